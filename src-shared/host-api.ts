@@ -1,0 +1,154 @@
+// The one interface between the window and the host (DESIGN.md section 6).
+// The main process implements it once; Electron IPC and the test bed's WebSocket carry it.
+// Every request is listed in HostRequests, so both transports are generic over one table
+// and no channel carries `any`.
+
+/** Text in several languages: language tag -> string, `en` always present. */
+export type LocalizedText = { en: string } & Record<string, string>;
+
+export type PreferenceValue = string | number | boolean | null;
+
+export type ToolState =
+  | 'idle' // installed, `demand` start, not started yet
+  | 'starting'
+  | 'running'
+  | 'stopping'
+  | 'stopped'
+  | 'crashed' // crashed, a restart is scheduled
+  | 'failed' // crashed too often, or initialize failed: stays stopped until restarted by hand
+  | 'refused'; // the folder or its manifest was refused (loaded-in-place folders only)
+
+export interface CommandInfo {
+  id: string;
+  title: LocalizedText;
+  surfaces: ('window' | 'menubar')[];
+}
+
+export interface PreferenceInfo {
+  id: string;
+  kind: 'text' | 'secret' | 'boolean' | 'number' | 'choice';
+  /** Absent: the preference is the tool's alone and never shown. */
+  title?: LocalizedText;
+  default?: PreferenceValue;
+  options?: { value: string; title: LocalizedText }[];
+}
+
+export interface ToolSummary {
+  id: string;
+  name: LocalizedText;
+  version: string;
+  publisher: LocalizedText;
+  description?: LocalizedText;
+  uses: string[];
+  commands: CommandInfo[];
+  preferences: PreferenceInfo[];
+  /** Current values of titled preferences; a secret's value is never sent, see secretsSet. */
+  values: Record<string, PreferenceValue>;
+  /** Ids of secret preferences that hold a value. */
+  secretsSet: string[];
+  state: ToolState;
+  /** Why the tool is in its state, in words for a person (e.g. the crash or refusal reason). */
+  stateReason?: string;
+  /** Commands runnable now (all until the tool's first commands/state). */
+  runnable: string[];
+  /** The tool's folder: its installed copy, or the folder itself when loaded in place. */
+  folder: string;
+  loadedInPlace: boolean;
+  start: 'launch' | 'demand';
+  /** Problems found the last time a loaded-in-place folder was validated. */
+  problems?: string[];
+}
+
+export type LogLevel = 'error' | 'warn' | 'info' | 'debug';
+export type LogSource = 'tool' | 'stderr' | 'protocol' | 'host';
+
+export interface LogLine {
+  seq: number;
+  time: number; // ms since the epoch
+  level: LogLevel;
+  source: LogSource;
+  message: string;
+}
+
+export interface TraceLine {
+  seq: number;
+  time: number;
+  direction: 'toTool' | 'fromTool';
+  /** The line as it went over the wire (already cut to a readable length when huge). */
+  text: string;
+  /** The method, when the line was a request or notice; for answers, the method it answers. */
+  method?: string;
+}
+
+/** A service call answered by the simulated platform, shown in the test bed's panel. */
+export interface ServiceCall {
+  seq: number;
+  time: number;
+  toolId: string;
+  method: string;
+  params: Record<string, unknown>;
+}
+
+export type CommandOutcome =
+  | { outcome: 'done' }
+  | { outcome: 'refused'; message: string }
+  | { outcome: 'timeout' }
+  | { outcome: 'crashed'; message: string }
+  | { outcome: 'unavailable'; message: string }; // not runnable, tool refused or failed, unknown command
+
+export type InstallVerdict =
+  | { ok: true; tool: ToolSummary }
+  | { ok: false; problems: string[] };
+
+export type Result = { ok: true } | { ok: false; problem: string };
+
+export interface HostInfo {
+  language: string;
+  services: 'simulated' | 'system';
+  platform: string;
+  version: string;
+}
+
+/** Every request of the HostApi: its arguments and what it answers. */
+export interface HostRequests {
+  info: { args: []; result: HostInfo };
+  listTools: { args: []; result: ToolSummary[] };
+  installFolder: { args: [folder: string]; result: InstallVerdict };
+  uninstall: { args: [toolId: string]; result: Result };
+  runCommand: { args: [toolId: string, commandId: string]; result: CommandOutcome };
+  setPreference: { args: [toolId: string, preferenceId: string, value: PreferenceValue]; result: Result };
+  readLog: { args: [toolId: string]; result: LogLine[] };
+  clearLog: { args: [toolId: string]; result: Result };
+  readTrace: { args: [toolId: string]; result: TraceLine[] };
+  clearTrace: { args: [toolId: string]; result: Result };
+  readServiceCalls: { args: []; result: ServiceCall[] };
+  restart: { args: [toolId: string]; result: Result };
+  stop: { args: [toolId: string]; result: Result };
+  setLanguage: { args: [language: string]; result: Result };
+}
+
+export type HostRequestName = keyof HostRequests;
+export const hostRequestNames: readonly HostRequestName[] = [
+  'info', 'listTools', 'installFolder', 'uninstall', 'runCommand', 'setPreference', 'readLog',
+  'clearLog', 'readTrace', 'clearTrace', 'readServiceCalls', 'restart', 'stop', 'setLanguage',
+] as const;
+
+export type HostEvent =
+  | { type: 'tool'; tool: ToolSummary } // added or changed
+  | { type: 'toolRemoved'; toolId: string }
+  | { type: 'log'; toolId: string; line: LogLine }
+  | { type: 'logCleared'; toolId: string }
+  | { type: 'trace'; toolId: string; line: TraceLine }
+  | { type: 'serviceCall'; call: ServiceCall }
+  | { type: 'language'; language: string };
+
+export interface Disposable {
+  dispose(): void;
+}
+
+export type HostApi = {
+  [K in HostRequestName]: (...args: HostRequests[K]['args']) => Promise<HostRequests[K]['result']>;
+} & {
+  /** Listen to every host event; dispose to stop. */
+  subscribe(listener: (event: HostEvent) => void): Disposable;
+};
