@@ -1,0 +1,197 @@
+// A tool's log: a bounded ring in memory for the Settings view, and a rotating file on disk.
+// Neither grows with what the tool writes: the ring drops its oldest lines, one message is cut to
+// a readable length, the disk gets at most two files, and a disk slower than the tool loses lines
+// (counted and said in the file) instead of queueing them in memory.
+import { mkdir, open, rename, rm, type FileHandle } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import type { LogLevel, LogLine, LogSource } from '../../src-shared/host-api';
+import { Emitter } from '../../src-shared/lifecycle';
+import { cutText } from './trace';
+
+export interface ToolLogOptions {
+  /** The log file; it rotates to `<file>.1`. */
+  file: string;
+  maxLines?: number;
+  /** Characters kept in memory over all lines. */
+  maxChars?: number;
+  /** One message is cut to this many characters. */
+  maxMessage?: number;
+  /** The file rotates when it would grow past this. */
+  maxFileBytes?: number;
+  /** Text waiting for the disk; beyond it, lines are dropped from the file (not from the ring). */
+  maxPendingBytes?: number;
+  now?: () => number;
+}
+
+export const logDefaults = {
+  maxLines: 10_000,
+  maxChars: 4_000_000,
+  maxMessage: 8_192,
+  maxFileBytes: 4 * 1024 * 1024,
+  maxPendingBytes: 1024 * 1024,
+} as const;
+
+export const logLevels: readonly LogLevel[] = ['error', 'warn', 'info', 'debug'];
+
+export class ToolLog {
+  private readonly _onDidAppend = new Emitter<LogLine>();
+  readonly onDidAppend = this._onDidAppend.event;
+  private readonly _onDidClear = new Emitter<void>();
+  readonly onDidClear = this._onDidClear.event;
+
+  private readonly file: string;
+  private readonly maxLines: number;
+  private readonly maxChars: number;
+  private readonly maxMessage: number;
+  private readonly maxFileBytes: number;
+  private readonly maxPendingBytes: number;
+  private readonly now: () => number;
+
+  private readonly ring: (LogLine | undefined)[];
+  private start = 0;
+  private count = 0;
+  private chars = 0;
+  private seq = 0;
+
+  private pending: string[] = [];
+  private pendingBytes = 0;
+  private droppedFromFile = 0;
+  private writing: Promise<void> | undefined;
+  private handle: FileHandle | undefined;
+  private fileBytes = 0;
+  private closed = false;
+
+  constructor(options: ToolLogOptions) {
+    this.file = options.file;
+    this.maxLines = options.maxLines ?? logDefaults.maxLines;
+    this.maxChars = options.maxChars ?? logDefaults.maxChars;
+    this.maxMessage = options.maxMessage ?? logDefaults.maxMessage;
+    this.maxFileBytes = options.maxFileBytes ?? logDefaults.maxFileBytes;
+    this.maxPendingBytes = options.maxPendingBytes ?? logDefaults.maxPendingBytes;
+    this.now = options.now ?? Date.now;
+    this.ring = new Array(this.maxLines);
+  }
+
+  append(level: LogLevel, source: LogSource, message: string): LogLine {
+    const line: LogLine = { seq: ++this.seq, time: this.now(), level, source, message: cutText(message, this.maxMessage) };
+    this.push(line);
+    this.toFile(line);
+    this._onDidAppend.fire(line);
+    return line;
+  }
+
+  lines(): LogLine[] {
+    const out: LogLine[] = [];
+    for (let i = 0; i < this.count; i++) out.push(this.ring[(this.start + i) % this.maxLines]!);
+    return out;
+  }
+
+  /** Empties the ring and the files on disk. */
+  async clear(): Promise<void> {
+    this.ring.fill(undefined);
+    this.start = 0;
+    this.count = 0;
+    this.chars = 0;
+    this.pending = [];
+    this.pendingBytes = 0;
+    this.droppedFromFile = 0;
+    await this.writing;
+    await this.closeFile();
+    await rm(this.file, { force: true });
+    await rm(`${this.file}.1`, { force: true });
+    this._onDidClear.fire();
+  }
+
+  /** Resolves when everything appended so far is on disk. */
+  async flush(): Promise<void> {
+    while (this.writing) await this.writing;
+  }
+
+  /** Writes what is pending and closes the file; appends after this stay in memory only. */
+  async dispose(): Promise<void> {
+    await this.flush();
+    this.closed = true;
+    await this.closeFile();
+    this._onDidAppend.dispose();
+    this._onDidClear.dispose();
+  }
+
+  /** Closes the log and deletes its files (the tool was uninstalled). */
+  async remove(): Promise<void> {
+    await this.dispose();
+    await rm(this.file, { force: true });
+    await rm(`${this.file}.1`, { force: true });
+  }
+
+  private push(line: LogLine): void {
+    if (this.count === this.maxLines) this.dropOldest();
+    this.ring[(this.start + this.count) % this.maxLines] = line;
+    this.count++;
+    this.chars += line.message.length;
+    while (this.chars > this.maxChars && this.count > 1) this.dropOldest();
+  }
+
+  private dropOldest(): void {
+    const old = this.ring[this.start]!;
+    this.ring[this.start] = undefined;
+    this.start = (this.start + 1) % this.maxLines;
+    this.count--;
+    this.chars -= old.message.length;
+  }
+
+  private toFile(line: LogLine): void {
+    if (this.closed) return;
+    const text = `${new Date(line.time).toISOString()} ${line.level.padEnd(5)} ${line.source.padEnd(8)} ${line.message.replace(/\r?\n/g, '\\n')}\n`;
+    if (this.pendingBytes + text.length > this.maxPendingBytes) {
+      this.droppedFromFile++;
+      return;
+    }
+    this.pending.push(text);
+    this.pendingBytes += text.length;
+    this.writing ??= this.writeLoop();
+  }
+
+  private async writeLoop(): Promise<void> {
+    try {
+      await new Promise((resolve) => setImmediate(resolve));
+      while (this.pending.length > 0 || this.droppedFromFile > 0) {
+        let text = this.pending.join('');
+        this.pending = [];
+        this.pendingBytes = 0;
+        if (this.droppedFromFile > 0) {
+          text += `${new Date(this.now()).toISOString()} warn  host     ${this.droppedFromFile} lines were not written to this file: the tool logged faster than the disk took them\n`;
+          this.droppedFromFile = 0;
+        }
+        await this.write(Buffer.from(text));
+      }
+    } catch {
+      // A log that cannot be written must not take the host down; the ring still has the lines.
+    } finally {
+      this.writing = undefined;
+    }
+  }
+
+  private async write(bytes: Buffer): Promise<void> {
+    if (!this.handle) await this.openFile();
+    if (this.fileBytes > 0 && this.fileBytes + bytes.length > this.maxFileBytes) {
+      await this.closeFile();
+      await rename(this.file, `${this.file}.1`);
+      await this.openFile();
+    }
+    await this.handle!.write(bytes);
+    this.fileBytes += bytes.length;
+  }
+
+  private async openFile(): Promise<void> {
+    await mkdir(dirname(this.file), { recursive: true });
+    this.handle = await open(this.file, 'a');
+    this.fileBytes = (await this.handle.stat()).size;
+  }
+
+  private async closeFile(): Promise<void> {
+    const handle = this.handle;
+    this.handle = undefined;
+    this.fileBytes = 0;
+    await handle?.close();
+  }
+}

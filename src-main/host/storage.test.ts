@@ -1,0 +1,129 @@
+import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { PreferenceInfo } from '../../src-shared/host-api';
+import { PreferenceRefusal, PreferenceStore, preferenceValueProblem, type SecretEncryptor } from './storage';
+
+const prefs: PreferenceInfo[] = [
+  { id: 'cursor', kind: 'text', default: '' },
+  { id: 'note', kind: 'text' },
+  { id: 'token', kind: 'secret', title: { en: 'Token' } },
+  { id: 'loud', kind: 'boolean', default: true },
+  { id: 'count', kind: 'number' },
+  {
+    id: 'color',
+    kind: 'choice',
+    default: 'red',
+    options: [
+      { value: 'red', title: { en: 'Red' } },
+      { value: 'blue', title: { en: 'Blue' } },
+    ],
+  },
+];
+const byId = (id: string) => prefs.find((p) => p.id === id)!;
+
+let folder: string;
+beforeEach(async () => {
+  folder = await mkdtemp(join(tmpdir(), 'vt-storage-'));
+});
+afterEach(async () => {
+  await rm(folder, { recursive: true, force: true });
+});
+
+describe('preference values', () => {
+  it('answers the stored value, else the default, else null', async () => {
+    const tool = await new PreferenceStore(folder).open('com.acme.a');
+    expect(tool.get(byId('cursor'))).toBe('');
+    expect(tool.get(byId('note'))).toBeNull();
+    expect(tool.get(byId('loud'))).toBe(true);
+    await tool.set(prefs, 'note', 'hello');
+    await tool.set(prefs, 'loud', false);
+    expect(tool.get(byId('note'))).toBe('hello');
+    expect(tool.get(byId('loud'))).toBe(false);
+    await tool.set(prefs, 'loud', null);
+    expect(tool.get(byId('loud'))).toBe(true);
+  });
+
+  it('keeps values on disk, per tool', async () => {
+    const first = new PreferenceStore(folder);
+    await (await first.open('com.acme.a')).set(prefs, 'count', 42);
+    await (await first.open('com.acme.b')).set(prefs, 'count', 7);
+    const again = new PreferenceStore(folder);
+    expect((await again.open('com.acme.a')).get(byId('count'))).toBe(42);
+    expect((await again.open('com.acme.b')).get(byId('count'))).toBe(7);
+    expect((await readdir(join(folder, 'preferences'))).sort()).toEqual(['com.acme.a.json', 'com.acme.b.json']);
+  });
+
+  it.each([
+    ['unknown preference', 'nope', 'x', /id: unknown preference "nope"/],
+    ['text for a number', 'count', 'twelve', /"twelve" does not fit preference "count" of kind number/],
+    ['a number for text', 'note', 12, /12 does not fit preference "note" of kind text/],
+    ['a string for a boolean', 'loud', 'yes', /"yes" does not fit preference "loud" of kind boolean/],
+    ['a choice not among the options', 'color', 'green', /"green" is not an option of preference "color"/],
+    ['text over 4,096 code points', 'note', 'a'.repeat(4_097), /4097 characters is over the 4,096 limit/],
+    ['a secret over 4,096 code points', 'token', '😀'.repeat(4_097), /over the 4,096 limit/],
+  ])('refuses %s and changes nothing', async (_what, id, value, reason) => {
+    const tool = await new PreferenceStore(folder).open('com.acme.a');
+    await tool.set(prefs, 'note', 'before');
+    const before = await readFile(join(folder, 'preferences', 'com.acme.a.json'), 'utf8');
+    const refusal = await tool.set(prefs, id, value).catch((e: unknown) => e);
+    expect(refusal).toBeInstanceOf(PreferenceRefusal);
+    expect((refusal as Error).message).toMatch(reason);
+    expect(tool.get(byId('note'))).toBe('before');
+    expect(await readFile(join(folder, 'preferences', 'com.acme.a.json'), 'utf8')).toBe(before);
+  });
+
+  it('counts text in code points: 4,096 astral characters fit', () => {
+    expect(preferenceValueProblem(prefs, 'note', '😀'.repeat(4_096))).toBeUndefined();
+  });
+
+  it('keeps the order of writes that overlap', async () => {
+    const tool = await new PreferenceStore(folder).open('com.acme.a');
+    await Promise.all(Array.from({ length: 20 }, (_, i) => tool.set(prefs, 'count', i)));
+    expect(tool.get(byId('count'))).toBe(19);
+    expect((await new PreferenceStore(folder).open('com.acme.a')).get(byId('count'))).toBe(19);
+  });
+
+  it('keeps secrets apart, through the encryptor', async () => {
+    const rot: SecretEncryptor = {
+      encrypts: true,
+      encrypt: (plain) => Buffer.from([...Buffer.from(plain)].map((b) => b ^ 0x5a)),
+      decrypt: (stored) => Buffer.from([...stored].map((b) => b ^ 0x5a)).toString(),
+    };
+    const tool = await new PreferenceStore(folder, rot).open('com.acme.a');
+    await tool.set(prefs, 'token', 'hunter2');
+    await tool.set(prefs, 'note', 'visible');
+    expect(tool.has(byId('token'))).toBe(true);
+    const plainFile = await readFile(join(folder, 'preferences', 'com.acme.a.json'), 'utf8');
+    const secretFile = await readFile(join(folder, 'secrets', 'com.acme.a.json'), 'utf8');
+    expect(plainFile).not.toContain('hunter2');
+    expect(secretFile).not.toContain('hunter2');
+    expect(Buffer.from(JSON.parse(secretFile).values.token, 'base64').toString()).not.toContain('hunter2');
+    expect((await new PreferenceStore(folder, rot).open('com.acme.a')).get(byId('token'))).toBe('hunter2');
+  });
+
+  it('says so in the file when secrets are not encrypted', async () => {
+    const tool = await new PreferenceStore(folder).open('com.acme.a');
+    await tool.set(prefs, 'token', 's3cret');
+    const secretFile = JSON.parse(await readFile(join(folder, 'secrets', 'com.acme.a.json'), 'utf8'));
+    expect(secretFile.encrypted).toBe(false);
+    expect(secretFile.note).toMatch(/Not encrypted/);
+  });
+
+  it('removes a tool\u2019s values and nothing else', async () => {
+    const store = new PreferenceStore(folder);
+    await (await store.open('com.acme.a')).set(prefs, 'token', 'x');
+    await (await store.open('com.acme.b')).set(prefs, 'note', 'y');
+    await store.remove('com.acme.a');
+    expect(await readdir(join(folder, 'preferences'))).toEqual(['com.acme.b.json']);
+    expect(await readdir(join(folder, 'secrets'))).toEqual([]);
+    expect((await store.open('com.acme.a')).get(byId('token'))).toBeNull();
+  });
+
+  it('leaves no temp files behind', async () => {
+    const tool = await new PreferenceStore(folder).open('com.acme.a');
+    for (let i = 0; i < 10; i++) await tool.set(prefs, 'count', i);
+    expect(await readdir(join(folder, 'preferences'))).toEqual(['com.acme.a.json']);
+  });
+});

@@ -1,0 +1,235 @@
+// Preference values, per tool, kept in the app's data folder (never in the tool's own data folder).
+// A write is answered only once it is on disk: temp file, fsync, rename, fsync of the folder, so a
+// host killed at any moment keeps every value it has answered. Secrets live in their own file and go
+// through a SecretEncryptor (Electron's safeStorage in the app; plain text elsewhere).
+import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import type { PreferenceInfo, PreferenceValue } from '../../src-shared/host-api';
+
+export interface SecretEncryptor {
+  /** False when secrets are kept as plain text because the OS offers no encryption here. */
+  readonly encrypts: boolean;
+  encrypt(plain: string): Buffer;
+  decrypt(stored: Buffer): string;
+}
+
+/** The default away from Electron: secrets are kept apart, but as plain text. */
+export const plainSecrets: SecretEncryptor = {
+  encrypts: false,
+  encrypt: (plain) => Buffer.from(plain, 'utf8'),
+  decrypt: (stored) => stored.toString('utf8'),
+};
+
+export const storageTextLimit = 4_096;
+
+let tempCount = 0;
+
+/** Replaces a file so that a reader (or a crash) sees either the old content or the new, never a mix. */
+export async function writeFileAtomic(file: string, data: string | Buffer, mode = 0o600): Promise<void> {
+  const temp = `${file}.${process.pid}.${++tempCount}.tmp`;
+  try {
+    const handle = await open(temp, 'w', mode);
+    try {
+      await handle.writeFile(data);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await rename(temp, file);
+  } catch (error) {
+    await rm(temp, { force: true });
+    throw error;
+  }
+  // The rename itself must reach the disk too, or a power cut could bring back the old file.
+  const folder = await open(dirname(file), 'r');
+  try {
+    await folder.sync();
+  } catch {
+    // Some file systems refuse to sync a folder; the rename is still atomic there.
+  } finally {
+    await folder.close();
+  }
+}
+
+const codePoints = (text: string): number => {
+  let n = 0;
+  for (const _ of text) n++;
+  return n;
+};
+
+const show = (value: unknown): string => {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 60 ? `${text.slice(0, 60)}…` : text;
+};
+
+/** Why this value cannot be stored in this tool's preference `id`, or undefined when it can. */
+export function preferenceValueProblem(
+  preferences: readonly PreferenceInfo[],
+  id: string,
+  value: PreferenceValue,
+): string | undefined {
+  const pref = preferences.find((p) => p.id === id);
+  if (!pref) {
+    const known = preferences.map((p) => `"${p.id}"`).join(', ') || 'none';
+    return `id: unknown preference ${show(id)} (the manifest declares ${known})`;
+  }
+  // null clears a stored value: storage/get answers the default again.
+  if (value === null) return undefined;
+  switch (pref.kind) {
+    case 'text':
+    case 'secret':
+      if (typeof value !== 'string') return `value: ${show(value)} does not fit preference "${id}" of kind ${pref.kind} (text expected)`;
+      if (codePoints(value) > storageTextLimit)
+        return `value: text of ${codePoints(value)} characters is over the ${storageTextLimit.toLocaleString('en')} limit of preference "${id}"`;
+      return undefined;
+    case 'boolean':
+      return typeof value === 'boolean' ? undefined : `value: ${show(value)} does not fit preference "${id}" of kind boolean`;
+    case 'number':
+      return typeof value === 'number' && Number.isFinite(value)
+        ? undefined
+        : `value: ${show(value)} does not fit preference "${id}" of kind number`;
+    case 'choice': {
+      const options = (pref.options ?? []).map((o) => o.value);
+      if (typeof value === 'string' && options.includes(value)) return undefined;
+      return `value: ${show(value)} is not an option of preference "${id}" (options: ${options.map((o) => `"${o}"`).join(', ')})`;
+    }
+    default:
+      return `id: preference "${id}" has a kind this app does not know`;
+  }
+}
+
+export class PreferenceRefusal extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'PreferenceRefusal';
+  }
+}
+
+type Values = Record<string, PreferenceValue>;
+
+/** Every tool's preference values under one folder of the app's data. */
+export class PreferenceStore {
+  private readonly tools = new Map<string, ToolPreferences>();
+
+  constructor(
+    private readonly dataFolder: string,
+    private readonly encryptor: SecretEncryptor = plainSecrets,
+  ) {}
+
+  /** The values of one tool, read from disk the first time. */
+  async open(toolId: string): Promise<ToolPreferences> {
+    let tool = this.tools.get(toolId);
+    if (!tool) {
+      tool = new ToolPreferences(this.filesOf(toolId), this.encryptor);
+      await tool.load();
+      const raced = this.tools.get(toolId);
+      if (raced) return raced;
+      this.tools.set(toolId, tool);
+    }
+    return tool;
+  }
+
+  /** Deletes a tool's values (uninstall). */
+  async remove(toolId: string): Promise<void> {
+    const tool = this.tools.get(toolId);
+    this.tools.delete(toolId);
+    await tool?.settled();
+    const files = this.filesOf(toolId);
+    await rm(files.plain, { force: true });
+    await rm(files.secret, { force: true });
+  }
+
+  private filesOf(toolId: string): { plain: string; secret: string } {
+    return {
+      plain: join(this.dataFolder, 'preferences', `${toolId}.json`),
+      secret: join(this.dataFolder, 'secrets', `${toolId}.json`),
+    };
+  }
+}
+
+export class ToolPreferences {
+  private plain: Values = {};
+  private secret: Values = {};
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    private readonly files: { plain: string; secret: string },
+    private readonly encryptor: SecretEncryptor,
+  ) {}
+
+  async load(): Promise<void> {
+    this.plain = (await readJson(this.files.plain))?.values ?? {};
+    const secrets = await readJson(this.files.secret);
+    for (const [id, stored] of Object.entries(secrets?.values ?? {})) {
+      if (typeof stored !== 'string') continue;
+      try {
+        const bytes = Buffer.from(stored, 'base64');
+        const text = secrets?.encrypted && this.encryptor.encrypts ? this.encryptor.decrypt(bytes) : bytes.toString('utf8');
+        this.secret[id] = JSON.parse(text) as PreferenceValue;
+      } catch {
+        // A secret this machine cannot decrypt any more reads as unset.
+      }
+    }
+  }
+
+  /** The stored value, else the preference's default, else null. */
+  get(pref: PreferenceInfo): PreferenceValue {
+    const stored = (pref.kind === 'secret' ? this.secret : this.plain)[pref.id];
+    return stored ?? pref.default ?? null;
+  }
+
+  /** Whether a value is stored (for secrets: whether one is set). */
+  has(pref: PreferenceInfo): boolean {
+    return ((pref.kind === 'secret' ? this.secret : this.plain)[pref.id] ?? null) !== null;
+  }
+
+  /** Stores a value; resolves once it is on disk. Throws PreferenceRefusal, changing nothing. */
+  set(preferences: readonly PreferenceInfo[], id: string, value: PreferenceValue): Promise<void> {
+    const problem = preferenceValueProblem(preferences, id, value);
+    if (problem) return Promise.reject(new PreferenceRefusal(problem));
+    const kind = preferences.find((p) => p.id === id)!.kind;
+    // One write at a time per tool, each carrying the ones before it.
+    const write = this.queue.then(async () => {
+      const isSecret = kind === 'secret';
+      const next: Values = { ...(isSecret ? this.secret : this.plain) };
+      if (value === null) delete next[id];
+      else next[id] = value;
+      await mkdir(dirname(isSecret ? this.files.secret : this.files.plain), { recursive: true });
+      if (isSecret) await writeFileAtomic(this.files.secret, this.secretFile(next));
+      else await writeFileAtomic(this.files.plain, JSON.stringify({ version: 1, values: next }, null, 2));
+      if (isSecret) this.secret = next;
+      else this.plain = next;
+    });
+    this.queue = write.catch(() => undefined);
+    return write;
+  }
+
+  /** Resolves when every write asked for so far has ended. */
+  settled(): Promise<unknown> {
+    return this.queue;
+  }
+
+  private secretFile(values: Values): string {
+    const stored: Record<string, string> = {};
+    for (const [id, value] of Object.entries(values)) {
+      stored[id] = this.encryptor.encrypt(JSON.stringify(value)).toString('base64');
+    }
+    const note = this.encryptor.encrypts ? undefined : 'Not encrypted: this system offers no encryption to this app.';
+    return JSON.stringify({ version: 1, encrypted: this.encryptor.encrypts, note, values: stored }, null, 2);
+  }
+}
+
+async function readJson(file: string): Promise<{ values?: Values; encrypted?: boolean } | undefined> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+  try {
+    const parsed = JSON.parse(text) as unknown;
+    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as { values?: Values }) : undefined;
+  } catch {
+    return undefined;
+  }
+}

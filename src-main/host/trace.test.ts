@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import type { TraceLine } from '../../src-shared/host-api';
+import { ToolTrace } from './trace';
+
+describe('tool trace', () => {
+  it('keeps lines both ways with the method, in order, and tells listeners', () => {
+    let now = 5;
+    const trace = new ToolTrace({ now: () => now++ });
+    const heard: TraceLine[] = [];
+    trace.onDidAppend((line) => heard.push(line));
+    trace.append('toTool', '{"jsonrpc":"2.0","id":1,"method":"initialize"}', 'initialize');
+    trace.append('fromTool', '{"jsonrpc":"2.0","id":1,"result":{}}', 'initialize');
+    trace.append('fromTool', 'garbage');
+    expect(trace.lines()).toEqual([
+      { seq: 1, time: 5, direction: 'toTool', text: '{"jsonrpc":"2.0","id":1,"method":"initialize"}', method: 'initialize' },
+      { seq: 2, time: 6, direction: 'fromTool', text: '{"jsonrpc":"2.0","id":1,"result":{}}', method: 'initialize' },
+      { seq: 3, time: 7, direction: 'fromTool', text: 'garbage' },
+    ]);
+    expect(heard).toEqual(trace.lines());
+  });
+
+  it('keeps the newest lines only, and cuts huge ones', () => {
+    const trace = new ToolTrace({ maxLines: 3, maxText: 10 });
+    for (let i = 0; i < 10; i++) trace.append('fromTool', `line ${i}`);
+    expect(trace.lines().map((l) => l.text)).toEqual(['line 7', 'line 8', 'line 9']);
+    trace.append('toTool', 'a'.repeat(1_000_000));
+    expect(trace.lines().at(-1)!.text).toBe('aaaaaaaaaa… (999990 more characters)');
+  });
+
+  it('clears', () => {
+    const trace = new ToolTrace();
+    trace.append('toTool', 'x');
+    trace.clear();
+    expect(trace.lines()).toEqual([]);
+    expect(trace.append('toTool', 'y').seq).toBe(2);
+    expect(trace.lines()).toHaveLength(1);
+  });
+});

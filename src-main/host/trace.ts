@@ -1,0 +1,69 @@
+// A tool's message trace: the last lines that went over its link, both ways, for HostApi.readTrace.
+// Bounded in lines and in characters so a tool flooding its output cannot grow the host.
+import type { TraceLine } from '../../src-shared/host-api';
+import { Emitter } from '../../src-shared/lifecycle';
+
+export interface TraceOptions {
+  /** Lines kept; the oldest go first. */
+  maxLines?: number;
+  /** A line's text is cut to this many characters, with a note saying how much was left out. */
+  maxText?: number;
+  now?: () => number;
+}
+
+export const traceDefaults = { maxLines: 2_000, maxText: 4_096 } as const;
+
+/** Cut a long wire line to something a person can read, saying how much was left out. */
+export const cutText = (text: string, max: number): string =>
+  text.length <= max ? text : `${text.slice(0, max)}… (${text.length - max} more characters)`;
+
+export class ToolTrace {
+  private readonly _onDidAppend = new Emitter<TraceLine>();
+  readonly onDidAppend = this._onDidAppend.event;
+
+  private readonly maxLines: number;
+  private readonly maxText: number;
+  private readonly now: () => number;
+  private readonly ring: (TraceLine | undefined)[];
+  private start = 0;
+  private count = 0;
+  private seq = 0;
+
+  constructor(options: TraceOptions = {}) {
+    this.maxLines = options.maxLines ?? traceDefaults.maxLines;
+    this.maxText = options.maxText ?? traceDefaults.maxText;
+    this.now = options.now ?? Date.now;
+    this.ring = new Array(this.maxLines);
+  }
+
+  append(direction: TraceLine['direction'], text: string, method?: string): TraceLine {
+    const line: TraceLine = { seq: ++this.seq, time: this.now(), direction, text: cutText(text, this.maxText) };
+    if (method !== undefined) line.method = method;
+    if (this.count < this.maxLines) {
+      this.ring[(this.start + this.count) % this.maxLines] = line;
+      this.count++;
+    } else {
+      this.ring[this.start] = line;
+      this.start = (this.start + 1) % this.maxLines;
+    }
+    this._onDidAppend.fire(line);
+    return line;
+  }
+
+  lines(): TraceLine[] {
+    const out: TraceLine[] = [];
+    for (let i = 0; i < this.count; i++) out.push(this.ring[(this.start + i) % this.maxLines]!);
+    return out;
+  }
+
+  clear(): void {
+    this.ring.fill(undefined);
+    this.start = 0;
+    this.count = 0;
+  }
+
+  dispose(): void {
+    this._onDidAppend.dispose();
+    this.clear();
+  }
+}

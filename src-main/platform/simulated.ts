@@ -1,0 +1,91 @@
+// The platform of the CLI and the test bed: a clipboard in memory, and every other service recorded
+// instead of done. A test or the test bed can make a service refuse, to see how a tool copes.
+import { Emitter } from '../../src-shared/lifecycle';
+import type { Platform, PlatformRefusal } from './platform';
+
+export type PlatformMethod = Exclude<keyof Platform, 'name'>;
+
+export interface PlatformCall {
+  method: PlatformMethod;
+  args: unknown[];
+}
+
+export class SimulatedPlatform implements Platform {
+  readonly name = 'simulated';
+  private readonly _onDidCall = new Emitter<PlatformCall>();
+  /** Every call, after it was answered or refused. */
+  readonly onDidCall = this._onDidCall.event;
+
+  private clipboard: string | null;
+  private readonly refusals = new Map<PlatformMethod, PlatformRefusal>();
+  private readonly recorded: PlatformCall[] = [];
+
+  private readonly maxCalls: number;
+
+  constructor(options: { clipboard?: string | null; maxCalls?: number } = {}) {
+    this.clipboard = options.clipboard ?? null;
+    this.maxCalls = options.maxCalls ?? 1_000;
+  }
+
+  /** The last calls, oldest first (bounded). */
+  get calls(): readonly PlatformCall[] {
+    return this.recorded;
+  }
+
+  get clipboardText(): string | null {
+    return this.clipboard;
+  }
+
+  /** From now on `method` refuses with this refusal; undefined makes it answer again. */
+  refuse(method: PlatformMethod, refusal: PlatformRefusal | undefined): void {
+    if (refusal) this.refusals.set(method, refusal);
+    else this.refusals.delete(method);
+  }
+
+  async clipboardReadText(): Promise<string | null> {
+    this.record('clipboardReadText', []);
+    return this.clipboard;
+  }
+
+  async clipboardWriteText(text: string): Promise<void> {
+    this.record('clipboardWriteText', [text]);
+    this.clipboard = text;
+  }
+
+  async openUrl(url: string): Promise<void> {
+    this.record('openUrl', [url]);
+  }
+
+  async showHud(text: string, symbol?: string): Promise<void> {
+    this.record('showHud', symbol === undefined ? [text] : [text, symbol]);
+  }
+
+  async beep(): Promise<void> {
+    this.record('beep', []);
+  }
+
+  async paste(text: string): Promise<void> {
+    this.record('paste', [text]);
+  }
+
+  async pressMenuItem(keys: string[]): Promise<void> {
+    this.record('pressMenuItem', [[...keys]]);
+  }
+
+  async terminateProcess(pid: number): Promise<void> {
+    this.record('terminateProcess', [pid]);
+  }
+
+  dispose(): void {
+    this._onDidCall.dispose();
+  }
+
+  private record(method: PlatformMethod, args: unknown[]): void {
+    const refusal = this.refusals.get(method);
+    const call = { method, args };
+    this.recorded.push(call);
+    if (this.recorded.length > this.maxCalls) this.recorded.splice(0, this.recorded.length - this.maxCalls);
+    this._onDidCall.fire(call);
+    if (refusal) throw refusal;
+  }
+}
