@@ -1,0 +1,137 @@
+import { Buffer, isUtf8 } from 'node:buffer';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { LineFraming, MAX_LINE_BYTES, type LineRefusal } from './line-framing';
+
+type Seen = { line: string } | { refused: LineRefusal['reason'] };
+
+function frame(chunks: Uint8Array[], maxLineBytes = MAX_LINE_BYTES, end = true) {
+  const seen: Seen[] = [];
+  let mostHeld = 0;
+  const framing = new LineFraming(
+    {
+      line: (line) => seen.push({ line }),
+      refusal: (refusal) => seen.push({ refused: refusal.reason }),
+    },
+    maxLineBytes,
+  );
+  for (const chunk of chunks) {
+    framing.push(chunk);
+    mostHeld = Math.max(mostHeld, framing.heldBytes);
+  }
+  if (end) framing.end();
+  return { seen, mostHeld };
+}
+
+/** The framing rules stated plainly, on the whole stream at once. */
+function reference(bytes: Buffer, maxLineBytes: number): Seen[] {
+  const seen: Seen[] = [];
+  let start = 0;
+  for (;;) {
+    const newline = bytes.indexOf(10, start);
+    if (newline === -1) break;
+    const line = bytes.subarray(start, newline);
+    if (line.length > maxLineBytes) seen.push({ refused: 'oversize' });
+    else if (line.length === 0) {
+      // ignored
+    } else if (!isUtf8(line)) seen.push({ refused: 'notUtf8' });
+    else seen.push({ line: line.toString('utf8') });
+    start = newline + 1;
+  }
+  const rest = bytes.length - start;
+  if (rest > maxLineBytes) seen.push({ refused: 'oversize' });
+  else if (rest > 0) seen.push({ refused: 'unterminated' });
+  return seen;
+}
+
+function cut(bytes: Buffer, cuts: number[]): Buffer[] {
+  const points = [...new Set(cuts.map((c) => c % (bytes.length + 1)))].sort((a, b) => a - b);
+  const chunks: Buffer[] = [];
+  let from = 0;
+  for (const point of points) {
+    chunks.push(bytes.subarray(from, point));
+    from = point;
+  }
+  chunks.push(bytes.subarray(from));
+  return chunks;
+}
+
+const enc = (text: string) => Buffer.from(text, 'utf8');
+
+describe('line framing', () => {
+  it('delivers lines ended by \\n, keeps \\r in the line and ignores empty lines', () => {
+    const { seen } = frame([enc('{"a":1}\r\n\n\nsecond\n\r\n')]);
+    expect(seen).toEqual([{ line: '{"a":1}\r' }, { line: 'second' }, { line: '\r' }]);
+  });
+
+  it('never delivers a last line without \\n, and says it was dropped', () => {
+    expect(frame([enc('one\ntwo')]).seen).toEqual([{ line: 'one' }, { refused: 'unterminated' }]);
+    expect(frame([enc('one\ntwo')], MAX_LINE_BYTES, false).seen).toEqual([{ line: 'one' }]);
+  });
+
+  it('decodes a character split across chunks', () => {
+    const bytes = enc('é€😀\n');
+    const chunks = [...bytes].map((b) => Uint8Array.of(b));
+    expect(frame(chunks).seen).toEqual([{ line: 'é€😀' }]);
+  });
+
+  it('keeps a byte order mark, which is not JSON whitespace', () => {
+    expect(frame([Uint8Array.of(0xef, 0xbb, 0xbf, 0x7b, 0x7d, 0x0a)]).seen).toEqual([{ line: '\ufeff{}' }]);
+  });
+
+  it('refuses a line that is not UTF-8 and goes on', () => {
+    expect(frame([Uint8Array.of(0x5b, 0xff, 0x5d, 0x0a), enc('ok\n')]).seen).toEqual([
+      { refused: 'notUtf8' },
+      { line: 'ok' },
+    ]);
+  });
+
+  it('accepts exactly the cap, \\r counted, and refuses one byte more', () => {
+    const atCap = 'x'.repeat(MAX_LINE_BYTES - 1) + '\r';
+    const over = 'y'.repeat(MAX_LINE_BYTES) + '\r';
+    const { seen } = frame([enc(`${atCap}\n${over}\nafter\n`)]);
+    expect(seen.map((s) => ('line' in s ? s.line.length : s.refused))).toEqual([MAX_LINE_BYTES, 'oversize', 5]);
+  });
+
+  it('refuses an oversize line as soon as it crosses the cap, holding no more than the cap', () => {
+    const chunk = Buffer.alloc(65_536, 0x61);
+    const chunks = Array.from({ length: 64 }, () => chunk); // 4 MiB, no \n
+    const { seen, mostHeld } = frame([...chunks, enc('\n{"next":true}\n')]);
+    expect(seen).toEqual([{ refused: 'oversize' }, { line: '{"next":true}' }]);
+    expect(mostHeld).toBeLessThanOrEqual(MAX_LINE_BYTES);
+  });
+
+  it('gives the same lines for any chunking of any byte stream (property)', () => {
+    const max = 24;
+    const piece = fc.oneof(
+      fc.string({ unit: 'grapheme', maxLength: 12 }).map((s) => enc(s.replaceAll('\n', ''))),
+      fc.constantFrom(enc('\n'), enc('\r\n'), enc('\n\n'), Uint8Array.of(0xe2, 0x82), Uint8Array.of(0xff)),
+      fc.uint8Array({ maxLength: 40 }),
+      fc.constant(enc('z'.repeat(max + 1))),
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 30 }), fc.array(fc.nat(), { maxLength: 20 }), (pieces, cuts) => {
+        const bytes = Buffer.concat(pieces);
+        const whole = frame([bytes], max);
+        const chunked = frame(cut(bytes, cuts), max);
+        expect(chunked.seen).toEqual(whole.seen);
+        expect(whole.seen).toEqual(reference(bytes, max));
+        expect(chunked.mostHeld).toBeLessThanOrEqual(max);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('stops at once when closed from a listener, in the middle of a chunk', () => {
+    const seen: string[] = [];
+    const framing: LineFraming = new LineFraming({
+      line: (line) => {
+        seen.push(line);
+        framing.close();
+      },
+      refusal: () => undefined,
+    });
+    framing.push(enc('a\nb\nc\n'));
+    expect(seen).toEqual(['a']);
+  });
+});

@@ -1,0 +1,140 @@
+// Bytes -> lines, by the protocol's framing rules: a line ends with \n alone (a \r before it
+// stays in the line and counts), empty lines are ignored, a line holds at most MAX_LINE_BYTES
+// bytes without its \n, and a last line with no \n is never delivered.
+//
+// Why not the MCP SDK's way (Buffer.concat of everything held on every chunk, then rescan):
+// that copies the held bytes again for each chunk, which is quadratic for a long line sent in
+// many chunks, and it has no cap. Here a line that sits wholly inside one chunk is decoded in
+// place; only the piece of a line that spans chunks is copied, once, into a buffer that grows by
+// doubling and never past the cap. A line over the cap is refused the moment it crosses it and
+// its remaining bytes are skipped up to the next \n without being kept.
+import { Buffer, isUtf8 } from 'node:buffer';
+
+export const MAX_LINE_BYTES = 1_048_576;
+
+export type LineRefusal =
+  /** Over the cap; `bytesSeen` is how many bytes had come when it was refused (more may follow). */
+  | { reason: 'oversize'; bytesSeen: number }
+  /** Not UTF-8; `text` is the line decoded with replacement characters, for the log. */
+  | { reason: 'notUtf8'; bytes: number; text: string }
+  /** The stream ended inside a line: these bytes never got their \n and are dropped. */
+  | { reason: 'unterminated'; bytes: number };
+
+export interface LineSink {
+  line(text: string): void;
+  refusal(refusal: LineRefusal): void;
+}
+
+const NEWLINE = 0x0a;
+const FIRST_CAPACITY = 4096;
+/** A held buffer grown past this for one long line is let go once that line is delivered. */
+const KEEP_CAPACITY = 65_536;
+
+export class LineFraming {
+  private held: Buffer | undefined;
+  private heldLength = 0;
+  /** Inside an oversize line: skipping to its \n. */
+  private skipping = false;
+  private closed = false;
+
+  constructor(
+    private readonly sink: LineSink,
+    private readonly maxLineBytes = MAX_LINE_BYTES,
+  ) {}
+
+  /** Bytes kept for the line in progress: never more than the cap. */
+  get heldBytes(): number {
+    return this.heldLength;
+  }
+
+  push(data: Uint8Array): void {
+    const chunk = Buffer.isBuffer(data) ? data : Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+    const end = chunk.length;
+    let start = 0;
+    while (start < end && !this.closed) {
+      const newline = chunk.indexOf(NEWLINE, start);
+      if (newline === -1) {
+        this.hold(chunk, start, end);
+        return;
+      }
+      this.finishLine(chunk, start, newline);
+      start = newline + 1;
+    }
+  }
+
+  /** The stream ended: a line still waiting for its \n is dropped, and said so. */
+  end(): void {
+    if (this.closed) return;
+    const dropped = this.heldLength;
+    this.close();
+    if (dropped > 0) this.sink.refusal({ reason: 'unterminated', bytes: dropped });
+  }
+
+  /** Stop delivering, now, even in the middle of a chunk. */
+  close(): void {
+    this.closed = true;
+    this.release();
+  }
+
+  private finishLine(chunk: Buffer, start: number, newline: number): void {
+    if (this.skipping) {
+      this.skipping = false;
+      return;
+    }
+    const length = this.heldLength + (newline - start);
+    if (length > this.maxLineBytes) {
+      this.release();
+      this.sink.refusal({ reason: 'oversize', bytesSeen: length });
+      return;
+    }
+    if (length === 0) return;
+    if (this.heldLength === 0) {
+      this.deliver(chunk, start, newline);
+      return;
+    }
+    this.append(chunk, start, newline);
+    const held = this.held as Buffer;
+    const heldLength = this.heldLength;
+    this.heldLength = 0;
+    if (held.length > KEEP_CAPACITY) this.held = undefined;
+    this.deliver(held, 0, heldLength);
+  }
+
+  private hold(chunk: Buffer, start: number, end: number): void {
+    if (this.skipping) return;
+    const length = this.heldLength + (end - start);
+    if (length > this.maxLineBytes) {
+      this.release();
+      this.skipping = true;
+      this.sink.refusal({ reason: 'oversize', bytesSeen: length });
+      return;
+    }
+    this.append(chunk, start, end);
+  }
+
+  private append(chunk: Buffer, start: number, end: number): void {
+    const needed = this.heldLength + (end - start);
+    const capacity = this.held?.length ?? 0;
+    if (needed > capacity) {
+      const grown = Math.min(this.maxLineBytes, Math.max(needed, capacity * 2, FIRST_CAPACITY));
+      const next = Buffer.allocUnsafe(grown);
+      if (this.held && this.heldLength > 0) this.held.copy(next, 0, 0, this.heldLength);
+      this.held = next;
+    }
+    chunk.copy(this.held as Buffer, this.heldLength, start, end);
+    this.heldLength = needed;
+  }
+
+  private deliver(buffer: Buffer, start: number, end: number): void {
+    if (isUtf8(buffer.subarray(start, end))) {
+      this.sink.line(buffer.toString('utf8', start, end));
+    } else {
+      this.sink.refusal({ reason: 'notUtf8', bytes: end - start, text: buffer.toString('utf8', start, end) });
+    }
+  }
+
+  private release(): void {
+    this.heldLength = 0;
+    if ((this.held?.length ?? 0) > KEEP_CAPACITY) this.held = undefined;
+  }
+}

@@ -1,0 +1,92 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { PassThrough, Writable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { ConnectionError } from './errors';
+import { StreamLineReader, StreamLineWriter } from './transport';
+
+describe('StreamLineReader', () => {
+  it('reads lines from a stream, refuses the oversize one, and closes at the end', async () => {
+    const stream = new PassThrough();
+    const reader = new StreamLineReader(stream, { maxLineBytes: 8 });
+    const seen: string[] = [];
+    reader.onLine((line) => seen.push(line));
+    reader.onRefusal((refusal) => seen.push(`refused ${refusal.reason}`));
+    const closed = new Promise<void>((resolve) => reader.onClose(resolve));
+    stream.write('{"a":');
+    stream.write('1}\n0123456789abcdef');
+    stream.write('\nok\ntail');
+    stream.end();
+    await closed;
+    expect(seen).toEqual(['{"a":1}', 'refused oversize', 'ok', 'refused unterminated']);
+  });
+
+  it('delivers nothing more once disposed', async () => {
+    const stream = new PassThrough();
+    const reader = new StreamLineReader(stream);
+    const seen: string[] = [];
+    reader.onLine((line) => seen.push(line));
+    stream.write('one\n');
+    await new Promise((resolve) => setImmediate(resolve));
+    reader.dispose();
+    stream.write('two\n');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(seen).toEqual(['one']);
+  });
+});
+
+describe('StreamLineWriter', () => {
+  it('waits for drain while the stream is full, and then goes on', async () => {
+    const written: string[] = [];
+    let release: (() => void) | undefined;
+    const slow = new Writable({
+      highWaterMark: 16,
+      write(chunk, _encoding, callback) {
+        written.push(String(chunk));
+        release = callback;
+      },
+    });
+    const writer = new StreamLineWriter(slow);
+    await writer.write('first'); // taken by the sink at once
+    let secondDone = false;
+    const second = writer.write('x'.repeat(100)).then(() => (secondDone = true));
+    expect(writer.congested).toBe(true);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(secondDone).toBe(false);
+    release?.();
+    await new Promise((resolve) => setImmediate(resolve));
+    release?.();
+    await second;
+    expect(written.join('')).toBe(`first\n${'x'.repeat(100)}\n`);
+    expect(writer.congested).toBe(false);
+  });
+
+  it('never throws when the child has exited: writes reject with a ConnectionError', async () => {
+    const child = spawn(process.execPath, ['-e', 'process.exit(0)'], { stdio: ['pipe', 'ignore', 'ignore'] });
+    const writer = new StreamLineWriter(child.stdin);
+    let closed = false;
+    writer.onClose(() => (closed = true));
+    await once(child, 'exit');
+    const line = 'y'.repeat(200_000); // more than a pipe holds, so the write meets EPIPE
+    const results = await Promise.allSettled([1, 2, 3].map(() => writer.write(line)));
+    // Give the EPIPE time to surface, then write again: still no throw.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const late = await writer.write('late').then(
+      () => 'resolved',
+      (error: unknown) => error,
+    );
+    expect(late).toBeInstanceOf(ConnectionError);
+    expect((late as ConnectionError).code).toBe('closed');
+    expect(closed).toBe(true);
+    for (const result of results) {
+      if (result.status === 'rejected') expect(result.reason).toBeInstanceOf(ConnectionError);
+    }
+  });
+
+  it('rejects writes after the stream was destroyed', async () => {
+    const stream = new PassThrough();
+    const writer = new StreamLineWriter(stream);
+    stream.destroy();
+    await expect(writer.write('x')).rejects.toMatchObject({ code: 'closed' });
+  });
+});
