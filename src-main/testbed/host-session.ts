@@ -1,0 +1,130 @@
+// One window's session with the host over the test bed's WebSocket: reads its request frames,
+// calls the HostApi, answers, and forwards host events in batches. Nothing a window sends can
+// throw out of here: a bad frame gets a failure frame and the session goes on.
+import type { HostApi, HostEvent, HostRequestName, HostRequests } from '../../src-shared/host-api';
+import {
+  maxRequestsInFlight,
+  readClientFrame,
+  type ServerFrame,
+  type WireRequest,
+} from '../../src-shared/host-wire';
+import { DisposableStore, toDisposable, type Disposable } from '../../src-shared/lifecycle';
+
+/** The socket as the session sees it. */
+export interface FrameChannel {
+  send(text: string): void;
+  /** Bytes queued for the window and not yet sent. */
+  readonly bufferedAmount: number;
+  close(code: number, reason: string): void;
+}
+
+/** Events wait this long to travel together (a flood of log lines becomes a few frames). */
+const eventBatchMs = 15;
+const eventBatchMax = 2_000;
+/** A window that lets this much pile up unread is cut off; it reconnects and reads afresh. */
+const maxBufferedBytes = 64 * 1024 * 1024;
+
+export const problemText = (error: unknown): string =>
+  error instanceof Error ? error.message : `the host failed: ${String(error)}`;
+
+type HostRequestMethods = {
+  [N in HostRequestName]: (...args: HostRequests[N]['args']) => Promise<HostRequests[N]['result']>;
+};
+
+async function callHost<K extends HostRequestName>(
+  host: HostApi,
+  request: WireRequest<K>,
+): Promise<HostRequests[K]['result']> {
+  const requests: HostRequestMethods = host;
+  const method = requests[request.method];
+  return method.apply(host, request.args);
+}
+
+export class HostSession implements Disposable {
+  private readonly store = new DisposableStore();
+  private pendingEvents: HostEvent[] = [];
+  private flushTimer: ReturnType<typeof setTimeout> | undefined;
+  private inFlight = 0;
+  private closed = false;
+
+  constructor(
+    private readonly host: HostApi,
+    private readonly channel: FrameChannel,
+  ) {
+    this.store.add(host.subscribe((event) => this.queueEvent(event)));
+    this.store.add(toDisposable(() => clearTimeout(this.flushTimer)));
+  }
+
+  /** Answers a frame that could not be read at all (binary, too big) and goes on. */
+  refuseFrame(problem: string): void {
+    this.send({ kind: 'failure', id: null, problem });
+  }
+
+  /** Handles one text frame from the window. */
+  receive(data: string): void {
+    if (this.closed) return;
+    const reading = readClientFrame(data);
+    if (!reading.ok) {
+      this.send({ kind: 'failure', id: reading.id, problem: reading.problem });
+      return;
+    }
+    const request = reading.frame;
+    if (this.inFlight >= maxRequestsInFlight) {
+      this.send({
+        kind: 'failure',
+        id: request.id,
+        problem: `${request.method}: refused, ${maxRequestsInFlight} requests are already waiting for the host`,
+      });
+      return;
+    }
+    void this.answer(request);
+  }
+
+  private async answer(request: WireRequest): Promise<void> {
+    this.inFlight++;
+    let frame: ServerFrame;
+    try {
+      const result = await callHost(this.host, request);
+      frame = { kind: 'answer', id: request.id, result } as ServerFrame;
+    } catch (error) {
+      frame = { kind: 'failure', id: request.id, problem: `${request.method}: ${problemText(error)}` };
+    } finally {
+      this.inFlight--;
+    }
+    // Events that happened before the answer reach the window before it.
+    this.flushEvents();
+    this.send(frame);
+  }
+
+  private queueEvent(event: HostEvent): void {
+    if (this.closed) return;
+    this.pendingEvents.push(event);
+    if (this.pendingEvents.length >= eventBatchMax) this.flushEvents();
+    else this.flushTimer ??= setTimeout(() => this.flushEvents(), eventBatchMs);
+  }
+
+  private flushEvents(): void {
+    clearTimeout(this.flushTimer);
+    this.flushTimer = undefined;
+    if (this.pendingEvents.length === 0) return;
+    const events = this.pendingEvents;
+    this.pendingEvents = [];
+    this.send({ kind: 'events', events });
+  }
+
+  private send(frame: ServerFrame): void {
+    if (this.closed) return;
+    if (this.channel.bufferedAmount > maxBufferedBytes) {
+      this.channel.close(1013, 'the window reads too slowly; reconnect to read afresh');
+      this.dispose();
+      return;
+    }
+    this.channel.send(JSON.stringify(frame));
+  }
+
+  dispose(): void {
+    this.closed = true;
+    this.pendingEvents = [];
+    this.store.dispose();
+  }
+}

@@ -1,0 +1,138 @@
+// The window's client (src-renderer/transport) against the real test bed server and a fake host.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import type { HostEvent } from '../../src-shared/host-api';
+import type { OpenSocket } from '../../src-renderer/transport/socket';
+import { connectWebSocketHost, hostSocketUrl, type WebSocketHost } from '../../src-renderer/transport/ws-client';
+import { FakeHost, fakeTool } from './fake-host';
+import { startTestbedServer, type TestbedServer } from './server';
+
+/** The browser's WebSocket as `ws` plays it, sending the page's Origin as a browser would. */
+const openNodeSocket =
+  (origin: string): OpenSocket =>
+  (url, handlers) => {
+    const ws = new WebSocket(url, { origin });
+    ws.on('open', () => handlers.opened());
+    ws.on('message', (data, isBinary) => {
+      if (!isBinary) handlers.received(String(data));
+    });
+    ws.on('error', () => undefined);
+    ws.on('close', (code, reason) => handlers.closed(code, String(reason)));
+    return { send: (text) => ws.send(text), close: () => ws.close() };
+  };
+
+let rendererDir: string;
+let host: FakeHost;
+let server: TestbedServer;
+const clients: WebSocketHost[] = [];
+
+beforeEach(async () => {
+  rendererDir = await mkdtemp(join(tmpdir(), 'vitruvian-renderer-'));
+  host = new FakeHost();
+  server = await startTestbedServer({ host, rendererDir, port: 0 });
+});
+
+afterEach(async () => {
+  for (const client of clients.splice(0)) client.dispose();
+  await server.close();
+  await rm(rendererDir, { recursive: true, force: true });
+});
+
+const pageOf = (url: string) => {
+  const page = new URL(url);
+  return { protocol: page.protocol, host: page.host, search: page.search };
+};
+
+async function connect(url = server.url): Promise<WebSocketHost> {
+  const client = await connectWebSocketHost(pageOf(url), openNodeSocket(new URL(url).origin));
+  clients.push(client);
+  return client;
+}
+
+describe('the browser client of the HostApi', () => {
+  it('finds the socket from the page address, and says so when the token is missing', () => {
+    expect(hostSocketUrl({ protocol: 'http:', host: '127.0.0.1:9', search: '?token=a%2Bb' })).toBe(
+      'ws://127.0.0.1:9/host?token=a%2Bb',
+    );
+    expect(() => hostSocketUrl({ protocol: 'http:', host: '127.0.0.1:9', search: '' })).toThrow(/no token/);
+  });
+
+  it('carries requests and their answers', async () => {
+    const client = await connect();
+    expect((await client.listTools()).map((tool) => tool.id)).toEqual(['com.example.fake']);
+    expect(await client.runCommand('com.example.fake', 'hello')).toEqual({ outcome: 'done' });
+    expect(await client.setPreference('com.example.fake', 'color', 'red')).toEqual({ ok: true });
+    expect(host.received).toContainEqual(['setPreference', 'com.example.fake', 'color', 'red']);
+  });
+
+  it('hears host events in order', async () => {
+    const client = await connect();
+    const events: HostEvent[] = [];
+    client.subscribe((event) => events.push(event));
+    for (let i = 0; i < 500; i++) host.log('com.example.fake', `line ${i}`);
+    await expect.poll(() => events.length).toBe(500);
+    expect(events.map((event) => (event.type === 'log' ? event.line.message : ''))).toEqual(
+      Array.from({ length: 500 }, (_, i) => `line ${i}`),
+    );
+  });
+
+  it('fails to connect with a clear reason when the token is wrong', async () => {
+    await expect(connect(`http://127.0.0.1:${server.port}/?token=wrong`)).rejects.toThrow(/exact address it printed/);
+  });
+
+  it('reconnects after the link drops and brings the window up to date', async () => {
+    const client = await connect();
+    await client.listTools();
+    const events: HostEvent[] = [];
+    client.subscribe((event) => events.push(event));
+    const states: string[] = [];
+    client.onDidChangeConnection((state) => states.push(state));
+
+    const { port, token } = server;
+    await server.close();
+    await expect.poll(() => client.connectionState).toBe('reconnecting');
+    // While the link is down the tool went away, another came, and the language changed.
+    host = new FakeHost([fakeTool('com.example.other')]);
+    host.log('com.example.other', 'said while you were away');
+    await host.setLanguage('fr');
+    server = await startTestbedServer({ host, rendererDir, port, token });
+
+    await expect.poll(() => client.connectionState, { timeout: 10_000 }).toBe('connected');
+    await expect.poll(() => events.some((event) => event.type === 'log')).toBe(true);
+    expect(events).toContainEqual({ type: 'toolRemoved', toolId: 'com.example.fake' });
+    expect(events).toContainEqual(expect.objectContaining({ type: 'tool', tool: expect.objectContaining({ id: 'com.example.other' }) }));
+    expect(events).toContainEqual({ type: 'language', language: 'fr' });
+    expect(events).toContainEqual(
+      expect.objectContaining({ type: 'log', line: expect.objectContaining({ message: 'said while you were away' }) }),
+    );
+    expect(states).toEqual(['reconnecting', 'connected']);
+    expect(await client.info()).toMatchObject({ language: 'fr' });
+  });
+
+  it('keeps a request made while the link is down until it comes back', async () => {
+    const client = await connect();
+    const { port, token } = server;
+    await server.close();
+    await expect.poll(() => client.connectionState).toBe('reconnecting');
+    const answer = client.info();
+    server = await startTestbedServer({ host, rendererDir, port, token });
+    await expect(answer).resolves.toMatchObject({ platform: 'fake' });
+  });
+
+  it('fails requests in flight when the link drops, naming the request', async () => {
+    const client = await connect();
+    let asked = false;
+    host.runCommand = () => {
+      asked = true;
+      return new Promise(() => undefined);
+    };
+    const running = client.runCommand('com.example.fake', 'hello');
+    await expect.poll(() => asked).toBe(true);
+    await server.close();
+    await expect(running).rejects.toThrow(/runCommand: the link to the test bed dropped/);
+    server = await startTestbedServer({ host: new FakeHost(), rendererDir, port: 0 });
+  });
+});

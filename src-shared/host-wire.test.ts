@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { hostRequestNames } from './host-api';
+import { maxArgumentLength, readClientFrame, readServerFrame } from './host-wire';
+
+const request = (fields: Record<string, unknown>) => JSON.stringify({ kind: 'request', id: 1, ...fields });
+
+describe('reading a window request frame', () => {
+  it('accepts every HostApi request with fitting arguments', () => {
+    const args: Record<string, unknown[]> = {
+      installFolder: ['/tmp/tool'],
+      uninstall: ['a.b'],
+      runCommand: ['a.b', 'go'],
+      setPreference: ['a.b', 'on', true],
+      readLog: ['a.b'],
+      clearLog: ['a.b'],
+      readTrace: ['a.b'],
+      clearTrace: ['a.b'],
+      restart: ['a.b'],
+      stop: ['a.b'],
+      setLanguage: ['fr'],
+    };
+    for (const method of hostRequestNames) {
+      const reading = readClientFrame(request({ method, args: args[method] ?? [] }));
+      expect(reading, method).toEqual({ ok: true, frame: { kind: 'request', id: 1, method, args: args[method] ?? [] } });
+    }
+  });
+
+  it.each([
+    ['nul', 'the frame is not JSON: "nul"'],
+    ['"text"', 'the frame is not an object: "text"'],
+    [JSON.stringify({ kind: 'answer', id: 1 }), 'kind: expected "request", got "answer"'],
+    [JSON.stringify({ kind: 'request', id: -1, method: 'info', args: [] }), 'id: expected a whole number of 0 or more, got -1'],
+    [request({ method: 'eval', args: [] }), 'method: "eval" is not a request of the host'],
+    [request({ method: 'info' }), 'args: expected a list, got nothing'],
+    [request({ method: 'uninstall', args: [] }), 'args: uninstall takes 1 argument(s), got 0'],
+    [request({ method: 'runCommand', args: ['a.b', null] }), 'args[1]: expected text, got null'],
+    [request({ method: 'setPreference', args: ['a.b', 'p', { x: 1 }] }), 'args[2]: expected text, a number, true, false or null, got {"x":1}'],
+    [request({ method: 'setPreference', args: ['a.b', 'p', 'y'.repeat(maxArgumentLength + 1)] }), 'args[2]: text of 65537 characters is over the limit of 65536'],
+  ])('refuses %s', (text, problem) => {
+    const reading = readClientFrame(text);
+    expect(reading.ok).toBe(false);
+    if (!reading.ok) expect(reading.problem.startsWith(problem), reading.problem).toBe(true);
+  });
+
+  it('keeps the id of a request it refuses, so the window knows which failed', () => {
+    expect(readClientFrame(request({ method: 'stop', args: [3] }))).toMatchObject({ ok: false, id: 1 });
+  });
+});
+
+describe('reading a test bed frame', () => {
+  it('reads answers, failures and events, and skips events it does not know', () => {
+    expect(readServerFrame('{"kind":"answer","id":3,"result":[]}')).toEqual({ ok: true, frame: { kind: 'answer', id: 3, result: [] } });
+    expect(readServerFrame('{"kind":"failure","id":null,"problem":"bad"}')).toEqual({
+      ok: true,
+      frame: { kind: 'failure', id: null, problem: 'bad' },
+    });
+    expect(
+      readServerFrame('{"kind":"events","events":[{"type":"language","language":"fr"},{"type":"future"},7]}'),
+    ).toEqual({ ok: true, frame: { kind: 'events', events: [{ type: 'language', language: 'fr' }] } });
+  });
+
+  it('refuses frames that break the envelope', () => {
+    expect(readServerFrame('{"kind":"answer","id":3}')).toMatchObject({ ok: false, id: 3, problem: 'result: missing from an answer' });
+    expect(readServerFrame('{"kind":"events"}')).toMatchObject({ ok: false });
+    expect(readServerFrame('{"kind":"hello"}')).toMatchObject({ ok: false });
+  });
+});

@@ -1,0 +1,181 @@
+// The HostApi over a message channel (the test bed's WebSocket): the JSON shape of each frame
+// both ways, and the checks that every incoming frame passes before anything acts on it.
+// Generic over HostRequests, so a request added to the HostApi is one line in `requestArgKinds`.
+import {
+  hostRequestNames,
+  type HostEvent,
+  type HostRequestName,
+  type HostRequests,
+  type PreferenceValue,
+} from './host-api';
+
+/** The WebSocket's path on the test bed's port; the token goes in the `token` query parameter. */
+export const hostWirePath = '/host';
+export const hostWireTokenParam = 'token';
+/** Largest frame the test bed accepts from a window (its requests are small). */
+export const maxClientFrameBytes = 1_048_576;
+/** Longest text argument of a request (a folder path, an id, a preference's value). */
+export const maxArgumentLength = 65_536;
+/** Requests one window may have in flight at once before the rest are refused. */
+export const maxRequestsInFlight = 64;
+
+export type WireRequest<K extends HostRequestName = HostRequestName> = {
+  [N in K]: { kind: 'request'; id: number; method: N; args: HostRequests[N]['args'] };
+}[K];
+
+export type WireAnswer<K extends HostRequestName = HostRequestName> = {
+  [N in K]: { kind: 'answer'; id: number; result: HostRequests[N]['result'] };
+}[K];
+
+/** A request that failed, or a frame that could not be read (then `id` is null when unknown). */
+export interface WireFailure {
+  kind: 'failure';
+  id: number | null;
+  problem: string;
+}
+
+/** Host events, batched: one frame carries every event of a short window of time. */
+export interface WireEvents {
+  kind: 'events';
+  events: HostEvent[];
+}
+
+export type ClientFrame = WireRequest;
+export type ServerFrame = WireAnswer | WireFailure | WireEvents;
+
+export type FrameReading<T> = { ok: true; frame: T } | { ok: false; id: number | null; problem: string };
+
+type ArgKind = 'text' | 'preferenceValue';
+type ArgKinds<T extends readonly unknown[]> = { [I in keyof T]: T[I] extends string ? 'text' : ArgKind };
+
+/** What each request's arguments must be; the compiler keeps it in step with HostRequests. */
+const requestArgKinds: { [K in HostRequestName]: ArgKinds<HostRequests[K]['args']> } = {
+  info: [],
+  listTools: [],
+  installFolder: ['text'],
+  uninstall: ['text'],
+  runCommand: ['text', 'text'],
+  setPreference: ['text', 'text', 'preferenceValue'],
+  readLog: ['text'],
+  clearLog: ['text'],
+  readTrace: ['text'],
+  clearTrace: ['text'],
+  readServiceCalls: [],
+  restart: ['text'],
+  stop: ['text'],
+  setLanguage: ['text'],
+};
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const isHostRequestName = (value: unknown): value is HostRequestName =>
+  typeof value === 'string' && (hostRequestNames as readonly string[]).includes(value);
+
+const isRequestId = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
+
+/** A value shown in a problem: short, and JSON so a string shows its quotes. */
+export const describeValue = (value: unknown): string => {
+  if (value === undefined) return 'nothing';
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 80 ? `${text.slice(0, 77)}...` : text;
+};
+
+const argumentProblem = (kind: ArgKind, value: unknown, at: string): string | undefined => {
+  if (kind === 'text') {
+    if (typeof value !== 'string') return `${at}: expected text, got ${describeValue(value)}`;
+  } else if (!isPreferenceValue(value)) {
+    return `${at}: expected text, a number, true, false or null, got ${describeValue(value)}`;
+  }
+  if (typeof value === 'string' && value.length > maxArgumentLength) {
+    return `${at}: text of ${value.length} characters is over the limit of ${maxArgumentLength}`;
+  }
+  return undefined;
+};
+
+const isPreferenceValue = (value: unknown): value is PreferenceValue =>
+  value === null ||
+  typeof value === 'string' ||
+  typeof value === 'boolean' ||
+  (typeof value === 'number' && Number.isFinite(value));
+
+function checkArgs<K extends HostRequestName>(method: K, args: unknown): string | undefined {
+  const kinds: readonly ArgKind[] = requestArgKinds[method];
+  if (!Array.isArray(args)) return `args: expected a list, got ${describeValue(args)}`;
+  if (args.length !== kinds.length) {
+    return `args: ${method} takes ${kinds.length} argument(s), got ${args.length}`;
+  }
+  for (const [index, kind] of kinds.entries()) {
+    const problem = argumentProblem(kind, args[index], `args[${index}]`);
+    if (problem) return problem;
+  }
+  return undefined;
+}
+
+const parse = (text: string): { ok: true; value: unknown } | { ok: false; problem: string } => {
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return { ok: false, problem: `the frame is not JSON: ${describeValue(text)}` };
+  }
+};
+
+/** Reads a frame sent by a window; every problem names the field and the value. */
+export function readClientFrame(text: string): FrameReading<ClientFrame> {
+  const parsed = parse(text);
+  if (!parsed.ok) return { ok: false, id: null, problem: parsed.problem };
+  const value = parsed.value;
+  if (!isRecord(value)) return { ok: false, id: null, problem: `the frame is not an object: ${describeValue(value)}` };
+  const id = isRequestId(value.id) ? value.id : null;
+  const fail = (problem: string): FrameReading<ClientFrame> => ({ ok: false, id, problem });
+  if (value.kind !== 'request') return fail(`kind: expected "request", got ${describeValue(value.kind)}`);
+  if (id === null) return fail(`id: expected a whole number of 0 or more, got ${describeValue(value.id)}`);
+  if (!isHostRequestName(value.method)) {
+    return fail(`method: ${describeValue(value.method)} is not a request of the host (one of ${hostRequestNames.join(', ')})`);
+  }
+  const problem = checkArgs(value.method, value.args);
+  if (problem) return fail(problem);
+  // checkArgs has matched every argument against requestArgKinds[method], the mirror of HostRequests.
+  return { ok: true, frame: { kind: 'request', id, method: value.method, args: value.args } as ClientFrame };
+}
+
+const hostEventTypes: readonly HostEvent['type'][] = [
+  'tool', 'toolRemoved', 'log', 'logCleared', 'trace', 'serviceCall', 'language',
+];
+
+const isHostEvent = (value: unknown): value is HostEvent =>
+  isRecord(value) && typeof value.type === 'string' && (hostEventTypes as readonly string[]).includes(value.type);
+
+/**
+ * Reads a frame sent by the test bed. The envelope is checked; answers' results are the host's own
+ * and are taken as they come (the request's type says what they hold).
+ */
+export function readServerFrame(text: string): FrameReading<ServerFrame> {
+  const parsed = parse(text);
+  if (!parsed.ok) return { ok: false, id: null, problem: parsed.problem };
+  const value = parsed.value;
+  if (!isRecord(value)) return { ok: false, id: null, problem: `the frame is not an object: ${describeValue(value)}` };
+  const id = isRequestId(value.id) ? value.id : null;
+  switch (value.kind) {
+    case 'answer':
+      if (id === null) return { ok: false, id, problem: `id: expected a request's id, got ${describeValue(value.id)}` };
+      if (!('result' in value)) return { ok: false, id, problem: 'result: missing from an answer' };
+      return { ok: true, frame: { kind: 'answer', id, result: value.result } as WireAnswer };
+    case 'failure':
+      if (typeof value.problem !== 'string') {
+        return { ok: false, id, problem: `problem: expected text, got ${describeValue(value.problem)}` };
+      }
+      return { ok: true, frame: { kind: 'failure', id, problem: value.problem } };
+    case 'events': {
+      if (!Array.isArray(value.events)) {
+        return { ok: false, id: null, problem: `events: expected a list, got ${describeValue(value.events)}` };
+      }
+      const events: HostEvent[] = [];
+      for (const event of value.events) if (isHostEvent(event)) events.push(event);
+      return { ok: true, frame: { kind: 'events', events } };
+    }
+    default:
+      return { ok: false, id, problem: `kind: expected "answer", "failure" or "events", got ${describeValue(value.kind)}` };
+  }
+}
