@@ -1,0 +1,241 @@
+#!/usr/bin/env python3
+"""Word count: a sample Vitruvian tool in Python 3, standard library only.
+
+It counts the words on the clipboard, keeps a running total, and pastes today's date. The app starts
+it on demand: the first time one of its commands is run.
+"""
+import datetime
+import json
+import os
+import sys
+
+PHRASES = {
+    "en": {
+        "words": "{n} words",
+        "words_lines": "{n} words, {lines} lines",
+        "total": "{n} words counted so far",
+        "months": ["January", "February", "March", "April", "May", "June", "July",
+                   "August", "September", "October", "November", "December"],
+        "long_date": "{month} {day}, {year}",
+    },
+    "fr": {
+        "words": "{n} mots",
+        "words_lines": "{n} mots, {lines} lignes",
+        "total": "{n} mots comptés jusqu'ici",
+        "months": ["janvier", "février", "mars", "avril", "mai", "juin", "juillet",
+                   "août", "septembre", "octobre", "novembre", "décembre"],
+        "long_date": "{day} {month} {year}",
+    },
+}
+
+
+class Refusal(Exception):
+    """A failure to answer with, or one the app answered us with."""
+
+    def __init__(self, code, message, data=None):
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.data = data
+
+
+class Link:
+    """The tool's end of the link: JSON-RPC 2.0, one message a line, over stdin and stdout.
+
+    Single-threaded on purpose. While the tool waits for the app's answer to one of its requests,
+    notices are handled at once and the app's requests wait in a backlog until the current one is done.
+    """
+
+    def __init__(self, requests, notices):
+        self.requests = requests
+        self.notices = notices
+        self.next_id = 1
+        self.backlog = []
+        self.ready = None  # called once initialize has been answered
+
+    def send(self, message):
+        line = json.dumps({"jsonrpc": "2.0", **message}, ensure_ascii=False, separators=(",", ":"))
+        try:
+            sys.stdout.buffer.write(line.encode("utf-8") + b"\n")
+            sys.stdout.buffer.flush()
+        except BrokenPipeError:
+            os._exit(0)  # the app went away: nobody is left to talk to
+
+    def notify(self, method, params=None):
+        self.send({"method": method} if params is None else {"method": method, "params": params})
+
+    def log(self, message, level="info"):
+        self.notify("log", {"message": message, "level": level})
+
+    def request(self, method, params=None):
+        """Sends a request and returns its result; raises Refusal when the app refuses it."""
+        request_id = self.next_id
+        self.next_id += 1
+        message = {"id": request_id, "method": method}
+        if params is not None:
+            message["params"] = params
+        self.send(message)
+        while True:
+            incoming = self.read()
+            if "method" in incoming:
+                if "id" in incoming:
+                    self.backlog.append(incoming)
+                else:
+                    self.handle(incoming)
+            elif incoming.get("id") == request_id:
+                if "error" in incoming:
+                    error = incoming["error"]
+                    raise Refusal(error.get("code"), error.get("message", ""), error.get("data"))
+                return incoming.get("result", {})
+            else:
+                print(f"an answer to no request of ours, dropped: {incoming}", file=sys.stderr)
+
+    def read(self):
+        """The next message from the app; leaves when the app closes our input."""
+        while True:
+            raw = sys.stdin.buffer.readline()
+            if not raw.endswith(b"\n"):
+                sys.exit(0)  # end of input; a last line without its \n does not count
+            line = raw[:-1].decode("utf-8", errors="replace")
+            if not line.strip():
+                continue
+            try:
+                message = json.loads(line)
+            except ValueError:
+                print(f"not JSON, ignored: {line[:200]}", file=sys.stderr)
+                continue
+            if isinstance(message, dict):
+                return message
+
+    def handle(self, message):
+        method = message["method"]
+        params = message.get("params") or {}
+        if "id" not in message:
+            handler = self.notices.get(method)
+            if handler:  # a notice we do not know is ignored
+                handler(params)
+            return
+        try:
+            handler = self.requests.get(method)
+            if handler is None:
+                raise Refusal(-32601, f"unknown method {method}")
+            self.send({"id": message["id"], "result": handler(params)})
+            if method == "initialize" and self.ready:
+                self.ready()
+        except Refusal as refusal:
+            error = {"code": refusal.code, "message": refusal.message}
+            if refusal.data is not None:
+                error["data"] = refusal.data
+            self.send({"id": message["id"], "error": error})
+        except Exception as failure:  # a bug in the tool: say so in a few words, details to stderr
+            print(f"{method} failed: {failure!r}", file=sys.stderr)
+            self.send({"id": message["id"], "error": {"code": -32603, "message": "the tool failed"}})
+
+    def serve(self):
+        while True:
+            message = self.backlog.pop(0) if self.backlog else self.read()
+            if "method" in message:
+                self.handle(message)
+
+
+language = "en"
+
+
+def phrase(key):
+    return PHRASES.get(language.split("-")[0], PHRASES["en"])[key]
+
+
+def count_clipboard():
+    text = link.request("clipboard/readText")["text"]
+    if not text:
+        raise Refusal(-32010, "the clipboard has no text")
+    words = len(text.split())
+    if link.request("storage/get", {"id": "countLines"})["value"]:
+        message = phrase("words_lines").format(n=words, lines=len(text.splitlines()))
+    else:
+        message = phrase("words").format(n=words)
+    total = (link.request("storage/get", {"id": "total"})["value"] or 0) + words
+    link.request("storage/set", {"id": "total", "value": total})
+    link.request("notify/hud", {"text": message, "symbol": "textformat.123"})
+
+
+def show_total():
+    total = link.request("storage/get", {"id": "total"})["value"] or 0
+    link.request("notify/hud", {"text": phrase("total").format(n=total), "symbol": "sum"})
+
+
+def reset_total():
+    link.request("storage/set", {"id": "total", "value": 0})
+    link.request("notify/beep")
+
+
+def paste_date():
+    today = datetime.date.today()
+    if link.request("storage/get", {"id": "dateStyle"})["value"] == "long":
+        month = phrase("months")[today.month - 1]
+        text = phrase("long_date").format(day=today.day, month=month, year=today.year)
+    else:
+        text = today.isoformat()
+    link.request("keystrokes/paste", {"text": text})
+
+
+COMMANDS = {
+    "countClipboard": count_clipboard,
+    "showTotal": show_total,
+    "resetTotal": reset_total,
+    "pasteDate": paste_date,
+}
+
+
+def initialize(params):
+    global language
+    if 1 not in (params.get("protocols") or []):
+        raise Refusal(-32602, "this tool speaks protocol 1 only")
+    language = params.get("language") or "en"
+    with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "vitruvian-tool.json"), encoding="utf-8") as f:
+        version = json.load(f)["version"]
+    return {"protocol": 1, "version": version}
+
+
+def run_command(params):
+    command = params.get("command")
+    if command not in COMMANDS:
+        raise Refusal(-32010, f"no command {command!r}")
+    try:
+        COMMANDS[command]()
+    except Refusal as refusal:
+        link.log(f"{command} did not run: {refusal.message} ({refusal.code})", "warn")
+        raise Refusal(-32010, refusal.message)
+    link.log(f"{command} ran")
+    return {}
+
+
+def preferences_changed(params):
+    for preference in params.get("preferences") or []:
+        link.log(f"preference {preference.get('id')} changed to {json.dumps(preference.get('value'), ensure_ascii=False)}")
+
+
+def language_changed(params):
+    global language
+    language = params.get("language") or language
+    link.log(f"language changed to {language}")
+
+
+def shutdown(_params):
+    sys.exit(0)
+
+
+link = Link(
+    requests={"initialize": initialize, "command/run": run_command},
+    notices={
+        "preferences/changed": preferences_changed,
+        "language/changed": language_changed,
+        "shutdown": shutdown,
+    },
+)
+
+if __name__ == "__main__":
+    try:
+        link.serve()
+    except KeyboardInterrupt:
+        pass
