@@ -1,0 +1,129 @@
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { InstallVerdict } from '../../src-shared/host-api';
+import type { Host } from '../host/host';
+import { SimulatedPlatform } from '../platform/simulated';
+import { FakeHost, fakeTool } from './fake-host';
+import { isAuthorsEdit } from './folder-watch';
+import { startTestbed, type Testbed } from './testbed';
+
+/** A fake host that judges a folder by its manifest's id alone, enough to see reloads happen. */
+class InPlaceHost extends FakeHost implements Host {
+  readonly reloads: string[] = [];
+  disposed = false;
+
+  async loadInPlace(folder: string): Promise<InstallVerdict> {
+    try {
+      const manifest = JSON.parse(await readFile(join(folder, 'vitruvian-tool.json'), 'utf8')) as { id?: unknown };
+      if (typeof manifest.id !== 'string') return { ok: false, problems: [`id: missing, got ${JSON.stringify(manifest.id)}`] };
+      const tool = fakeTool(manifest.id, { folder, loadedInPlace: true });
+      this.fire({ type: 'tool', tool });
+      return { ok: true, tool };
+    } catch (error) {
+      return { ok: false, problems: [String(error)] };
+    }
+  }
+
+  async reload(folder: string): Promise<InstallVerdict> {
+    this.reloads.push(folder);
+    return this.loadInPlace(folder);
+  }
+
+  async dispose(): Promise<void> {
+    this.disposed = true;
+  }
+}
+
+let work: string;
+let testbed: Testbed | undefined;
+let host: InPlaceHost;
+let lines: string[];
+
+beforeEach(async () => {
+  work = await mkdtemp(join(tmpdir(), 'vitruvian-testbed-test-'));
+  lines = [];
+  host = new InPlaceHost([]);
+});
+
+afterEach(async () => {
+  await testbed?.close();
+  testbed = undefined;
+  await rm(work, { recursive: true, force: true });
+});
+
+async function toolFolder(name: string, id: string): Promise<string> {
+  const folder = join(work, name);
+  await mkdir(folder, { recursive: true });
+  await writeFile(join(folder, 'vitruvian-tool.json'), JSON.stringify({ id }));
+  return folder;
+}
+
+const start = (folders: string[], dataFolder?: string) =>
+  startTestbed({
+    folders,
+    port: 0,
+    services: 'simulated',
+    ...(dataFolder ? { dataFolder } : {}),
+    rendererDir: work,
+    report: (line) => lines.push(line),
+    createHost: async () => host,
+    createPlatform: async () => new SimulatedPlatform(),
+    settleMs: 50,
+  });
+
+describe('the test bed', () => {
+  it('loads each folder in place and says what it found', async () => {
+    const good = await toolFolder('good', 'com.example.good');
+    const bad = await toolFolder('bad', '');
+    await writeFile(join(bad, 'vitruvian-tool.json'), '{}');
+    testbed = await start([good, bad]);
+    expect(testbed.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]{32}$/);
+    expect(lines).toEqual([`loaded ${good}: com.example.good 1.0.0`, `refused ${bad}:`, '  id: missing, got undefined']);
+  });
+
+  it('reloads a folder once after a burst of edits, with the new verdict', async () => {
+    const folder = await toolFolder('tool', 'com.example.one');
+    testbed = await start([folder]);
+    for (const id of ['com.example.a', 'com.example.b', 'com.example.two']) {
+      await writeFile(join(folder, 'vitruvian-tool.json'), JSON.stringify({ id }));
+    }
+    await expect.poll(() => lines.at(-1), { timeout: 5_000 }).toBe(`loaded ${folder}: com.example.two 1.0.0`);
+    expect(host.reloads.length).toBeLessThanOrEqual(2);
+  });
+
+  it('reloads after a change in a subfolder, and shows a refusal at once', async () => {
+    const folder = await toolFolder('tool', 'com.example.one');
+    await mkdir(join(folder, 'lib'));
+    testbed = await start([folder]);
+    await writeFile(join(folder, 'lib', 'main.js'), '// changed');
+    await expect.poll(() => host.reloads.length, { timeout: 5_000 }).toBeGreaterThan(0);
+    await writeFile(join(folder, 'vitruvian-tool.json'), '{"id": 7}');
+    await expect.poll(() => lines.at(-1), { timeout: 5_000 }).toBe('  id: missing, got 7');
+  });
+
+  it('stops the host and removes its temporary data folder when closed, keeps a given one', async () => {
+    testbed = await start([]);
+    const temporary = testbed.dataFolder;
+    expect(existsSync(temporary)).toBe(true);
+    await testbed.close();
+    expect(host.disposed).toBe(true);
+    expect(existsSync(temporary)).toBe(false);
+
+    const given = join(work, 'data');
+    await mkdir(given);
+    testbed = await start([], given);
+    await testbed.close();
+    expect(existsSync(given)).toBe(true);
+  });
+
+  it('takes edits a tool or an editor makes on its own for what they are', () => {
+    expect(isAuthorsEdit('main.py')).toBe(true);
+    expect(isAuthorsEdit('lib/tool.js')).toBe(true);
+    expect(isAuthorsEdit('__pycache__/main.cpython-311.pyc')).toBe(false);
+    expect(isAuthorsEdit('.main.py.swp')).toBe(false);
+    expect(isAuthorsEdit('node_modules/x/index.js')).toBe(false);
+  });
+});
