@@ -1,0 +1,29 @@
+// vitruvian-tool validate <folder>: the installer's judgement of a folder, as lines.
+// Exit 0 and `valid: <id> <version>`; 1 and one line per problem; 2 for a usage error.
+import { checkToolFolder } from '../host/tool-folder';
+import { ExitCodes, type CliIo } from './io';
+
+const USAGE = 'usage: vitruvian-tool validate <folder>';
+
+export async function command(args: string[], io: CliIo): Promise<number> {
+  const folders: string[] = [];
+  let optionsDone = false;
+  for (const arg of args) {
+    if (!optionsDone && arg === '--') optionsDone = true;
+    else if (!optionsDone && arg.startsWith('-') && arg !== '-') {
+      io.err(`validate: unknown option ${JSON.stringify(arg)}; ${USAGE}`);
+      return ExitCodes.usage;
+    } else folders.push(arg);
+  }
+  if (folders.length !== 1) {
+    io.err(`validate: ${folders.length === 0 ? 'missing <folder>' : `one folder only, got ${folders.length}`}; ${USAGE}`);
+    return ExitCodes.usage;
+  }
+  const verdict = await checkToolFolder(folders[0]!);
+  if (!verdict.ok) {
+    verdict.problems.forEach((problem) => io.out(problem));
+    return ExitCodes.failed;
+  }
+  io.out(`valid: ${verdict.manifest.id} ${verdict.manifest.version}`);
+  return ExitCodes.ok;
+}

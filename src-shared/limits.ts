@@ -1,0 +1,23 @@
+// Protocol 1's limits (DESIGN.md section 4, the protocol seed). The schemas state the same numbers;
+// src-shared/protocol/protocol.test.ts fails when the two disagree.
+
+/** Protocol versions this app speaks; a manifest naming another is refused. */
+export const SPOKEN_PROTOCOLS: readonly number[] = [1];
+
+/** vitruvian-tool.json, in bytes. */
+export const MANIFEST_MAX_BYTES = 65_536;
+/** How deep arrays and objects may nest in vitruvian-tool.json (checked before parsing). */
+export const MANIFEST_MAX_DEPTH = 64;
+export const MAX_COMMANDS = 32;
+export const MAX_PREFERENCES = 16;
+/** A preference title, in code points, in each language. */
+export const PREFERENCE_TITLE_MAX_CHARS = 60;
+/** Text saved with storage/set (and a text preference's value), in code points. */
+export const STORAGE_TEXT_MAX_CHARS = 4_096;
+/** One line of the wire, in bytes, not counting its line break. */
+export const LINE_MAX_BYTES = 1_048_576;
+/** A tool's id, in code points. */
+export const TOOL_ID_MAX_CHARS = 128;
+
+/** The file at the top of a tool's folder. */
+export const MANIFEST_FILE = 'vitruvian-tool.json';

@@ -1,0 +1,129 @@
+// Turns JSON Schema failures into the words a tool author reads: `<field path>: <reason naming the value>`,
+// e.g. `uses[1]: unknown service "camera"`. Never ajv's own messages.
+// A schema node may carry "x-reasons": { "<keyword>": "<template>" } with {value}, {count}, {limit}
+// and {control} filled in here; without one, a plain reason for the keyword is used.
+import type { ErrorObject } from 'ajv';
+
+const MAX_QUOTED = 60;
+
+/** Counts Unicode code points, as JSON Schema does. */
+export const codePoints = (text: string): number => {
+  let count = 0;
+  for (const _ of text) count++;
+  return count;
+};
+
+/** Thousands separated by commas, as the limits are written (65,536). */
+export const formatCount = (n: number): string => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+
+/** Names a value in a reason: strings quoted (cut when long), numbers as written, objects and lists by kind. */
+export function quote(value: unknown): string {
+  if (typeof value === 'string') {
+    const chars = [...value];
+    const shown = chars.length > MAX_QUOTED ? `${chars.slice(0, MAX_QUOTED - 1).join('')}…` : value;
+    return JSON.stringify(shown).replace(/[\u007f-\u009f\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  }
+  if (typeof value === 'number' || typeof value === 'boolean' || value === null) return String(value);
+  return kindOf(value);
+}
+
+/** What kind of JSON value this is, in words (never walks into it, so any depth is safe). */
+export function kindOf(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'a list';
+  switch (typeof value) {
+    case 'string': return 'text';
+    case 'number': return Number.isInteger(value) ? 'a whole number' : 'a number';
+    case 'boolean': return 'true or false';
+    case 'object': return 'an object';
+    default: return 'nothing';
+  }
+}
+
+const typeWords: Record<string, string> = {
+  object: 'an object', array: 'a list', string: 'text', integer: 'a whole number', number: 'a number',
+  boolean: 'true or false', null: 'null',
+};
+
+const orList = (items: string[]): string =>
+  items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} or ${items[items.length - 1]}`;
+
+/** A JSON pointer (`/preferences/0/title/fr`) as a field path (`preferences[0].title.fr`). */
+export function fieldPath(prefix: string, pointer: string, extra?: string | number): string {
+  const parts = pointer === '' ? [] : pointer.slice(1).split('/').map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+  if (extra !== undefined) parts.push(String(extra));
+  let path = prefix;
+  for (const part of parts) {
+    if (/^(0|[1-9]\d*)$/.test(part)) path += `[${part}]`;
+    else if (/^[A-Za-z0-9_-]+$/.test(part)) path += path === '' ? part : `.${part}`;
+    else path += `[${JSON.stringify(part)}]`;
+  }
+  return path;
+}
+
+function firstControl(value: unknown): string {
+  const match = typeof value === 'string' ? /[\u0000-\u001f\u007f-\u009f]/.exec(value) : null;
+  return match ? `U+${match[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}` : 'none';
+}
+
+function fill(template: string, fields: Record<string, string>): string {
+  return template.replace(/\{(\w+)\}/g, (whole, key: string) => fields[key] ?? whole);
+}
+
+function reasonFor(error: ErrorObject, value: unknown): string | undefined {
+  const params = error.params as Record<string, unknown>;
+  const templates = (error.parentSchema as Record<string, unknown> | undefined)?.['x-reasons'] as Record<string, string> | undefined;
+  const count = typeof value === 'string' ? codePoints(value) : Array.isArray(value) ? value.length : 0;
+  const fields = {
+    value: quote(value), count: formatCount(count), limit: formatCount(Number(params.limit)), control: firstControl(value),
+  };
+  const template = templates?.[error.keyword];
+  if (template !== undefined) return fill(template, fields);
+  switch (error.keyword) {
+    case 'required': return 'missing';
+    case 'type': {
+      const expected = String(params.type).split(',').map((t) => typeWords[t] ?? t);
+      const given = value === null || typeof value === 'object' ? kindOf(value) : `${quote(value)} is ${kindOf(value)}`;
+      return `${given}, expected ${orList(expected)}`;
+    }
+    case 'enum': return `${quote(value)} is not one of ${orList((params.allowedValues as unknown[]).map(quote))}`;
+    case 'const': return `${quote(value)} is not ${quote(params.allowedValue)}`;
+    case 'maxLength': return `${fields.count} characters, at most ${fields.limit}`;
+    case 'minLength': return Number(params.limit) === 1 ? 'empty' : `${fields.count} characters, at least ${fields.limit}`;
+    case 'maxItems': return `${fields.count} items, at most ${fields.limit}`;
+    case 'minItems': return Number(params.limit) === 1 ? 'an empty list, at least one item is needed' : `${fields.count} items, at least ${fields.limit}`;
+    case 'minimum': return `${quote(value)} is less than ${fields.limit}`;
+    case 'maximum': return `${quote(value)} is more than ${fields.limit}`;
+    case 'pattern': return `${quote(value)} does not have the expected form`;
+    default: return `${quote(value)} does not fit (${error.keyword})`;
+  }
+}
+
+/** Reasons for ajv's errors (ajv run with allErrors and verbose), deduplicated, in order. */
+export function schemaProblems(errors: readonly ErrorObject[], prefix: string, rootName = prefix): string[] {
+  const problems: string[] = [];
+  for (const error of errors) {
+    // Summaries of errors already reported one by one.
+    if (['if', 'propertyNames', 'anyOf', 'oneOf', 'allOf'].includes(error.keyword)) continue;
+    const params = error.params as Record<string, unknown>;
+    let path: string;
+    let value: unknown = error.data;
+    if (error.propertyName !== undefined) {
+      path = fieldPath(prefix, error.instancePath, error.propertyName);
+      value = error.propertyName;
+    } else if (error.keyword === 'required') {
+      path = fieldPath(prefix, error.instancePath, String(params.missingProperty));
+    } else if (error.keyword === 'uniqueItems') {
+      const list = error.data as unknown[];
+      const [first, again] = [Number(params.j), Number(params.i)];
+      path = fieldPath(prefix, error.instancePath, again);
+      problems.push(`${path}: ${quote(list[again])} is already listed at ${fieldPath(prefix, error.instancePath, first)}`);
+      continue;
+    } else {
+      path = fieldPath(prefix, error.instancePath);
+    }
+    const line = `${path === '' ? rootName : path}: ${reasonFor(error, value)}`;
+    if (!problems.includes(line)) problems.push(line);
+  }
+  return problems;
+}
