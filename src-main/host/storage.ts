@@ -5,6 +5,7 @@
 import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { PreferenceInfo, PreferenceValue } from '../../src-shared/host-api';
+import { STORAGE_TEXT_MAX_CHARS } from '../../src-shared/limits';
 
 export interface SecretEncryptor {
   /** False when secrets are kept as plain text because the OS offers no encryption here. */
@@ -20,7 +21,7 @@ export const plainSecrets: SecretEncryptor = {
   decrypt: (stored) => stored.toString('utf8'),
 };
 
-export const storageTextLimit = 4_096;
+export const storageTextLimit = STORAGE_TEXT_MAX_CHARS;
 
 let tempCount = 0;
 

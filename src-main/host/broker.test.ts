@@ -1,0 +1,201 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { PreferenceInfo } from '../../src-shared/host-api';
+import { lacksPermission, notAvailable } from '../platform/platform';
+import { SimulatedPlatform } from '../platform/simulated';
+import { ServiceBroker, serviceOf, services, type BrokerTool, type PlatformCallRecord, type ServiceFailure } from './broker';
+import { ResponseError } from './errors';
+import { PreferenceStore } from './storage';
+
+const preferences: PreferenceInfo[] = [
+  { id: 'note', kind: 'text', default: 'default note' },
+  { id: 'flag', kind: 'boolean' },
+  { id: 'size', kind: 'choice', options: [{ value: 'small', title: { en: 'Small' } }, { value: 'large', title: { en: 'Large' } }] },
+];
+const allServices = ['notify', 'open', 'clipboard.read', 'clipboard.write', 'keystrokes', 'processes', 'storage'];
+const toolWith = (uses: string[], installed = true): BrokerTool => ({ id: 'com.acme.a', uses, preferences, installed });
+
+let folder: string;
+let platform: SimulatedPlatform;
+let store: PreferenceStore;
+let broker: ServiceBroker;
+beforeEach(async () => {
+  folder = await mkdtemp(join(tmpdir(), 'vt-broker-'));
+  platform = new SimulatedPlatform({ clipboard: 'on the clipboard' });
+  store = new PreferenceStore(folder);
+  broker = new ServiceBroker({ platform, preferencesOf: (id) => store.open(id) });
+});
+afterEach(async () => {
+  broker.dispose();
+  await rm(folder, { recursive: true, force: true });
+});
+
+const refusal = (promise: Promise<unknown>): Promise<ResponseError> =>
+  promise.then(
+    (result) => {
+      throw new Error(`expected a refusal, got ${JSON.stringify(result)}`);
+    },
+    (error: unknown) => {
+      expect(error).toBeInstanceOf(ResponseError);
+      return error as ResponseError;
+    },
+  );
+
+// method, its `uses` entry, params, the platform method it reaches (null: the app's own storage), result
+const table = [
+  ['notify/hud', 'notify', { text: 'Copied', symbol: 'checkmark' }, 'showHud', {}],
+  ['notify/beep', 'notify', undefined, 'beep', {}],
+  ['open/url', 'open', { url: 'https://example.com/a?b=1' }, 'openUrl', {}],
+  ['clipboard/readText', 'clipboard.read', undefined, 'clipboardReadText', { text: 'on the clipboard' }],
+  ['clipboard/writeText', 'clipboard.write', { text: 'new text' }, 'clipboardWriteText', {}],
+  ['keystrokes/paste', 'keystrokes', { text: 'typed' }, 'paste', {}],
+  ['keystrokes/pressMenuItem', 'keystrokes', { keys: ['cmd+shift+n', 'ctrl+alt+x'] }, 'pressMenuItem', {}],
+  ['processes/terminate', 'processes', { pid: 4321 }, 'terminateProcess', {}],
+  ['storage/get', 'storage', { id: 'note' }, null, { value: 'default note' }],
+  ['storage/set', 'storage', { id: 'flag', value: true }, null, {}],
+] as const;
+
+describe('the service table', () => {
+  it('answers every request methods.json says a tool sends, and nothing else', () => {
+    const methods = JSON.parse(readFileSync(new URL('../../src-shared/protocol/methods.json', import.meta.url), 'utf8')) as {
+      method: string;
+      sender: string;
+      kind: string;
+      uses?: string;
+    }[];
+    const toolRequests = methods.filter((m) => m.sender === 'tool' && m.kind === 'request');
+    expect(Object.keys(services).sort()).toEqual(toolRequests.map((m) => m.method).sort());
+    expect(table.map((row) => row[0]).sort()).toEqual(Object.keys(services).sort());
+    for (const m of toolRequests) expect(serviceOf(m.method as keyof typeof services)).toBe(m.uses);
+  });
+});
+
+describe.each(table)('%s needs "%s" in uses', (method, service, params, platformMethod, result) => {
+  it('declared: reaches the service and answers', async () => {
+    const calls: PlatformCallRecord[] = [];
+    broker.onDidCallPlatform((call) => calls.push(call));
+    expect(await broker.handle(toolWith([service]), method, params)).toEqual(result);
+    if (platformMethod) {
+      expect(platform.calls.map((c) => c.method)).toEqual([platformMethod]);
+      expect(calls).toEqual([{ toolId: 'com.acme.a', method, params: params ?? {} }]);
+    } else {
+      expect(platform.calls).toEqual([]);
+    }
+  });
+
+  it('undeclared: -32001 naming the service, and nothing is done', async () => {
+    const others = allServices.filter((s) => s !== service);
+    const error = await refusal(broker.handle(toolWith(others), method, params));
+    expect(error.code).toBe(-32001);
+    expect(error.data).toEqual({ service });
+    expect(platform.calls).toEqual([]);
+    expect((await store.open('com.acme.a')).get(preferences[1]!)).toBeNull();
+  });
+
+  it('uninstalled: -32002', async () => {
+    const error = await refusal(broker.handle(toolWith(allServices, false), method, params));
+    expect(error.code).toBe(-32002);
+    expect(platform.calls).toEqual([]);
+  });
+});
+
+describe('the broker', () => {
+  const tool = toolWith(allServices);
+
+  it('checks uses before params', async () => {
+    const error = await refusal(broker.handle(toolWith([]), 'notify/hud', { text: 42 }));
+    expect(error.code).toBe(-32001);
+  });
+
+  it.each([
+    ['notify/hud', { text: 42 }],
+    ['notify/hud', {}],
+    ['clipboard/writeText', { text: null }],
+    ['keystrokes/pressMenuItem', { keys: [] }],
+    ['processes/terminate', { pid: 'one' }],
+    ['storage/get', {}],
+    ['storage/set', { id: 'note' }],
+    ['open/url', { url: 'file:///etc/passwd' }],
+    ['open/url', { url: 'javascript:alert(1)' }],
+    ['open/url', { url: 'ftp://example.com' }],
+    ['open/url', { url: 'not a link' }],
+  ])('refuses %s with %j as -32602 before any service', async (method, params) => {
+    const error = await refusal(broker.handle(tool, method, params));
+    expect(error.code).toBe(-32602);
+    expect(error.message.length).toBeGreaterThan(0);
+    expect(platform.calls).toEqual([]);
+  });
+
+  it.each([
+    [{ id: 'nope', value: 'x' }, /unknown preference "nope"/],
+    [{ id: 'note', value: 'é'.repeat(4_097) }, /4,096/],
+    [{ id: 'flag', value: 'yes' }, /"yes" does not fit preference "flag" of kind boolean/],
+    [{ id: 'size', value: 'medium' }, /"medium" is not an option of preference "size"/],
+  ])('refuses storage/set %j as -32602 and stores nothing', async (params, reason) => {
+    await broker.handle(tool, 'storage/set', { id: 'note', value: 'kept' });
+    const error = await refusal(broker.handle(tool, 'storage/set', params));
+    expect(error.code).toBe(-32602);
+    expect(error.message).toMatch(reason);
+    expect(await broker.handle(tool, 'storage/get', { id: 'note' })).toEqual({ value: 'kept' });
+  });
+
+  it('refuses storage/get of an undeclared preference', async () => {
+    const error = await refusal(broker.handle(tool, 'storage/get', { id: 'other' }));
+    expect(error.code).toBe(-32602);
+    expect(error.message).toMatch(/unknown preference "other"/);
+  });
+
+  it('answers what was stored, else the default, else null', async () => {
+    expect(await broker.handle(tool, 'storage/get', { id: 'flag' })).toEqual({ value: null });
+    expect(await broker.handle(tool, 'storage/get', { id: 'note' })).toEqual({ value: 'default note' });
+    await broker.handle(tool, 'storage/set', { id: 'note', value: 'mine' });
+    expect(await broker.handle(tool, 'storage/get', { id: 'note' })).toEqual({ value: 'mine' });
+  });
+
+  it('opens mailto and http links', async () => {
+    await broker.handle(tool, 'open/url', { url: 'mailto:someone@example.com' });
+    await broker.handle(tool, 'open/url', { url: 'http://example.com' });
+    expect(platform.calls.map((c) => c.args[0])).toEqual(['mailto:someone@example.com', 'http://example.com']);
+  });
+
+  it('passes the platform refusals on with their code and data', async () => {
+    platform.refuse('paste', lacksPermission('accessibility', 'Vitruvian lacks the Accessibility permission'));
+    platform.refuse('pressMenuItem', notAvailable('no menu item has any of these keys'));
+    const missing = await refusal(broker.handle(tool, 'keystrokes/paste', { text: 'x' }));
+    expect(missing.toWire()).toEqual({
+      code: -32003,
+      message: 'Vitruvian lacks the Accessibility permission',
+      data: { permission: 'accessibility' },
+    });
+    const unavailable = await refusal(broker.handle(tool, 'keystrokes/pressMenuItem', { keys: ['cmd+k'] }));
+    expect(unavailable.code).toBe(-32004);
+  });
+
+  it('answers -32601 for a method no tool may send', async () => {
+    for (const method of ['initialize', 'command/run', 'camera/snap', 'toString', '__proto__']) {
+      expect((await refusal(broker.handle(tool, method, {}))).code).toBe(-32601);
+    }
+  });
+
+  it('turns a broken service into -32603 with no stack, and says why to the host', async () => {
+    const failures: ServiceFailure[] = [];
+    broker.onDidFail((failure) => failures.push(failure));
+    platform.beep = async () => {
+      throw new Error('sound device exploded');
+    };
+    const error = await refusal(broker.handle(tool, 'notify/beep', undefined));
+    expect(error.toWire()).toEqual({ code: -32603, message: 'the app could not do notify/beep' });
+    expect(failures).toHaveLength(1);
+    expect(String(failures[0]!.error)).toMatch(/sound device exploded/);
+  });
+
+  it('tells when a tool stored a value', async () => {
+    const stored: unknown[] = [];
+    broker.onDidStore((event) => stored.push(event));
+    await broker.handle(tool, 'storage/set', { id: 'flag', value: false });
+    expect(stored).toEqual([{ toolId: 'com.acme.a', preferenceId: 'flag' }]);
+  });
+});

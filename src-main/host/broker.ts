@@ -1,0 +1,187 @@
+// The service broker: answers a tool's requests through one table,
+//   method -> `uses` entry (methods.json) -> params check (messages.schema.json) -> platform call.
+// The checks run once, here, before any service: a tool no longer installed gets -32002, a service
+// missing from its `uses` -32001 (data.service), params that do not fit -32602. A platform's
+// PlatformRefusal becomes -32003/-32004 with its data; anything else a service throws becomes -32603
+// for the tool and a line in its log.
+import type { PreferenceInfo } from '../../src-shared/host-api';
+import { Emitter } from '../../src-shared/lifecycle';
+import { paramsProblems } from '../../src-shared/protocol/check-message';
+import { methodInfo } from '../../src-shared/protocol/methods';
+import type {
+  ClipboardWriteTextParams,
+  KeystrokesPasteParams,
+  KeystrokesPressMenuItemParams,
+  NotifyHudParams,
+  OpenUrlParams,
+  ProcessesTerminateParams,
+  StorageGetParams,
+  StorageSetParams,
+} from '../../src-shared/protocol/types';
+import { PlatformRefusal, type Platform } from '../platform/platform';
+import { ErrorCodes, ResponseError } from './errors';
+import { PreferenceRefusal, type ToolPreferences } from './storage';
+
+/** What the broker needs to know of the tool asking. */
+export interface BrokerTool {
+  readonly id: string;
+  readonly uses: readonly string[];
+  readonly preferences: readonly PreferenceInfo[];
+  /** False once the tool was uninstalled (it may still be stopping): its requests get -32002. */
+  readonly installed: boolean;
+}
+
+/** A service call that reached the platform (the test bed shows these for the simulated one). */
+export interface PlatformCallRecord {
+  toolId: string;
+  method: string;
+  params: Record<string, unknown>;
+}
+
+export interface ServiceFailure {
+  toolId: string;
+  method: string;
+  error: unknown;
+}
+
+interface ServiceContext {
+  tool: BrokerTool;
+  platform: Platform;
+  preferences(): Promise<ToolPreferences>;
+}
+
+type Service = (context: ServiceContext, params: never) => Promise<Record<string, unknown>>;
+
+const allowedSchemes = ['http:', 'https:', 'mailto:'];
+
+const refuseParams = (message: string): ResponseError =>
+  new ResponseError(ErrorCodes.InvalidParams, message, { problems: [message] });
+
+const declared = (tool: BrokerTool, id: string): PreferenceInfo => {
+  const pref = tool.preferences.find((p) => p.id === id);
+  if (pref) return pref;
+  const known = tool.preferences.map((p) => `"${p.id}"`).join(', ') || 'none';
+  throw refuseParams(`id: unknown preference ${JSON.stringify(id)} (the manifest declares ${known})`);
+};
+
+/** The one table: every request a tool may send the app, and what answers it. */
+export const services = {
+  'notify/hud': async ({ platform }, { text, symbol }: NotifyHudParams) => {
+    await platform.showHud(text, symbol);
+    return {};
+  },
+  'notify/beep': async ({ platform }) => {
+    await platform.beep();
+    return {};
+  },
+  'open/url': async ({ platform }, { url }: OpenUrlParams) => {
+    let scheme: string;
+    try {
+      scheme = new URL(url).protocol;
+    } catch {
+      throw refuseParams(`url: ${JSON.stringify(url.slice(0, 200))} is not a link`);
+    }
+    if (!allowedSchemes.includes(scheme))
+      throw refuseParams(`url: scheme "${scheme.slice(0, -1)}" is refused (only http, https and mailto are opened)`);
+    await platform.openUrl(url);
+    return {};
+  },
+  'clipboard/readText': async ({ platform }) => ({ text: await platform.clipboardReadText() }),
+  'clipboard/writeText': async ({ platform }, { text }: ClipboardWriteTextParams) => {
+    await platform.clipboardWriteText(text);
+    return {};
+  },
+  'keystrokes/paste': async ({ platform }, { text }: KeystrokesPasteParams) => {
+    await platform.paste(text);
+    return {};
+  },
+  'keystrokes/pressMenuItem': async ({ platform }, { keys }: KeystrokesPressMenuItemParams) => {
+    await platform.pressMenuItem(keys);
+    return {};
+  },
+  'processes/terminate': async ({ platform }, { pid }: ProcessesTerminateParams) => {
+    await platform.terminateProcess(pid);
+    return {};
+  },
+  'storage/get': async ({ tool, preferences }, { id }: StorageGetParams) => {
+    const pref = declared(tool, id);
+    return { value: (await preferences()).get(pref) };
+  },
+  'storage/set': async ({ tool, preferences }, { id, value }: StorageSetParams) => {
+    declared(tool, id);
+    try {
+      await (await preferences()).set(tool.preferences, id, value);
+    } catch (error) {
+      if (error instanceof PreferenceRefusal) throw refuseParams(error.message);
+      throw error;
+    }
+    return {};
+  },
+} satisfies Record<string, Service>;
+
+export type ServiceMethod = keyof typeof services;
+
+export const isServiceMethod = (method: string): method is ServiceMethod => Object.hasOwn(services, method);
+
+/** The `uses` entry a service method needs, from methods.json. */
+export const serviceOf = (method: ServiceMethod): string => {
+  const uses = methodInfo(method)?.uses;
+  if (!uses) throw new Error(`methods.json gives no uses entry for ${method}`);
+  return uses;
+};
+
+export interface ServiceBrokerOptions {
+  platform: Platform;
+  /** A tool's preference values (opened on first use). */
+  preferencesOf(toolId: string): Promise<ToolPreferences>;
+}
+
+export class ServiceBroker {
+  private readonly _onDidCallPlatform = new Emitter<PlatformCallRecord>();
+  readonly onDidCallPlatform = this._onDidCallPlatform.event;
+  private readonly _onDidStore = new Emitter<{ toolId: string; preferenceId: string }>();
+  /** A tool stored a preference value (its summary changed). */
+  readonly onDidStore = this._onDidStore.event;
+  private readonly _onDidFail = new Emitter<ServiceFailure>();
+  /** A service broke (not a refusal): the tool got -32603, its log should say why. */
+  readonly onDidFail = this._onDidFail.event;
+
+  constructor(private readonly options: ServiceBrokerOptions) {}
+
+  /** Answers one request from a tool: resolves with the result or rejects with a ResponseError. */
+  async handle(tool: BrokerTool, method: string, params: unknown): Promise<Record<string, unknown>> {
+    if (!isServiceMethod(method)) throw new ResponseError(ErrorCodes.MethodNotFound, `unknown method "${method.slice(0, 100)}"`);
+    if (!tool.installed) throw new ResponseError(ErrorCodes.ToolNotInstalled, `tool "${tool.id}" is not installed`);
+    const service = serviceOf(method);
+    if (!tool.uses.includes(service))
+      throw new ResponseError(ErrorCodes.ServiceNotDeclared, `service "${service}" is not in the tool's uses`, { service });
+    const problems = paramsProblems(method, params);
+    if (problems.length > 0) throw new ResponseError(ErrorCodes.InvalidParams, problems.join('; '), { problems });
+
+    const context: ServiceContext = {
+      tool,
+      platform: this.options.platform,
+      preferences: () => this.options.preferencesOf(tool.id),
+    };
+    const given = params ?? {};
+    try {
+      const result = await (services[method] as Service)(context, given as never);
+      if (service !== 'storage') {
+        this._onDidCallPlatform.fire({ toolId: tool.id, method, params: given as Record<string, unknown> });
+      }
+      if (method === 'storage/set') this._onDidStore.fire({ toolId: tool.id, preferenceId: (given as StorageSetParams).id });
+      return result;
+    } catch (error) {
+      if (error instanceof ResponseError) throw error;
+      if (error instanceof PlatformRefusal) throw new ResponseError(error.code, error.message, error.data);
+      this._onDidFail.fire({ toolId: tool.id, method, error });
+      throw new ResponseError(ErrorCodes.InternalError, `the app could not do ${method}`);
+    }
+  }
+
+  dispose(): void {
+    this._onDidCallPlatform.dispose();
+    this._onDidStore.dispose();
+    this._onDidFail.dispose();
+  }
+}

@@ -1,0 +1,179 @@
+// The installed tools: each a copy of the folder a person dropped, in <dataFolder>/tools/<id>, and the
+// list of them in <dataFolder>/installed.json (written atomically). Folders loaded in place (the test
+// bed) are listed too but never copied nor persisted. The registry only keeps files; starting and
+// stopping the tools is the host's.
+import { cp, mkdir, readFile, rename, rm } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { join, resolve } from 'node:path';
+import type { Manifest } from '../../src-shared/protocol/types';
+import { writeFileAtomic } from './storage';
+import { checkToolFolder } from './tool-folder';
+
+export interface ToolEntry {
+  id: string;
+  manifest: Manifest;
+  /** The installed copy, or the folder itself when loaded in place. */
+  folder: string;
+  execPath: string;
+  loadedInPlace: boolean;
+}
+
+export type RegistryVerdict = { ok: true; entry: ToolEntry } | { ok: false; problems: string[] };
+
+/** The registry names files after tool ids; the manifest schema already keeps ids to these. */
+const safeId = /^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)+$/;
+
+export const idProblem = (id: string): string | undefined =>
+  safeId.test(id) && id.length <= 128 ? undefined : `id: ${JSON.stringify(id)} cannot name a folder`;
+
+interface InstalledFile {
+  version: 1;
+  tools: { id: string }[];
+}
+
+export class ToolRegistry {
+  private readonly entries = new Map<string, ToolEntry>();
+  /** Installed ids whose copy failed validation at load: kept in installed.json, not run. */
+  private readonly damaged = new Map<string, string[]>();
+
+  constructor(private readonly dataFolder: string) {}
+
+  /** <dataFolder>/data/<id>: the tool's own folder, its working directory. */
+  dataFolderOf(id: string): string {
+    return join(this.dataFolder, 'data', id);
+  }
+
+  get(id: string): ToolEntry | undefined {
+    return this.entries.get(id);
+  }
+
+  list(): ToolEntry[] {
+    return [...this.entries.values()];
+  }
+
+  /** The entry loaded in place from this folder, if any. */
+  inPlace(folder: string): ToolEntry | undefined {
+    const wanted = resolve(folder);
+    return this.list().find((e) => e.loadedInPlace && e.folder === wanted);
+  }
+
+  /**
+   * Reads installed.json and re-validates every installed copy. Copies that fail now (the app was
+   * updated, a file went missing) come back as `damaged` with their problems; they stay listed.
+   */
+  async load(): Promise<{ id: string; folder: string; problems: string[] }[]> {
+    const damaged: { id: string; folder: string; problems: string[] }[] = [];
+    for (const { id } of await this.readInstalled()) {
+      if (idProblem(id)) continue;
+      const folder = join(this.dataFolder, 'tools', id);
+      const verdict = await checkToolFolder(folder);
+      if (verdict.ok && verdict.manifest.id === id) {
+        this.entries.set(id, { id, manifest: verdict.manifest, folder, execPath: verdict.execPath, loadedInPlace: false });
+      } else {
+        const problems = verdict.ok ? [`id: the copy now says "${verdict.manifest.id}"`] : verdict.problems;
+        this.damaged.set(id, problems);
+        damaged.push({ id, folder, problems });
+      }
+    }
+    return damaged;
+  }
+
+  /**
+   * Validates `source`, copies it in as <dataFolder>/tools/<id> and lists it. When the id is already
+   * installed, `beforeReplace` runs (the host stops the tool) before the old copy goes; the tool's
+   * data folder and preferences are left as they are.
+   */
+  async install(source: string, beforeReplace: (id: string) => Promise<void>): Promise<RegistryVerdict> {
+    const checked = await checkToolFolder(source);
+    if (!checked.ok) return checked;
+    const id = checked.manifest.id;
+    const problem = idProblem(id) ?? this.inPlaceConflict(id);
+    if (problem) return { ok: false, problems: [problem] };
+
+    const tools = join(this.dataFolder, 'tools');
+    const final = join(tools, id);
+    if (resolve(source) === final) return { ok: false, problems: [`folder: ${source} is already the installed copy`] };
+    const staged = join(tools, `.staged-${randomBytes(6).toString('hex')}`);
+    await mkdir(tools, { recursive: true });
+    try {
+      await cp(source, staged, { recursive: true, verbatimSymlinks: true, errorOnExist: true, force: false });
+      // The copy is what runs: judge it too (a symlink that pointed back into the source, say).
+      const copy = await checkToolFolder(staged);
+      if (!copy.ok) return { ok: false, problems: copy.problems.map((p) => `${p} (in the installed copy)`) };
+
+      if (this.entries.has(id)) await beforeReplace(id);
+      const old = join(tools, `.old-${randomBytes(6).toString('hex')}`);
+      const replacing = await rename(final, old).then(
+        () => true,
+        () => false,
+      );
+      await rename(staged, final);
+      if (replacing) await rm(old, { recursive: true, force: true });
+    } finally {
+      await rm(staged, { recursive: true, force: true });
+    }
+    const installed = await checkToolFolder(final);
+    if (!installed.ok) return installed;
+    const entry: ToolEntry = { id, manifest: installed.manifest, folder: final, execPath: installed.execPath, loadedInPlace: false };
+    this.entries.set(id, entry);
+    this.damaged.delete(id);
+    await mkdir(this.dataFolderOf(id), { recursive: true });
+    await this.persist();
+    return { ok: true, entry };
+  }
+
+  /** Lists a folder as it is, not copied (the test bed). Not persisted. */
+  async loadInPlace(folder: string): Promise<RegistryVerdict> {
+    const wanted = resolve(folder);
+    const checked = await checkToolFolder(wanted);
+    if (!checked.ok) return checked;
+    const id = checked.manifest.id;
+    const existing = this.entries.get(id);
+    const problem =
+      idProblem(id) ??
+      (existing && !(existing.loadedInPlace && existing.folder === wanted)
+        ? `id: "${id}" is already ${existing.loadedInPlace ? `loaded from ${existing.folder}` : 'installed'}`
+        : undefined);
+    if (problem) return { ok: false, problems: [problem] };
+    const entry: ToolEntry = { id, manifest: checked.manifest, folder: wanted, execPath: checked.execPath, loadedInPlace: true };
+    this.entries.set(id, entry);
+    await mkdir(this.dataFolderOf(id), { recursive: true });
+    return { ok: true, entry };
+  }
+
+  /** Takes a tool off the list; for an installed one, deletes its copy and its data folder. */
+  async remove(id: string): Promise<void> {
+    const entry = this.entries.get(id);
+    const wasDamaged = this.damaged.delete(id);
+    if (!entry && !wasDamaged) return;
+    this.entries.delete(id);
+    if (!entry?.loadedInPlace) {
+      await this.persist();
+      await rm(join(this.dataFolder, 'tools', id), { recursive: true, force: true });
+    }
+    await rm(this.dataFolderOf(id), { recursive: true, force: true });
+  }
+
+  private inPlaceConflict(id: string): string | undefined {
+    const existing = this.entries.get(id);
+    return existing?.loadedInPlace ? `id: "${id}" is loaded in place from ${existing.folder}` : undefined;
+  }
+
+  private async readInstalled(): Promise<{ id: string }[]> {
+    try {
+      const parsed = JSON.parse(await readFile(join(this.dataFolder, 'installed.json'), 'utf8')) as Partial<InstalledFile>;
+      return Array.isArray(parsed.tools) ? parsed.tools.filter((t) => typeof t?.id === 'string') : [];
+    } catch {
+      return [];
+    }
+  }
+
+  private async persist(): Promise<void> {
+    const file: InstalledFile = {
+      version: 1,
+      tools: [...this.list().filter((e) => !e.loadedInPlace).map((e) => e.id), ...this.damaged.keys()].map((id) => ({ id })),
+    };
+    await mkdir(this.dataFolder, { recursive: true });
+    await writeFileAtomic(join(this.dataFolder, 'installed.json'), `${JSON.stringify(file, null, 2)}\n`);
+  }
+}
