@@ -2,7 +2,7 @@
 // list of them in <dataFolder>/installed.json (written atomically). Folders loaded in place (the test
 // bed) are listed too but never copied nor persisted. The registry only keeps files; starting and
 // stopping the tools is the host's.
-import { cp, mkdir, readFile, rename, rm } from 'node:fs/promises';
+import { cp, mkdir, readdir, readFile, rename, rm } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import type { Manifest } from '../../src-shared/protocol/types';
@@ -160,12 +160,20 @@ export class ToolRegistry {
   }
 
   private async readInstalled(): Promise<{ id: string }[]> {
+    let text: string;
     try {
-      const parsed = JSON.parse(await readFile(join(this.dataFolder, 'installed.json'), 'utf8')) as Partial<InstalledFile>;
-      return Array.isArray(parsed.tools) ? parsed.tools.filter((t) => typeof t?.id === 'string') : [];
+      text = await readFile(join(this.dataFolder, 'installed.json'), 'utf8');
     } catch {
       return [];
     }
+    try {
+      const parsed = JSON.parse(text) as Partial<InstalledFile>;
+      if (Array.isArray(parsed.tools)) return parsed.tools.filter((t) => typeof t?.id === 'string');
+    } catch {
+      // Written atomically, so only a hand edit breaks it: fall back on the copies themselves.
+    }
+    const names = await readdir(join(this.dataFolder, 'tools')).catch(() => [] as string[]);
+    return names.filter((name) => !name.startsWith('.')).map((id) => ({ id }));
   }
 
   private async persist(): Promise<void> {
