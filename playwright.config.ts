@@ -1,0 +1,37 @@
+// End-to-end tests of the browser test bed, in Debian's Chromium (Playwright's own browsers cannot
+// be downloaded here). Each spec starts the real CLI; one worker, since the machine has 2 cores.
+import { defineConfig } from '@playwright/test';
+
+export default defineConfig({
+  testDir: 'e2e',
+  testMatch: /.*\.spec\.ts$/,
+  // The desktop app's spec needs Electron, which runs in its own project when it can.
+  testIgnore: /electron\.spec\.ts$/,
+  outputDir: 'test-results',
+  workers: 1,
+  fullyParallel: false,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  timeout: 180_000,
+  expect: { timeout: 20_000 },
+  reporter: [['list']],
+  use: {
+    browserName: 'chromium',
+    launchOptions: {
+      executablePath: process.env.VITRUVIAN_CHROMIUM ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+    viewport: { width: 1280, height: 800 },
+    actionTimeout: 20_000,
+    navigationTimeout: 30_000,
+    screenshot: 'only-on-failure',
+    trace: 'retain-on-failure',
+  },
+});
