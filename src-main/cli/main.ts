@@ -29,7 +29,7 @@ const subcommands: Record<string, Subcommand> = {
     load: () => import('./testbed'),
   },
   new: {
-    usage: 'new <folder>',
+    usage: 'new <folder> [--lang node|python|sh]',
     summary: 'create a new tool folder to start from',
     load: () => import('./new'),
   },
