@@ -5,6 +5,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { messageProblems, resultProblems } from '../src-shared/protocol/check-message';
+import { methodInfo } from '../src-shared/protocol/methods';
 
 export type Message = {
   jsonrpc: '2.0';
@@ -101,6 +103,8 @@ export interface ToolSession {
   readonly received: Message[];
   /** Lines on the tool's stdout that were not JSON-RPC messages (should stay empty). */
   readonly notMessages: string[];
+  /** What did not fit messages.schema.json in the tool's messages and answers (should stay empty). */
+  readonly problems: string[];
   stderr(): string;
   request(method: string, params?: Record<string, unknown>): Promise<Answer>;
   notify(method: string, params?: Record<string, unknown>): void;
@@ -136,7 +140,8 @@ export function startTool(folder: string): ToolSession {
 
   const received: Message[] = [];
   const notMessages: string[] = [];
-  const pending = new Map<number, (answer: Answer) => void>();
+  const problems: string[] = [];
+  const pending = new Map<number, { method: string; resolve: (answer: Answer) => void }>();
   const watchers = new Set<(message: Message) => void>();
   let stderr = '';
   let nextId = 1;
@@ -145,6 +150,7 @@ export function startTool(folder: string): ToolSession {
 
   function receive(message: Message) {
     received.push(message);
+    for (const problem of messageProblems(message)) problems.push(`${JSON.stringify(message)}: ${problem}`);
     for (const watcher of watchers) watcher(message);
     if (typeof message.method === 'string' && message.id !== undefined && message.id !== null) {
       try {
@@ -154,8 +160,12 @@ export function startTool(folder: string): ToolSession {
         write({ id: message.id, error: { code: error.code, message: error.message } });
       }
     } else if (message.method === undefined && typeof message.id === 'number') {
-      pending.get(message.id)?.({ result: message.result, error: message.error });
+      const request = pending.get(message.id);
       pending.delete(message.id);
+      if (request && message.error === undefined && methodInfo(request.method)) {
+        for (const problem of resultProblems(request.method, message.result)) problems.push(`${request.method}: ${problem}`);
+      }
+      request?.resolve({ result: message.result, error: message.error });
     }
   }
 
@@ -186,11 +196,12 @@ export function startTool(folder: string): ToolSession {
     dataFolder,
     received,
     notMessages,
+    problems,
     stderr: () => stderr,
     request(method, params) {
       const id = nextId++;
       return new Promise<Answer>((resolve) => {
-        pending.set(id, resolve);
+        pending.set(id, { method, resolve });
         write(params === undefined ? { id, method } : { id, method, params });
       });
     },
@@ -240,3 +251,12 @@ export function lastRunnable(session: ToolSession): string[] | undefined {
   const states = session.received.filter((m) => m.method === 'commands/state');
   return states.at(-1)?.params?.runnable as string[] | undefined;
 }
+
+/** Stops the tool and sums up what a well-behaved tool leaves: exit 0 in time, nothing amiss on stdout. */
+export async function stopAndSumUp(session: ToolSession) {
+  const exit = await session.stop();
+  return { exit, notMessages: session.notMessages, problems: session.problems };
+}
+
+/** What stopAndSumUp gives for a tool that did everything right. */
+export const wellBehaved = { exit: { code: 0, signal: null, inTime: true }, notMessages: [], problems: [] };

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { fileURLToPath } from 'node:url';
-import { startTool, type ToolSession } from './tool-session';
+import { startTool, stopAndSumUp, wellBehaved, type ToolSession } from './tool-session';
 
 const folder = fileURLToPath(new URL('./word-count', import.meta.url));
 let session: ToolSession | undefined;
@@ -12,10 +12,9 @@ async function started(language = 'en'): Promise<ToolSession> {
 }
 
 afterEach(async () => {
-  const stopped = await session?.stop();
-  if (session) expect(session.notMessages).toEqual([]);
+  const ended = session && (await stopAndSumUp(session));
   session = undefined;
-  if (stopped) expect(stopped).toEqual({ code: 0, signal: null, inTime: true });
+  if (ended) expect(ended).toEqual(wellBehaved);
 });
 
 describe('word-count sample (Python)', () => {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { checkToolFolder } from '../host/tool-folder';
-import { startTool, type ToolSession } from '../../tools-sample/tool-session';
+import { startTool, stopAndSumUp, wellBehaved, type ToolSession } from '../../tools-sample/tool-session';
 import { command, toolIdFor, toolNameFor } from './new';
 import type { CliIo } from './io';
 
@@ -18,10 +18,9 @@ const scratch = () => mkdtempSync(join(tmpdir(), 'vitruvian-new-'));
 let session: ToolSession | undefined;
 
 afterEach(async () => {
-  const stopped = await session?.stop();
-  if (session) expect(session.notMessages).toEqual([]);
+  const ended = session && (await stopAndSumUp(session));
   session = undefined;
-  if (stopped) expect(stopped).toEqual({ code: 0, signal: null, inTime: true });
+  if (ended) expect(ended).toEqual(wellBehaved);
 });
 
 describe('vitruvian-tool new', () => {
