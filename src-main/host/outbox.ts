@@ -1,0 +1,78 @@
+// The peer's outgoing side: serialize, keep every line within the cap, hold output while the
+// protocol says to send nothing yet, and write without ever throwing.
+import { ConnectionError } from './errors';
+import type { LineWriter } from './transport';
+
+export interface OutboxOptions {
+  maxLineBytes: number;
+  onTrace?(text: string, method?: string): void;
+  onProblem(kind: 'tooLarge' | 'queueFull', message: string): void;
+  /** A write left the writer congested: the caller stops reading until it drains. */
+  onCongested(): void;
+}
+
+type Failed = (error: ConnectionError) => void;
+
+/** Messages held before initialize is answered; past this they are dropped, and said so. */
+const HELD_LIMIT = 1024;
+
+export class Outbox {
+  private held: { text: string; method?: string; failed?: Failed }[] | undefined;
+  private closed = false;
+
+  constructor(
+    private readonly writer: LineWriter,
+    private readonly options: OutboxOptions,
+  ) {}
+
+  /** Writes one message, or calls `failed` (tooLarge, closed); never throws. */
+  send(message: object, method?: string, failed?: Failed): void {
+    if (this.closed) return;
+    let text: string;
+    try {
+      text = JSON.stringify(message);
+    } catch (error) {
+      failed?.(new ConnectionError('tooLarge', `${method ?? 'a message'} could not be serialized: ${String(error)}`));
+      return;
+    }
+    // n UTF-16 units are at most 3n bytes, so most lines need no byte count at all.
+    const max = this.options.maxLineBytes;
+    if (text.length * 3 > max && Buffer.byteLength(text) > max) {
+      const error = new ConnectionError('tooLarge', `${method ?? 'a message'} is over the ${max} bytes a line may hold`);
+      if (failed) failed(error);
+      else this.options.onProblem('tooLarge', `${error.message}; not sent`);
+      return;
+    }
+    if (!this.held) {
+      this.write(text, method, failed);
+    } else if (this.held.length < HELD_LIMIT) {
+      this.held.push({ text, method, failed });
+    } else {
+      this.options.onProblem('queueFull', `too much output waited for initialize; ${method ?? 'a message'} was dropped`);
+    }
+  }
+
+  hold(): void {
+    this.held ??= [];
+  }
+
+  release(): void {
+    const held = this.held ?? [];
+    this.held = undefined;
+    for (const { text, method, failed } of held) this.write(text, method, failed);
+  }
+
+  close(): void {
+    this.closed = true;
+    this.held = undefined;
+  }
+
+  private write(text: string, method: string | undefined, failed: Failed | undefined): void {
+    if (this.closed) return;
+    this.options.onTrace?.(text, method);
+    this.writer.write(text).catch((error: unknown) => {
+      failed?.(error instanceof ConnectionError ? error : new ConnectionError('closed', String(error)));
+    });
+    if (this.writer.congested) this.options.onCongested();
+  }
+}

@@ -1,0 +1,250 @@
+import { PassThrough } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { ConnectionError, ResponseError } from './errors';
+import { createMemoryLink } from './memory-link';
+import { Peer, type PeerOptions, type ProtocolProblem } from './peer';
+import { StreamLineReader, StreamLineWriter } from './transport';
+
+/** The app's peer over an in-memory link; the test plays the tool with raw lines. */
+function setup(options: PeerOptions = {}, maxLineBytes?: number) {
+  const link = createMemoryLink(maxLineBytes === undefined ? {} : { maxLineBytes });
+  const problems: ProtocolProblem[] = [];
+  const trace: string[] = [];
+  const peer = new Peer(link.app.reader, link.app.writer, {
+    onProtocolError: (problem) => problems.push(problem),
+    onTrace: (direction, text, method) => trace.push(`${direction} ${method ?? '-'} ${text}`),
+    ...options,
+  });
+  const received: unknown[] = [];
+  const waiters: (() => void)[] = [];
+  link.tool.reader.onLine((line) => {
+    received.push(JSON.parse(line));
+    waiters.splice(0).forEach((wake) => wake());
+  });
+  const toolWrites = (text: string) => link.tool.output.write(text);
+  async function nextFromApp(count = 1): Promise<unknown[]> {
+    while (received.length < count) await new Promise<void>((resolve) => waiters.push(resolve));
+    return received.splice(0, count);
+  }
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+  return { link, peer, problems, trace, received, toolWrites, nextFromApp, settle };
+}
+
+describe('Peer', () => {
+  it('sends a request and resolves with the answer of the same id', async () => {
+    const { peer, toolWrites, nextFromApp } = setup();
+    const answer = peer.request('initialize', { protocols: [1] });
+    const [sent] = await nextFromApp();
+    expect(sent).toEqual({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocols: [1] } });
+    toolWrites('{"jsonrpc":"2.0","id":1,"result":{"protocol":1},"extra":"ignored"}\n');
+    await expect(answer).resolves.toEqual({ protocol: 1 });
+  });
+
+  it('rejects with a ResponseError carrying the failure of the other side', async () => {
+    const { peer, toolWrites, nextFromApp } = setup();
+    const answer = peer.request('command/run', { command: 'x' });
+    await nextFromApp();
+    toolWrites('{"jsonrpc":"2.0","id":1,"error":{"code":-32010,"message":"command refused","data":{"why":1}}}\n');
+    const error = await answer.catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ResponseError);
+    expect(error).toMatchObject({ code: -32010, message: 'command refused', data: { why: 1 } });
+  });
+
+  it('answers requests by method, with string or number ids, and {} for a handler that returns nothing', async () => {
+    const { peer, toolWrites, nextFromApp } = setup();
+    peer.onRequest('storage/get', (params) => ({ value: (params as { id: string }).id }));
+    peer.onRequest('notify/beep', () => undefined);
+    toolWrites('{"jsonrpc":"2.0","id":"a-1","method":"storage/get","params":{"id":"token"}}\n');
+    toolWrites('{"jsonrpc":"2.0","id":7,"method":"notify/beep"}\n');
+    expect(await nextFromApp(2)).toEqual([
+      { jsonrpc: '2.0', id: 'a-1', result: { value: 'token' } },
+      { jsonrpc: '2.0', id: 7, result: {} },
+    ]);
+  });
+
+  it('hands requests with no handler of their own to the fallback', async () => {
+    const { toolWrites, nextFromApp } = setup({ fallbackRequestHandler: (_params, method) => ({ method }) });
+    toolWrites('{"jsonrpc":"2.0","id":2,"method":"clipboard/readText"}\n');
+    expect(await nextFromApp()).toEqual([{ jsonrpc: '2.0', id: 2, result: { method: 'clipboard/readText' } }]);
+  });
+
+  it('answers what is not a message as the protocol says, reports it, and goes on', async () => {
+    const { peer, problems, toolWrites, nextFromApp } = setup();
+    peer.onRequest('ping', () => ({}));
+    toolWrites(
+      [
+        'not json',
+        '[{"jsonrpc":"2.0","id":1,"method":"ping"}]',
+        '{"jsonrpc":"2.0","id":9}',
+        '{"id":4,"method":"ping"}',
+        '{"jsonrpc":"2.0","id":{"a":1},"method":"ping"}',
+        '{"jsonrpc":"2.0","id":5,"method":"ping","params":3}',
+        '{"jsonrpc":"2.0","id":6,"method":"no/such"}',
+        '{"jsonrpc":"2.0","id":8,"method":"ping"}',
+      ].join('\n') + '\n',
+    );
+    expect(await nextFromApp(8)).toEqual([
+      { jsonrpc: '2.0', id: null, error: { code: -32700, message: 'not JSON' } },
+      { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'not a message' } },
+      { jsonrpc: '2.0', id: 9, error: { code: -32600, message: 'not a message' } },
+      { jsonrpc: '2.0', id: 4, error: { code: -32600, message: 'not a message' } },
+      { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'not a message' } },
+      { jsonrpc: '2.0', id: 5, error: { code: -32600, message: 'not a message' } },
+      { jsonrpc: '2.0', id: 6, error: { code: -32601, message: 'unknown method: no/such' } },
+      { jsonrpc: '2.0', id: 8, result: {} },
+    ]);
+    expect(problems.map((p) => p.kind)).toEqual(['notJson', 'notMessage', 'notMessage', 'notMessage', 'notMessage', 'notMessage']);
+    expect(problems[3]?.message).toContain('"jsonrpc" must be "2.0", not missing');
+  });
+
+  it('answers an oversize line -32600 and a line that is not UTF-8 -32700', async () => {
+    const { link, problems, nextFromApp } = setup({}, 90);
+    link.tool.output.write(`{"jsonrpc":"2.0","method":"log","params":{"message":"${'x'.repeat(100)}"}}\n`);
+    link.tool.output.write(Buffer.from([0x5b, 0xe5, 0x5d, 0x0a]));
+    expect(await nextFromApp(2)).toEqual([
+      { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'line too long' } },
+      { jsonrpc: '2.0', id: null, error: { code: -32700, message: 'not JSON' } },
+    ]);
+    expect(problems.map((p) => p.kind)).toEqual(['oversize', 'notJson']);
+  });
+
+  it('ignores unknown notices and delivers known ones', async () => {
+    const { peer, received, toolWrites, settle } = setup();
+    const logged: unknown[] = [];
+    peer.onNotice('log', (params) => logged.push(params));
+    toolWrites('{"jsonrpc":"2.0","method":"future/thing","params":{}}\n');
+    toolWrites('{"jsonrpc":"2.0","method":"log","params":{"message":"hi","later":true}}\n');
+    await settle();
+    expect(logged).toEqual([{ message: 'hi', later: true }]);
+    expect(received).toEqual([]);
+  });
+
+  it('answers -32603 without the stack when a handler breaks, and the ResponseError when it refuses', async () => {
+    const { peer, problems, toolWrites, nextFromApp } = setup();
+    peer.onRequest('open/url', () => {
+      throw new TypeError('secret detail at /home/x/host.ts:12');
+    });
+    peer.onRequest('storage/set', () => {
+      throw new ResponseError(-32602, 'value does not fit', { preference: 'token' });
+    });
+    toolWrites('{"jsonrpc":"2.0","id":1,"method":"open/url","params":{"url":"x"}}\n');
+    toolWrites('{"jsonrpc":"2.0","id":2,"method":"storage/set","params":{}}\n');
+    const answers = await nextFromApp(2);
+    expect(answers).toEqual([
+      { jsonrpc: '2.0', id: 1, error: { code: -32603, message: 'internal error' } },
+      { jsonrpc: '2.0', id: 2, error: { code: -32602, message: 'value does not fit', data: { preference: 'token' } } },
+    ]);
+    expect(JSON.stringify(answers)).not.toContain('secret detail');
+    expect(problems).toEqual([expect.objectContaining({ kind: 'handlerFailed', answered: -32603 })]);
+  });
+
+  it('reports and drops an answer that matches no pending request, sending nothing', async () => {
+    const { problems, received, toolWrites, settle } = setup();
+    toolWrites('{"jsonrpc":"2.0","id":42,"result":{}}\n');
+    toolWrites('{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"parse error"}}\n');
+    await settle();
+    expect(received).toEqual([]);
+    expect(problems.map((p) => p.kind)).toEqual(['unknownAnswer', 'unknownAnswer']);
+    expect(problems[0]?.message).toContain('id 42');
+  });
+
+  it('times out a request, and names a late answer as late', async () => {
+    const { peer, problems, toolWrites, nextFromApp, settle } = setup();
+    const answer = peer.request('command/run', { command: 'slow' }, { timeoutMs: 30 });
+    await nextFromApp();
+    const error = await answer.catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ConnectionError);
+    expect(error).toMatchObject({ code: 'timeout' });
+    toolWrites('{"jsonrpc":"2.0","id":1,"result":{}}\n');
+    await settle();
+    expect(problems).toEqual([expect.objectContaining({ kind: 'lateAnswer' })]);
+    expect(problems[0]?.message).toContain('command/run');
+  });
+
+  it('rejects every pending request when disposed, and when the link closes', async () => {
+    const first = setup();
+    const a = first.peer.request('one');
+    const b = first.peer.request('two');
+    first.peer.dispose();
+    await expect(a).rejects.toMatchObject({ code: 'closed' });
+    await expect(b).rejects.toMatchObject({ code: 'closed' });
+    await expect(first.peer.request('three')).rejects.toBeInstanceOf(ConnectionError);
+
+    const second = setup();
+    const c = second.peer.request('one');
+    second.link.tool.output.end();
+    await expect(c).rejects.toMatchObject({ code: 'closed' });
+    expect(second.peer.isClosed).toBe(true);
+  });
+
+  it('holds every message until released, then sends them in order', async () => {
+    const { peer, received, toolWrites, nextFromApp, settle } = setup();
+    const init = peer.request('initialize', {});
+    peer.holdOutput();
+    peer.onRequest('ping', () => ({}));
+    toolWrites('{"jsonrpc":"2.0","id":"p","method":"ping"}\n');
+    await settle();
+    peer.notify('language/changed', { language: 'fr' });
+    expect(received).toEqual([expect.objectContaining({ method: 'initialize' })]);
+    received.length = 0;
+    toolWrites('{"jsonrpc":"2.0","id":1,"result":{"protocol":1}}\n');
+    await init;
+    peer.releaseOutput();
+    expect(await nextFromApp(2)).toEqual([
+      { jsonrpc: '2.0', id: 'p', result: {} },
+      { jsonrpc: '2.0', method: 'language/changed', params: { language: 'fr' } },
+    ]);
+  });
+
+  it('never sends a line over the cap: a request rejects, an answer becomes -32603', async () => {
+    const { peer, toolWrites, nextFromApp } = setup({ maxLineBytes: 100 });
+    await expect(peer.request('big', { text: 'é'.repeat(60) })).rejects.toMatchObject({ code: 'tooLarge' });
+    peer.onRequest('clipboard/readText', () => ({ text: 'z'.repeat(200) }));
+    toolWrites('{"jsonrpc":"2.0","id":3,"method":"clipboard/readText"}\n');
+    expect(await nextFromApp()).toEqual([{ jsonrpc: '2.0', id: 3, error: { code: -32603, message: 'answer too large' } }]);
+  });
+
+  it('traces every line both ways with its method', async () => {
+    const { peer, trace, toolWrites, nextFromApp, settle } = setup();
+    const answer = peer.request('initialize', {});
+    await nextFromApp();
+    toolWrites('{"jsonrpc":"2.0","id":1,"result":{}}\nnope\n');
+    await answer;
+    await nextFromApp();
+    await settle();
+    expect(trace).toEqual([
+      'sent initialize {"jsonrpc":"2.0","id":1,"method":"initialize","params":{}}',
+      'received initialize {"jsonrpc":"2.0","id":1,"result":{}}',
+      'received - nope',
+      'sent - {"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"not JSON"}}',
+    ]);
+  });
+
+  it('stops reading a tool that floods requests without reading its answers, and goes on when it reads', async () => {
+    const fromTool = new PassThrough();
+    const toTool = new PassThrough(); // nobody reads it yet: answers pile up to its high-water mark
+    const peer = new Peer(new StreamLineReader(fromTool), new StreamLineWriter(toTool));
+    let handled = 0;
+    peer.onRequest('ping', () => {
+      handled++;
+      return { pong: 'x'.repeat(100) };
+    });
+    const flood = 20_000;
+    const request = '{"jsonrpc":"2.0","id":1,"method":"ping"}\n';
+    const writing = (async () => {
+      // Like a tool on a pipe: write while the pipe takes more, else wait for it to drain.
+      for (let sent = 0; sent < flood; sent += 100) {
+        if (!fromTool.write(request.repeat(100))) await new Promise((resolve) => fromTool.once('drain', resolve));
+      }
+    })();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(handled).toBeGreaterThan(0);
+    expect(handled).toBeLessThan(flood);
+    expect(toTool.writableLength).toBeLessThan(2_000_000);
+    toTool.resume(); // the tool reads its input again
+    await writing;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(handled).toBe(flood);
+    peer.dispose();
+  });
+});

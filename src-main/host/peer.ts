@@ -1,0 +1,269 @@
+// Lines <-> JSON-RPC 2.0: ids, the pending map, timeouts, dispatch, and the app's answers to
+// whatever is not a message. Protocol-neutral: it knows JSON-RPC, not protocol 1's methods.
+import { Emitter, type Disposable } from '../../src-shared/lifecycle';
+import { ConnectionError, ErrorCodes, ResponseError } from './errors';
+import { describe, shapeOf, type MessageId } from './message-shape';
+import { Outbox } from './outbox';
+import { PendingRequests } from './pending-requests';
+import { MAX_LINE_BYTES, type LineReader, type LineRefusal, type LineWriter } from './transport';
+
+export type RequestHandler = (params: unknown, method: string) => unknown | Promise<unknown>;
+export type NoticeHandler = (params: unknown, method: string) => void;
+
+export type ProtocolProblemKind =
+  | 'notJson' // answered -32700
+  | 'notMessage' // answered -32600
+  | 'oversize' // answered -32600
+  | 'unterminated' // the link ended inside a line
+  | 'unknownAnswer' // an answer whose id matches no pending request: dropped
+  | 'lateAnswer' // an answer after its request timed out: dropped
+  | 'handlerFailed' // a handler threw something other than a ResponseError: answered -32603
+  | 'tooLarge' // an outgoing message over the line cap was not sent
+  | 'queueFull'; // output held before initialize overflowed: dropped
+
+export interface ProtocolProblem {
+  kind: ProtocolProblemKind;
+  /** In words for the tool's log, naming the value. */
+  message: string;
+  /** The failure code answered, when one was. */
+  answered?: number;
+}
+
+export type TraceDirection = 'sent' | 'received';
+
+export interface PeerOptions {
+  /** Every problem with the other side's output (and ours), for the tool's log. */
+  onProtocolError?(problem: ProtocolProblem): void;
+  /** Every line both ways; `method` is the request's or notice's, or for answers the one answered. */
+  onTrace?(direction: TraceDirection, text: string, method?: string): void;
+  /** Answers requests with no handler of their own; without it they get -32601. */
+  fallbackRequestHandler?: RequestHandler;
+  /** Largest line sent; bigger messages are not sent (requests reject, answers become -32603). */
+  maxLineBytes?: number;
+  /** Requests being handled at once; past this, reading waits (memory stays bounded). */
+  maxConcurrentRequests?: number;
+}
+
+type PauseReason = 'handlers' | 'writer';
+
+export class Peer implements Disposable {
+  private readonly _onClose = new Emitter<void>();
+  /** The link closed: every pending request was rejected, nothing more is read or sent. */
+  readonly onClose = this._onClose.event;
+
+  private readonly requestHandlers = new Map<string, RequestHandler>();
+  private readonly noticeHandlers = new Map<string, NoticeHandler>();
+  private readonly pending = new PendingRequests();
+  private readonly outbox: Outbox;
+  private readonly subscriptions: Disposable[] = [];
+  private readonly pauses = new Set<PauseReason>();
+  private readonly maxConcurrent: number;
+  private nextId = 1;
+  private handling = 0;
+  private closed = false;
+
+  constructor(
+    private readonly reader: LineReader,
+    private readonly writer: LineWriter,
+    private readonly options: PeerOptions = {},
+  ) {
+    this.maxConcurrent = options.maxConcurrentRequests ?? 64;
+    this.outbox = new Outbox(writer, {
+      maxLineBytes: options.maxLineBytes ?? MAX_LINE_BYTES,
+      onTrace: (text, method) => options.onTrace?.('sent', text, method),
+      onProblem: (kind, message) => this.problem(kind, message),
+      // The other side is not reading its input: stop reading its output until it does, so
+      // answers to a flood of requests cannot pile up in memory.
+      onCongested: () => this.pause('writer'),
+    });
+    this.subscriptions.push(
+      reader.onLine((line) => this.receive(line)),
+      reader.onRefusal((refusal) => this.refused(refusal)),
+      reader.onClose(() => this.dispose()),
+      writer.onClose(() => this.dispose()),
+      writer.onDrain(() => this.unpause('writer')),
+    );
+  }
+
+  get isClosed(): boolean {
+    return this.closed;
+  }
+
+  /** Resolves with the result; rejects with ResponseError (the other side's failure) or ConnectionError. */
+  request(method: string, params?: object, options: { timeoutMs?: number } = {}): Promise<unknown> {
+    if (this.closed) return Promise.reject(new ConnectionError('closed', `the link is closed; ${method} not sent`));
+    const id = this.nextId++;
+    const answer = this.pending.add(id, method, options.timeoutMs);
+    const message = { jsonrpc: '2.0', id, method, ...(params === undefined ? {} : { params }) };
+    this.outbox.send(message, method, (error) => this.pending.fail(id, error));
+    return answer;
+  }
+
+  notify(method: string, params?: object): void {
+    if (this.closed) return;
+    this.outbox.send({ jsonrpc: '2.0', method, ...(params === undefined ? {} : { params }) }, method);
+  }
+
+  onRequest(method: string, handler: RequestHandler): Disposable {
+    this.requestHandlers.set(method, handler);
+    return { dispose: () => this.requestHandlers.get(method) === handler && this.requestHandlers.delete(method) };
+  }
+
+  onNotice(method: string, handler: NoticeHandler): Disposable {
+    this.noticeHandlers.set(method, handler);
+    return { dispose: () => this.noticeHandlers.get(method) === handler && this.noticeHandlers.delete(method) };
+  }
+
+  /**
+   * Holds every later message, answers and notices included, until releaseOutput(): protocol 1
+   * sends nothing but initialize until initialize is answered. Lines already sent stay sent.
+   */
+  holdOutput(): void {
+    this.outbox.hold();
+  }
+
+  releaseOutput(): void {
+    this.outbox.release();
+  }
+
+  dispose(): void {
+    if (this.closed) return;
+    this.closed = true;
+    for (const subscription of this.subscriptions) subscription.dispose();
+    this.outbox.close();
+    this.pending.failAll((method) => new ConnectionError('closed', `the link closed before ${method} was answered`));
+    this._onClose.fire();
+    this._onClose.dispose();
+  }
+
+  private receive(line: string): void {
+    if (this.closed) return;
+    let value: unknown;
+    try {
+      value = JSON.parse(line);
+    } catch {
+      this.options.onTrace?.('received', line);
+      this.answerProblem(null, ErrorCodes.ParseError, 'not JSON', 'notJson', `a line is not JSON: ${quote(line)}`);
+      return;
+    }
+    const message = shapeOf(value);
+    let method: string | undefined;
+    if (message.kind === 'request' || message.kind === 'notice') method = message.method;
+    else if ((message.kind === 'result' || message.kind === 'failure') && message.id !== null) {
+      method = this.pending.methodOf(message.id);
+    }
+    this.options.onTrace?.('received', line, method);
+    switch (message.kind) {
+      case 'request':
+        void this.handleRequest(message.id, message.method, message.params);
+        return;
+      case 'notice':
+        this.handleNotice(message.method, message.params);
+        return;
+      case 'result':
+        this.answered(message.id, { result: message.result });
+        return;
+      case 'failure': {
+        const { code, message: text, data } = message.error;
+        if (message.id === null) this.problem('unknownAnswer', `a failure with id null was dropped: ${code} ${quote(text)}`);
+        else this.answered(message.id, { error: new ResponseError(code, text, data) });
+        return;
+      }
+      case 'invalid':
+        this.answerProblem(message.id, ErrorCodes.InvalidRequest, 'not a message', 'notMessage',
+          `a line is not a message (${message.problem}): ${quote(line)}`);
+    }
+  }
+
+  private refused(refusal: LineRefusal): void {
+    if (this.closed) return;
+    switch (refusal.reason) {
+      case 'oversize':
+        this.options.onTrace?.('received', `(a line of ${refusal.bytesSeen}+ bytes, over the limit: refused unread)`);
+        this.answerProblem(null, ErrorCodes.InvalidRequest, 'line too long', 'oversize',
+          'a line is over the 1,048,576 bytes a line may hold; its bytes were discarded');
+        return;
+      case 'notUtf8':
+        this.options.onTrace?.('received', refusal.text);
+        this.answerProblem(null, ErrorCodes.ParseError, 'not JSON', 'notJson',
+          `a line is not UTF-8, so not JSON: ${quote(refusal.text)}`);
+        return;
+      case 'unterminated':
+        this.problem('unterminated', `the output ended inside a line: ${refusal.bytes} bytes with no line break were dropped`);
+    }
+  }
+
+  private async handleRequest(id: MessageId, method: string, params: unknown): Promise<void> {
+    const handler = this.requestHandlers.get(method) ?? this.options.fallbackRequestHandler;
+    if (!handler) {
+      this.sendFailure(id, method, new ResponseError(ErrorCodes.MethodNotFound, `unknown method: ${method}`));
+      return;
+    }
+    if (++this.handling >= this.maxConcurrent) this.pause('handlers');
+    try {
+      const result = await handler(params, method);
+      this.outbox.send({ jsonrpc: '2.0', id, result: result === undefined ? {} : result }, method, () => {
+        this.problem('tooLarge', `the answer to ${method} would not fit in one line; answered -32603 instead`);
+        this.sendFailure(id, method, new ResponseError(ErrorCodes.InternalError, 'answer too large'));
+      });
+    } catch (error) {
+      if (error instanceof ResponseError) {
+        this.sendFailure(id, method, error);
+      } else {
+        // The stack stays here: the other side learns only that something broke inside.
+        this.problem('handlerFailed', `${method} failed inside the app: ${String(error)}`, ErrorCodes.InternalError);
+        this.sendFailure(id, method, new ResponseError(ErrorCodes.InternalError, 'internal error'));
+      }
+    } finally {
+      if (--this.handling < this.maxConcurrent) this.unpause('handlers');
+    }
+  }
+
+  private handleNotice(method: string, params: unknown): void {
+    const handler = this.noticeHandlers.get(method);
+    if (!handler) return; // unknown notices are ignored
+    try {
+      handler(params, method);
+    } catch (error) {
+      this.problem('handlerFailed', `the notice ${method} failed inside the app: ${String(error)}`);
+    }
+  }
+
+  private answered(id: MessageId, outcome: { result: unknown } | { error: Error }): void {
+    const match = this.pending.answer(id, outcome);
+    if (match.matched) return;
+    if (match.lateFor !== undefined) {
+      this.problem('lateAnswer', `a late answer to ${match.lateFor} (id ${describe(id)}) came after its time limit; dropped`);
+    } else {
+      this.problem('unknownAnswer', `an answer with id ${describe(id)} matches no request waiting for one; dropped`);
+    }
+  }
+
+  private answerProblem(id: MessageId | null, code: number, text: string, kind: ProtocolProblemKind, log: string): void {
+    this.problem(kind, `${log} (answered ${code})`, code);
+    this.outbox.send({ jsonrpc: '2.0', id, error: { code, message: text } });
+  }
+
+  private sendFailure(id: MessageId, method: string, error: ResponseError): void {
+    this.outbox.send({ jsonrpc: '2.0', id, error: error.toWire() }, method);
+  }
+
+  private pause(reason: PauseReason): void {
+    if (this.closed || this.pauses.has(reason)) return;
+    this.pauses.add(reason);
+    if (this.pauses.size === 1) this.reader.pause();
+  }
+
+  private unpause(reason: PauseReason): void {
+    if (!this.pauses.delete(reason) || this.closed) return;
+    if (this.pauses.size === 0) this.reader.resume();
+  }
+
+  private problem(kind: ProtocolProblemKind, message: string, answered?: number): void {
+    this.options.onProtocolError?.(answered === undefined ? { kind, message } : { kind, message, answered });
+  }
+}
+
+function quote(text: string): string {
+  return JSON.stringify(text.length > 120 ? `${text.slice(0, 117)}...` : text);
+}
