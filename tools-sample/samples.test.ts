@@ -1,0 +1,53 @@
+// What holds for every sample in this folder, present and future: the app's installer accepts it,
+// and together the samples show the range a newcomer needs (languages, both starts, localized text).
+import { describe, expect, it } from 'vitest';
+import { execFile } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+const repo = join(here, '..');
+const samples = readdirSync(here, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && existsSync(join(here, entry.name, 'vitruvian-tool.json')))
+  .map((entry) => entry.name);
+
+type Text = Record<string, string>;
+type Manifest = {
+  id: string;
+  version: string;
+  name: Text;
+  runtime: { start?: string };
+  commands?: { title: Text }[];
+  preferences?: { title?: Text }[];
+};
+const manifestOf = (sample: string) => JSON.parse(readFileSync(join(here, sample, 'vitruvian-tool.json'), 'utf8')) as Manifest;
+
+describe('the sample tools', () => {
+  it('are at least three', () => {
+    expect(samples.length).toBeGreaterThanOrEqual(3);
+  });
+
+  for (const sample of samples) {
+    it(`${sample} passes vitruvian-tool validate`, async () => {
+      const { stdout } = await promisify(execFile)(process.execPath, ['bin/vitruvian-tool.mjs', 'validate', `tools-sample/${sample}`], { cwd: repo });
+      const manifest = manifestOf(sample);
+      expect(stdout).toBe(`valid: ${manifest.id} ${manifest.version}\n`);
+    });
+
+    it(`${sample} has its name, commands and titled preferences in English and French`, () => {
+      const manifest = manifestOf(sample);
+      const texts = [manifest.name, ...(manifest.commands ?? []).map((c) => c.title), ...(manifest.preferences ?? []).flatMap((p) => (p.title ? [p.title] : []))];
+      for (const text of texts) expect(Object.keys(text).sort()).toEqual(['en', 'fr']);
+    });
+  }
+
+  it('start both ways, and keep titled and untitled preferences', () => {
+    const manifests = samples.map(manifestOf);
+    expect(new Set(manifests.map((m) => m.runtime.start ?? 'launch'))).toEqual(new Set(['launch', 'demand']));
+    const preferences = manifests.flatMap((m) => m.preferences ?? []);
+    expect(preferences.some((p) => p.title)).toBe(true);
+    expect(preferences.some((p) => !p.title)).toBe(true);
+  });
+});
