@@ -1,0 +1,45 @@
+// The window's entry: get the HostApi, build the store, bind host events, show the UI.
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import type { HostApi } from '../src-shared/host-api';
+import { logBenchLines, runLogBench } from './bench/log-bench';
+import { connectHost } from './host-connection';
+import { createAppStore } from './store/app-store';
+import { bindHostEvents } from './store/host-events';
+import { StoreProvider } from './store/store-context';
+import { App } from './ui/App';
+import { wordsFor } from './words/words';
+import './styles.css';
+
+async function start(): Promise<void> {
+  const rootElement = document.getElementById('root');
+  if (!rootElement) throw new Error('index.html has no #root element');
+  const root = createRoot(rootElement);
+  let host: HostApi;
+  try {
+    host = await connectHost();
+  } catch (error) {
+    const words = wordsFor(navigator.language);
+    root.render(
+      <div className="connection-failed" role="alert">
+        <h1>{words.connectionFailed}</h1>
+        <p>{error instanceof Error ? error.message : String(error)}</p>
+      </div>,
+    );
+    return;
+  }
+  const store = createAppStore(host);
+  bindHostEvents(host, store);
+  root.render(
+    <StrictMode>
+      <StoreProvider store={store}>
+        <App />
+      </StoreProvider>
+    </StrictMode>,
+  );
+  await store.getState().load();
+  const benchLines = logBenchLines(location.search);
+  if (benchLines !== undefined) await runLogBench(store, benchLines);
+}
+
+void start();

@@ -1,0 +1,42 @@
+// The window's one store, built from slices in the manner of lobe-chat's session store.
+// Each slice gets the HostApi as its service object; no slice knows how requests travel.
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { HostApi } from '../../src-shared/host-api';
+import { createLanguageSlice, type LanguageSlice } from './language-slice';
+import { createLogsSlice, type LogsSlice } from './logs-slice';
+import { createServiceCallsSlice, type ServiceCallsSlice } from './service-calls-slice';
+import { createToolsSlice, type ToolsSlice } from './tools-slice';
+import { createTraceSlice, type TraceSlice } from './trace-slice';
+import { createUiSlice, type UiSlice } from './ui-slice';
+
+export interface StartupSlice {
+  /** Loads what the window shows first: host info, the tools, the recorded service calls. */
+  load(): Promise<void>;
+}
+
+export type AppState = ToolsSlice & UiSlice & LogsSlice & TraceSlice & ServiceCallsSlice & LanguageSlice & StartupSlice;
+export type AppStore = StoreApi<AppState>;
+export type SetState = StoreApi<AppState>['setState'];
+export type GetState = StoreApi<AppState>['getState'];
+export type SliceCreator<Slice> = (set: SetState, get: GetState, host: HostApi) => Slice;
+
+export function createAppStore(host: HostApi): AppStore {
+  return createStore<AppState>()((set, get) => ({
+    ...createToolsSlice(set, get, host),
+    ...createUiSlice(set, get, host),
+    ...createLogsSlice(set, get, host),
+    ...createTraceSlice(set, get, host),
+    ...createServiceCallsSlice(set, get, host),
+    ...createLanguageSlice(set, get, host),
+    async load() {
+      await Promise.all([get().loadHostInfo(), get().loadTools()]);
+      if (get().hostInfo?.services === 'simulated') await get().loadServiceCalls();
+    },
+  }));
+}
+
+/** A failed request's reason in words, whatever was thrown. */
+export function problemOf(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  return String(error);
+}

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import type { ServiceCall } from '../../src-shared/host-api';
+import { createFakeHost } from '../test/fake-host';
+import { createAppStore } from './app-store';
+import { serviceCallSelectors } from './service-calls-slice';
+
+const call = (seq: number, method = 'notify/hud', toolId = 'com.acme.one'): ServiceCall => ({
+  seq, time: seq, toolId, method, params: { text: `hello ${seq}` },
+});
+
+describe('service calls slice', () => {
+  it('starts with no calls', () => {
+    expect(serviceCallSelectors.calls(createAppStore(createFakeHost().host).getState())).toEqual([]);
+  });
+
+  it('reads the recorded calls when services are simulated', async () => {
+    const fake = createFakeHost();
+    fake.serviceCalls.push(call(1), call(2));
+    const store = createAppStore(fake.host);
+    await store.getState().load();
+    expect(serviceCallSelectors.newestFirst(store.getState()).map((c) => c.seq)).toEqual([2, 1]);
+  });
+
+  it('does not ask for them when services are the system’s', async () => {
+    const fake = createFakeHost({ info: { services: 'system' } });
+    await createAppStore(fake.host).getState().load();
+    expect(fake.requestsNamed('readServiceCalls')).toEqual([]);
+  });
+
+  it('adds calls as they come, once each, and filters by tool', () => {
+    const store = createAppStore(createFakeHost().host);
+    store.getState().serviceCallArrived(call(1));
+    store.getState().serviceCallArrived(call(1));
+    store.getState().serviceCallArrived(call(2, 'open/url', 'com.acme.two'));
+    expect(serviceCallSelectors.calls(store.getState()).map((c) => c.seq)).toEqual([1, 2]);
+    expect(serviceCallSelectors.forTool('com.acme.two')(store.getState()).map((c) => c.method)).toEqual(['open/url']);
+  });
+
+  it('says why the calls could not be read', async () => {
+    const fake = createFakeHost();
+    fake.host.readServiceCalls = async () => { throw new Error('nope'); };
+    const store = createAppStore(fake.host);
+    await store.getState().loadServiceCalls();
+    expect(serviceCallSelectors.problem(store.getState())).toBe('nope');
+  });
+});

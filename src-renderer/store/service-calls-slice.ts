@@ -1,0 +1,51 @@
+// Service calls the simulated platform answered, shown in the test bed's panel.
+import type { ServiceCall } from '../../src-shared/host-api';
+import { problemOf, type AppState, type SliceCreator } from './app-store';
+import { appendBySeq, mergeRead } from './logs-slice';
+
+export const maxServiceCalls = 1_000;
+
+export interface ServiceCallsState {
+  serviceCalls: ServiceCall[];
+  serviceCallsProblem?: string;
+}
+
+export interface ServiceCallsActions {
+  loadServiceCalls(): Promise<void>;
+  serviceCallArrived(call: ServiceCall): void;
+}
+
+export type ServiceCallsSlice = ServiceCallsState & ServiceCallsActions;
+
+export const initialServiceCallsState: ServiceCallsState = { serviceCalls: [] };
+
+export const createServiceCallsSlice: SliceCreator<ServiceCallsSlice> = (set, _get, host) => ({
+  ...initialServiceCallsState,
+  async loadServiceCalls() {
+    try {
+      const read = await host.readServiceCalls();
+      set((s) => ({ serviceCalls: mergeRead(read, s.serviceCalls, maxServiceCalls), serviceCallsProblem: undefined }));
+    } catch (error) {
+      set({ serviceCallsProblem: problemOf(error) });
+    }
+  },
+  serviceCallArrived(call) {
+    set((s) => ({ serviceCalls: appendBySeq(s.serviceCalls, [call], maxServiceCalls) }));
+  },
+});
+
+const newestFirst = new WeakMap<ServiceCall[], ServiceCall[]>();
+
+export const serviceCallSelectors = {
+  calls: (s: AppState) => s.serviceCalls,
+  newestFirst: (s: AppState) => {
+    let list = newestFirst.get(s.serviceCalls);
+    if (!list) {
+      list = [...s.serviceCalls].reverse();
+      newestFirst.set(s.serviceCalls, list);
+    }
+    return list;
+  },
+  forTool: (toolId: string) => (s: AppState) => s.serviceCalls.filter((call) => call.toolId === toolId),
+  problem: (s: AppState) => s.serviceCallsProblem,
+};

@@ -1,0 +1,176 @@
+// Installed tools, and what became of the person's requests about them.
+import type {
+  CommandOutcome, InstallVerdict, PreferenceInfo, PreferenceValue, Result, ToolSummary,
+} from '../../src-shared/host-api';
+import { pickText } from '../../src-shared/text';
+import { problemOf, type AppState, type SliceCreator } from './app-store';
+
+export type CommandRun = { outcome: 'running' } | CommandOutcome;
+export type PreferenceSave = { status: 'saving' } | { status: 'saved' } | { status: 'refused'; problem: string };
+export type InstallState =
+  | { status: 'idle' }
+  | { status: 'installing'; folder: string }
+  | { status: 'done'; folder: string; verdict: InstallVerdict };
+export type ToolAction = 'restart' | 'stop' | 'uninstall';
+export type ToolActionState = { pending?: ToolAction; problem?: string };
+
+export interface ToolsState {
+  tools: Record<string, ToolSummary>;
+  toolsLoaded: boolean;
+  toolsProblem?: string;
+  commandRuns: Record<string, CommandRun>;
+  preferenceSaves: Record<string, PreferenceSave>;
+  toolActions: Record<string, ToolActionState>;
+  install: InstallState;
+}
+
+export interface ToolsActions {
+  loadTools(): Promise<void>;
+  toolChanged(tool: ToolSummary): void;
+  toolRemoved(toolId: string): void;
+  installFolder(folder: string): Promise<InstallVerdict>;
+  dismissInstall(): void;
+  uninstall(toolId: string): Promise<Result>;
+  runCommand(toolId: string, commandId: string): Promise<CommandOutcome>;
+  setPreference(toolId: string, preferenceId: string, value: PreferenceValue): Promise<Result>;
+  restart(toolId: string): Promise<Result>;
+  stop(toolId: string): Promise<Result>;
+}
+
+export type ToolsSlice = ToolsState & ToolsActions;
+
+export const initialToolsState: ToolsState = {
+  tools: {},
+  toolsLoaded: false,
+  commandRuns: {},
+  preferenceSaves: {},
+  toolActions: {},
+  install: { status: 'idle' },
+};
+
+const pairKey = (toolId: string, id: string) => `${toolId}\u0000${id}`;
+
+const without = <T>(record: Record<string, T>, key: string): Record<string, T> => {
+  const { [key]: _gone, ...rest } = record;
+  return rest;
+};
+
+export const createToolsSlice: SliceCreator<ToolsSlice> = (set, get, host) => {
+  const toolAction = async (toolId: string, action: ToolAction, call: () => Promise<Result>) => {
+    set((s) => ({ toolActions: { ...s.toolActions, [toolId]: { pending: action } } }));
+    const result = await call().catch((error: unknown): Result => ({ ok: false, problem: problemOf(error) }));
+    set((s) => ({
+      toolActions: { ...s.toolActions, [toolId]: result.ok ? {} : { problem: result.problem } },
+    }));
+    return result;
+  };
+
+  return {
+    ...initialToolsState,
+
+    async loadTools() {
+      try {
+        const list = await host.listTools();
+        set({ tools: Object.fromEntries(list.map((tool) => [tool.id, tool])), toolsLoaded: true, toolsProblem: undefined });
+      } catch (error) {
+        set({ toolsLoaded: true, toolsProblem: problemOf(error) });
+      }
+    },
+
+    toolChanged(tool) {
+      set((s) => ({ tools: { ...s.tools, [tool.id]: tool } }));
+    },
+
+    toolRemoved(toolId) {
+      set((s) => ({
+        tools: without(s.tools, toolId),
+        toolActions: without(s.toolActions, toolId),
+        selectedToolId: s.selectedToolId === toolId ? undefined : s.selectedToolId,
+        confirmingUninstall: s.confirmingUninstall === toolId ? undefined : s.confirmingUninstall,
+      }));
+    },
+
+    async installFolder(folder) {
+      set({ install: { status: 'installing', folder } });
+      const verdict = await host
+        .installFolder(folder)
+        .catch((error: unknown): InstallVerdict => ({ ok: false, problems: [problemOf(error)] }));
+      set({ install: { status: 'done', folder, verdict } });
+      if (verdict.ok) {
+        get().toolChanged(verdict.tool);
+        get().selectTool(verdict.tool.id);
+      }
+      return verdict;
+    },
+
+    dismissInstall() {
+      set({ install: { status: 'idle' } });
+    },
+
+    async uninstall(toolId) {
+      const result = await toolAction(toolId, 'uninstall', () => host.uninstall(toolId));
+      if (result.ok) get().toolRemoved(toolId);
+      return result;
+    },
+
+    async runCommand(toolId, commandId) {
+      const key = pairKey(toolId, commandId);
+      set((s) => ({ commandRuns: { ...s.commandRuns, [key]: { outcome: 'running' } } }));
+      const outcome = await host
+        .runCommand(toolId, commandId)
+        .catch((error: unknown): CommandOutcome => ({ outcome: 'unavailable', message: problemOf(error) }));
+      set((s) => ({ commandRuns: { ...s.commandRuns, [key]: outcome } }));
+      return outcome;
+    },
+
+    async setPreference(toolId, preferenceId, value) {
+      const key = pairKey(toolId, preferenceId);
+      set((s) => ({ preferenceSaves: { ...s.preferenceSaves, [key]: { status: 'saving' } } }));
+      const result = await host
+        .setPreference(toolId, preferenceId, value)
+        .catch((error: unknown): Result => ({ ok: false, problem: problemOf(error) }));
+      const save: PreferenceSave = result.ok ? { status: 'saved' } : { status: 'refused', problem: result.problem };
+      set((s) => ({ preferenceSaves: { ...s.preferenceSaves, [key]: save } }));
+      return result;
+    },
+
+    restart: (toolId) => toolAction(toolId, 'restart', () => host.restart(toolId)),
+    stop: (toolId) => toolAction(toolId, 'stop', () => host.stop(toolId)),
+  };
+};
+
+// Sorting 200 tools on every store change would be wasted work: remember the last answer.
+let sortedFor: { tools: Record<string, ToolSummary>; language: string; list: ToolSummary[] } | undefined;
+
+const toolList = (s: AppState): ToolSummary[] => {
+  if (sortedFor?.tools === s.tools && sortedFor.language === s.language) return sortedFor.list;
+  const named = Object.values(s.tools).map((tool) => ({ tool, name: pickText(tool.name, s.language) }));
+  named.sort((a, b) => a.name.localeCompare(b.name, s.language, { sensitivity: 'base' }) || a.tool.id.localeCompare(b.tool.id));
+  const list = named.map((entry) => entry.tool);
+  sortedFor = { tools: s.tools, language: s.language, list };
+  return list;
+};
+
+const titledPreferences = (tool: ToolSummary | undefined): PreferenceInfo[] =>
+  tool ? tool.preferences.filter((preference) => preference.title !== undefined) : [];
+
+export const toolSelectors = {
+  toolList,
+  toolCount: (s: AppState) => Object.keys(s.tools).length,
+  toolById: (toolId: string | undefined) => (s: AppState) => (toolId === undefined ? undefined : s.tools[toolId]),
+  /** Commands a person can see in the window: those with the `window` surface. */
+  windowCommands: (toolId: string) => (s: AppState) =>
+    s.tools[toolId]?.commands.filter((command) => command.surfaces.includes('window')) ?? [],
+  isRunnable: (toolId: string, commandId: string) => (s: AppState) => {
+    const tool = s.tools[toolId];
+    if (!tool || tool.state === 'refused' || tool.state === 'failed') return false;
+    return tool.runnable.includes(commandId);
+  },
+  /** Untitled preferences are the tool's alone and never shown. */
+  titledPreferences: (toolId: string) => (s: AppState) => titledPreferences(s.tools[toolId]),
+  commandRun: (toolId: string, commandId: string) => (s: AppState) => s.commandRuns[pairKey(toolId, commandId)],
+  preferenceSave: (toolId: string, preferenceId: string) => (s: AppState) =>
+    s.preferenceSaves[pairKey(toolId, preferenceId)],
+  toolAction: (toolId: string) => (s: AppState) => s.toolActions[toolId],
+  install: (s: AppState) => s.install,
+};

@@ -1,0 +1,83 @@
+// Each tool's message trace, both ways, for tool authors.
+import type { Result, TraceLine } from '../../src-shared/host-api';
+import { problemOf, type AppState, type SliceCreator } from './app-store';
+import { appendBySeq, mergeRead } from './logs-slice';
+
+export const maxTraceLines = 50_000;
+
+export interface TraceState {
+  traces: Record<string, TraceLine[]>;
+  traceProblems: Record<string, string>;
+  /** '' shows every method. */
+  traceMethod: string;
+}
+
+export interface TraceActions {
+  loadTrace(toolId: string): Promise<void>;
+  traceLinesArrived(toolId: string, lines: TraceLine[]): void;
+  clearTrace(toolId: string): Promise<Result>;
+  setTraceMethod(method: string): void;
+}
+
+export type TraceSlice = TraceState & TraceActions;
+
+export const initialTraceState: TraceState = { traces: {}, traceProblems: {}, traceMethod: '' };
+
+const noLines: TraceLine[] = [];
+
+export const createTraceSlice: SliceCreator<TraceSlice> = (set, _get, host) => ({
+  ...initialTraceState,
+  async loadTrace(toolId) {
+    try {
+      const read = await host.readTrace(toolId);
+      set((s) => ({ traces: { ...s.traces, [toolId]: mergeRead(read, s.traces[toolId] ?? noLines, maxTraceLines) } }));
+    } catch (error) {
+      set((s) => ({ traceProblems: { ...s.traceProblems, [toolId]: problemOf(error) } }));
+    }
+  },
+  traceLinesArrived(toolId, lines) {
+    set((s) => {
+      const held = s.traces[toolId] ?? noLines;
+      const next = appendBySeq(held, lines, maxTraceLines);
+      return next === held ? s : { traces: { ...s.traces, [toolId]: next } };
+    });
+  },
+  async clearTrace(toolId) {
+    const result = await host.clearTrace(toolId).catch((error: unknown): Result => ({ ok: false, problem: problemOf(error) }));
+    if (result.ok) set((s) => ({ traces: { ...s.traces, [toolId]: noLines } }));
+    else set((s) => ({ traceProblems: { ...s.traceProblems, [toolId]: result.problem } }));
+    return result;
+  },
+  setTraceMethod(method) {
+    set({ traceMethod: method });
+  },
+});
+
+const byMethod = new WeakMap<TraceLine[], { method: string; lines: TraceLine[] }>();
+const methodsOf = new WeakMap<TraceLine[], string[]>();
+
+function visibleTrace(lines: TraceLine[], method: string): TraceLine[] {
+  if (method === '') return lines;
+  const cached = byMethod.get(lines);
+  if (cached?.method === method) return cached.lines;
+  const result = lines.filter((line) => line.method === method);
+  byMethod.set(lines, { method, lines: result });
+  return result;
+}
+
+function methods(lines: TraceLine[]): string[] {
+  let found = methodsOf.get(lines);
+  if (!found) {
+    found = [...new Set(lines.flatMap((line) => (line.method === undefined ? [] : [line.method])))].sort();
+    methodsOf.set(lines, found);
+  }
+  return found;
+}
+
+export const traceSelectors = {
+  lines: (toolId: string) => (s: AppState) => s.traces[toolId] ?? noLines,
+  visibleLines: (toolId: string) => (s: AppState) => visibleTrace(s.traces[toolId] ?? noLines, s.traceMethod),
+  methods: (toolId: string) => (s: AppState) => methods(s.traces[toolId] ?? noLines),
+  method: (s: AppState) => s.traceMethod,
+  problem: (toolId: string) => (s: AppState) => s.traceProblems[toolId],
+};

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { createFakeHost, makeTool } from '../test/fake-host';
+import { createAppStore } from './app-store';
+import { uiSelectors } from './ui-slice';
+
+const tool = makeTool({ id: 'com.acme.one' });
+
+async function loaded() {
+  const fake = createFakeHost({ tools: [tool] });
+  const store = createAppStore(fake.host);
+  await store.getState().load();
+  return { fake, store };
+}
+
+describe('ui slice', () => {
+  it('starts on no tool, the commands section, no dialog', () => {
+    const s = createAppStore(createFakeHost().host).getState();
+    expect(uiSelectors.selectedTool(s)).toBeUndefined();
+    expect(uiSelectors.toolTab(s)).toBe('commands');
+    expect(uiSelectors.installDialogOpen(s)).toBe(false);
+    expect(uiSelectors.connection(s)).toBe('connected');
+  });
+
+  it('selects only tools that exist', async () => {
+    const { store } = await loaded();
+    store.getState().selectTool('com.acme.missing');
+    expect(uiSelectors.selectedTool(store.getState())).toBeUndefined();
+    store.getState().selectTool(tool.id);
+    expect(uiSelectors.selectedTool(store.getState())?.id).toBe(tool.id);
+  });
+
+  it('reads the log or trace when their section opens', async () => {
+    const { fake, store } = await loaded();
+    store.getState().selectTool(tool.id);
+    store.getState().selectTab('log');
+    store.getState().selectTab('trace');
+    expect(fake.requestsNamed('readLog')).toEqual([[tool.id]]);
+    expect(fake.requestsNamed('readTrace')).toEqual([[tool.id]]);
+  });
+
+  it('opens the install dialog, saying why when a drop could not give a path', async () => {
+    const { store } = await loaded();
+    store.getState().openInstallDialog('dropNeedsPath');
+    expect(uiSelectors.installDialogReason(store.getState())).toBe('dropNeedsPath');
+    store.getState().closeInstallDialog();
+    expect(uiSelectors.installDialogOpen(store.getState())).toBe(false);
+    expect(uiSelectors.installDialogReason(store.getState())).toBeUndefined();
+  });
+
+  it('asks before uninstalling, and forgets the question when cancelled', async () => {
+    const { store } = await loaded();
+    store.getState().askUninstall(tool.id);
+    expect(uiSelectors.confirmingUninstall(store.getState())?.id).toBe(tool.id);
+    store.getState().cancelUninstall();
+    expect(uiSelectors.confirmingUninstall(store.getState())).toBeUndefined();
+  });
+
+  it('keeps the sidebar filter and the service panel state', async () => {
+    const { store } = await loaded();
+    store.getState().setSidebarFilter('clip');
+    store.getState().setServicePanelOpen(false);
+    expect(uiSelectors.sidebarFilter(store.getState())).toBe('clip');
+    expect(uiSelectors.servicePanelOpen(store.getState())).toBe(false);
+  });
+});

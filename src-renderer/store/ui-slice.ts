@@ -1,0 +1,93 @@
+// What the person is looking at: the selected tool, its section, open dialogs, the sidebar filter.
+import type { ConnectionState } from '../host-connection';
+import type { AppState, SliceCreator } from './app-store';
+
+export type ToolTab = 'commands' | 'settings' | 'log' | 'trace';
+export const toolTabs: readonly ToolTab[] = ['commands', 'settings', 'log', 'trace'];
+
+export interface UiState {
+  selectedToolId?: string;
+  toolTab: ToolTab;
+  installDialogOpen: boolean;
+  /** Set when a folder was dropped in a browser, which cannot tell where it is. */
+  installDialogReason?: 'dropNeedsPath';
+  confirmingUninstall?: string;
+  sidebarFilter: string;
+  servicePanelOpen: boolean;
+  /** The link to the host, for transports that can lose it. */
+  connection: ConnectionState;
+}
+
+export interface UiActions {
+  selectTool(toolId: string | undefined): void;
+  selectTab(tab: ToolTab): void;
+  openInstallDialog(reason?: 'dropNeedsPath'): void;
+  closeInstallDialog(): void;
+  askUninstall(toolId: string): void;
+  cancelUninstall(): void;
+  setSidebarFilter(filter: string): void;
+  setServicePanelOpen(open: boolean): void;
+  connectionChanged(state: ConnectionState): void;
+}
+
+export type UiSlice = UiState & UiActions;
+
+export const initialUiState: UiState = {
+  toolTab: 'commands',
+  installDialogOpen: false,
+  sidebarFilter: '',
+  servicePanelOpen: true,
+  connection: 'connected',
+};
+
+export const createUiSlice: SliceCreator<UiSlice> = (set, get) => ({
+  ...initialUiState,
+  selectTool(toolId) {
+    if (toolId !== undefined && !get().tools[toolId]) return;
+    set({ selectedToolId: toolId });
+    // A log or trace opened for another tool should show this one's without waiting.
+    if (toolId !== undefined && get().toolTab === 'log') void get().loadLog(toolId);
+    if (toolId !== undefined && get().toolTab === 'trace') void get().loadTrace(toolId);
+  },
+  selectTab(tab) {
+    set({ toolTab: tab });
+    const toolId = get().selectedToolId;
+    if (toolId === undefined) return;
+    if (tab === 'log') void get().loadLog(toolId);
+    if (tab === 'trace') void get().loadTrace(toolId);
+  },
+  openInstallDialog(reason) {
+    set({ installDialogOpen: true, installDialogReason: reason });
+  },
+  closeInstallDialog() {
+    set({ installDialogOpen: false, installDialogReason: undefined });
+  },
+  askUninstall(toolId) {
+    if (get().tools[toolId]) set({ confirmingUninstall: toolId });
+  },
+  cancelUninstall() {
+    set({ confirmingUninstall: undefined });
+  },
+  setSidebarFilter(filter) {
+    set({ sidebarFilter: filter });
+  },
+  setServicePanelOpen(open) {
+    set({ servicePanelOpen: open });
+  },
+  connectionChanged(state) {
+    set({ connection: state });
+  },
+});
+
+export const uiSelectors = {
+  selectedToolId: (s: AppState) => s.selectedToolId,
+  selectedTool: (s: AppState) => (s.selectedToolId === undefined ? undefined : s.tools[s.selectedToolId]),
+  toolTab: (s: AppState) => s.toolTab,
+  installDialogOpen: (s: AppState) => s.installDialogOpen,
+  installDialogReason: (s: AppState) => s.installDialogReason,
+  confirmingUninstall: (s: AppState) =>
+    s.confirmingUninstall === undefined ? undefined : s.tools[s.confirmingUninstall],
+  sidebarFilter: (s: AppState) => s.sidebarFilter,
+  servicePanelOpen: (s: AppState) => s.servicePanelOpen,
+  connection: (s: AppState) => s.connection,
+};

@@ -1,0 +1,43 @@
+import { useShallow } from 'zustand/react/shallow';
+import type { CommandInfo, ToolSummary } from '../../src-shared/host-api';
+import { toolSelectors, type CommandRun } from '../store/tools-slice';
+import { useAppStore } from '../store/store-context';
+import { useToolText, useWords } from '../words/use-words';
+import { EmptyState } from './EmptyState';
+
+export function CommandsTab({ tool }: { tool: ToolSummary }) {
+  const words = useWords();
+  const commands = useAppStore(useShallow(toolSelectors.windowCommands(tool.id)));
+  if (commands.length === 0) return <EmptyState>{words.noWindowCommands}</EmptyState>;
+  return (
+    <ul className="commands" aria-label={words.commandsHeading}>
+      {commands.map((command) => <CommandRow key={command.id} toolId={tool.id} command={command} />)}
+    </ul>
+  );
+}
+
+function CommandRow({ toolId, command }: { toolId: string; command: CommandInfo }) {
+  const words = useWords();
+  const text = useToolText();
+  const runnable = useAppStore(toolSelectors.isRunnable(toolId, command.id));
+  const run = useAppStore(toolSelectors.commandRun(toolId, command.id));
+  const runCommand = useAppStore((s) => s.runCommand);
+  const title = text(command.title);
+  const running = run?.outcome === 'running';
+  return (
+    <li className="command" role="group" aria-label={title} data-command-id={command.id}>
+      <button type="button" className="button command-button" disabled={!runnable || running} onClick={() => void runCommand(toolId, command.id)}>
+        {title}
+      </button>
+      {!runnable && <span className="hint">{words.notRunnableNow}</span>}
+      <span role="status" className={`outcome outcome-${run?.outcome ?? 'none'}`} data-outcome={run?.outcome}>
+        {run && outcomeText(words, run)}
+      </span>
+    </li>
+  );
+}
+
+function outcomeText(words: ReturnType<typeof useWords>, run: CommandRun): string {
+  const word = words.outcomes[run.outcome];
+  return 'message' in run && run.message ? `${word}: ${run.message}` : word;
+}

@@ -1,0 +1,120 @@
+// The source list of installed tools: arrow keys move the selection, as in a macOS sidebar.
+import { memo, useId, useRef, type KeyboardEvent } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import type { ToolSummary } from '../../src-shared/host-api';
+import { toolSelectors } from '../store/tools-slice';
+import { uiSelectors } from '../store/ui-slice';
+import { useAppStore } from '../store/store-context';
+import { useToolText, useWords } from '../words/use-words';
+import { LanguagePicker } from './LanguagePicker';
+import { StateDot } from './StateBadge';
+
+/** Above this many tools the sidebar offers a filter field. */
+const filterFrom = 8;
+
+export function Sidebar() {
+  const words = useWords();
+  const text = useToolText();
+  const tools = useAppStore(useShallow(toolSelectors.toolList));
+  const selectedId = useAppStore(uiSelectors.selectedToolId);
+  const filter = useAppStore(uiSelectors.sidebarFilter);
+  const { selectTool, setSidebarFilter, openInstallDialog } = useAppStore(
+    useShallow((s) => ({ selectTool: s.selectTool, setSidebarFilter: s.setSidebarFilter, openInstallDialog: s.openInstallDialog })),
+  );
+  const listRef = useRef<HTMLUListElement>(null);
+  const idPrefix = useId();
+
+  const needle = filter.trim().toLowerCase();
+  const shown = needle === '' ? tools : tools.filter((tool) => text(tool.name).toLowerCase().includes(needle) || tool.id.includes(needle));
+  const focusIndex = Math.max(0, shown.findIndex((tool) => tool.id === selectedId));
+
+  const onKeyDown = (event: KeyboardEvent<HTMLUListElement>) => {
+    const moves: Record<string, number> = { ArrowDown: focusIndex + 1, ArrowUp: focusIndex - 1, Home: 0, End: shown.length - 1 };
+    const target = moves[event.key];
+    if (target === undefined) return;
+    event.preventDefault();
+    const tool = shown[Math.min(Math.max(target, 0), shown.length - 1)];
+    if (!tool) return;
+    selectTool(tool.id);
+    listRef.current?.querySelector<HTMLElement>(`[data-tool-id="${CSS.escape(tool.id)}"]`)?.focus();
+  };
+
+  return (
+    <aside className="sidebar" aria-label={words.toolsHeading}>
+      <div className="sidebar-header">
+        <h2 className="sidebar-title">{words.toolsHeading}</h2>
+        <button type="button" className="button" onClick={() => openInstallDialog()}>
+          {words.install}
+        </button>
+      </div>
+      {tools.length >= filterFrom && (
+        <input
+          type="search"
+          className="sidebar-filter"
+          aria-label={words.filterTools}
+          placeholder={words.filterTools}
+          value={filter}
+          onChange={(event) => setSidebarFilter(event.target.value)}
+        />
+      )}
+      <ul ref={listRef} className="tool-list" role="listbox" aria-label={words.installedTools} onKeyDown={onKeyDown}>
+        {shown.map((tool, index) => (
+          <ToolListItem
+            key={tool.id}
+            tool={tool}
+            selected={tool.id === selectedId}
+            tabbable={index === focusIndex}
+            stateId={`${idPrefix}-${index}`}
+            onSelect={selectTool}
+          />
+        ))}
+      </ul>
+      {shown.length === 0 && needle !== '' && <p className="sidebar-note">{words.noToolMatches(filter)}</p>}
+      <div className="sidebar-footer">
+        <span className="sidebar-count">{words.toolCount(tools.length)}</span>
+        <LanguagePicker />
+      </div>
+    </aside>
+  );
+}
+
+const ToolListItem = memo(function ToolListItem(props: {
+  tool: ToolSummary;
+  selected: boolean;
+  tabbable: boolean;
+  stateId: string;
+  onSelect(toolId: string): void;
+}) {
+  const words = useWords();
+  const text = useToolText();
+  const { tool } = props;
+  const name = text(tool.name);
+  return (
+    <li
+      role="option"
+      className="tool-item"
+      aria-selected={props.selected}
+      aria-label={name}
+      aria-describedby={props.stateId}
+      tabIndex={props.tabbable ? 0 : -1}
+      data-tool-id={tool.id}
+      data-state={tool.state}
+      onClick={() => props.onSelect(tool.id)}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter' || event.key === ' ') {
+          event.preventDefault();
+          props.onSelect(tool.id);
+        }
+      }}
+    >
+      <StateDot state={tool.state} />
+      <span className="tool-item-text">
+        <span className="tool-item-name">{name}</span>
+        <span className="tool-item-state" id={props.stateId} title={tool.stateReason}>
+          {words.states[tool.state]}
+          {tool.stateReason ? ` · ${tool.stateReason}` : ''}
+        </span>
+      </span>
+    </li>
+  );
+});

@@ -1,0 +1,118 @@
+// The message trace, both ways: each line with its time, direction and method; open one to read
+// it as indented JSON, or copy it.
+import { useRef, useState } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import type { TraceLine } from '../../src-shared/host-api';
+import { traceSelectors } from '../store/trace-slice';
+import { useAppStore } from '../store/store-context';
+import { useWords } from '../words/use-words';
+import { clockTime } from './clock';
+import { CopyButton } from './CopyButton';
+import { EmptyState } from './EmptyState';
+import { useFollowEnd } from './follow-end';
+
+export function TraceTab({ toolId }: { toolId: string }) {
+  const words = useWords();
+  const all = useAppStore(traceSelectors.lines(toolId));
+  const lines = useAppStore(traceSelectors.visibleLines(toolId));
+  const methods = useAppStore(traceSelectors.methods(toolId));
+  const method = useAppStore(traceSelectors.method);
+  const problem = useAppStore(traceSelectors.problem(toolId));
+  const setTraceMethod = useAppStore((s) => s.setTraceMethod);
+  const clearTrace = useAppStore((s) => s.clearTrace);
+  const [follow, setFollow] = useState(true);
+
+  return (
+    <div className="trace-tab">
+      <div className="toolbar">
+        <label className="toolbar-field">
+          {words.methodFilter}
+          <select value={method} onChange={(event) => setTraceMethod(event.target.value)}>
+            <option value="">{words.allMethods}</option>
+            {method !== '' && !methods.includes(method) && <option value={method}>{method}</option>}
+            {methods.map((name) => <option key={name} value={name}>{name}</option>)}
+          </select>
+        </label>
+        <span className="toolbar-spacer" />
+        <span className="line-count">{words.lineCount(lines.length, all.length)}</span>
+        <button type="button" className="button" aria-pressed={follow} onClick={() => setFollow(!follow)}>
+          {words.follow}
+        </button>
+        <button type="button" className="button" disabled={all.length === 0} onClick={() => void clearTrace(toolId)}>
+          {words.clear}
+        </button>
+      </div>
+      {problem && <p role="alert" className="problem banner">{problem}</p>}
+      {lines.length === 0 ? (
+        <EmptyState>{all.length === 0 ? words.emptyTrace : words.noLogMatches}</EmptyState>
+      ) : (
+        <TraceList lines={lines} follow={follow} setFollow={setFollow} />
+      )}
+    </div>
+  );
+}
+
+/** The message as indented JSON; as sent when it is not JSON (a cut line, or a broken one). */
+export function prettyMessage(text: string): string {
+  try {
+    return JSON.stringify(JSON.parse(text), null, 2);
+  } catch {
+    return text;
+  }
+}
+
+function TraceList(props: { lines: TraceLine[]; follow: boolean; setFollow(follow: boolean): void }) {
+  const words = useWords();
+  const { lines } = props;
+  const [open, setOpen] = useState<ReadonlySet<number>>(new Set());
+  const scroller = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: lines.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => 28,
+    getItemKey: (index) => lines[index]?.seq ?? index,
+    overscan: 10,
+    initialRect: { width: 800, height: 600 },
+  });
+  const onScroll = useFollowEnd(virtualizer, scroller, lines.length, props.follow, props.setFollow);
+  const toggle = (seq: number) =>
+    setOpen((before) => {
+      const next = new Set(before);
+      if (!next.delete(seq)) next.add(seq);
+      return next;
+    });
+
+  return (
+    <div ref={scroller} className="trace-scroller" tabIndex={-1} onScroll={onScroll} data-line-count={lines.length}>
+      <ol className="virtual-space" aria-label={words.messagesList} style={{ height: virtualizer.getTotalSize() }}>
+        {virtualizer.getVirtualItems().map((item) => {
+          const line = lines[item.index]!;
+          const expanded = open.has(line.seq);
+          const direction = line.direction === 'toTool' ? words.toTool : words.fromTool;
+          return (
+            <li
+              key={item.key}
+              ref={virtualizer.measureElement}
+              data-index={item.index}
+              data-direction={line.direction}
+              className={`trace-row direction-${line.direction}`}
+              style={{ transform: `translateY(${item.start}px)` }}
+            >
+              <div className="trace-summary">
+                <button type="button" className="trace-toggle" aria-expanded={expanded} onClick={() => toggle(line.seq)}>
+                  <span className="disclosure" aria-hidden="true">{expanded ? '▾' : '▸'}</span>
+                  <time className="trace-time" dateTime={new Date(line.time).toISOString()}>{clockTime(line.time)}</time>
+                  <span className="trace-direction">{direction}</span>
+                  <span className="trace-method">{line.method ?? '—'}</span>
+                  <span className="trace-preview">{line.text}</span>
+                </button>
+                <CopyButton className="button small" label={words.copyMessage} text={() => line.text} />
+              </div>
+              {expanded && <pre className="trace-json">{prettyMessage(line.text)}</pre>}
+            </li>
+          );
+        })}
+      </ol>
+    </div>
+  );
+}

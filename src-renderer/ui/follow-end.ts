@@ -1,0 +1,31 @@
+// Keeps a virtualized list at its end while it follows, the way a terminal does: scrolling up stops
+// following, scrolling back to the end resumes it. Only the person's upward scrolls count, so the
+// list's own size corrections never turn following off.
+import { useEffect, useRef } from 'react';
+import type { Virtualizer } from '@tanstack/react-virtual';
+
+const nearEndPx = 24;
+
+export function useFollowEnd(
+  virtualizer: Virtualizer<HTMLDivElement, Element>,
+  scroller: React.RefObject<HTMLDivElement | null>,
+  count: number,
+  follow: boolean,
+  setFollow: (follow: boolean) => void,
+) {
+  const lastTop = useRef(0);
+
+  useEffect(() => {
+    if (follow && count > 0) virtualizer.scrollToIndex(count - 1, { align: 'end' });
+  }, [follow, count, virtualizer]);
+
+  return () => {
+    const element = scroller.current;
+    if (!element) return;
+    const top = element.scrollTop;
+    const atEnd = element.scrollHeight - top - element.clientHeight <= nearEndPx;
+    if (top < lastTop.current - 1 && !atEnd && follow) setFollow(false);
+    else if (atEnd && !follow) setFollow(true);
+    lastTop.current = top;
+  };
+}

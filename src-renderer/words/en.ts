@@ -1,0 +1,146 @@
+import type { Words } from './words';
+
+const quote = (value: unknown) => `“${String(value ?? '')}”`;
+
+export const en: Words = {
+  appName: 'Vitruvian',
+  toolsHeading: 'Tools',
+  installedTools: 'Installed tools',
+  filterTools: 'Filter tools',
+  noToolMatches: (filter) => `No tool matches “${filter}”.`,
+  toolCount: (count) => (count === 1 ? '1 tool' : `${count} tools`),
+  install: 'Install…',
+  installATool: 'Install a tool…',
+  installDialogTitle: 'Install a tool',
+  installDialogHelp:
+    'Give the path of a folder that holds a vitruvian-tool.json manifest. The app checks it and copies it in.',
+  toolFolder: 'Tool folder',
+  toolFolderPlaceholder: '/path/to/my-tool',
+  chooseFolder: 'Choose…',
+  installButton: 'Install',
+  installing: 'Installing…',
+  cancel: 'Cancel',
+  close: 'Close',
+  installResult: 'Install result',
+  installedTool: (name, version) => `Installed ${name} ${version}.`,
+  refusedFolder: (folder) => `The folder ${folder} was not installed:`,
+  dropHere: 'Drop a tool folder to install it',
+  dropNeedsPath:
+    'A browser cannot tell the app where a dropped folder is. Paste the folder’s path here instead.',
+  noToolsTitle: 'No tools yet',
+  noToolsBody:
+    'Drag a tool’s folder (one with a vitruvian-tool.json inside) onto this window, or choose Install… and give its path.',
+  noToolsValidate: 'Writing a tool? Run “vitruvian-tool validate <folder>” to check it first.',
+  noSelectionTitle: 'Choose a tool',
+  noSelectionBody: 'Pick a tool in the list to run its commands, change its settings and read its log.',
+  states: {
+    idle: 'Idle',
+    starting: 'Starting',
+    running: 'Running',
+    stopping: 'Stopping',
+    stopped: 'Stopped',
+    crashed: 'Crashed',
+    failed: 'Failed',
+    refused: 'Refused',
+  },
+  toolSections: 'Tool sections',
+  tabCommands: 'Commands',
+  tabSettings: 'Settings',
+  tabLog: 'Log',
+  tabMessages: 'Messages',
+  restart: 'Restart',
+  stop: 'Stop',
+  uninstallEllipsis: 'Uninstall…',
+  uninstall: 'Uninstall',
+  uninstallTitle: (name) => `Uninstall ${name}?`,
+  uninstallBody: 'The tool is stopped and its installed copy removed.',
+  loadedInPlace: 'Loaded in place',
+  problemsHeading: 'Problems in this folder',
+  commandsHeading: 'Commands',
+  noWindowCommands:
+    'This tool has no commands for the window. It may work on its own, or from the menu bar.',
+  notRunnableNow: 'Not available right now',
+  outcomes: {
+    running: 'Running…',
+    done: 'Done',
+    refused: 'Refused',
+    timeout: 'No answer within 60 seconds',
+    crashed: 'The tool crashed',
+    unavailable: 'Not available',
+  },
+  aboutHeading: 'About',
+  fieldName: 'Name',
+  fieldVersion: 'Version',
+  fieldPublisher: 'Publisher',
+  fieldDescription: 'Description',
+  fieldId: 'Identifier',
+  fieldFolder: 'Folder',
+  servicesHeading: 'Services',
+  servicesIntro: 'What this tool asks the app to do for it:',
+  noServices: 'This tool asks the app for no services.',
+  services: {
+    notify: 'Show short messages on screen and play the alert sound',
+    open: 'Open links in your browser or mail app',
+    'clipboard.read': 'Read the text on the clipboard',
+    'clipboard.write': 'Put text on the clipboard',
+    keystrokes: 'Paste text and press menu items in the app in front',
+    processes: 'End processes running on this computer',
+    storage: 'Keep its settings and small pieces of data',
+  },
+  unknownService: 'A service this app does not know',
+  preferencesHeading: 'Preferences',
+  noPreferences: 'This tool has no settings to change.',
+  secretSet: 'Set',
+  secretNotSet: 'Not set',
+  secretPlaceholderSet: 'Type a new value to replace it',
+  secretPlaceholderNotSet: 'Type a value',
+  removeSecret: 'Remove',
+  saved: 'Saved',
+  saving: 'Saving…',
+  notANumber: 'Enter a number.',
+  noChoice: 'None',
+  logLines: 'Log lines',
+  logLevels: 'Levels shown',
+  levels: { error: 'Error', warn: 'Warning', info: 'Info', debug: 'Debug' },
+  searchLog: 'Search the log',
+  follow: 'Follow',
+  copy: 'Copy',
+  copied: 'Copied',
+  clear: 'Clear',
+  emptyLog:
+    'Nothing logged yet. Lines the tool logs, what it writes to its error output and protocol problems show up here.',
+  noLogMatches: 'No line matches the filter.',
+  lineCount: (shown, total) =>
+    shown === total ? `${total.toLocaleString('en')} lines` : `${shown.toLocaleString('en')} of ${total.toLocaleString('en')} lines`,
+  messagesList: 'Messages between the app and the tool',
+  methodFilter: 'Method',
+  allMethods: 'All methods',
+  toTool: 'App → tool',
+  fromTool: 'Tool → app',
+  copyMessage: 'Copy message',
+  emptyTrace: 'No messages yet. Every message between the app and this tool shows up here, both ways.',
+  simulatedServices: 'Simulated services',
+  simulatedIntro: 'In the test bed, services are recorded here instead of being done.',
+  noServiceCalls: 'No service calls yet. When a tool asks the app for a service, it is listed here.',
+  showPanel: 'Show simulated services',
+  hidePanel: 'Hide simulated services',
+  serviceCall: (method, params) => {
+    switch (method) {
+      case 'notify/hud': return `Would show on screen: ${quote(params.text)}`;
+      case 'notify/beep': return 'Would play the alert sound';
+      case 'open/url': return `Would open ${String(params.url ?? '')}`;
+      case 'clipboard/readText': return 'Read the clipboard';
+      case 'clipboard/writeText': return `Put on the clipboard: ${quote(params.text)}`;
+      case 'keystrokes/paste': return `Would paste: ${quote(params.text)}`;
+      case 'keystrokes/pressMenuItem':
+        return `Would press the menu item ${Array.isArray(params.keys) ? params.keys.join(' or ') : ''}`;
+      case 'processes/terminate': return `Would end process ${String(params.pid ?? '')}`;
+      default: return `${method} ${JSON.stringify(params)}`;
+    }
+  },
+  language: 'Language',
+  connectionFailed: 'The window could not reach the app.',
+  reconnecting: 'The link to the app dropped. Reconnecting…',
+  connectionClosed: 'The link to the app is closed. Reload the page once the app runs again.',
+  loadFailed: (problem) => `Could not load the tools: ${problem}`,
+};

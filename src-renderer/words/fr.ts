@@ -1,0 +1,146 @@
+import type { Words } from './words';
+
+const quote = (value: unknown) => `« ${String(value ?? '')} »`;
+
+export const fr: Words = {
+  appName: 'Vitruvian',
+  toolsHeading: 'Outils',
+  installedTools: 'Outils installés',
+  filterTools: 'Filtrer les outils',
+  noToolMatches: (filter) => `Aucun outil ne correspond à « ${filter} ».`,
+  toolCount: (count) => (count <= 1 ? `${count} outil` : `${count} outils`),
+  install: 'Installer…',
+  installATool: 'Installer un outil…',
+  installDialogTitle: 'Installer un outil',
+  installDialogHelp:
+    'Indiquez le chemin d’un dossier qui contient un manifeste vitruvian-tool.json. L’app le vérifie et en garde une copie.',
+  toolFolder: 'Dossier de l’outil',
+  toolFolderPlaceholder: '/chemin/vers/mon-outil',
+  chooseFolder: 'Choisir…',
+  installButton: 'Installer',
+  installing: 'Installation…',
+  cancel: 'Annuler',
+  close: 'Fermer',
+  installResult: 'Résultat de l’installation',
+  installedTool: (name, version) => `${name} ${version} est installé.`,
+  refusedFolder: (folder) => `Le dossier ${folder} n’a pas été installé :`,
+  dropHere: 'Déposez le dossier d’un outil pour l’installer',
+  dropNeedsPath:
+    'Un navigateur ne peut pas dire à l’app où se trouve un dossier déposé. Collez plutôt son chemin ici.',
+  noToolsTitle: 'Aucun outil pour l’instant',
+  noToolsBody:
+    'Faites glisser le dossier d’un outil (qui contient un vitruvian-tool.json) sur cette fenêtre, ou choisissez Installer… et indiquez son chemin.',
+  noToolsValidate: 'Vous écrivez un outil ? Lancez d’abord « vitruvian-tool validate <dossier> » pour le vérifier.',
+  noSelectionTitle: 'Choisissez un outil',
+  noSelectionBody: 'Choisissez un outil dans la liste pour lancer ses commandes, changer ses réglages et lire son journal.',
+  states: {
+    idle: 'En attente',
+    starting: 'Démarrage',
+    running: 'En marche',
+    stopping: 'Arrêt en cours',
+    stopped: 'Arrêté',
+    crashed: 'Planté',
+    failed: 'En échec',
+    refused: 'Refusé',
+  },
+  toolSections: 'Sections de l’outil',
+  tabCommands: 'Commandes',
+  tabSettings: 'Réglages',
+  tabLog: 'Journal',
+  tabMessages: 'Messages',
+  restart: 'Redémarrer',
+  stop: 'Arrêter',
+  uninstallEllipsis: 'Désinstaller…',
+  uninstall: 'Désinstaller',
+  uninstallTitle: (name) => `Désinstaller ${name} ?`,
+  uninstallBody: 'L’outil est arrêté et sa copie installée supprimée.',
+  loadedInPlace: 'Chargé sur place',
+  problemsHeading: 'Problèmes dans ce dossier',
+  commandsHeading: 'Commandes',
+  noWindowCommands:
+    'Cet outil n’a pas de commande pour la fenêtre. Il travaille peut-être seul, ou depuis la barre des menus.',
+  notRunnableNow: 'Indisponible pour l’instant',
+  outcomes: {
+    running: 'En cours…',
+    done: 'Terminé',
+    refused: 'Refusé',
+    timeout: 'Pas de réponse en 60 secondes',
+    crashed: 'L’outil a planté',
+    unavailable: 'Indisponible',
+  },
+  aboutHeading: 'À propos',
+  fieldName: 'Nom',
+  fieldVersion: 'Version',
+  fieldPublisher: 'Éditeur',
+  fieldDescription: 'Description',
+  fieldId: 'Identifiant',
+  fieldFolder: 'Dossier',
+  servicesHeading: 'Services',
+  servicesIntro: 'Ce que cet outil demande à l’app de faire pour lui :',
+  noServices: 'Cet outil ne demande aucun service à l’app.',
+  services: {
+    notify: 'Afficher de courts messages à l’écran et jouer le son d’alerte',
+    open: 'Ouvrir des liens dans votre navigateur ou votre messagerie',
+    'clipboard.read': 'Lire le texte du presse-papiers',
+    'clipboard.write': 'Mettre du texte dans le presse-papiers',
+    keystrokes: 'Coller du texte et choisir des éléments de menu dans l’app au premier plan',
+    processes: 'Mettre fin à des processus de cet ordinateur',
+    storage: 'Garder ses réglages et de petites données',
+  },
+  unknownService: 'Un service que cette app ne connaît pas',
+  preferencesHeading: 'Préférences',
+  noPreferences: 'Cet outil n’a aucun réglage à changer.',
+  secretSet: 'Défini',
+  secretNotSet: 'Non défini',
+  secretPlaceholderSet: 'Tapez une nouvelle valeur pour le remplacer',
+  secretPlaceholderNotSet: 'Tapez une valeur',
+  removeSecret: 'Supprimer',
+  saved: 'Enregistré',
+  saving: 'Enregistrement…',
+  notANumber: 'Saisissez un nombre.',
+  noChoice: 'Aucun',
+  logLines: 'Lignes du journal',
+  logLevels: 'Niveaux affichés',
+  levels: { error: 'Erreur', warn: 'Avertissement', info: 'Info', debug: 'Débogage' },
+  searchLog: 'Chercher dans le journal',
+  follow: 'Suivre',
+  copy: 'Copier',
+  copied: 'Copié',
+  clear: 'Effacer',
+  emptyLog:
+    'Rien dans le journal pour l’instant. Les lignes de l’outil, sa sortie d’erreur et les problèmes de protocole apparaissent ici.',
+  noLogMatches: 'Aucune ligne ne correspond au filtre.',
+  lineCount: (shown, total) =>
+    shown === total ? `${total.toLocaleString('fr')} lignes` : `${shown.toLocaleString('fr')} sur ${total.toLocaleString('fr')} lignes`,
+  messagesList: 'Messages entre l’app et l’outil',
+  methodFilter: 'Méthode',
+  allMethods: 'Toutes les méthodes',
+  toTool: 'App → outil',
+  fromTool: 'Outil → app',
+  copyMessage: 'Copier le message',
+  emptyTrace: 'Aucun message pour l’instant. Chaque message entre l’app et cet outil apparaît ici, dans les deux sens.',
+  simulatedServices: 'Services simulés',
+  simulatedIntro: 'Dans le banc d’essai, les services sont notés ici au lieu d’être rendus.',
+  noServiceCalls: 'Aucun appel de service pour l’instant. Quand un outil demande un service à l’app, il est listé ici.',
+  showPanel: 'Afficher les services simulés',
+  hidePanel: 'Masquer les services simulés',
+  serviceCall: (method, params) => {
+    switch (method) {
+      case 'notify/hud': return `Afficherait à l’écran : ${quote(params.text)}`;
+      case 'notify/beep': return 'Jouerait le son d’alerte';
+      case 'open/url': return `Ouvrirait ${String(params.url ?? '')}`;
+      case 'clipboard/readText': return 'A lu le presse-papiers';
+      case 'clipboard/writeText': return `A mis dans le presse-papiers : ${quote(params.text)}`;
+      case 'keystrokes/paste': return `Collerait : ${quote(params.text)}`;
+      case 'keystrokes/pressMenuItem':
+        return `Choisirait l’élément de menu ${Array.isArray(params.keys) ? params.keys.join(' ou ') : ''}`;
+      case 'processes/terminate': return `Mettrait fin au processus ${String(params.pid ?? '')}`;
+      default: return `${method} ${JSON.stringify(params)}`;
+    }
+  },
+  language: 'Langue',
+  connectionFailed: 'La fenêtre n’a pas pu joindre l’app.',
+  reconnecting: 'Le lien avec l’app est coupé. Reconnexion…',
+  connectionClosed: 'Le lien avec l’app est fermé. Rechargez la page quand l’app tourne de nouveau.',
+  loadFailed: (problem) => `Impossible de charger les outils : ${problem}`,
+};

@@ -1,0 +1,134 @@
+// The app's own words. Tool texts come from their manifests and are picked with pickText instead.
+import type { CommandOutcome, LogLevel, ToolState } from '../../src-shared/host-api';
+import { en } from './en';
+import { fr } from './fr';
+
+export interface Words {
+  appName: string;
+  // Sidebar and install
+  toolsHeading: string;
+  installedTools: string;
+  filterTools: string;
+  noToolMatches: (filter: string) => string;
+  toolCount: (count: number) => string;
+  install: string;
+  installATool: string;
+  installDialogTitle: string;
+  installDialogHelp: string;
+  toolFolder: string;
+  toolFolderPlaceholder: string;
+  chooseFolder: string;
+  installButton: string;
+  installing: string;
+  cancel: string;
+  close: string;
+  installResult: string;
+  installedTool: (name: string, version: string) => string;
+  refusedFolder: (folder: string) => string;
+  dropHere: string;
+  dropNeedsPath: string;
+  // Empty states
+  noToolsTitle: string;
+  noToolsBody: string;
+  noToolsValidate: string;
+  noSelectionTitle: string;
+  noSelectionBody: string;
+  // States
+  states: Record<ToolState, string>;
+  // Tool page
+  toolSections: string;
+  tabCommands: string;
+  tabSettings: string;
+  tabLog: string;
+  tabMessages: string;
+  restart: string;
+  stop: string;
+  uninstallEllipsis: string;
+  uninstall: string;
+  uninstallTitle: (name: string) => string;
+  uninstallBody: string;
+  loadedInPlace: string;
+  problemsHeading: string;
+  // Commands
+  commandsHeading: string;
+  noWindowCommands: string;
+  notRunnableNow: string;
+  outcomes: Record<CommandOutcome['outcome'] | 'running', string>;
+  // Settings
+  aboutHeading: string;
+  fieldName: string;
+  fieldVersion: string;
+  fieldPublisher: string;
+  fieldDescription: string;
+  fieldId: string;
+  fieldFolder: string;
+  servicesHeading: string;
+  servicesIntro: string;
+  noServices: string;
+  services: Record<string, string>;
+  unknownService: string;
+  preferencesHeading: string;
+  noPreferences: string;
+  secretSet: string;
+  secretNotSet: string;
+  secretPlaceholderSet: string;
+  secretPlaceholderNotSet: string;
+  removeSecret: string;
+  saved: string;
+  saving: string;
+  notANumber: string;
+  noChoice: string;
+  // Log
+  logLines: string;
+  logLevels: string;
+  levels: Record<LogLevel, string>;
+  searchLog: string;
+  follow: string;
+  copy: string;
+  copied: string;
+  clear: string;
+  emptyLog: string;
+  noLogMatches: string;
+  lineCount: (shown: number, total: number) => string;
+  // Trace
+  messagesList: string;
+  methodFilter: string;
+  allMethods: string;
+  toTool: string;
+  fromTool: string;
+  copyMessage: string;
+  emptyTrace: string;
+  // Service calls
+  simulatedServices: string;
+  simulatedIntro: string;
+  noServiceCalls: string;
+  showPanel: string;
+  hidePanel: string;
+  serviceCall: (method: string, params: Record<string, unknown>) => string;
+  // Language
+  language: string;
+  // Errors
+  connectionFailed: string;
+  reconnecting: string;
+  connectionClosed: string;
+  loadFailed: (problem: string) => string;
+}
+
+export type AppLanguage = 'en' | 'fr';
+
+export const wordsByLanguage: Record<AppLanguage, Words> = { en, fr };
+
+/** The app speaks English and French; any other tag (or `fr-CA`) falls back to its base or English. */
+export function appLanguageOf(language: string): AppLanguage {
+  return language.toLowerCase().split('-')[0] === 'fr' ? 'fr' : 'en';
+}
+
+export function wordsFor(language: string): Words {
+  return wordsByLanguage[appLanguageOf(language)];
+}
+
+/** Languages offered in the language setting, each named in itself. */
+export const languageChoices: readonly { tag: AppLanguage; name: string }[] = [
+  { tag: 'en', name: 'English' },
+  { tag: 'fr', name: 'Français' },
+];
