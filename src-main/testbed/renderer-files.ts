@@ -73,6 +73,12 @@ export async function serveRendererFile(
     return;
   }
   const info = await stat(file).catch(() => undefined);
+  if (!info?.isFile() && path === '/favicon.ico') {
+    // Browsers ask for it on their own; without one, say "nothing" rather than log a 404.
+    response.writeHead(204, { 'Cache-Control': 'no-store' });
+    response.end();
+    return;
+  }
   if (!info?.isFile()) {
     const missingWindow = path === '/' || path === '/index.html';
     answer(

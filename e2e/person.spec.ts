@@ -1,0 +1,164 @@
+// A person's path through the test bed with the sample tools: see them, run a command, read the
+// log and the messages, change each kind of preference and see the tool receive it, switch the
+// language, install a good and a bad folder, uninstall, and see a crashing tool shown as crashed.
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { join } from 'node:path';
+import { fixturesFolder, samplesFolder, startTestbedCli, type RunningTestbed } from './testbed-process';
+import { logView, openTab, openWindow, screenshot, selectTool, toolInList } from './window';
+
+test.describe.configure({ mode: 'serial' });
+
+let testbed: RunningTestbed;
+let page: Page;
+
+test.beforeAll(async ({ browser }: { browser: Browser }) => {
+  testbed = await startTestbedCli([
+    join(samplesFolder, 'clipboard-kit'),
+    join(samplesFolder, 'word-count'),
+    join(samplesFolder, 'system-glance'),
+    join(fixturesFolder, 'crasher'),
+  ]);
+  page = await browser.newPage();
+  await openWindow(page, testbed.url);
+});
+
+test.afterAll(async () => {
+  await page?.close();
+  const code = await testbed?.stop();
+  expect(code, `the test bed should stop cleanly on SIGTERM:\n${testbed?.stderr.join('\n')}`).toBe(0);
+});
+
+test('sees the sample tools in the sidebar', async ({}, testInfo) => {
+  for (const name of ['Clipboard kit', 'Word count', 'System glance', 'Crasher']) {
+    await expect(toolInList(page, name)).toBeVisible();
+  }
+  await expect(toolInList(page, 'Clipboard kit')).toHaveAttribute('data-state', 'running');
+  await screenshot(page, testInfo, '01-tools');
+});
+
+test('runs a command from its button and sees it done', async ({}, testInfo) => {
+  await selectTool(page, 'Clipboard kit');
+  await openTab(page, 'Commands');
+  const command = page.getByRole('group', { name: 'Copy the greeting' });
+  await command.getByRole('button', { name: 'Copy the greeting' }).click();
+  await expect(command.getByRole('status')).toHaveText('Done');
+  // Only window commands are offered: "Paste my signature" is a menu bar command.
+  await expect(page.getByRole('button', { name: 'Paste my signature' })).toHaveCount(0);
+  // The simulated clipboard took the text, and the panel says so.
+  await expect(page.getByRole('list', { name: 'Simulated services' })).toContainText('Put on the clipboard: “Hello from Vitruvian”');
+  await screenshot(page, testInfo, '02-commands');
+});
+
+test('reads the log and the messages both ways', async ({}, testInfo) => {
+  await openTab(page, 'Log');
+  await expect(logView(page)).toContainText('copyGreeting ran');
+  await screenshot(page, testInfo, '03-log');
+
+  await openTab(page, 'Messages');
+  const messages = page.getByRole('list', { name: 'Messages between the app and the tool' });
+  await expect(messages.getByRole('listitem').filter({ hasText: 'App → tool' }).filter({ hasText: 'command/run' }).first()).toBeVisible();
+  const fromTool = messages.getByRole('listitem').filter({ hasText: 'Tool → app' }).filter({ hasText: 'clipboard/writeText' }).first();
+  await expect(fromTool).toBeVisible();
+  await fromTool.getByRole('button', { expanded: false }).click();
+  await expect(fromTool.locator('pre')).toContainText('"method": "clipboard/writeText"');
+  await screenshot(page, testInfo, '04-messages');
+});
+
+test('changes each kind of preference and the tool hears each', async ({}, testInfo) => {
+  await openTab(page, 'Settings');
+  await expect(page.getByText('Read the text on the clipboard')).toBeVisible();
+
+  const greeting = page.getByLabel('Greeting to copy');
+  await greeting.fill('Bonjour from the e2e');
+  await greeting.press('Enter');
+  const secret = page.getByLabel('Private signature');
+  await secret.fill('never-shown-s3cret');
+  await secret.press('Enter');
+  await expect(page.locator('[data-preference-id="signature"]')).toContainText('Set');
+  await page.getByLabel('Beep when the clipboard has no text').uncheck();
+  const times = page.getByLabel('How many times to paste');
+  await times.fill('3');
+  await times.press('Enter');
+  await page.getByLabel('Case of the pasted text').selectOption({ label: 'UPPER CASE' });
+  // The untitled preference ("saved") is the tool's own and never shown.
+  await expect(page.locator('[data-preference-id="saved"]')).toHaveCount(0);
+  await expect(page.locator('[data-preference-id]')).toHaveCount(6);
+  await screenshot(page, testInfo, '05-settings');
+
+  await openTab(page, 'Log');
+  const log = logView(page);
+  await expect(log).toContainText('preference greeting changed to "Bonjour from the e2e"');
+  await expect(log).toContainText('preference signature changed');
+  await expect(log).toContainText('preference beepWhenEmpty changed to false');
+  await expect(log).toContainText('preference pasteTimes changed to 3');
+  await expect(log).toContainText('preference textCase changed to "upper"');
+  await expect(log).not.toContainText('never-shown-s3cret');
+
+  // The tool acts on what it received: the greeting it copies is the new one.
+  await openTab(page, 'Commands');
+  await page.getByRole('button', { name: 'Copy the greeting' }).click();
+  await expect(page.getByRole('list', { name: 'Simulated services' })).toContainText('Put on the clipboard: “Bonjour from the e2e”');
+});
+
+test('switches the language, and the tools hear it', async ({}, testInfo) => {
+  await page.getByLabel('Language').selectOption('fr');
+  await expect(toolInList(page, 'Trousse presse-papiers')).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Réglages' })).toBeVisible();
+  await openTab(page, 'Journal');
+  await expect(logView(page)).toContainText('language changed to fr');
+  await screenshot(page, testInfo, '06-french');
+
+  await page.getByLabel('Langue').selectOption('en');
+  await expect(toolInList(page, 'Clipboard kit')).toBeVisible();
+  await expect(logView(page)).toContainText('language changed to en');
+});
+
+test('shows a tool that keeps crashing as crashed, with the reason', async ({}, testInfo) => {
+  const crasher = toolInList(page, 'Crasher');
+  await expect(crasher).toHaveAttribute('data-state', /crashed|failed/, { timeout: 60_000 });
+  await selectTool(page, 'Crasher');
+  await expect(page.locator('.tool-header .state-word')).toHaveText(/Crashed|Failed/);
+  await openTab(page, 'Log');
+  await expect(logView(page)).toContainText('about to crash on purpose');
+  // After five crashes in three minutes it stays stopped and says why.
+  await expect(crasher).toHaveAttribute('data-state', 'failed', { timeout: 120_000 });
+  await expect(page.locator('.tool-header .state-badge')).not.toHaveText(/^Failed$/);
+  await screenshot(page, testInfo, '07-crashed');
+});
+
+test('installs a good folder, and refuses a bad one naming every problem', async ({}, testInfo) => {
+  await page.getByRole('button', { name: 'Install…' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Install a tool' });
+  await dialog.getByLabel('Tool folder').fill(join(fixturesFolder, 'greeter'));
+  await dialog.getByRole('button', { name: 'Install', exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('status', { name: 'Install result' })).toContainText('Installed Greeter 2.1.0.');
+  await expect(toolInList(page, 'Greeter')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Install…' }).first().click();
+  await dialog.getByLabel('Tool folder').fill(join(fixturesFolder, 'invalid-tool'));
+  await dialog.getByRole('button', { name: 'Install', exact: true }).click();
+  const verdict = dialog.getByRole('alert', { name: 'Install result' });
+  await expect(verdict).toContainText('was not installed');
+  await expect(verdict).toContainText('id: "nodots" has no dot');
+  await expect(verdict).toContainText('name.en: missing');
+  await expect(verdict).toContainText('uses[0]: unknown service "telepathy"');
+  await expect(verdict).toContainText('runtime.exec: "../outside.sh" leaves the tool\'s folder');
+  await screenshot(page, testInfo, '08-install-refused');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(toolInList(page, 'nodots')).toHaveCount(0);
+});
+
+test('uninstalls a tool after asking', async ({}, testInfo) => {
+  await selectTool(page, 'Greeter');
+  await openTab(page, 'Commands');
+  await page.getByRole('button', { name: 'Greet' }).click();
+  await expect(page.getByRole('group', { name: 'Greet' }).getByRole('status')).toHaveText('Done');
+
+  await page.getByRole('button', { name: 'Uninstall…' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Uninstall Greeter?' });
+  await screenshot(page, testInfo, '09-uninstall');
+  await confirm.getByRole('button', { name: 'Uninstall', exact: true }).click();
+  await expect(toolInList(page, 'Greeter')).toHaveCount(0);
+  await expect(toolInList(page, 'Clipboard kit')).toBeVisible();
+});
