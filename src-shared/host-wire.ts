@@ -113,6 +113,9 @@ function checkArgs<K extends HostRequestName>(method: K, args: unknown): string 
   return undefined;
 }
 
+/** The Electron IPC transport checks its requests' arguments with the same table. */
+export { checkArgs as checkRequestArgs };
+
 const parse = (text: string): { ok: true; value: unknown } | { ok: false; problem: string } => {
   try {
     return { ok: true, value: JSON.parse(text) };

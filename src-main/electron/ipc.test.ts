@@ -1,0 +1,114 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { BrowserWindow, IpcMainInvokeEvent } from 'electron';
+import { recordingHost, toolSummary } from './fake-host';
+
+const electron = vi.hoisted(() => ({
+  handlers: new Map<string, (event: unknown, ...args: unknown[]) => Promise<unknown>>(),
+}));
+vi.mock('electron', () => ({
+  ipcMain: {
+    handle: (channel: string, handler: (event: unknown, ...args: unknown[]) => Promise<unknown>) => {
+      if (electron.handlers.has(channel)) throw new Error(`a second handler for ${channel}`);
+      electron.handlers.set(channel, handler);
+    },
+    removeHandler: (channel: string) => electron.handlers.delete(channel),
+  },
+}));
+
+const { bindHostIpc } = await import('./ipc');
+
+const rendererUrl = 'file:///Applications/Vitruvian.app/Contents/Resources/app.asar/dist/renderer/';
+const ourPage = `${rendererUrl}index.html`;
+
+function fakeWindow(id = 7) {
+  const sent: { channel: string; payload: unknown }[] = [];
+  let destroyed = false;
+  const window = {
+    isDestroyed: () => destroyed,
+    webContents: { id, send: (channel: string, payload: unknown) => sent.push({ channel, payload }) },
+  };
+  return { window: window as unknown as BrowserWindow, sent, destroy: () => (destroyed = true) };
+}
+
+const fromFrame = (url: string | null, senderId = 7) =>
+  ({ sender: { id: senderId }, senderFrame: url === null ? null : { url } }) as unknown as IpcMainInvokeEvent;
+
+let binding: { dispose(): void } | undefined;
+afterEach(() => {
+  binding?.dispose();
+  vi.useRealTimers();
+});
+
+function setup() {
+  const host = recordingHost([toolSummary({ id: 'com.acme.one' })]);
+  const win = fakeWindow();
+  let open: BrowserWindow | undefined = win.window;
+  binding = bindHostIpc({ host, window: () => open, rendererUrl });
+  const request = (event: IpcMainInvokeEvent, name: unknown, args: unknown) =>
+    electron.handlers.get('host:request')!(event, name, args);
+  return { host, win, request, close: () => (open = undefined) };
+}
+
+describe('host:request', () => {
+  it('runs the request from our window with its arguments and answers the result', async () => {
+    const { host, request } = setup();
+    expect(await request(fromFrame(ourPage), 'runCommand', ['com.acme.one', 'copy'])).toEqual({ outcome: 'done' });
+    expect(await request(fromFrame(ourPage), 'listTools', [])).toEqual(host.tools);
+    expect(host.calls.map((c) => [c.name, ...c.args])).toEqual([['runCommand', 'com.acme.one', 'copy'], ['listTools']]);
+  });
+
+  it('refuses senders that are not our window showing our renderer, before the host sees anything', async () => {
+    const { host, request, close } = setup();
+    const refusals = [
+      [fromFrame(ourPage, 8), 'webContents 8 is not the main window'],
+      [fromFrame('https://evil.example/index.html'), 'not Vitruvian'],
+      [fromFrame('file:///etc/passwd'), 'not Vitruvian'],
+      [fromFrame('file:///Applications/Vitruvian.app/Contents/Resources/app.asar/dist/renderer-evil/x.html'), 'not Vitruvian'],
+      [fromFrame(null), 'the sending frame is gone'],
+    ] as const;
+    for (const [event, words] of refusals) {
+      await expect(request(event, 'listTools', [])).rejects.toThrow(words);
+    }
+    close();
+    await expect(request(fromFrame(ourPage), 'listTools', [])).rejects.toThrow('the main window is not open');
+    expect(host.calls).toEqual([]);
+  });
+
+  it('refuses names that are not HostApi requests, and arguments that do not fit, naming them', async () => {
+    const { host, request } = setup();
+    await expect(request(fromFrame(ourPage), 'dispose', [])).rejects.toThrow('host request "dispose" is not one of info, listTools');
+    await expect(request(fromFrame(ourPage), 'subscribe', [])).rejects.toThrow('is not one of');
+    await expect(request(fromFrame(ourPage), 'constructor', [])).rejects.toThrow('is not one of');
+    await expect(request(fromFrame(ourPage), 'runCommand', ['only-one'])).rejects.toThrow('runCommand takes 2 argument(s), got 1');
+    await expect(request(fromFrame(ourPage), 'uninstall', [42])).rejects.toThrow('args[0]: expected text, got 42');
+    await expect(request(fromFrame(ourPage), 'setPreference', ['a', 'b', { x: 1 }])).rejects.toThrow('args[2]');
+    await expect(request(fromFrame(ourPage), 'info', 'not a list')).rejects.toThrow('args: expected a list');
+    expect(host.calls).toEqual([]);
+  });
+});
+
+describe('host:event', () => {
+  beforeEach(() => vi.useFakeTimers());
+
+  it('pushes host events to the main window, batched in the order they happened', async () => {
+    const { host, win } = setup();
+    host.fire({ type: 'language', language: 'fr' });
+    host.fire({ type: 'toolRemoved', toolId: 'com.acme.one' });
+    expect(win.sent).toEqual([]);
+    await vi.advanceTimersByTimeAsync(20);
+    expect(win.sent).toEqual([
+      { channel: 'host:event', payload: [{ type: 'language', language: 'fr' }, { type: 'toolRemoved', toolId: 'com.acme.one' }] },
+    ]);
+  });
+
+  it('sends nothing to a closed window, and stops listening once disposed', async () => {
+    const { host, win } = setup();
+    win.destroy();
+    host.fire({ type: 'language', language: 'fr' });
+    await vi.advanceTimersByTimeAsync(20);
+    expect(win.sent).toEqual([]);
+    binding!.dispose();
+    expect(host.listening).toBe(false);
+    expect(electron.handlers.has('host:request')).toBe(false);
+  });
+});

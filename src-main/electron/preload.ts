@@ -1,0 +1,57 @@
+// The window's only door to the main process: the HostApi over one IPC channel pair, exposed as
+// window.vitruvian. Bundled on its own (dist/electron/preload.cjs) for a sandboxed renderer.
+// `const api: HostApi` makes the compiler check every request against HostRequests.
+import { contextBridge, ipcRenderer, webUtils } from 'electron';
+import type { HostApi, HostEvent, HostRequestName, HostRequests } from '../../src-shared/host-api';
+import { hostEventChannel, hostRequestChannel } from './ipc-channels';
+
+const request = <K extends HostRequestName>(name: K, ...args: HostRequests[K]['args']): Promise<HostRequests[K]['result']> =>
+  ipcRenderer.invoke(hostRequestChannel, name, args) as Promise<HostRequests[K]['result']>;
+
+const listeners = new Set<(event: HostEvent) => void>();
+
+ipcRenderer.on(hostEventChannel, (_event, events: unknown) => {
+  if (!Array.isArray(events)) return;
+  for (const event of events as HostEvent[]) {
+    for (const listener of [...listeners]) {
+      try {
+        listener(event);
+      } catch (error) {
+        console.error('a host event listener failed', error);
+      }
+    }
+  }
+});
+
+const api: HostApi = {
+  info: () => request('info'),
+  listTools: () => request('listTools'),
+  installFolder: (folder) => request('installFolder', folder),
+  uninstall: (toolId) => request('uninstall', toolId),
+  runCommand: (toolId, commandId) => request('runCommand', toolId, commandId),
+  setPreference: (toolId, preferenceId, value) => request('setPreference', toolId, preferenceId, value),
+  readLog: (toolId) => request('readLog', toolId),
+  clearLog: (toolId) => request('clearLog', toolId),
+  readTrace: (toolId) => request('readTrace', toolId),
+  clearTrace: (toolId) => request('clearTrace', toolId),
+  readServiceCalls: () => request('readServiceCalls'),
+  restart: (toolId) => request('restart', toolId),
+  stop: (toolId) => request('stop', toolId),
+  setLanguage: (language) => request('setLanguage', language),
+  subscribe(listener) {
+    // Wrapped so the same function can subscribe twice and each subscription ends on its own.
+    const entry = (event: HostEvent) => listener(event);
+    listeners.add(entry);
+    return { dispose: () => void listeners.delete(entry) };
+  },
+};
+
+/** What the window finds at window.vitruvian: the HostApi, and the path of a dropped file or folder. */
+export type DesktopWindowApi = HostApi & { pathForFile(file: File): string };
+
+const desktopApi: DesktopWindowApi = {
+  ...api,
+  pathForFile: (file) => webUtils.getPathForFile(file),
+};
+
+contextBridge.exposeInMainWorld('vitruvian', desktopApi);
