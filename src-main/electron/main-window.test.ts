@@ -1,0 +1,38 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { BrowserWindowConstructorOptions } from 'electron';
+
+const electron = vi.hoisted(() => ({ windows: [] as { options: BrowserWindowConstructorOptions; loaded: string[] }[] }));
+vi.mock('electron', () => ({
+  BrowserWindow: class {
+    loaded: string[] = [];
+    constructor(readonly options: BrowserWindowConstructorOptions) {
+      electron.windows.push(this);
+    }
+    once() {}
+    async loadFile(file: string) {
+      this.loaded.push(file);
+    }
+  },
+}));
+
+const { createMainWindow } = await import('./main-window');
+
+describe('createMainWindow', () => {
+  it('opens the renderer page isolated, sandboxed, without Node, with our preload', () => {
+    createMainWindow({ page: '/app/dist/renderer/index.html', preload: '/app/dist/electron/preload.cjs' });
+    const [window] = electron.windows;
+    expect(window!.loaded).toEqual(['/app/dist/renderer/index.html']);
+    expect(window!.options.webPreferences).toMatchObject({
+      preload: '/app/dist/electron/preload.cjs',
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInSubFrames: false,
+      webviewTag: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      navigateOnDragDrop: false,
+    });
+    expect(window!.options.show).toBe(false);
+  });
+});
