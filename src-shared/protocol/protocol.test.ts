@@ -114,7 +114,7 @@ describe('examples', () => {
 
   it('cross every kind, service and surface of the manifest schema', () => {
     const valid = manifestExamples.manifests.filter((e) => e.problems.length === 0).map((e) => e.manifest as Manifest);
-    const crossed = new Set(valid.flatMap((m) => [
+    const crossed = new Set<string | undefined>(valid.flatMap((m) => [
       ...(m.uses ?? []), ...(m.commands ?? []).flatMap((c) => c.surfaces ?? []),
       ...(m.preferences ?? []).map((p) => p.kind), m.runtime.start,
     ]));
