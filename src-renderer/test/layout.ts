@@ -1,0 +1,34 @@
+// happy-dom lays nothing out, so every box measures 0 and a virtualized list would draw no row.
+// This gives scrolling lists a window's height and rows a line's, enough for the virtualizer
+// (which reads clientHeight of the list and offsetHeight of each row).
+const heights: [selector: string, height: number][] = [
+  ['.log-scroller, .trace-scroller', 600],
+  ['.log-row', 20],
+  ['.trace-row', 28],
+];
+
+const heightOf = (element: HTMLElement) => heights.find(([selector]) => element.matches(selector))?.[1];
+
+export function fakeLayout(): () => void {
+  const proto = HTMLElement.prototype;
+  const originals = (['clientHeight', 'clientWidth', 'offsetHeight', 'offsetWidth'] as const).map((name) => {
+    const own = Object.getOwnPropertyDescriptor(proto, name);
+    return [name, own, own ?? Object.getOwnPropertyDescriptor(Element.prototype, name)] as const;
+  });
+  for (const [name, , original] of originals) {
+    Object.defineProperty(proto, name, {
+      configurable: true,
+      get(this: HTMLElement) {
+        const height = heightOf(this);
+        if (height !== undefined) return name.endsWith('Height') ? height : 800;
+        return original?.get?.call(this) ?? 0;
+      },
+    });
+  }
+  return () => {
+    for (const [name, own] of originals) {
+      if (own) Object.defineProperty(proto, name, own);
+      else delete (proto as unknown as Record<string, unknown>)[name];
+    }
+  };
+}

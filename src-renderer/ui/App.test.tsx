@@ -1,0 +1,117 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it } from 'vitest';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { makeTool } from '../test/fake-host';
+import { renderApp } from '../test/render-app';
+
+afterEach(cleanup);
+
+const clipper = makeTool({
+  id: 'com.acme.clipper',
+  name: { en: 'Clipper', fr: 'Agrafeuse' },
+  description: { en: 'Keeps clips.', fr: 'Garde des extraits.' },
+  uses: ['clipboard.write', 'notify'],
+  commands: [
+    { id: 'copy', title: { en: 'Copy latest', fr: 'Copier le dernier' }, surfaces: ['window'] },
+    { id: 'later', title: { en: 'Later' }, surfaces: ['window'] },
+    { id: 'menu', title: { en: 'Menu only' }, surfaces: ['menubar'] },
+  ],
+  runnable: ['copy'],
+});
+const broken = makeTool({ id: 'com.acme.broken', name: { en: 'Broken' }, state: 'crashed', stateReason: 'exited with code 3' });
+
+describe('the window', () => {
+  it('tells a newcomer how to install a tool, and installs one from a typed path', async () => {
+    const { fake } = await renderApp();
+    expect(screen.getByRole('heading', { name: 'No tools yet' })).toBeDefined();
+    await userEvent.click(screen.getByRole('button', { name: 'Install a tool…' }));
+    const dialog = screen.getByRole('dialog', { name: 'Install a tool' });
+    await userEvent.type(within(dialog).getByLabelText('Tool folder'), '/home/me/notes');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Install' }));
+    expect(fake.requestsNamed('installFolder')).toEqual([['/home/me/notes']]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByRole('status', { name: 'Install result' }).textContent).toContain('Installed notes 1.0.0');
+    expect(screen.getByRole('option', { name: 'notes', selected: true })).toBeDefined();
+  });
+
+  it('lists every reason a folder was refused', async () => {
+    const { fake } = await renderApp();
+    fake.answers.installFolder = () => ({ ok: false, problems: ['id: "x" has no dot', 'uses: "camera" is not a service'] });
+    await userEvent.click(screen.getByRole('button', { name: 'Install…' }));
+    const dialog = screen.getByRole('dialog', { name: 'Install a tool' });
+    await userEvent.type(within(dialog).getByLabelText('Tool folder'), '/bad{Enter}');
+    const verdict = await within(dialog).findByRole('alert', { name: 'Install result' });
+    expect(within(verdict).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'id: "x" has no dot', 'uses: "camera" is not a service',
+    ]);
+  });
+
+  it('shows each tool with its state and reason, and moves with the arrow keys', async () => {
+    await renderApp({ tools: [clipper, broken] });
+    const list = screen.getByRole('listbox', { name: 'Installed tools' });
+    const options = within(list).getAllByRole('option');
+    expect(options.map((option) => option.getAttribute('aria-label'))).toEqual(['Broken', 'Clipper']);
+    expect(options[0]!.textContent).toContain('Crashed · exited with code 3');
+    await userEvent.click(options[0]!);
+    expect(screen.getByRole('heading', { level: 1, name: 'Broken' })).toBeDefined();
+    await userEvent.keyboard('{ArrowDown}');
+    expect(screen.getByRole('heading', { level: 1, name: 'Clipper' })).toBeDefined();
+  });
+
+  it('runs window commands only, disables those not runnable, and shows the outcome', async () => {
+    const { fake, store } = await renderApp({ tools: [clipper] });
+    act(() => store.getState().selectTool(clipper.id));
+    expect(screen.queryByRole('button', { name: 'Menu only' })).toBeNull();
+    expect((screen.getByRole('button', { name: 'Later' }) as HTMLButtonElement).disabled).toBe(true);
+    fake.answers.runCommand = () => ({ outcome: 'refused', message: 'nothing to copy' });
+    await userEvent.click(screen.getByRole('button', { name: 'Copy latest' }));
+    const row = screen.getByRole('group', { name: 'Copy latest' });
+    await waitFor(() => expect(within(row).getByRole('status').textContent).toBe('Refused: nothing to copy'));
+    fake.answers.runCommand = () => ({ outcome: 'timeout' });
+    await userEvent.click(screen.getByRole('button', { name: 'Copy latest' }));
+    await waitFor(() => expect(within(row).getByRole('status').textContent).toBe('No answer within 60 seconds'));
+  });
+
+  it('asks before uninstalling', async () => {
+    const { fake, store } = await renderApp({ tools: [clipper] });
+    act(() => store.getState().selectTool(clipper.id));
+    await userEvent.click(screen.getByRole('button', { name: 'Uninstall…' }));
+    const confirm = screen.getByRole('alertdialog', { name: 'Uninstall Clipper?' });
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(fake.requestsNamed('uninstall')).toEqual([]);
+    await userEvent.click(screen.getByRole('button', { name: 'Uninstall…' }));
+    await userEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Uninstall' }));
+    await waitFor(() => expect(screen.queryByRole('option', { name: 'Clipper' })).toBeNull());
+    expect(fake.requestsNamed('uninstall')).toEqual([[clipper.id]]);
+  });
+
+  it('speaks French when the language is changed, and so do the tool’s texts', async () => {
+    const { fake, store } = await renderApp({ tools: [clipper] });
+    act(() => store.getState().selectTool(clipper.id));
+    await userEvent.selectOptions(screen.getByLabelText('Language'), 'fr');
+    expect(fake.requestsNamed('setLanguage')).toEqual([['fr']]);
+    expect(screen.getByRole('tab', { name: 'Réglages' })).toBeDefined();
+    expect(screen.getByRole('button', { name: 'Copier le dernier' })).toBeDefined();
+    expect(screen.getByRole('heading', { level: 1, name: 'Agrafeuse' })).toBeDefined();
+  });
+
+  it('shows simulated service calls in words', async () => {
+    const { fake } = await renderApp({ tools: [clipper] });
+    act(() => {
+      fake.emit({ type: 'serviceCall', call: { seq: 1, time: 1, toolId: clipper.id, method: 'notify/hud', params: { text: 'Copied!' } } });
+      fake.emit({ type: 'serviceCall', call: { seq: 2, time: 2, toolId: clipper.id, method: 'open/url', params: { url: 'https://example.com/' } } });
+      fake.emit({ type: 'serviceCall', call: { seq: 3, time: 3, toolId: clipper.id, method: 'processes/terminate', params: { pid: 4242 } } });
+    });
+    const panel = screen.getByRole('region', { name: 'Simulated services' });
+    const calls = within(panel).getAllByRole('listitem').map((item) => item.textContent);
+    expect(calls[0]).toContain('Would end process 4242');
+    expect(calls[1]).toContain('Would open https://example.com/');
+    expect(calls[2]).toContain('Would show on screen: “Copied!”');
+  });
+
+  it('has no service panel when services are the system’s', async () => {
+    await renderApp({ info: { services: 'system' } });
+    expect(screen.queryByRole('region', { name: 'Simulated services' })).toBeNull();
+  });
+});

@@ -1,0 +1,90 @@
+// @vitest-environment happy-dom
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { makeLogLines, makeTool } from '../test/fake-host';
+import { fakeLayout } from '../test/layout';
+import { renderApp } from '../test/render-app';
+
+let restoreLayout: () => void;
+beforeAll(() => (restoreLayout = fakeLayout()));
+afterAll(() => restoreLayout());
+afterEach(cleanup);
+
+const tool = makeTool({ id: 'com.acme.chatty', name: { en: 'Chatty' } });
+
+async function openTab(tab: 'Log' | 'Messages') {
+  const app = await renderApp({ tools: [tool] });
+  act(() => app.store.getState().selectTool(tool.id));
+  await userEvent.click(screen.getByRole('tab', { name: tab }));
+  return app;
+}
+
+describe('the log', () => {
+  it('tells what will show up before anything is logged', async () => {
+    await openTab('Log');
+    expect(screen.getByText(/Nothing logged yet/)).toBeDefined();
+  });
+
+  it('holds 100,000 lines and draws only a screenful', async () => {
+    const { store } = await openTab('Log');
+    act(() => store.getState().logLinesArrived(tool.id, makeLogLines(100_000)));
+    const log = screen.getByRole('log', { name: 'Log lines' });
+    expect(log.dataset.lineCount).toBe('100000');
+    const rows = log.querySelectorAll('.log-row');
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.length).toBeLessThan(200);
+    expect(screen.getByText('100,000 lines')).toBeDefined();
+  });
+
+  it('shows new lines as they arrive from the host', async () => {
+    const { fake } = await openTab('Log');
+    act(() => fake.emit({ type: 'log', toolId: tool.id, line: { seq: 1, time: 0, level: 'warn', source: 'tool', message: 'disk nearly full' } }));
+    expect(within(screen.getByRole('log')).getByText('disk nearly full')).toBeDefined();
+  });
+
+  it('filters by level and by search', async () => {
+    const { store } = await openTab('Log');
+    act(() => store.getState().logLinesArrived(tool.id, [
+      { seq: 1, time: 0, level: 'info', source: 'tool', message: 'started' },
+      { seq: 2, time: 0, level: 'error', source: 'stderr', message: 'failed to open db' },
+      { seq: 3, time: 0, level: 'debug', source: 'tool', message: 'tick' },
+    ]));
+    await userEvent.click(screen.getByLabelText('Debug'));
+    expect(screen.queryByText('tick')).toBeNull();
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search the log' }), 'DB');
+    const log = screen.getByRole('log');
+    expect(within(log).queryByText('started')).toBeNull();
+    expect(within(log).getByText('failed to open db')).toBeDefined();
+    expect(screen.getByText('1 of 3 lines')).toBeDefined();
+  });
+
+  it('clears through the host', async () => {
+    const { fake, store } = await openTab('Log');
+    act(() => store.getState().logLinesArrived(tool.id, makeLogLines(3)));
+    await userEvent.click(screen.getByRole('button', { name: 'Clear' }));
+    expect(fake.requestsNamed('clearLog')).toEqual([[tool.id]]);
+    await waitFor(() => expect(screen.getByText(/Nothing logged yet/)).toBeDefined());
+  });
+});
+
+describe('the message trace', () => {
+  it('shows both directions, filters by method and opens a message as indented JSON', async () => {
+    const { fake } = await openTab('Messages');
+    act(() => {
+      fake.emit({ type: 'trace', toolId: tool.id, line: { seq: 1, time: 0, direction: 'toTool', method: 'command/run', text: '{"jsonrpc":"2.0","id":1,"method":"command/run","params":{"command":"copy"}}' } });
+      fake.emit({ type: 'trace', toolId: tool.id, line: { seq: 2, time: 0, direction: 'fromTool', method: 'log', text: '{"jsonrpc":"2.0","method":"log","params":{"message":"hi"}}' } });
+    });
+    const list = screen.getByRole('list', { name: 'Messages between the app and the tool' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(2);
+    expect(list.textContent).toContain('App → tool');
+    expect(list.textContent).toContain('Tool → app');
+    await userEvent.selectOptions(screen.getByLabelText('Method'), 'log');
+    expect(within(screen.getByRole('list', { name: 'Messages between the app and the tool' })).getAllByRole('listitem')).toHaveLength(1);
+    const toggle = screen.getByRole('button', { expanded: false });
+    await userEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(document.querySelector('.trace-json')?.textContent).toBe('{\n  "jsonrpc": "2.0",\n  "method": "log",\n  "params": {\n    "message": "hi"\n  }\n}');
+    expect(screen.getByRole('button', { name: 'Copy message' })).toBeDefined();
+  });
+});
