@@ -1,0 +1,133 @@
+// One process of a tool, from spawn to exit: its link (reader, writer, peer), its stderr, and
+// the stop sequence of DESIGN.md section 3 applied to its whole process group. The policy around
+// it (initialize, state, restarts, commands) is the supervisor's.
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { Peer, type PeerOptions } from './peer';
+import { groupAlive, signalGroup, waitGroupGone } from './process-group';
+import { readStderrLines } from './stderr-lines';
+import { StreamLineReader, StreamLineWriter } from './transport';
+
+export interface ToolExit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+}
+
+export interface RunningToolOptions {
+  execPath: string;
+  args: readonly string[];
+  cwd: string;
+  env: Record<string, string>;
+  peer: PeerOptions;
+  onStderrLine(line: string): void;
+  /** After the process exits, how long its last output may still be read. */
+  exitDrainMs: number;
+}
+
+export interface StopReport {
+  exit: ToolExit;
+  /** The strongest signal the stop needed; none when the tool (and its group) left by itself. */
+  signal: 'SIGTERM' | 'SIGKILL' | undefined;
+}
+
+export function describeExit(exit: ToolExit): string {
+  return exit.signal ? `was ended by ${exit.signal}` : `exited with code ${exit.code}`;
+}
+
+export class RunningTool {
+  readonly peer: Peer;
+  readonly pid: number;
+  /** Resolves once the process exited and its output was read (or the drain time passed). */
+  readonly exited: Promise<ToolExit>;
+  /** Set once the process exited. */
+  exit: ToolExit | undefined;
+  /** True once stop() was asked: an exit after that is not a crash. */
+  stopRequested = false;
+
+  private readonly writer: StreamLineWriter;
+
+  /** Spawns the program; rejects with a reason for the log when it cannot start at all. */
+  static async launch(options: RunningToolOptions): Promise<RunningTool> {
+    const child = spawn(options.execPath, [...options.args], {
+      cwd: options.cwd,
+      env: options.env,
+      shell: false,
+      detached: true, // its own process group, so the stop reaches its children too
+      stdio: ['pipe', 'pipe', 'pipe'],
+      windowsHide: true,
+    });
+    if (child.pid === undefined) {
+      const error = await new Promise<Error>((resolve) => child.once('error', resolve));
+      throw new Error(`could not start ${options.execPath}: ${error.message}`);
+    }
+    return new RunningTool(child, options);
+  }
+
+  private constructor(
+    private readonly child: ChildProcessWithoutNullStreams,
+    options: RunningToolOptions,
+  ) {
+    this.pid = child.pid as number;
+    this.writer = new StreamLineWriter(child.stdin);
+    this.peer = new Peer(new StreamLineReader(child.stdout), this.writer, options.peer);
+    const stderr = readStderrLines(child.stderr, options.onStderrLine);
+    child.on('error', () => undefined); // e.g. a signal that could not be sent: the stop goes on
+    let stdoutEnded = false;
+    child.stdout.once('end', () => (stdoutEnded = true));
+    this.exited = new Promise((resolve) => {
+      child.once('exit', (code, signal) => {
+        this.exit = { code, signal };
+        const finish = () => {
+          clearTimeout(timer);
+          this.peer.dispose();
+          stderr.dispose();
+          // A grandchild may still hold the pipes open: let go of them.
+          child.stdout.destroy();
+          child.stderr.destroy();
+          child.stdin.destroy();
+          resolve({ code, signal });
+        };
+        const timer = setTimeout(finish, stdoutEnded ? 0 : options.exitDrainMs);
+        if (!stdoutEnded) child.stdout.once('close', finish);
+      });
+    });
+  }
+
+  /**
+   * The stop sequence: `shutdown` (only to a tool that answered initialize), close its input,
+   * wait; then SIGTERM to the whole group, wait; then SIGKILL. A grandchild left behind by a tool
+   * that exited cleanly still gets the signals: nothing of the group outlives the stop.
+   */
+  async stop(options: { sendShutdown: boolean; stepMs: number }): Promise<StopReport> {
+    this.stopRequested = true;
+    if (options.sendShutdown && !this.exit) this.peer.notify('shutdown');
+    this.writer.end();
+    let signal: StopReport['signal'];
+    const gone = async (ms: number) => {
+      const until = Date.now() + ms;
+      const exited = await Promise.race([this.exited.then(() => true), delay(ms).then(() => false)]);
+      return exited && (await waitGroupGone(this.pid, Math.max(0, until - Date.now())));
+    };
+    if (!(await gone(options.stepMs))) {
+      signal = 'SIGTERM';
+      signalGroup(this.pid, 'SIGTERM');
+      if (!(await gone(options.stepMs))) {
+        signal = 'SIGKILL';
+        signalGroup(this.pid, 'SIGKILL');
+        this.child.kill('SIGKILL'); // in case it left its group
+        await gone(options.stepMs);
+      }
+    }
+    const exit = await Promise.race([this.exited, delay(options.stepMs).then(() => undefined)]);
+    return { exit: exit ?? { code: null, signal: 'SIGKILL' }, signal };
+  }
+
+  /** After a crash: whatever the tool left running in its group is killed. True if any was. */
+  killLeftovers(): boolean {
+    if (!groupAlive(this.pid)) return false;
+    return signalGroup(this.pid, 'SIGKILL');
+  }
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms).unref());
+}

@@ -1,0 +1,336 @@
+// One tool's process lifetime, by DESIGN.md section 3: start and initialize, the commands it says
+// are runnable, command/run with its limit, the notices the app sends, the stop sequence, and
+// restarts after crashes. The caller decides when to start (`launch` tools at once, `demand`
+// tools on first use); runCommand starts a tool that is not started yet.
+import type { CommandOutcome, LogLevel, LogSource, PreferenceValue, ToolState } from '../../src-shared/host-api';
+import { Emitter, type Event } from '../../src-shared/lifecycle';
+import { childEnvironment } from './child-env';
+import { CrashHistory } from './crash-history';
+import { ConnectionError, ResponseError } from './errors';
+import { describe } from './message-shape';
+import { describeExit, RunningTool } from './running-tool';
+import { MAX_LOG_LINE_CHARS } from './stderr-lines';
+import { ToolNotices } from './tool-notices';
+
+export const PROTOCOLS_OFFERED = [1] as const;
+
+export interface ToolProcessLimits {
+  initializeMs: number;
+  commandMs: number;
+  /** Each step of the stop sequence: after shutdown, after SIGTERM. */
+  stopStepMs: number;
+  crashWindowMs: number;
+  maxCrashes: number;
+  /** Delay before the n-th restart within the window; the last one repeats. */
+  restartDelaysMs: readonly number[];
+  /** After the tool exits, how long its last output may still be read. */
+  exitDrainMs: number;
+}
+
+export const DEFAULT_LIMITS: ToolProcessLimits = {
+  initializeMs: 10_000,
+  commandMs: 60_000,
+  stopStepMs: 2_000,
+  crashWindowMs: 180_000,
+  maxCrashes: 5,
+  restartDelaysMs: [1_000, 2_000, 4_000, 8_000, 16_000],
+  exitDrainMs: 200,
+};
+
+export interface ToolProcessOptions {
+  toolId: string;
+  /** The program, an absolute path already resolved inside the tool's folder. */
+  execPath: string;
+  args?: readonly string[];
+  /** The tool's data folder: its working directory, and `dataFolder` in initialize. */
+  cwd: string;
+  language: string;
+  /** The manifest's command ids, in its order. */
+  commandIds: readonly string[];
+  start: 'launch' | 'demand';
+  /** Every request from the tool (the broker). Refuse with ResponseError. */
+  handleRequest(method: string, params: unknown): Promise<unknown>;
+  onLog(level: LogLevel, source: LogSource, message: string): void;
+  onTrace?(direction: 'toTool' | 'fromTool', text: string, method?: string): void;
+  limits?: Partial<ToolProcessLimits>;
+  /** The child's environment; by default the allow-list of child-env.ts. */
+  env?: Record<string, string>;
+}
+
+export interface ToolStateChange {
+  state: ToolState;
+  reason?: string;
+}
+
+export class ToolProcess {
+  private readonly _onDidChangeState = new Emitter<ToolStateChange>();
+  readonly onDidChangeState: Event<ToolStateChange> = this._onDidChangeState.event;
+  private readonly _onDidChangeRunnable = new Emitter<readonly string[]>();
+  readonly onDidChangeRunnable: Event<readonly string[]> = this._onDidChangeRunnable.event;
+
+  private readonly limits: ToolProcessLimits;
+  private readonly crashes: CrashHistory;
+  private readonly notices: ToolNotices;
+  private _state: ToolState = 'idle';
+  private _reason: string | undefined;
+  private _language: string;
+  private _version: string | undefined;
+  private current: RunningTool | undefined;
+  private initialized = false;
+  private starting: Promise<void> | undefined;
+  private stopping: Promise<void> | undefined;
+  private restartTimer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(private readonly options: ToolProcessOptions) {
+    this.limits = { ...DEFAULT_LIMITS, ...options.limits };
+    this._language = options.language;
+    this.crashes = new CrashHistory({
+      maxCrashes: this.limits.maxCrashes,
+      windowMs: this.limits.crashWindowMs,
+      restartDelaysMs: this.limits.restartDelaysMs,
+    });
+    this.notices = new ToolNotices(options.commandIds, {
+      onRunnable: (runnable) => this._onDidChangeRunnable.fire(runnable),
+      onLog: options.onLog,
+    });
+  }
+
+  get state(): ToolState {
+    return this._state;
+  }
+  /** Why the tool is in its state, for a person: the crash, the refusal. */
+  get stateReason(): string | undefined {
+    return this._reason;
+  }
+  /** Commands runnable now: all of them until the tool's first commands/state. */
+  get runnable(): readonly string[] {
+    return this.notices.runnable;
+  }
+  get pid(): number | undefined {
+    return this.current?.pid;
+  }
+  /** The tool's own version, from its answer to initialize. */
+  get toolVersion(): string | undefined {
+    return this._version;
+  }
+  get language(): string {
+    return this._language;
+  }
+
+  /** Starts the tool; resolves once it answered initialize, or failed to. Not from 'failed'. */
+  async start(): Promise<void> {
+    if (this._state === 'failed' || this._state === 'running') return;
+    if (this.stopping) await this.stopping;
+    this.starting ??= this.launch().finally(() => (this.starting = undefined));
+    return this.starting;
+  }
+
+  /** The stop sequence; resolves when nothing of the tool runs any more. */
+  stop(): Promise<void> {
+    this.clearRestart();
+    const running = this.current;
+    if (!running) {
+      if (this._state === 'crashed' || this._state === 'starting') this.setState('stopped');
+      return this.stopping ?? Promise.resolve();
+    }
+    this.stopping ??= this.stopRunning(running).finally(() => (this.stopping = undefined));
+    return this.stopping;
+  }
+
+  /** Restart by hand: forgets past crashes and a failure, then starts again. */
+  async restart(): Promise<void> {
+    this.crashes.reset();
+    await this.stop();
+    if (this._state === 'failed') this.setState('stopped');
+    await this.start();
+  }
+
+  async runCommand(commandId: string): Promise<CommandOutcome> {
+    if (!this.options.commandIds.includes(commandId)) {
+      return { outcome: 'unavailable', message: `the tool declares no command "${commandId}"` };
+    }
+    const startsOnDemand = this._state === 'stopped' && this.options.start === 'demand';
+    if (this._state === 'idle' || startsOnDemand) await this.start();
+    else if (this.starting) await this.starting;
+    const running = this.current;
+    if (this._state !== 'running' || !running) return { outcome: 'unavailable', message: this.whyNotRunning() };
+    if (!this.notices.runnable.includes(commandId)) {
+      return { outcome: 'unavailable', message: `the command "${commandId}" is not runnable now` };
+    }
+    try {
+      await running.peer.request('command/run', { command: commandId }, { timeoutMs: this.limits.commandMs });
+      return { outcome: 'done' };
+    } catch (error) {
+      if (error instanceof ResponseError) {
+        const message = error.code === -32010 ? error.message : `${error.message} (${error.code})`;
+        return { outcome: 'refused', message };
+      }
+      if (error instanceof ConnectionError && error.code === 'timeout') {
+        this.log('warn', 'host', `command "${commandId}" got no answer within ${seconds(this.limits.commandMs)}`);
+        return { outcome: 'timeout' };
+      }
+      if (running.stopRequested) return { outcome: 'unavailable', message: 'the tool was stopped before it answered' };
+      const how = running.exit ? describeExit(running.exit) : 'the link to the tool broke';
+      return { outcome: 'crashed', message: `the tool ${how} before it answered` };
+    }
+  }
+
+  preferencesChanged(preferences: readonly { id: string; value: PreferenceValue }[]): void {
+    if (this._state === 'running' && this.initialized) this.current?.peer.notify('preferences/changed', { preferences });
+  }
+
+  languageChanged(language: string): void {
+    this._language = language;
+    if (this._state === 'running' && this.initialized) this.current?.peer.notify('language/changed', { language });
+  }
+
+  async dispose(): Promise<void> {
+    await this.stop();
+    this._onDidChangeState.dispose();
+    this._onDidChangeRunnable.dispose();
+  }
+
+  private async launch(): Promise<void> {
+    this.clearRestart();
+    this.setState('starting');
+    this.notices.reset();
+    let running: RunningTool;
+    try {
+      running = await RunningTool.launch({
+        execPath: this.options.execPath,
+        args: this.options.args ?? [],
+        cwd: this.options.cwd,
+        env: this.options.env ?? childEnvironment(),
+        exitDrainMs: this.limits.exitDrainMs,
+        onStderrLine: (line) => this.options.onLog('info', 'stderr', line),
+        peer: {
+          fallbackRequestHandler: (params, method) => this.options.handleRequest(method, params),
+          onProtocolError: (problem) =>
+            this.log(problem.kind === 'handlerFailed' ? 'error' : 'warn', 'protocol', problem.message),
+          onTrace: (direction, text, method) =>
+            this.options.onTrace?.(direction === 'sent' ? 'toTool' : 'fromTool', text, method),
+        },
+      });
+    } catch (error) {
+      this.fail((error as Error).message);
+      return;
+    }
+    this.current = running;
+    this.notices.attach(running.peer);
+    void running.exited.then(() => this.exitedUnasked(running));
+    const offered = { protocols: [...PROTOCOLS_OFFERED], language: this._language, dataFolder: this.options.cwd };
+    const answer = running.peer.request('initialize', offered, { timeoutMs: this.limits.initializeMs });
+    running.peer.holdOutput(); // nothing else goes out before initialize is answered
+    let refusal: string | undefined;
+    try {
+      refusal = this.judgeInitialize(await answer);
+    } catch (error) {
+      if (error instanceof ConnectionError && error.code === 'closed') return; // exited: a crash, handled there
+      refusal =
+        error instanceof ResponseError
+          ? `the tool failed initialize: ${error.message} (${error.code})`
+          : `the tool did not answer initialize within ${seconds(this.limits.initializeMs)}`;
+    }
+    if (this.current !== running) return; // stopped meanwhile
+    if (refusal !== undefined) {
+      this.current = undefined;
+      this.fail(refusal);
+      await running.stop({ sendShutdown: false, stepMs: this.limits.stopStepMs });
+      return;
+    }
+    this.initialized = true;
+    running.peer.releaseOutput();
+    this.setState('running');
+    this.log('info', 'host', `started (pid ${running.pid}, protocol 1, version ${this._version ?? 'unknown'})`);
+  }
+
+  /** The reason to refuse the tool for this answer to initialize, or undefined to accept it. */
+  private judgeInitialize(result: unknown): string | undefined {
+    const answer = (typeof result === 'object' && result !== null ? result : {}) as Record<string, unknown>;
+    const protocol = answer.protocol;
+    if (!(PROTOCOLS_OFFERED as readonly unknown[]).includes(protocol)) {
+      return protocol === undefined
+        ? 'the tool answered initialize without the protocol version it picked'
+        : `the tool picked protocol ${describe(protocol)}, but the app offered only ${PROTOCOLS_OFFERED.join(', ')}`;
+    }
+    this._version = typeof answer.version === 'string' ? answer.version : undefined;
+    return undefined;
+  }
+
+  private async stopRunning(running: RunningTool): Promise<void> {
+    this.setState('stopping');
+    const sendShutdown = this.initialized;
+    this.current = undefined;
+    this.initialized = false;
+    const report = await running.stop({ sendShutdown, stepMs: this.limits.stopStepMs });
+    if (report.signal) this.log('warn', 'host', `the tool did not stop by itself within ${seconds(this.limits.stopStepMs)}: it needed ${report.signal}`);
+    else if (report.exit.code !== 0) this.log('warn', 'host', `the tool ${describeExit(report.exit)} when stopped`);
+    else this.log('info', 'host', 'stopped');
+    this.notices.reset();
+    this.setState('stopped');
+  }
+
+  private exitedUnasked(running: RunningTool): void {
+    if (running.stopRequested || this.current !== running) return;
+    const wasRunning = this.initialized;
+    this.current = undefined;
+    this.initialized = false;
+    const how = describeExit(running.exit ?? { code: null, signal: null });
+    if (running.killLeftovers()) this.log('warn', 'host', 'processes the tool left running were killed');
+    this.notices.reset();
+    if (wasRunning && running.exit?.code === 0 && this.options.start === 'demand') {
+      this.log('info', 'host', 'the tool exited by itself (code 0); it starts again when a command runs');
+      this.setState('idle');
+      return;
+    }
+    const verdict = this.crashes.record();
+    if (!verdict.restart) {
+      this.fail(`the tool crashed ${verdict.crashes} times within ${seconds(this.limits.crashWindowMs)} (last: it ${how}); it stays stopped until restarted`);
+      return;
+    }
+    this.log('error', 'host', `the tool crashed: it ${how}; restarting in ${seconds(verdict.delayMs)}`);
+    this.setState('crashed', `it ${how}`);
+    this.restartTimer = setTimeout(() => {
+      this.restartTimer = undefined;
+      void this.start();
+    }, verdict.delayMs);
+  }
+
+  private whyNotRunning(): string {
+    switch (this._state) {
+      case 'failed':
+        return this._reason ?? 'the tool failed';
+      case 'crashed':
+        return `the tool is restarting after a crash (${this._reason ?? 'unknown'})`;
+      case 'stopping':
+        return 'the tool is stopping';
+      default:
+        return 'the tool is not running';
+    }
+  }
+
+  private fail(reason: string): void {
+    this.log('error', 'host', reason);
+    this.setState('failed', reason);
+  }
+
+  private clearRestart(): void {
+    clearTimeout(this.restartTimer);
+    this.restartTimer = undefined;
+  }
+
+  private setState(state: ToolState, reason?: string): void {
+    if (state === this._state && reason === this._reason) return;
+    this._state = state;
+    this._reason = reason;
+    this._onDidChangeState.fire(reason === undefined ? { state } : { state, reason });
+  }
+
+  private log(level: LogLevel, source: LogSource, message: string): void {
+    this.options.onLog(level, source, message.length > MAX_LOG_LINE_CHARS ? `${message.slice(0, MAX_LOG_LINE_CHARS)}...` : message);
+  }
+}
+
+function seconds(ms: number): string {
+  return ms >= 60_000 && ms % 60_000 === 0 ? `${ms / 60_000} minutes` : `${ms / 1000} s`;
+}

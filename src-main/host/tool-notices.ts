@@ -1,0 +1,73 @@
+// The two notices a tool sends the app itself, whatever its `uses`: commands/state (which
+// commands can run now) and log (a line for its log).
+import type { LogLevel, LogSource } from '../../src-shared/host-api';
+import { describe } from './message-shape';
+import type { Peer } from './peer';
+import { MAX_LOG_LINE_CHARS } from './stderr-lines';
+
+const LEVELS: readonly LogLevel[] = ['error', 'warn', 'info', 'debug'];
+
+export interface ToolNoticesListener {
+  onRunnable(runnable: readonly string[]): void;
+  onLog(level: LogLevel, source: LogSource, message: string): void;
+}
+
+export class ToolNotices {
+  private _runnable: readonly string[];
+
+  constructor(
+    private readonly commandIds: readonly string[],
+    private readonly listener: ToolNoticesListener,
+  ) {
+    this._runnable = [...commandIds];
+  }
+
+  get runnable(): readonly string[] {
+    return this._runnable;
+  }
+
+  /** A new process: all commands are runnable until its first commands/state. */
+  reset(): void {
+    this.setRunnable([...this.commandIds]);
+  }
+
+  attach(peer: Peer): void {
+    peer.onNotice('commands/state', (params) => this.commandsState(params));
+    peer.onNotice('log', (params) => this.logNotice(params));
+  }
+
+  private commandsState(params: unknown): void {
+    const runnable = (params as { runnable?: unknown } | undefined)?.runnable;
+    if (!Array.isArray(runnable) || !runnable.every((id) => typeof id === 'string')) {
+      this.problem(`commands/state needs "runnable", a list of command ids, not ${describe(runnable)}; ignored`);
+      return;
+    }
+    const unknown = runnable.filter((id) => !this.commandIds.includes(id));
+    if (unknown.length > 0) {
+      this.problem(`commands/state names commands the manifest does not declare: ${unknown.map((id) => describe(id)).join(', ')}`);
+    }
+    this.setRunnable(this.commandIds.filter((id) => runnable.includes(id)));
+  }
+
+  private logNotice(params: unknown): void {
+    const { message, level } = (params ?? {}) as { message?: unknown; level?: unknown };
+    if (typeof message !== 'string') {
+      this.problem(`log needs "message", text, not ${describe(message)}; ignored`);
+      return;
+    }
+    const known = LEVELS.includes(level as LogLevel);
+    if (level !== undefined && !known) this.problem(`log "level" must be error, warn, info or debug, not ${describe(level)}`);
+    const text = message.length > MAX_LOG_LINE_CHARS ? `${message.slice(0, MAX_LOG_LINE_CHARS)}... (cut)` : message;
+    this.listener.onLog(known ? (level as LogLevel) : 'info', 'tool', text);
+  }
+
+  private setRunnable(runnable: readonly string[]): void {
+    if (runnable.length === this._runnable.length && runnable.every((id, i) => id === this._runnable[i])) return;
+    this._runnable = runnable;
+    this.listener.onRunnable(runnable);
+  }
+
+  private problem(message: string): void {
+    this.listener.onLog('warn', 'protocol', message);
+  }
+}
