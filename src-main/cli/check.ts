@@ -1,8 +1,35 @@
-// PLACEHOLDER, to be overwritten by the engineer who builds `vitruvian-tool check`.
-// It exists so main.ts's lazy import typechecks meanwhile.
+// vitruvian-tool check <folder> [--json]: the conformance run of a tool's side of the protocol.
+// Exit 0 when every check passed, 1 when one did not, 2 for a usage error.
+import { runConformance, type ConformanceOptions } from '../conformance/conformance-run';
+import { reportJson, reportLines } from '../conformance/report-text';
 import { ExitCodes, type CliIo } from './io';
 
-export async function command(_args: string[], io: CliIo): Promise<number> {
-  io.err('check: not built yet');
+const USAGE = 'usage: vitruvian-tool check <folder> [--json]';
+
+export function command(args: string[], io: CliIo): Promise<number> {
+  return check(args, io);
+}
+
+/** The command with its options open, so tests can shorten the time limits. */
+export async function check(args: string[], io: CliIo, options: ConformanceOptions = {}): Promise<number> {
+  let json = false;
+  const folders: string[] = [];
+  for (const arg of args) {
+    if (arg === '--json') json = true;
+    else if (arg.startsWith('-') && arg !== '-') return usage(io, `check: unknown option ${JSON.stringify(arg)}`);
+    else folders.push(arg);
+  }
+  if (folders.length !== 1) {
+    return usage(io, folders.length === 0 ? 'check: missing <folder>' : `check: one folder at a time, not ${folders.length}`);
+  }
+  const report = await runConformance(folders[0]!, options);
+  if (json) io.out(reportJson(report));
+  else for (const line of reportLines(report)) io.out(line);
+  return report.pass ? ExitCodes.ok : ExitCodes.failed;
+}
+
+function usage(io: CliIo, problem: string): number {
+  io.err(problem);
+  io.err(USAGE);
   return ExitCodes.usage;
 }

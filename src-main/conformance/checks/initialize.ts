@@ -1,0 +1,53 @@
+// initialize: answered within the limit, with a version that was offered and the tool's own
+// version as text. Its answer also tells the run whether there is a tool to go on with.
+import { SPOKEN_PROTOCOLS } from '../../../src-shared/limits';
+import { resultProblems } from '../../../src-shared/protocol/check-message';
+import type { InitializeParams, InitializeResult } from '../../../src-shared/protocol/types';
+import { duration, failed, passed, quoteLine, type CheckResult } from '../check-result';
+import type { ConformanceSession } from '../session';
+
+const ID = 'initialize';
+const NAME = 'initialize answered';
+
+export interface InitializeOutcome {
+  result: CheckResult;
+  /** A result came: the run goes on (a failure, a silence or an exit ends it). */
+  goOn: boolean;
+}
+
+export async function checkInitialize(session: ConformanceSession): Promise<InitializeOutcome> {
+  const offered = [...SPOKEN_PROTOCOLS];
+  const params: InitializeParams = { protocols: offered, language: 'en', dataFolder: session.dataFolder };
+  const answering = session.request('initialize', params, session.limits.initializeMs);
+  session.holdOutput();
+  const answer = await answering;
+  switch (answer.kind) {
+    case 'timeout':
+      return { goOn: false, result: failed(ID, NAME, `no answer within ${duration(session.limits.initializeMs)}`) };
+    case 'gone':
+      return { goOn: false, result: failed(ID, NAME, `the tool ${answer.how} before answering`) };
+    case 'failure':
+      return {
+        goOn: false,
+        result: failed(ID, NAME, `answered with failure ${answer.error.code} instead of a result: ${quoteLine(answer.line?.text ?? answer.error.message)}`),
+      };
+    case 'result':
+      break;
+  }
+  const line = answer.line ? `: ${quoteLine(answer.line.text)}` : '';
+  const problems = resultProblems('initialize', answer.result);
+  if (problems.length > 0) return { goOn: true, result: failed(ID, NAME, `${problems.join('; ')}${line}`) };
+  const { protocol, version } = answer.result as InitializeResult;
+  if (!offered.includes(protocol)) {
+    return {
+      goOn: true,
+      result: failed(ID, NAME, `picked protocol ${protocol}, which was not offered (offered ${offered.join(', ')})${line}`),
+    };
+  }
+  const manifestVersion = session.manifest.version;
+  const note = version === manifestVersion ? '' : ` (the manifest says ${JSON.stringify(manifestVersion)})`;
+  return {
+    goOn: true,
+    result: passed(ID, NAME, `protocol ${protocol}, version ${JSON.stringify(version)}${note}, in ${duration(answer.ms)}`),
+  };
+}

@@ -1,0 +1,89 @@
+// Messages a tool must take without trouble: an unknown notice, fields it does not know, and the
+// app's preferences/changed and language/changed. Each is judged by what follows it: the tool
+// still answers a request sent after it, and wrote nothing in reply to the notice.
+import { duration, failed, passed, quoteLine, skipped, type CheckResult } from '../check-result';
+import type { ConformanceSession } from '../session';
+
+/** Unknown to protocol 1 on purpose: a tool answers it -32601. */
+export const UNKNOWN_METHOD = 'conformance/noSuchMethod';
+const PROBE_METHOD = 'conformance/stillThere';
+const UNKNOWN_NOTICE = 'conformance/noSuchNotice';
+const UNKNOWN_FIELD = 'conformance/unknownField';
+
+interface Survival {
+  id: string;
+  name: string;
+  /** What was sent, for the reason: "an unknown notice". */
+  what: string;
+  send(): void | Promise<void>;
+}
+
+async function survives(session: ConformanceSession, { id, name, what, send }: Survival): Promise<CheckResult> {
+  if (!session.alive) return skipped(id, name, `not run: the tool ${await session.howItEnded()} earlier`);
+  const { record } = session;
+  const strayBefore = record.strayAnswers.length;
+  const notMessagesBefore = record.notMessages.length;
+  await send();
+  const answer = await session.request(PROBE_METHOD, undefined, session.limits.answerMs);
+  if (answer.kind === 'gone') return failed(id, name, `the tool ${answer.how} after ${what}`);
+  if (answer.kind === 'timeout') {
+    return failed(id, name, `no answer, within ${duration(session.limits.answerMs)}, to a request sent after ${what}`);
+  }
+  const reply = [...record.strayAnswers.slice(strayBefore), ...record.notMessages.slice(notMessagesBefore)][0];
+  if (reply) {
+    const quoted = reply.line ? `: ${quoteLine(reply.line.text)}` : ` (${reply.problem})`;
+    return failed(id, name, `wrote a reply to ${what}, which is never answered${quoted}`);
+  }
+  return passed(id, name, `still answers after ${what}`);
+}
+
+export function checkUnknownNotice(session: ConformanceSession): Promise<CheckResult> {
+  return survives(session, {
+    id: 'unknown-notice',
+    name: 'unknown notice ignored',
+    what: `an unknown notice (${UNKNOWN_NOTICE})`,
+    send: () => session.notify(UNKNOWN_NOTICE, { [UNKNOWN_FIELD]: true }),
+  });
+}
+
+export function checkUnknownFields(session: ConformanceSession): Promise<CheckResult> {
+  return survives(session, {
+    id: 'unknown-fields',
+    name: 'unknown fields ignored',
+    what: 'language/changed carrying fields it does not know',
+    send: () =>
+      session.sendRaw({
+        jsonrpc: '2.0',
+        method: 'language/changed',
+        params: { language: 'en', [UNKNOWN_FIELD]: { nested: [1, 'two'] } },
+        [UNKNOWN_FIELD]: 'ignore me',
+      }),
+  });
+}
+
+export async function checkPreferencesChanged(session: ConformanceSession): Promise<CheckResult> {
+  const id = 'preferences-changed';
+  const name = 'preferences/changed survived';
+  const shown = (session.manifest.preferences ?? []).filter((pref) => pref.title);
+  if (shown.length === 0) {
+    return passed(id, name, 'not sent: the manifest declares no preference with a title, so the app never sends it');
+  }
+  return survives(session, {
+    id,
+    name,
+    what: 'preferences/changed',
+    send: async () => {
+      const preferences = await session.services.changePreferences();
+      session.notify('preferences/changed', { preferences });
+    },
+  });
+}
+
+export function checkLanguageChanged(session: ConformanceSession): Promise<CheckResult> {
+  return survives(session, {
+    id: 'language-changed',
+    name: 'language/changed survived',
+    what: 'language/changed to "fr"',
+    send: () => session.notify('language/changed', { language: 'fr' }),
+  });
+}

@@ -1,0 +1,182 @@
+// One conformance run's link to the tool: its process, the host's peer over the line transport,
+// the record of everything it wrote, and the simulated services that answer its requests. The
+// checks drive it one step at a time; dispose() ends the tool's process group and removes the
+// run's temporary folder whatever happened.
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Manifest } from '../../src-shared/protocol/types';
+import { childEnvironment } from '../host/child-env';
+import { ConnectionError, ResponseError } from '../host/errors';
+import { Peer } from '../host/peer';
+import { quoteLine } from './check-result';
+import type { ConformanceLimits } from './limits';
+import { SimulatedServices } from './simulated-services';
+import { ToolProcess, type ToolExit } from './tool-process';
+import { WireRecord, type ReceivedLine } from './wire-record';
+
+export type Answer =
+  | { kind: 'result'; result: unknown; line?: ReceivedLine; ms: number }
+  | { kind: 'failure'; error: ResponseError; line?: ReceivedLine; ms: number }
+  | { kind: 'timeout'; ms: number }
+  /** The tool is gone (exited, or closed its output); `how` says so in words. */
+  | { kind: 'gone'; how: string };
+
+export interface CommandsStateNotice {
+  params: unknown;
+  line?: ReceivedLine;
+}
+
+/** How long a reason waits for the exit status of a tool whose output closed. */
+const EXIT_STATUS_WAIT_MS = 1_000;
+
+export class ConformanceSession {
+  readonly record = new WireRecord();
+  readonly commandsStates: CommandsStateNotice[] = [];
+  private readonly peer: Peer;
+
+  private constructor(
+    readonly manifest: Manifest,
+    readonly limits: ConformanceLimits,
+    readonly dataFolder: string,
+    private readonly runFolder: string,
+    readonly services: SimulatedServices,
+    private readonly process: ToolProcess,
+  ) {
+    this.peer = new Peer(process.reader, process.writer, {
+      onTrace: (direction, text, method) => this.record.trace(direction, text, method),
+      onProtocolError: (problem) => this.record.protocolProblem(problem),
+      fallbackRequestHandler: (params, method) => this.answerService(method, params),
+    });
+    this.peer.onNotice('commands/state', (params) => {
+      if (this.commandsStates.length < 1_000) {
+        this.commandsStates.push({ params, ...(this.record.current ? { line: this.record.current } : {}) });
+      }
+    });
+  }
+
+  /** Starts the tool's program as the host does, in a fresh temporary data folder. */
+  static async start(manifest: Manifest, execPath: string, limits: ConformanceLimits): Promise<ConformanceSession> {
+    const runFolder = await mkdtemp(join(tmpdir(), 'vitruvian-check-'));
+    const dataFolder = join(runFolder, 'data');
+    const appFolder = join(runFolder, 'app');
+    await mkdir(dataFolder);
+    await mkdir(appFolder);
+    const services = new SimulatedServices(manifest, appFolder);
+    const process = new ToolProcess({
+      execPath,
+      args: manifest.runtime.args ?? [],
+      dataFolder,
+      env: childEnvironment(),
+    });
+    return new ConformanceSession(manifest, limits, dataFolder, runFolder, services, process);
+  }
+
+  /** The tool still runs and its link is open. */
+  get alive(): boolean {
+    return !this.peer.isClosed && this.process.exit === undefined;
+  }
+
+  get exit(): ToolExit | undefined {
+    return this.process.exit;
+  }
+
+  /** Sends a request and waits for its answer, its time limit, or the end of the tool. */
+  async request(method: string, params: object | undefined, timeoutMs: number): Promise<Answer> {
+    const started = performance.now();
+    try {
+      const result = await this.peer.request(method, params, { timeoutMs });
+      return { kind: 'result', result, ...this.answerLine(method), ms: performance.now() - started };
+    } catch (error) {
+      const ms = performance.now() - started;
+      if (error instanceof ResponseError) return { kind: 'failure', error, ...this.answerLine(method), ms };
+      if (error instanceof ConnectionError && error.code === 'timeout') return { kind: 'timeout', ms };
+      return { kind: 'gone', how: await this.howItEnded() };
+    }
+  }
+
+  notify(method: string, params?: object): void {
+    this.peer.notify(method, params);
+  }
+
+  /** Writes a line as it is (a message with fields the peer would not put there). */
+  sendRaw(message: object): void {
+    void this.process.writer.write(JSON.stringify(message)).catch(() => {});
+  }
+
+  /** Nothing but initialize until initialize is answered: the app's side of the rule. */
+  holdOutput(): void {
+    this.peer.holdOutput();
+  }
+
+  releaseOutput(): void {
+    this.peer.releaseOutput();
+  }
+
+  /** Sends shutdown, ends the tool's input, and waits up to the limit for it to exit. */
+  async shutdown(): Promise<{ exit?: ToolExit; ms: number }> {
+    const started = performance.now();
+    this.peer.notify('shutdown');
+    this.process.closeInput();
+    const exit = await within(this.process.exited, this.limits.shutdownMs);
+    return exit ? { exit, ms: exit.at - started } : { ms: performance.now() - started };
+  }
+
+  /** Waits (a little) for the rest of the tool's output once it exited, so late lines are judged too. */
+  async outputEnded(waitMs = EXIT_STATUS_WAIT_MS): Promise<void> {
+    if (this.peer.isClosed) return;
+    await within(new Promise<void>((resolve) => this.peer.onClose(() => resolve())), waitMs);
+  }
+
+  /** How the tool ended, in words, with the last line of its stderr when there is one. */
+  async howItEnded(): Promise<string> {
+    const exit = await within(this.process.exited, EXIT_STATUS_WAIT_MS);
+    const said = this.process.stderrTail.at(-1);
+    const stderr = said === undefined ? '' : `; its last stderr line: ${quoteLine(said)}`;
+    return `${describeExit(exit)}${stderr}`;
+  }
+
+  /** Ends the tool's process group, closes the link and removes the run's folder. */
+  async dispose(): Promise<void> {
+    this.peer.dispose();
+    await this.process.stop();
+    this.services.dispose();
+    await rm(this.runFolder, { recursive: true, force: true }).catch(() => {});
+  }
+
+  private answerLine(method: string): { line?: ReceivedLine } {
+    const line = this.record.lastAnswerTo(method);
+    return line ? { line } : {};
+  }
+
+  private async answerService(method: string, params: unknown): Promise<unknown> {
+    const line = this.record.current;
+    try {
+      return await this.services.answer(method, params, line);
+    } catch (error) {
+      if (error instanceof ResponseError && error.code === -32602) this.record.refusedParams(line, error.message);
+      throw error;
+    }
+  }
+}
+
+/** The promise's value if it settles within `ms`, else undefined. */
+async function within<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), ms);
+  });
+  try {
+    return await Promise.race([promise, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** A tool's end in words: `exited with code 1`, `was ended by SIGSEGV`. */
+export function describeExit(exit: ToolExit | undefined): string {
+  if (!exit) return 'closed its output but is still running';
+  if (exit.startError) return `could not be started (${exit.startError})`;
+  if (exit.signal) return `was ended by ${exit.signal}`;
+  return `exited with code ${exit.code}`;
+}

@@ -1,0 +1,126 @@
+// Everything the tool wrote during the run, as the checks judge it afterwards: each line on its
+// stdout (kept up to a bound), the lines that were not messages, the messages that do not fit
+// protocol 1's schema, and where initialize was answered. Fed by the peer's trace and problem hooks.
+import { messageProblems } from '../../src-shared/protocol/check-message';
+import { shapeOf } from '../host/message-shape';
+import type { ProtocolProblem, TraceDirection } from '../host/peer';
+
+export type ReceivedKind = 'request' | 'notice' | 'result' | 'failure' | 'notMessage';
+
+export interface ReceivedLine {
+  /** 1 for the first line the tool wrote. */
+  number: number;
+  text: string;
+  kind: ReceivedKind;
+  /** A request's or notice's method, or for an answer the method it answers. */
+  method?: string;
+}
+
+export interface WireFault {
+  /** The line that broke the rule, quoted in the reason; absent when there is none to quote. */
+  line?: ReceivedLine;
+  problem: string;
+}
+
+/** Lines kept in full; a tool that floods its stdout is judged on the first ones. */
+const LINES_KEPT = 10_000;
+const FAULTS_KEPT = 100;
+
+export class WireRecord {
+  readonly lines: ReceivedLine[] = [];
+  /** Not messages: not JSON, not JSON-RPC, over the line limit, cut off by the end of the output. */
+  readonly notMessages: WireFault[] = [];
+  /** Messages that do not fit protocol 1 (and requests the app refused as malformed, -32602). */
+  readonly schemaFaults: WireFault[] = [];
+  /** Answers to nothing: a notice answered, an id the app never sent. */
+  readonly strayAnswers: WireFault[] = [];
+  /** The number of the line that answered initialize. */
+  initializeAnswerLine: number | undefined;
+  private count = 0;
+  private lastLine: ReceivedLine | undefined;
+  /** Why the last line is not a message, when it is JSON but not JSON-RPC. */
+  private lastShapeProblem: string | undefined;
+  private readonly lastAnswers = new Map<string, ReceivedLine>();
+
+  /** How many lines the tool wrote in all. */
+  get lineCount(): number {
+    return this.count;
+  }
+
+  /** The line being handled right now (handlers run while their line is traced). */
+  get current(): ReceivedLine | undefined {
+    return this.lastLine;
+  }
+
+  /** The latest answer to a request of `method` (the run sends its requests one at a time). */
+  lastAnswerTo(method: string): ReceivedLine | undefined {
+    return this.lastAnswers.get(method);
+  }
+
+  /** The lines written before initialize was answered (all of them, while it is not). */
+  linesBeforeInitializeAnswer(): ReceivedLine[] {
+    const answer = this.initializeAnswerLine;
+    return this.lines.filter((line) => answer === undefined || line.number < answer);
+  }
+
+  /** The peer's onTrace. */
+  trace(direction: TraceDirection, text: string, method?: string): void {
+    if (direction !== 'received') return;
+    const line: ReceivedLine = { number: ++this.count, text, kind: 'notMessage', ...(method ? { method } : {}) };
+    this.lastLine = line;
+    this.lastShapeProblem = undefined;
+    if (this.lines.length < LINES_KEPT) this.lines.push(line);
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      return; // the peer reports it as notJson
+    }
+    const shape = shapeOf(value);
+    if (shape.kind === 'invalid') {
+      this.lastShapeProblem = shape.problem; // the peer reports it as notMessage
+      return;
+    }
+    line.kind = shape.kind;
+    if ((shape.kind === 'result' || shape.kind === 'failure') && method) {
+      this.lastAnswers.set(method, line);
+      if (method === 'initialize' && this.initializeAnswerLine === undefined) this.initializeAnswerLine = line.number;
+    }
+    const problems = messageProblems(value);
+    if (problems.length > 0) this.keep(this.schemaFaults, { line, problem: problems.join('; ') });
+  }
+
+  /** The peer's onProtocolError. */
+  protocolProblem(problem: ProtocolProblem): void {
+    const line = this.lastLine;
+    switch (problem.kind) {
+      case 'notJson':
+        this.keep(this.notMessages, { line, problem: 'not JSON' });
+        return;
+      case 'notMessage':
+        this.keep(this.notMessages, { line, problem: `not a message (${this.lastShapeProblem ?? 'not JSON-RPC 2.0'})` });
+        return;
+      case 'oversize':
+        this.keep(this.notMessages, { problem: 'a line over the 1,048,576 bytes a line may hold' });
+        return;
+      case 'unterminated':
+        this.keep(this.notMessages, { problem: problem.message });
+        return;
+      case 'unknownAnswer':
+      case 'lateAnswer':
+        this.keep(this.strayAnswers, { line, problem: problem.message });
+        return;
+      default:
+        return; // the app's own trouble (a handler, an outgoing line), not the tool's
+    }
+  }
+
+  /** A request the app refused because its params do not fit (-32602). */
+  refusedParams(line: ReceivedLine | undefined, reason: string): void {
+    this.keep(this.schemaFaults, { line, problem: `refused -32602: ${reason}` });
+  }
+
+  private keep(list: WireFault[], fault: WireFault): void {
+    if (list.length < FAULTS_KEPT) list.push(fault);
+  }
+}
