@@ -6,6 +6,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { startTool, stopAndSumUp, wellBehaved } from './tool-session';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const repo = join(here, '..');
@@ -34,6 +35,21 @@ describe('the sample tools', () => {
       const { stdout } = await promisify(execFile)(process.execPath, ['bin/vitruvian-tool.mjs', 'validate', `tools-sample/${sample}`], { cwd: repo });
       const manifest = manifestOf(sample);
       expect(stdout).toBe(`valid: ${manifest.id} ${manifest.version}\n`);
+    });
+
+    it(`${sample} shrugs off odd params in notices and unknown fields, and still answers`, async () => {
+      const tool = startTool(join(here, sample));
+      expect(await tool.initialize('en')).toMatchObject({ result: { protocol: 1 } });
+      tool.notify('preferences/changed', { preferences: 5 });
+      tool.notify('preferences/changed', { preferences: [null, 3, { id: 7 }] });
+      tool.notify('preferences/changed');
+      tool.notify('language/changed', { language: 7 });
+      tool.notify('language/changed');
+      tool.notify('vitruvian/later', { anything: [1, { id: 2 }] });
+      expect(await tool.request('vitruvian/unknown', { id: 3 })).toMatchObject({ error: { code: -32601 } });
+      expect(await tool.request('command/run', { command: ['not', 'an', 'id'] })).toMatchObject({ error: { code: -32010 } });
+      expect(await stopAndSumUp(tool)).toEqual(wellBehaved);
+      expect(tool.stderr()).not.toMatch(/Traceback|TypeError/);
     });
 
     it(`${sample} has its name, commands and titled preferences in English and French`, () => {

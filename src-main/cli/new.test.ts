@@ -42,6 +42,8 @@ describe('vitruvian-tool new', () => {
       expect(tool.services.paramsOf('notify/hud')).toEqual([{ text: 'Hello!', symbol: 'hand.wave' }]);
       expect(tool.services.stored.get('timesGreeted')).toBe(1);
 
+      tool.notify('preferences/changed', { preferences: [null, 3, { value: 1 }] });
+      tool.notify('language/changed', { language: 7 });
       tool.notify('language/changed', { language: 'fr' });
       tool.notify('preferences/changed', { preferences: [{ id: 'greeting', value: 'Salut "toi"' }] });
       tool.notify('vitruvian/somethingNew', { id: 99 });
@@ -60,6 +62,7 @@ describe('vitruvian-tool new', () => {
       tool.services.refuse.set('notify/hud', -32004);
       expect(await tool.runCommand('sayHello')).toMatchObject({ error: { code: -32010 } });
       expect(await tool.runCommand('noSuchCommand')).toMatchObject({ error: { code: -32010 } });
+      expect(tool.stderr()).toBe('');
     });
   }
 

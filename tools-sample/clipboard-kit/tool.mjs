@@ -129,7 +129,7 @@ const app = connect({
 
   notices: {
     'preferences/changed'({ preferences }) {
-      for (const { id, value } of preferences ?? []) {
+      for (const { id, value } of Array.isArray(preferences) ? preferences.filter((p) => typeof p?.id === 'string') : []) {
         // A secret stays out of the log.
         const secret = manifest.preferences.find((p) => p.id === id)?.kind === 'secret';
         app.log(secret ? `preference ${id} changed` : `preference ${id} changed to ${JSON.stringify(value)}`);

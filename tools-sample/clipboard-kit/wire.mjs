@@ -40,6 +40,16 @@ export function connect({ requests, notices, onReady }) {
     }
   }
 
+  // A notice is never answered, so a handler that throws only gets a line on stderr.
+  async function hear(message) {
+    const handler = notices[message.method]; // a notice we do not know is ignored
+    try {
+      await handler?.(message.params ?? {});
+    } catch (error) {
+      process.stderr.write(`${message.method}: ${error?.stack ?? error}\n`);
+    }
+  }
+
   function receive(line) {
     let message;
     try {
@@ -52,7 +62,7 @@ export function connect({ requests, notices, onReady }) {
     const hasId = typeof message.id === 'number' || typeof message.id === 'string';
     if (typeof message.method === 'string') {
       if (hasId) void answer(message);
-      else notices[message.method]?.(message.params ?? {}); // a notice we do not know is ignored
+      else void hear(message);
     } else if (hasId && pending.has(message.id)) {
       const { resolve, reject } = pending.get(message.id);
       pending.delete(message.id);

@@ -109,11 +109,14 @@ class Link:
 
     def handle(self, message):
         method = message["method"]
-        params = message.get("params") or {}
+        params = message.get("params")
+        params = params if isinstance(params, dict) else {}
         if "id" not in message:
-            handler = self.notices.get(method)
-            if handler:  # a notice we do not know is ignored
-                handler(params)
+            try:
+                if method in self.notices:  # a notice we do not know is ignored
+                    self.notices[method](params)
+            except Exception as failure:  # a notice is never answered: just say so on stderr
+                print(f"{method} failed: {failure!r}", file=sys.stderr)
             return
         try:
             handler = self.requests.get(method)
@@ -189,9 +192,10 @@ COMMANDS = {
 
 def initialize(params):
     global language
-    if 1 not in (params.get("protocols") or []):
+    protocols = params.get("protocols")
+    if not isinstance(protocols, list) or 1 not in protocols:
         raise Refusal(-32602, "this tool speaks protocol 1 only")
-    language = params.get("language") or "en"
+    language = params.get("language") if isinstance(params.get("language"), str) else "en"
     with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "vitruvian-tool.json"), encoding="utf-8") as f:
         version = json.load(f)["version"]
     return {"protocol": 1, "version": version}
@@ -199,7 +203,7 @@ def initialize(params):
 
 def run_command(params):
     command = params.get("command")
-    if command not in COMMANDS:
+    if not isinstance(command, str) or command not in COMMANDS:
         raise Refusal(-32010, f"no command {command!r}")
     try:
         COMMANDS[command]()
@@ -211,13 +215,17 @@ def run_command(params):
 
 
 def preferences_changed(params):
-    for preference in params.get("preferences") or []:
+    preferences = params.get("preferences")
+    for preference in preferences if isinstance(preferences, list) else []:
+        if not isinstance(preference, dict):
+            continue
         link.log(f"preference {preference.get('id')} changed to {json.dumps(preference.get('value'), ensure_ascii=False)}")
 
 
 def language_changed(params):
     global language
-    language = params.get("language") or language
+    if isinstance(params.get("language"), str):
+        language = params["language"]
     link.log(f"language changed to {language}")
 
 

@@ -22,8 +22,8 @@ const commands = {
 const app = connect({
   requests: {
     initialize(params) {
-      if (!params.protocols?.includes(1)) throw new Refusal(-32602, 'this tool speaks protocol 1 only');
-      language = params.language ?? 'en';
+      if (!Array.isArray(params.protocols) || !params.protocols.includes(1)) throw new Refusal(-32602, 'this tool speaks protocol 1 only');
+      language = typeof params.language === 'string' ? params.language : 'en';
       return { protocol: 1, version: manifest.version };
     },
     async 'command/run'({ command }) {
@@ -40,10 +40,13 @@ const app = connect({
   },
   notices: {
     'preferences/changed'({ preferences }) {
-      for (const { id, value } of preferences ?? []) app.log(`preference ${id} changed to ${JSON.stringify(value)}`);
+      if (!Array.isArray(preferences)) return;
+      for (const { id, value } of preferences.filter((p) => typeof p?.id === 'string')) {
+        app.log(`preference ${id} changed to ${JSON.stringify(value)}`);
+      }
     },
     'language/changed'(params) {
-      language = params.language ?? language;
+      if (typeof params.language === 'string') language = params.language;
       app.log(`language changed to ${language}`);
     },
     shutdown() {

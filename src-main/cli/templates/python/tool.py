@@ -67,10 +67,14 @@ class Link:
                 return message
 
     def handle(self, message):
-        method, params = message["method"], message.get("params") or {}
+        method, params = message["method"], message.get("params")
+        params = params if isinstance(params, dict) else {}
         if "id" not in message:
-            if method in self.notices:  # a notice we do not know is ignored
-                self.notices[method](params)
+            try:
+                if method in self.notices:  # a notice we do not know is ignored
+                    self.notices[method](params)
+            except Exception as failure:  # a notice is never answered: just say so on stderr
+                print(f"{method} failed: {failure!r}", file=sys.stderr)
             return
         try:
             if method not in self.requests:
@@ -105,9 +109,10 @@ COMMANDS = {"sayHello": say_hello}
 
 def initialize(params):
     global language
-    if 1 not in (params.get("protocols") or []):
+    protocols = params.get("protocols")
+    if not isinstance(protocols, list) or 1 not in protocols:
         raise Refusal(-32602, "this tool speaks protocol 1 only")
-    language = params.get("language") or "en"
+    language = params.get("language") if isinstance(params.get("language"), str) else "en"
     manifest = os.path.join(os.path.dirname(os.path.abspath(__file__)), "vitruvian-tool.json")
     with open(manifest, encoding="utf-8") as f:
         return {"protocol": 1, "version": json.load(f)["version"]}
@@ -115,7 +120,7 @@ def initialize(params):
 
 def run_command(params):
     command = params.get("command")
-    if command not in COMMANDS:
+    if not isinstance(command, str) or command not in COMMANDS:
         raise Refusal(-32010, f"no command {command!r}")
     try:
         COMMANDS[command]()
@@ -126,13 +131,17 @@ def run_command(params):
 
 
 def preferences_changed(params):
-    for preference in params.get("preferences") or []:
+    preferences = params.get("preferences")
+    for preference in preferences if isinstance(preferences, list) else []:
+        if not isinstance(preference, dict):
+            continue
         link.log(f"preference {preference.get('id')} changed to {json.dumps(preference.get('value'))}")
 
 
 def language_changed(params):
     global language
-    language = params.get("language") or language
+    if isinstance(params.get("language"), str):
+        language = params["language"]
     link.log(f"language changed to {language}")
 
 

@@ -92,8 +92,9 @@ handle() {
       ;;
     '"preferences/changed"')
       member 'params.preferences[]' | while IFS= read -r preference; do
-        [ -n "$preference" ] || continue
-        log "preference $(unquote "$(member id "$preference")") changed to $(member value "$preference")"
+        changed=$(member id "$preference")
+        [ -n "$changed" ] || continue
+        log "preference $(unquote "$changed") changed to $(member value "$preference")"
       done
       ;;
     '"language/changed"')
