@@ -1,0 +1,122 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { MenuItemConstructorOptions } from 'electron';
+import { recordingHost, toolSummary } from './fake-host';
+
+const electron = vi.hoisted(() => ({
+  menus: [] as MenuItemConstructorOptions[][],
+  trays: [] as { destroyed: boolean }[],
+}));
+vi.mock('electron', () => ({
+  nativeImage: { createFromPath: () => ({ setTemplateImage: () => {} }) },
+  Menu: { buildFromTemplate: (template: MenuItemConstructorOptions[]) => template },
+  Tray: class {
+    destroyed = false;
+    constructor() {
+      electron.trays.push(this);
+    }
+    setToolTip() {}
+    setContextMenu(menu: MenuItemConstructorOptions[]) {
+      electron.menus.push(menu);
+    }
+    destroy() {
+      this.destroyed = true;
+    }
+  },
+}));
+
+const { createMenubar, menubarTemplate, outcomeNotice } = await import('./menubar');
+
+const deploys = toolSummary({
+  id: 'com.acme.deploys',
+  name: { en: 'Deploys', fr: 'Déploiements' },
+  commands: [
+    { id: 'copyLatest', title: { en: 'Copy latest deploy', fr: 'Copier le dernier' }, surfaces: ['window', 'menubar'] },
+    { id: 'settings', title: { en: 'Window only' }, surfaces: ['window'] },
+    { id: 'rollback', title: { en: 'Roll back' }, surfaces: ['menubar'] },
+  ],
+  runnable: ['copyLatest', 'settings'],
+});
+const crashed = toolSummary({
+  id: 'com.acme.clock',
+  name: { en: 'Clock' },
+  state: 'failed',
+  commands: [{ id: 'now', title: { en: 'Copy the time' }, surfaces: ['menubar'] }],
+  runnable: ['now'],
+});
+const windowOnly = toolSummary({ id: 'com.acme.quiet', commands: [{ id: 'a', title: { en: 'A' }, surfaces: ['window'] }] });
+
+const noActions = { runCommand: () => {}, showWindow: () => {}, quit: () => {} };
+const labels = (template: MenuItemConstructorOptions[]) =>
+  template.map((item) => (item.type === 'separator' ? '---' : `${item.label}${item.enabled === false ? ' (off)' : ''}`));
+
+describe('menubarTemplate', () => {
+  it('lists the menubar commands under their tool, by tool name, enabled while runnable', () => {
+    expect(labels(menubarTemplate([deploys, crashed, windowOnly], 'en', noActions))).toEqual([
+      'Clock (off)', 'Copy the time (off)', '---',
+      'Deploys (off)', 'Copy latest deploy', 'Roll back (off)', '---',
+      'Show Vitruvian', 'Quit Vitruvian',
+    ]);
+  });
+
+  it('speaks the language in use', () => {
+    expect(labels(menubarTemplate([deploys], 'fr-CA', noActions)).slice(0, 2)).toEqual(['Déploiements (off)', 'Copier le dernier']);
+  });
+
+  it('says so when no tool has a menu bar command', () => {
+    expect(labels(menubarTemplate([windowOnly], 'en', noActions))).toEqual([
+      'No menu bar commands (off)', '---', 'Show Vitruvian', 'Quit Vitruvian',
+    ]);
+  });
+});
+
+describe('outcomeNotice', () => {
+  it('is silent when the command ran, and says why when it did not', () => {
+    expect(outcomeNotice({ outcome: 'done' }, 'Copy')).toBeUndefined();
+    expect(outcomeNotice({ outcome: 'refused', message: 'nothing to copy' }, 'Copy')).toBe('Copy did not run: nothing to copy');
+    expect(outcomeNotice({ outcome: 'timeout' }, 'Copy')).toContain('60 seconds');
+  });
+});
+
+describe('createMenubar', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('builds the menu, runs a clicked command, tells the person when it did not run, rebuilds on tool changes', async () => {
+    vi.useFakeTimers();
+    const host = recordingHost([deploys]);
+    host.runCommand = async (toolId, commandId) => {
+      host.calls.push({ name: 'runCommand', args: [toolId, commandId] });
+      return { outcome: 'refused', message: 'no deploy yet' };
+    };
+    const notices: string[][] = [];
+    const actions = { shown: 0, quit: 0 };
+    const menubar = createMenubar({
+      host,
+      iconPath: '/app/assets/menubarTemplate.png',
+      showWindow: () => void actions.shown++,
+      quit: () => void actions.quit++,
+      notify: (title, body) => void notices.push([title, body]),
+    });
+    await vi.advanceTimersByTimeAsync(150);
+    const menu = electron.menus.at(-1)!;
+    expect(labels(menu)).toContain('Copy latest deploy');
+
+    menu.find((item) => item.label === 'Copy latest deploy')!.click!({} as never, undefined, {} as never);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(host.calls.filter((c) => c.name === 'runCommand')).toEqual([{ name: 'runCommand', args: ['com.acme.deploys', 'copyLatest'] }]);
+    expect(notices).toEqual([['Deploys', 'Copy latest deploy did not run: no deploy yet']]);
+
+    menu.find((item) => item.label === 'Show Vitruvian')!.click!({} as never, undefined, {} as never);
+    menu.find((item) => item.label === 'Quit Vitruvian')!.click!({} as never, undefined, {} as never);
+    expect(actions).toEqual({ shown: 1, quit: 1 });
+
+    host.tools = [deploys, crashed];
+    host.fire({ type: 'tool', tool: crashed });
+    host.fire({ type: 'log', toolId: 'x', line: { seq: 1, time: 0, level: 'info', source: 'tool', message: 'm' } });
+    await vi.advanceTimersByTimeAsync(150);
+    expect(labels(electron.menus.at(-1)!)).toContain('Clock (off)');
+
+    menubar.dispose();
+    expect(electron.trays.at(-1)!.destroyed).toBe(true);
+    expect(host.listening).toBe(false);
+  });
+});

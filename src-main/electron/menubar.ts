@@ -1,0 +1,120 @@
+// The menu bar (Tray) menu: every command whose surfaces include "menubar", under its tool's name,
+// enabled while the tool can run it; then Show Vitruvian and Quit. Rebuilt when tools change.
+import { Menu, Tray, nativeImage, type MenuItemConstructorOptions } from 'electron';
+import { pickText } from '../../src-shared/text';
+import { DisposableStore, toDisposable, type Disposable } from '../../src-shared/lifecycle';
+import type { CommandOutcome, HostApi, ToolSummary } from '../../src-shared/host-api';
+
+export interface MenubarActions {
+  runCommand(tool: ToolSummary, commandId: string): void;
+  showWindow(): void;
+  quit(): void;
+}
+
+/** States in which a tool takes a command: running, or not started yet (demand start). */
+const takesCommands: readonly ToolSummary['state'][] = ['running', 'idle'];
+
+export function menubarTemplate(tools: readonly ToolSummary[], language: string, actions: MenubarActions): MenuItemConstructorOptions[] {
+  const sections: MenuItemConstructorOptions[][] = [];
+  const byName = [...tools].sort((a, b) => pickText(a.name, language).localeCompare(pickText(b.name, language)));
+  for (const tool of byName) {
+    const commands = tool.commands.filter((command) => command.surfaces.includes('menubar'));
+    if (commands.length === 0) continue;
+    const ready = takesCommands.includes(tool.state);
+    sections.push([
+      { label: pickText(tool.name, language), enabled: false },
+      ...commands.map((command) => ({
+        id: `${tool.id}/${command.id}`,
+        label: pickText(command.title, language),
+        enabled: ready && tool.runnable.includes(command.id),
+        click: () => actions.runCommand(tool, command.id),
+      })),
+    ]);
+  }
+  const template: MenuItemConstructorOptions[] = [];
+  for (const section of sections) template.push(...section, { type: 'separator' });
+  if (sections.length === 0) template.push({ label: 'No menu bar commands', enabled: false }, { type: 'separator' });
+  template.push({ label: 'Show Vitruvian', click: () => actions.showWindow() }, { label: 'Quit Vitruvian', click: () => actions.quit() });
+  return template;
+}
+
+/** What a person reads when a command from the menu bar did not run; undefined when it ran. */
+export function outcomeNotice(outcome: CommandOutcome, commandTitle: string): string | undefined {
+  switch (outcome.outcome) {
+    case 'done':
+      return undefined;
+    case 'timeout':
+      return `${commandTitle} did not answer within 60 seconds.`;
+    default:
+      return `${commandTitle} did not run: ${outcome.message}`;
+  }
+}
+
+export interface MenubarOptions {
+  host: HostApi;
+  /** dist/electron/assets/menubarTemplate.png (its @2x sibling is found by Electron). */
+  iconPath: string;
+  showWindow(): void;
+  quit(): void;
+  notify(title: string, body: string): void;
+  /** How long tool changes gather before the menu is rebuilt (default 100 ms). */
+  settleMs?: number;
+}
+
+export function createMenubar(options: MenubarOptions): Disposable {
+  const store = new DisposableStore();
+  const icon = nativeImage.createFromPath(options.iconPath);
+  icon.setTemplateImage(true);
+  const tray = new Tray(icon);
+  store.add(toDisposable(() => tray.destroy()));
+  tray.setToolTip('Vitruvian');
+
+  let language = 'en';
+  let disposed = false;
+  const actions: MenubarActions = {
+    runCommand: (tool, commandId) => {
+      const title = pickText(tool.commands.find((c) => c.id === commandId)?.title, language) || commandId;
+      options.host.runCommand(tool.id, commandId).then(
+        (outcome) => {
+          const notice = outcomeNotice(outcome, title);
+          if (notice) options.notify(pickText(tool.name, language), notice);
+        },
+        (error: unknown) => options.notify(pickText(tool.name, language), `${title} did not run: ${(error as Error).message}`),
+      );
+    },
+    showWindow: options.showWindow,
+    quit: options.quit,
+  };
+
+  const rebuild = async () => {
+    const tools = await options.host.listTools();
+    if (disposed) return;
+    tray.setContextMenu(Menu.buildFromTemplate(menubarTemplate(tools, language, actions)));
+  };
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const scheduleRebuild = () => {
+    timer ??= setTimeout(() => {
+      timer = undefined;
+      void rebuild().catch((error: unknown) => console.error('menu bar: could not list the tools', error));
+    }, options.settleMs ?? 100);
+  };
+  store.add(
+    options.host.subscribe((event) => {
+      if (event.type === 'language') language = event.language;
+      if (event.type === 'tool' || event.type === 'toolRemoved' || event.type === 'language') scheduleRebuild();
+    }),
+  );
+  store.add(toDisposable(() => timer && clearTimeout(timer)));
+  void options.host.info().then(
+    (info) => {
+      language = info.language;
+      scheduleRebuild();
+    },
+    () => scheduleRebuild(),
+  );
+
+  return toDisposable(() => {
+    disposed = true;
+    store.dispose();
+  });
+}
