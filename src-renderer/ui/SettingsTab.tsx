@@ -56,11 +56,11 @@ export function SettingsTab({ tool }: { tool: ToolSummary }) {
         {preferences.length === 0 ? (
           <p className="muted">{words.noPreferences}</p>
         ) : (
-          <div className="preferences">
+          <form className="preferences" onSubmit={(event) => event.preventDefault()}>
             {preferences.map((preference) => (
               <PreferenceField key={preference.id} tool={tool} preference={preference} />
             ))}
-          </div>
+          </form>
         )}
       </section>
     </div>

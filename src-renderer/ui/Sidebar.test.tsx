@@ -1,0 +1,59 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it } from 'vitest';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { makeTool } from '../test/fake-host';
+import { renderApp } from '../test/render-app';
+
+afterEach(cleanup);
+
+const many = Array.from({ length: 200 }, (_, i) =>
+  makeTool({ id: `com.acme.t${String(i).padStart(3, '0')}`, name: { en: `Tool ${String(i).padStart(3, '0')}` } }),
+);
+
+describe('the sidebar', () => {
+  it('lists 200 tools and narrows them with its filter', async () => {
+    await renderApp({ tools: many });
+    const list = screen.getByRole('listbox', { name: 'Installed tools' });
+    expect(within(list).getAllByRole('option')).toHaveLength(200);
+    expect(screen.getByText('200 tools')).toBeDefined();
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Filter tools' }), 'tool 19');
+    expect(within(list).getAllByRole('option').map((o) => o.getAttribute('aria-label'))).toEqual([
+      'Tool 190', 'Tool 191', 'Tool 192', 'Tool 193', 'Tool 194', 'Tool 195', 'Tool 196', 'Tool 197', 'Tool 198', 'Tool 199',
+    ]);
+  });
+
+  it('follows state changes the host sends', async () => {
+    const { fake } = await renderApp({ tools: [makeTool({ id: 'com.acme.one', name: { en: 'One' }, state: 'starting' })] });
+    const option = screen.getByRole('option', { name: 'One' });
+    expect(option.dataset.state).toBe('starting');
+    act(() => fake.emit({ type: 'tool', tool: makeTool({ id: 'com.acme.one', name: { en: 'One' }, state: 'failed', stateReason: 'crashed 5 times in 3 minutes' }) }));
+    expect(option.dataset.state).toBe('failed');
+    expect(option.textContent).toContain('Failed · crashed 5 times in 3 minutes');
+  });
+});
+
+describe('dropping a folder', () => {
+  const drop = (files: File[]) =>
+    fireEvent.drop(document.querySelector('.drop-zone')!, { dataTransfer: { files, types: ['Files'] } });
+
+  it('asks for the path in a browser, which cannot know where a dropped folder is', async () => {
+    const { fake } = await renderApp();
+    act(() => void drop([new File([], 'my-tool')]));
+    const dialog = await screen.findByRole('dialog', { name: 'Install a tool' });
+    expect(dialog.textContent).toContain('A browser cannot tell the app where a dropped folder is');
+    expect(fake.requestsNamed('installFolder')).toEqual([]);
+  });
+
+  it('installs the folder at once in the desktop app', async () => {
+    const { fake } = await renderApp();
+    window.vitruvian = Object.assign({}, fake.host, { pathForFile: (file: File) => `/Users/me/${file.name}` });
+    try {
+      await act(async () => void drop([new File([], 'my-tool')]));
+      expect(fake.requestsNamed('installFolder')).toEqual([['/Users/me/my-tool']]);
+      expect((await screen.findByRole('status', { name: 'Install result' })).textContent).toContain('Installed my-tool');
+    } finally {
+      delete window.vitruvian;
+    }
+  });
+});
