@@ -79,8 +79,9 @@ export class Peer implements Disposable {
     this.subscriptions.push(
       reader.onLine((line) => this.receive(line)),
       reader.onRefusal((refusal) => this.refused(refusal)),
+      // Only the end of the input closes the link: after the output ends (the app closed the
+      // tool's stdin to stop it) the tool may still write, and that is read to the end.
       reader.onClose(() => this.dispose()),
-      writer.onClose(() => this.dispose()),
       writer.onDrain(() => this.unpause('writer')),
     );
   }

@@ -97,8 +97,9 @@ export class RunningTool {
    * wait; then SIGTERM to the whole group, wait; then SIGKILL. A grandchild left behind by a tool
    * that exited cleanly still gets the signals: nothing of the group outlives the stop.
    */
-  async stop(options: { sendShutdown: boolean; stepMs: number }): Promise<StopReport> {
-    this.stopRequested = true;
+  async stop(options: { sendShutdown: boolean; stepMs: number; asked?: boolean }): Promise<StopReport> {
+    // Not asked: the link broke and the tool is ended; its exit then counts as a crash.
+    if (options.asked !== false) this.stopRequested = true;
     if (options.sendShutdown && !this.exit) this.peer.notify('shutdown');
     this.writer.end();
     let signal: StopReport['signal'];

@@ -170,8 +170,10 @@ export class ToolProcess {
         return { outcome: 'timeout' };
       }
       if (running.stopRequested) return { outcome: 'unavailable', message: 'the tool was stopped before it answered' };
-      const how = running.exit ? describeExit(running.exit) : 'the link to the tool broke';
-      return { outcome: 'crashed', message: `the tool ${how} before it answered` };
+      // Its output may end a moment before its exit is known.
+      await Promise.race([running.exited, delay(this.limits.stopStepMs)]);
+      const how = running.exit ? `the tool ${describeExit(running.exit)}` : 'the link to the tool broke';
+      return { outcome: 'crashed', message: `${how} before it answered` };
     }
   }
 
@@ -218,6 +220,7 @@ export class ToolProcess {
     this.current = running;
     this.notices.attach(running.peer);
     void running.exited.then(() => this.exitedUnasked(running));
+    running.peer.onClose(() => this.linkClosed(running));
     const offered = { protocols: [...PROTOCOLS_OFFERED], language: this._language, dataFolder: this.options.cwd };
     const answer = running.peer.request('initialize', offered, { timeoutMs: this.limits.initializeMs });
     running.peer.holdOutput(); // nothing else goes out before initialize is answered
@@ -296,6 +299,15 @@ export class ToolProcess {
     }, verdict.delayMs);
   }
 
+  /** A tool that closed its stdout (or stdin) but runs on can no longer talk: it is ended. */
+  private linkClosed(running: RunningTool): void {
+    setTimeout(() => {
+      if (running.exit || running.stopRequested || this.current !== running) return;
+      this.log('warn', 'host', 'the tool closed its end of the link but kept running; it is ended');
+      void running.stop({ sendShutdown: false, stepMs: this.limits.stopStepMs, asked: false });
+    }, this.limits.exitDrainMs).unref();
+  }
+
   private whyNotRunning(): string {
     switch (this._state) {
       case 'failed':
@@ -333,4 +345,8 @@ export class ToolProcess {
 
 function seconds(ms: number): string {
   return ms >= 60_000 && ms % 60_000 === 0 ? `${ms / 60_000} minutes` : `${ms / 1000} s`;
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms).unref());
 }
