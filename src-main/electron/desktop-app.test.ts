@@ -1,0 +1,165 @@
+// The lifecycle with Electron mocked: single instance, start, dock reopen, and quit waiting for
+// every tool to stop before the app exits.
+import { EventEmitter } from 'node:events';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { HostOptions } from '../host/host';
+import { recordingHost } from './fake-host';
+
+const fx = vi.hoisted(() => {
+  const state = {
+    lock: true,
+    quits: 0,
+    exits: [] as number[],
+    root: '',
+    windows: [] as { closed: boolean; revealed: number; emit(e: string): void }[],
+    hostOptions: [] as unknown[],
+    disposeCalls: 0,
+    releaseDispose: () => {},
+    menubars: 0,
+  };
+  return { state };
+});
+
+vi.mock('electron', async () => {
+  const { EventEmitter } = await import('node:events');
+  const app = Object.assign(new EventEmitter(), {
+    requestSingleInstanceLock: () => fx.state.lock,
+    quit: () => void fx.state.quits++,
+    exit: (code: number) => void fx.state.exits.push(code),
+    whenReady: () => Promise.resolve(),
+    getAppPath: () => fx.state.root,
+    getPath: (name: string) => `${fx.state.root}/${name}`,
+    isPackaged: false,
+    getPreferredSystemLanguages: () => ['fr-FR'],
+    getLocale: () => 'en-US',
+    getAppMetrics: () => [{ pid: 11 }, { pid: 12 }],
+  });
+  return {
+    app,
+    dialog: { showErrorBox: vi.fn() },
+    systemPreferences: { isTrustedAccessibilityClient: () => true },
+  };
+});
+
+vi.mock('../host/host', () => ({
+  createHost: async (options: unknown) => {
+    fx.state.hostOptions.push(options);
+    const host = recordingHost();
+    return Object.assign(host, {
+      loadInPlace: host.installFolder,
+      reload: host.installFolder,
+      dispose: () => {
+        fx.state.disposeCalls++;
+        return new Promise<void>((resolve) => (fx.state.releaseDispose = resolve));
+      },
+    });
+  },
+}));
+
+vi.mock('./main-window', async () => {
+  const { EventEmitter } = await import('node:events');
+  return {
+    createMainWindow: () => {
+      const window = Object.assign(new EventEmitter(), {
+        closed: false,
+        revealed: 0,
+        isDestroyed: () => window.closed,
+      });
+      fx.state.windows.push(window);
+      return window;
+    },
+    revealWindow: (window: { revealed: number }) => void window.revealed++,
+  };
+});
+vi.mock('./menubar', () => ({ createMenubar: () => (fx.state.menubars++, { dispose: () => void fx.state.menubars-- }) }));
+vi.mock('./hud-window', () => ({ createHud: () => ({ show: async () => {}, dispose: () => {} }) }));
+vi.mock('./renderer-protocol', () => ({ serveRendererFolder: () => ({ dispose: () => {} }), rendererFolderUrl: () => 'file:///x/' }));
+vi.mock('./web-security', () => ({ hardenWebContents: () => {}, refusePermissions: () => {} }));
+vi.mock('./ipc', () => ({ bindHostIpc: () => ({ dispose: () => {} }) }));
+vi.mock('./electron-services', () => ({
+  createElectronServices: () => ({ pasteboard: {}, notify: () => {} }),
+}));
+
+const { app } = (await import('electron')) as unknown as { app: EventEmitter };
+const { startDesktopApp } = await import('./desktop-app');
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+/** Started: the window and the menu bar are up (the samples may still be installing). */
+const started = () => vi.waitFor(() => expect(fx.state.menubars).toBe(1), { timeout: 10_000 });
+const quitEvent = () => {
+  const event = { prevented: false, preventDefault: () => void (event.prevented = true) };
+  app.emit('before-quit', event);
+  return event;
+};
+
+beforeEach(async () => {
+  fx.state.root = await mkdtemp(join(tmpdir(), 'vitruvian-desktop-'));
+  Object.assign(fx.state, { lock: true, quits: 0, exits: [], windows: [], hostOptions: [], disposeCalls: 0, menubars: 0 });
+  app.removeAllListeners();
+});
+afterEach(async () => {
+  process.removeAllListeners('SIGINT');
+  process.removeAllListeners('SIGTERM');
+  await rm(fx.state.root, { recursive: true, force: true });
+});
+
+describe('the desktop app lifecycle', () => {
+  it('quits at once when another instance runs, starting nothing', async () => {
+    fx.state.lock = false;
+    startDesktopApp();
+    await settle();
+    expect(fx.state.quits).toBe(1);
+    expect(fx.state.hostOptions).toEqual([]);
+    expect(app.listenerCount('before-quit')).toBe(0);
+  });
+
+  it('starts the host with its data under userData and system services, then the window and the menu bar', async () => {
+    startDesktopApp();
+    await started();
+    const options = fx.state.hostOptions[0] as HostOptions;
+    expect(options.dataFolder).toBe(join(`${fx.state.root}/userData`, 'host'));
+    expect(options.services).toBe('system');
+    expect(options.language).toBe('fr-FR');
+    expect(options.platform.name).toBe(process.platform === 'darwin' ? 'electron-darwin' : `electron-${process.platform}`);
+    expect(fx.state.windows).toHaveLength(1);
+    expect(fx.state.menubars).toBe(1);
+  });
+
+  it('shows the window again on a dock click or a second launch, opening a new one when it was closed', async () => {
+    startDesktopApp();
+    await started();
+    app.emit('second-instance');
+    expect(fx.state.windows[0]!.revealed).toBe(1);
+    fx.state.windows[0]!.closed = true;
+    fx.state.windows[0]!.emit('closed');
+    app.emit('activate');
+    expect(fx.state.windows).toHaveLength(2);
+  });
+
+  it('quits only after every tool has stopped (host.dispose), once, however often quit is asked', async () => {
+    startDesktopApp();
+    await started();
+    const first = quitEvent();
+    expect(first.prevented).toBe(true);
+    expect(fx.state.disposeCalls).toBe(1);
+    expect(fx.state.menubars).toBe(0);
+    expect(quitEvent().prevented).toBe(true); // asked again while the tools stop
+    await settle();
+    expect(fx.state.quits).toBe(0);
+    expect(fx.state.disposeCalls).toBe(1);
+
+    fx.state.releaseDispose();
+    await vi.waitFor(() => expect(fx.state.quits).toBe(1));
+    expect(quitEvent().prevented).toBe(false); // the quit that follows goes through
+  });
+
+  it('keeps running in the menu bar on macOS when the window closes, quits elsewhere', async () => {
+    startDesktopApp();
+    await started();
+    app.emit('window-all-closed');
+    expect(fx.state.quits).toBe(process.platform === 'darwin' ? 0 : 1);
+  });
+});

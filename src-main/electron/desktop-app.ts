@@ -1,0 +1,174 @@
+// The desktop app's lifecycle: one instance; on ready, the host (data under userData), the window,
+// the menu bar menu, the samples on first run; the dock icon reopens the window; quitting stops
+// every tool by the stop sequence (host.dispose) before the app exits.
+import { join } from 'node:path';
+import { app, dialog, systemPreferences, type BrowserWindow } from 'electron';
+import { createHost, type Host } from '../host/host';
+import { composePlatform } from '../platform/compose';
+import { createDarwinServices } from '../platform/darwin';
+import { createLinuxPlatform } from '../platform/linux';
+import type { Platform } from '../platform/platform';
+import { DisposableStore } from '../../src-shared/lifecycle';
+import { appId } from './app-identity';
+import { createElectronServices, type ElectronServices } from './electron-services';
+import { noticeFailedTools } from './failure-notices';
+import { installSamplesOnFirstRun } from './first-run';
+import { createHud } from './hud-window';
+import { bindHostIpc } from './ipc';
+import { createMainWindow, revealWindow } from './main-window';
+import { createMenubar } from './menubar';
+import { rendererFolderUrl, serveRendererFolder } from './renderer-protocol';
+import { hardenWebContents, refusePermissions } from './web-security';
+
+/** Where the app finds its parts: inside app.asar when packaged, the repository in development. */
+export function desktopPaths() {
+  const root = app.getAppPath();
+  return {
+    rendererFolder: join(root, 'dist', 'renderer'),
+    page: join(root, 'dist', 'renderer', 'index.html'),
+    preload: join(root, 'dist', 'electron', 'preload.cjs'),
+    menubarIcon: join(root, 'dist', 'electron', 'assets', 'menubarTemplate.png'),
+    samplesFolder: app.isPackaged ? join(process.resourcesPath, 'tools-sample') : join(root, 'tools-sample'),
+    dataFolder: join(app.getPath('userData'), 'host'),
+    firstRunMarker: join(app.getPath('userData'), 'first-run.json'),
+  };
+}
+
+/** The longest quit waits for the tools; the stop sequence itself takes at most about 4 s. */
+export const quitWaitLimitMs = 30_000;
+
+function desktopPlatform(services: ElectronServices): Platform {
+  // The app's own processes (main, GPU, renderers, utilities) and its tools' host (this process).
+  const protectedPids = () => [process.pid, ...app.getAppMetrics().map((metric) => metric.pid)];
+  if (process.platform === 'darwin') {
+    const darwin = createDarwinServices({
+      isAccessibilityTrusted: () => systemPreferences.isTrustedAccessibilityClient(false),
+      pasteboard: services.pasteboard,
+      protectedPids,
+    });
+    return composePlatform('electron-darwin', services, darwin);
+  }
+  return composePlatform(`electron-${process.platform}`, services, createLinuxPlatform({ protectedPids }));
+}
+
+const systemLanguage = (): string => app.getPreferredSystemLanguages()[0] ?? (app.getLocale() || 'en');
+
+class DesktopSession {
+  private readonly store = new DisposableStore();
+  private host: Host | undefined;
+  private window: BrowserWindow | undefined;
+  private language = 'en';
+  private readonly paths = desktopPaths();
+
+  async start(): Promise<void> {
+    refusePermissions();
+    this.store.add(serveRendererFolder(this.paths.rendererFolder));
+    const hud = this.store.add(createHud());
+    const services = createElectronServices({ appId, hud });
+    this.language = systemLanguage();
+    const host = await createHost({
+      dataFolder: this.paths.dataFolder,
+      platform: desktopPlatform(services),
+      services: 'system',
+      language: this.language,
+    });
+    this.host = host;
+    this.store.add(
+      host.subscribe((event) => {
+        if (event.type === 'language') this.language = event.language;
+      }),
+    );
+    this.store.add(bindHostIpc({ host, window: () => this.window, rendererUrl: rendererFolderUrl(this.paths.rendererFolder) }));
+    this.openWindow();
+    this.store.add(
+      createMenubar({
+        host,
+        iconPath: this.paths.menubarIcon,
+        showWindow: () => this.showWindow(),
+        quit: () => app.quit(),
+        notify: services.notify,
+      }),
+    );
+    this.store.add(noticeFailedTools(host, services.notify, () => this.language));
+    try {
+      const report = await installSamplesOnFirstRun({ host, samplesFolder: this.paths.samplesFolder, markerFile: this.paths.firstRunMarker });
+      for (const problem of report?.problems ?? []) console.warn(`sample tool not installed: ${problem}`);
+    } catch (error) {
+      console.warn('the sample tools could not be installed', error);
+    }
+  }
+
+  showWindow(): void {
+    if (!this.host) return; // not started yet: the window opens when it is
+    if (!this.window || this.window.isDestroyed()) this.openWindow();
+    else revealWindow(this.window);
+  }
+
+  /** Stops taking requests, then stops every tool by the stop sequence. */
+  async stop(): Promise<void> {
+    this.store.dispose();
+    const host = this.host;
+    this.host = undefined;
+    if (!host) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const limit = new Promise<void>((resolve) => {
+      timer = setTimeout(() => {
+        console.error(`quit: the tools did not all stop within ${quitWaitLimitMs} ms; quitting anyway`);
+        resolve();
+      }, quitWaitLimitMs);
+    });
+    try {
+      await Promise.race([host.dispose(), limit]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private openWindow(): void {
+    const window = createMainWindow({ page: this.paths.page, preload: this.paths.preload });
+    window.on('closed', () => {
+      if (this.window === window) this.window = undefined;
+    });
+    this.window = window;
+  }
+}
+
+export function startDesktopApp(): void {
+  if (!app.requestSingleInstanceLock()) {
+    app.quit(); // the running instance shows its window (second-instance below)
+    return;
+  }
+  const session = new DesktopSession();
+  app.on('web-contents-created', (_event, contents) => hardenWebContents(contents));
+  app.on('second-instance', () => session.showWindow());
+  app.on('activate', () => session.showWindow()); // the dock icon was clicked
+  app.on('window-all-closed', () => {
+    // On macOS the app lives on in the menu bar and the dock; elsewhere closing the window quits.
+    if (process.platform !== 'darwin') app.quit();
+  });
+
+  let quitting: 'no' | 'stopping' | 'stopped' = 'no';
+  app.on('before-quit', (event) => {
+    if (quitting === 'stopped') return;
+    event.preventDefault();
+    if (quitting === 'stopping') return;
+    quitting = 'stopping';
+    void session
+      .stop()
+      .catch((error: unknown) => console.error('quit: stopping the tools failed', error))
+      .finally(() => {
+        quitting = 'stopped';
+        app.quit();
+      });
+  });
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => app.quit());
+
+  app
+    .whenReady()
+    .then(() => session.start())
+    .catch(async (error: unknown) => {
+      dialog.showErrorBox('Vitruvian could not start', error instanceof Error ? error.message : String(error));
+      await session.stop().catch(() => {});
+      app.exit(1);
+    });
+}

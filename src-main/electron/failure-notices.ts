@@ -1,0 +1,23 @@
+// A notification when a tool stops for good (crashed too often, or failed to start), since the
+// window may be closed and the person would not otherwise learn that a menu bar command is gone.
+import { pickText } from '../../src-shared/text';
+import type { HostApi, ToolState } from '../../src-shared/host-api';
+import type { Disposable } from '../../src-shared/lifecycle';
+
+export function noticeFailedTools(
+  host: Pick<HostApi, 'subscribe'>,
+  notify: (title: string, body: string) => void,
+  language: () => string,
+): Disposable {
+  const states = new Map<string, ToolState>();
+  return host.subscribe((event) => {
+    if (event.type === 'toolRemoved') states.delete(event.toolId);
+    if (event.type !== 'tool') return;
+    const { tool } = event;
+    const before = states.get(tool.id);
+    states.set(tool.id, tool.state);
+    if (tool.state === 'failed' && before !== undefined && before !== 'failed') {
+      notify(`${pickText(tool.name, language())} stopped`, tool.stateReason ?? 'It stopped and will not restart on its own.');
+    }
+  });
+}
