@@ -29,7 +29,10 @@ export function Sidebar() {
   const focusIndex = Math.max(0, shown.findIndex((tool) => tool.id === selectedId));
 
   const onKeyDown = (event: KeyboardEvent<HTMLUListElement>) => {
-    const moves: Record<string, number> = { ArrowDown: focusIndex + 1, ArrowUp: focusIndex - 1, Home: 0, End: shown.length - 1 };
+    // Move from the option that has focus, which a click elsewhere may have left apart from the selection.
+    const focusedId = (event.target as HTMLElement).closest<HTMLElement>('[data-tool-id]')?.dataset.toolId;
+    const from = focusedId === undefined ? focusIndex : Math.max(0, shown.findIndex((tool) => tool.id === focusedId));
+    const moves: Record<string, number> = { ArrowDown: from + 1, ArrowUp: from - 1, Home: 0, End: shown.length - 1 };
     const target = moves[event.key];
     if (target === undefined) return;
     event.preventDefault();
