@@ -7,60 +7,25 @@ import { Emitter, type Event } from '../../src-shared/lifecycle';
 import { childEnvironment } from './child-env';
 import { CrashHistory } from './crash-history';
 import { ConnectionError, ResponseError } from './errors';
-import { describe } from './message-shape';
+import { judgeInitializeAnswer } from './initialize';
 import { describeExit, RunningTool } from './running-tool';
 import { MAX_LOG_LINE_CHARS } from './stderr-lines';
+import {
+  DEFAULT_LIMITS,
+  PROTOCOLS_OFFERED,
+  type ToolProcessLimits,
+  type ToolProcessOptions,
+  type ToolStateChange,
+} from './supervisor-options';
 import { ToolNotices } from './tool-notices';
 
-export const PROTOCOLS_OFFERED = [1] as const;
-
-export interface ToolProcessLimits {
-  initializeMs: number;
-  commandMs: number;
-  /** Each step of the stop sequence: after shutdown, after SIGTERM. */
-  stopStepMs: number;
-  crashWindowMs: number;
-  maxCrashes: number;
-  /** Delay before the n-th restart within the window; the last one repeats. */
-  restartDelaysMs: readonly number[];
-  /** After the tool exits, how long its last output may still be read. */
-  exitDrainMs: number;
-}
-
-export const DEFAULT_LIMITS: ToolProcessLimits = {
-  initializeMs: 10_000,
-  commandMs: 60_000,
-  stopStepMs: 2_000,
-  crashWindowMs: 180_000,
-  maxCrashes: 5,
-  restartDelaysMs: [1_000, 2_000, 4_000, 8_000, 16_000],
-  exitDrainMs: 200,
-};
-
-export interface ToolProcessOptions {
-  toolId: string;
-  /** The program, an absolute path already resolved inside the tool's folder. */
-  execPath: string;
-  args?: readonly string[];
-  /** The tool's data folder: its working directory, and `dataFolder` in initialize. */
-  cwd: string;
-  language: string;
-  /** The manifest's command ids, in its order. */
-  commandIds: readonly string[];
-  start: 'launch' | 'demand';
-  /** Every request from the tool (the broker). Refuse with ResponseError. */
-  handleRequest(method: string, params: unknown): Promise<unknown>;
-  onLog(level: LogLevel, source: LogSource, message: string): void;
-  onTrace?(direction: 'toTool' | 'fromTool', text: string, method?: string): void;
-  limits?: Partial<ToolProcessLimits>;
-  /** The child's environment; by default the allow-list of child-env.ts. */
-  env?: Record<string, string>;
-}
-
-export interface ToolStateChange {
-  state: ToolState;
-  reason?: string;
-}
+export {
+  DEFAULT_LIMITS,
+  PROTOCOLS_OFFERED,
+  type ToolProcessLimits,
+  type ToolProcessOptions,
+  type ToolStateChange,
+} from './supervisor-options';
 
 export class ToolProcess {
   private readonly _onDidChangeState = new Emitter<ToolStateChange>();
@@ -226,7 +191,9 @@ export class ToolProcess {
     running.peer.holdOutput(); // nothing else goes out before initialize is answered
     let refusal: string | undefined;
     try {
-      refusal = this.judgeInitialize(await answer);
+      const verdict = judgeInitializeAnswer(await answer);
+      refusal = verdict.refusal;
+      this._version = verdict.version;
     } catch (error) {
       if (error instanceof ConnectionError && error.code === 'closed') return; // exited: a crash, handled there
       refusal =
@@ -245,19 +212,6 @@ export class ToolProcess {
     running.peer.releaseOutput();
     this.setState('running');
     this.log('info', 'host', `started (pid ${running.pid}, protocol 1, version ${this._version ?? 'unknown'})`);
-  }
-
-  /** The reason to refuse the tool for this answer to initialize, or undefined to accept it. */
-  private judgeInitialize(result: unknown): string | undefined {
-    const answer = (typeof result === 'object' && result !== null ? result : {}) as Record<string, unknown>;
-    const protocol = answer.protocol;
-    if (!(PROTOCOLS_OFFERED as readonly unknown[]).includes(protocol)) {
-      return protocol === undefined
-        ? 'the tool answered initialize without the protocol version it picked'
-        : `the tool picked protocol ${describe(protocol)}, but the app offered only ${PROTOCOLS_OFFERED.join(', ')}`;
-    }
-    this._version = typeof answer.version === 'string' ? answer.version : undefined;
-    return undefined;
   }
 
   private async stopRunning(running: RunningTool): Promise<void> {

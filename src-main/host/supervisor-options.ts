@@ -1,0 +1,53 @@
+// What a ToolProcess is given: the tool's program and folder, the app's callbacks, and the
+// limits of DESIGN.md section 3 (overridable, so tests run fast).
+import type { LogLevel, LogSource, ToolState } from '../../src-shared/host-api';
+
+export const PROTOCOLS_OFFERED = [1] as const;
+
+export interface ToolProcessLimits {
+  initializeMs: number;
+  commandMs: number;
+  /** Each step of the stop sequence: after shutdown, after SIGTERM. */
+  stopStepMs: number;
+  crashWindowMs: number;
+  maxCrashes: number;
+  /** Delay before the n-th restart within the window; the last one repeats. */
+  restartDelaysMs: readonly number[];
+  /** After the tool exits, how long its last output may still be read. */
+  exitDrainMs: number;
+}
+
+export const DEFAULT_LIMITS: ToolProcessLimits = {
+  initializeMs: 10_000,
+  commandMs: 60_000,
+  stopStepMs: 2_000,
+  crashWindowMs: 180_000,
+  maxCrashes: 5,
+  restartDelaysMs: [1_000, 2_000, 4_000, 8_000, 16_000],
+  exitDrainMs: 200,
+};
+
+export interface ToolProcessOptions {
+  toolId: string;
+  /** The program, an absolute path already resolved inside the tool's folder. */
+  execPath: string;
+  args?: readonly string[];
+  /** The tool's data folder: its working directory, and `dataFolder` in initialize. */
+  cwd: string;
+  language: string;
+  /** The manifest's command ids, in its order. */
+  commandIds: readonly string[];
+  start: 'launch' | 'demand';
+  /** Every request from the tool (the broker). Refuse with ResponseError. */
+  handleRequest(method: string, params: unknown): Promise<unknown>;
+  onLog(level: LogLevel, source: LogSource, message: string): void;
+  onTrace?(direction: 'toTool' | 'fromTool', text: string, method?: string): void;
+  limits?: Partial<ToolProcessLimits>;
+  /** The child's environment; by default the allow-list of child-env.ts. */
+  env?: Record<string, string>;
+}
+
+export interface ToolStateChange {
+  state: ToolState;
+  reason?: string;
+}
