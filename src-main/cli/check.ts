@@ -13,11 +13,13 @@ export function command(args: string[], io: CliIo): Promise<number> {
 /** The command with its options open, so tests can shorten the time limits. */
 export async function check(args: string[], io: CliIo, options: ConformanceOptions = {}): Promise<number> {
   let json = false;
+  let optionsEnded = false;
   const folders: string[] = [];
   for (const arg of args) {
-    if (arg === '--json') json = true;
-    else if (arg.startsWith('-') && arg !== '-') return usage(io, `check: unknown option ${JSON.stringify(arg)}`);
-    else folders.push(arg);
+    if (optionsEnded || !arg.startsWith('-') || arg === '-') folders.push(arg);
+    else if (arg === '--') optionsEnded = true;
+    else if (arg === '--json') json = true;
+    else return usage(io, `check: unknown option ${JSON.stringify(arg)}`);
   }
   if (folders.length !== 1) {
     return usage(io, folders.length === 0 ? 'check: missing <folder>' : `check: one folder at a time, not ${folders.length}`);

@@ -19,7 +19,7 @@ const subcommands: Record<string, Subcommand> = {
     load: () => import('./run'),
   },
   check: {
-    usage: 'check <folder>',
+    usage: 'check <folder> [--json]',
     summary: "the conformance run of a tool's side of the protocol",
     load: () => import('./check'),
   },

@@ -19,11 +19,17 @@ export const skipped = (id: string, name: string, reason: string): CheckResult =
 
 const QUOTED_CHARS = 160;
 
-/** A line of the wire (or of stderr) quoted for a reason: JSON-escaped, cut to a readable length. */
+/**
+ * A line of the wire (or of stderr) quoted for a reason: between backticks, as written, with
+ * control characters escaped and cut to a readable length.
+ */
 export function quoteLine(text: string, max = QUOTED_CHARS): string {
   const chars = [...text];
   const shown = chars.length > max ? `${chars.slice(0, max - 1).join('')}…` : text;
-  return JSON.stringify(shown);
+  const escaped = shown.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029`]/g, (c) =>
+    c === '`' ? '\\`' : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+  return `\`${escaped}\``;
 }
 
 /** A duration for a reason: `35 ms`, `2.5 s`. */

@@ -56,13 +56,13 @@ export async function runConformance(folder: string, options: ConformanceOptions
       checkStdout(session),
       steps.unknownRequest,
       steps.unknownNotice,
+      steps.languageChanged,
       steps.unknownFields,
       ...steps.commandRuns,
+      steps.preferencesChanged,
       checkCommandsState(session),
       checkServices(session),
       checkMessagesFit(session),
-      steps.preferencesChanged,
-      steps.languageChanged,
       steps.shutdown,
     ]);
   } finally {
@@ -81,13 +81,15 @@ interface Steps {
 }
 
 async function runSteps(session: ConformanceSession): Promise<Steps> {
-  // One at a time, in this order: each waits for the answer of the one before.
+  // One at a time, in this order: each waits for the answer of the one before. language/changed
+  // comes before the unknown fields, which ride on one, so a tool that cannot take the notice at
+  // all fails its own check. Commands run before preferences change, with the values they start with.
   const unknownRequest = await checkUnknownRequest(session);
   const unknownNotice = await checkUnknownNotice(session);
+  const languageChanged = await checkLanguageChanged(session);
   const unknownFields = await checkUnknownFields(session);
   const commandRuns = await checkCommandRuns(session);
   const preferencesChanged = await checkPreferencesChanged(session);
-  const languageChanged = await checkLanguageChanged(session);
   const shutdown = await checkShutdown(session);
   return { unknownRequest, unknownNotice, unknownFields, commandRuns, preferencesChanged, languageChanged, shutdown };
 }

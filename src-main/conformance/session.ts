@@ -19,8 +19,14 @@ export type Answer =
   | { kind: 'result'; result: unknown; line?: ReceivedLine; ms: number }
   | { kind: 'failure'; error: ResponseError; line?: ReceivedLine; ms: number }
   | { kind: 'timeout'; ms: number }
-  /** The tool is gone (exited, or closed its output); `how` says so in words. */
-  | { kind: 'gone'; how: string };
+  /** The tool is gone: it exited, or closed its output. */
+  | { kind: 'gone'; end: ToolEnd };
+
+/** How the tool ended, in words (`exited with code 1`), and the last thing it said on stderr. */
+export interface ToolEnd {
+  how: string;
+  said?: string;
+}
 
 export interface CommandsStateNotice {
   params: unknown;
@@ -91,7 +97,7 @@ export class ConformanceSession {
       const ms = performance.now() - started;
       if (error instanceof ResponseError) return { kind: 'failure', error, ...this.answerLine(method), ms };
       if (error instanceof ConnectionError && error.code === 'timeout') return { kind: 'timeout', ms };
-      return { kind: 'gone', how: await this.howItEnded() };
+      return { kind: 'gone', end: await this.howItEnded() };
     }
   }
 
@@ -124,16 +130,20 @@ export class ConformanceSession {
 
   /** Waits (a little) for the rest of the tool's output once it exited, so late lines are judged too. */
   async outputEnded(waitMs = EXIT_STATUS_WAIT_MS): Promise<void> {
-    if (this.peer.isClosed) return;
+    if (this.peer.isClosed || this.process.exit === undefined) return; // still running: ended by dispose()
     await within(new Promise<void>((resolve) => this.peer.onClose(() => resolve())), waitMs);
   }
 
-  /** How the tool ended, in words, with the last line of its stderr when there is one. */
-  async howItEnded(): Promise<string> {
+  /** How the tool ended, with the last line of its stderr when there is one. */
+  async howItEnded(): Promise<ToolEnd> {
     const exit = await within(this.process.exited, EXIT_STATUS_WAIT_MS);
     const said = this.process.stderrTail.at(-1);
-    const stderr = said === undefined ? '' : `; its last stderr line: ${quoteLine(said)}`;
-    return `${describeExit(exit)}${stderr}`;
+    return { how: describeExit(exit), ...(said === undefined ? {} : { said }) };
+  }
+
+  /** The reason of a check not run because the tool is gone (an earlier check says how it went). */
+  notRunReason(): string {
+    return `not run: the tool ${describeExit(this.process.exit)} earlier`;
   }
 
   /** Ends the tool's process group, closes the link and removes the run's folder. */
@@ -171,6 +181,12 @@ async function within<T>(promise: Promise<T>, ms: number): Promise<T | undefined
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** `the tool exited with code 1 <context> (its last stderr line: `...`)` */
+export function endReason(end: ToolEnd, context: string): string {
+  const said = end.said === undefined ? '' : ` (its last stderr line: ${quoteLine(end.said)})`;
+  return `the tool ${end.how} ${context}${said}`;
 }
 
 /** A tool's end in words: `exited with code 1`, `was ended by SIGSEGV`. */

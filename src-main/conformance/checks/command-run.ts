@@ -3,7 +3,7 @@
 import { ErrorCodes } from '../../../src-shared/error-codes';
 import { resultProblems } from '../../../src-shared/protocol/check-message';
 import { duration, failed, passed, quoteLine, skipped, type CheckResult } from '../check-result';
-import type { ConformanceSession } from '../session';
+import { endReason, type ConformanceSession } from '../session';
 
 export async function checkCommandRuns(session: ConformanceSession): Promise<CheckResult[]> {
   const commands = session.manifest.commands ?? [];
@@ -16,13 +16,13 @@ export async function checkCommandRuns(session: ConformanceSession): Promise<Che
 async function checkCommandRun(session: ConformanceSession, command: string): Promise<CheckResult> {
   const id = `command-run:${command}`;
   const name = `command/run ${command}`;
-  if (!session.alive) return skipped(id, name, `not run: the tool ${await session.howItEnded()} earlier`);
+  if (!session.alive) return skipped(id, name, session.notRunReason());
   const limit = session.limits.commandMs;
   const answer = await session.request('command/run', { command }, limit);
   const line = 'line' in answer && answer.line ? `: ${quoteLine(answer.line.text)}` : '';
   switch (answer.kind) {
     case 'gone':
-      return failed(id, name, `the tool ${answer.how} while running it`);
+      return failed(id, name, endReason(answer.end, 'while running it'));
     case 'timeout':
       return failed(id, name, `no answer within ${duration(limit)}`);
     case 'failure':

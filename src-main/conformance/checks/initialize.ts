@@ -4,7 +4,7 @@ import { SPOKEN_PROTOCOLS } from '../../../src-shared/limits';
 import { resultProblems } from '../../../src-shared/protocol/check-message';
 import type { InitializeParams, InitializeResult } from '../../../src-shared/protocol/types';
 import { duration, failed, passed, quoteLine, type CheckResult } from '../check-result';
-import type { ConformanceSession } from '../session';
+import { endReason, type ConformanceSession } from '../session';
 
 const ID = 'initialize';
 const NAME = 'initialize answered';
@@ -25,7 +25,7 @@ export async function checkInitialize(session: ConformanceSession): Promise<Init
     case 'timeout':
       return { goOn: false, result: failed(ID, NAME, `no answer within ${duration(session.limits.initializeMs)}`) };
     case 'gone':
-      return { goOn: false, result: failed(ID, NAME, `the tool ${answer.how} before answering`) };
+      return { goOn: false, result: failed(ID, NAME, endReason(answer.end, 'before answering')) };
     case 'failure':
       return {
         goOn: false,

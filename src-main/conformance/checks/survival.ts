@@ -2,7 +2,7 @@
 // app's preferences/changed and language/changed. Each is judged by what follows it: the tool
 // still answers a request sent after it, and wrote nothing in reply to the notice.
 import { duration, failed, passed, quoteLine, skipped, type CheckResult } from '../check-result';
-import type { ConformanceSession } from '../session';
+import { endReason, type ConformanceSession } from '../session';
 
 /** Unknown to protocol 1 on purpose: a tool answers it -32601. */
 export const UNKNOWN_METHOD = 'conformance/noSuchMethod';
@@ -19,13 +19,13 @@ interface Survival {
 }
 
 async function survives(session: ConformanceSession, { id, name, what, send }: Survival): Promise<CheckResult> {
-  if (!session.alive) return skipped(id, name, `not run: the tool ${await session.howItEnded()} earlier`);
+  if (!session.alive) return skipped(id, name, session.notRunReason());
   const { record } = session;
   const strayBefore = record.strayAnswers.length;
   const notMessagesBefore = record.notMessages.length;
   await send();
   const answer = await session.request(PROBE_METHOD, undefined, session.limits.answerMs);
-  if (answer.kind === 'gone') return failed(id, name, `the tool ${answer.how} after ${what}`);
+  if (answer.kind === 'gone') return failed(id, name, endReason(answer.end, `after ${what}`));
   if (answer.kind === 'timeout') {
     return failed(id, name, `no answer, within ${duration(session.limits.answerMs)}, to a request sent after ${what}`);
   }
@@ -50,7 +50,7 @@ export function checkUnknownFields(session: ConformanceSession): Promise<CheckRe
   return survives(session, {
     id: 'unknown-fields',
     name: 'unknown fields ignored',
-    what: 'language/changed carrying fields it does not know',
+    what: 'language/changed (back to "en") carrying fields it does not know',
     send: () =>
       session.sendRaw({
         jsonrpc: '2.0',

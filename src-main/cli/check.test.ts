@@ -1,0 +1,85 @@
+// vitruvian-tool check as people and machines call it: through the real bin, and in process for
+// the arguments.
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { command } from './check';
+import type { CliIo } from './io';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const bin = join(root, 'bin/vitruvian-tool.mjs');
+const fixtures = join(root, 'src-main/conformance/fixtures');
+
+async function runBin(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, [bin, ...args], { cwd: root });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failure = error as { code: number; stdout: string; stderr: string };
+    return { code: failure.code, stdout: failure.stdout, stderr: failure.stderr };
+  }
+}
+
+const capture = () => {
+  const out: string[] = [];
+  const err: string[] = [];
+  const io: CliIo = { out: (line) => out.push(line), err: (line) => err.push(line) };
+  return { io, out, err };
+};
+
+describe.concurrent('vitruvian-tool check through the real bin', () => {
+  it('passes a sample tool: one PASS line a check, a summary, exit 0', async () => {
+    const { code, stdout } = await runBin(['check', 'tools-sample/clipboard-kit']);
+    const lines = stdout.trimEnd().split('\n');
+    expect(lines[0]).toBe('PASS the folder validates: dev.vitruvian.samples.clipboard-kit 1.0.0');
+    expect(lines).toContainEqual(expect.stringMatching(/^PASS initialize answered: protocol 1, version "1\.0\.0", in \d+ ms$/));
+    expect(lines).toContainEqual(expect.stringMatching(/^PASS exits 0 after shutdown: exited with code 0 in \d+ ms$/));
+    expect(lines.slice(0, -1).every((line) => line.startsWith('PASS '))).toBe(true);
+    expect(lines.at(-1)).toMatch(/^dev\.vitruvian\.samples\.clipboard-kit 1\.0\.0: all \d+ checks passed$/);
+    expect(code).toBe(0);
+  });
+
+  it('--json: one JSON object with each check, exit 1 for a tool that prints to stdout', async () => {
+    const { code, stdout } = await runBin(['check', join(fixtures, 'prints-banner'), '--json']);
+    expect(stdout.trimEnd().split('\n')).toHaveLength(1);
+    const report = JSON.parse(stdout) as { pass: boolean; tool: unknown; checks: { id: string; name: string; pass: boolean; reason: string }[] };
+    expect(report.pass).toBe(false);
+    expect(report.tool).toEqual({ id: 'test.conformance.prints-banner', version: '1.0.0' });
+    expect(report.checks.find((check) => check.id === 'stdout')).toEqual({
+      id: 'stdout',
+      name: 'stdout carries only messages',
+      pass: false,
+      reason: 'line 1, `Fixture tool 1.0 starting up`: not JSON; print to stderr instead',
+    });
+    expect(report.checks.find((check) => check.id === 'initialize')?.pass).toBe(true);
+    expect(code).toBe(1);
+  });
+
+  it('exit 2 and the usage for a usage error', async () => {
+    const { code, stderr } = await runBin(['check']);
+    expect(stderr).toContain('check: missing <folder>');
+    expect(code).toBe(2);
+  });
+});
+
+describe('vitruvian-tool check arguments', () => {
+  it.each([
+    [[], 'check: missing <folder>'],
+    [['a', 'b'], 'check: one folder at a time, not 2'],
+    [['a', '--verbose'], 'check: unknown option "--verbose"'],
+  ])('refuses %j with exit 2', async (args, problem) => {
+    const { io, out, err } = capture();
+    expect(await command(args, io)).toBe(2);
+    expect(err).toEqual([problem, 'usage: vitruvian-tool check <folder> [--json]']);
+    expect(out).toEqual([]);
+  });
+
+  it('a folder that does not validate: one FAIL line with the problem, exit 1', async () => {
+    const { io, out } = capture();
+    expect(await command(['--', join(fixtures, 'no-such-tool')], io)).toBe(1);
+    expect(out[0]).toMatch(/^FAIL the folder validates: folder: ".*no-such-tool" does not exist$/);
+    expect(out).toHaveLength(2);
+  });
+});

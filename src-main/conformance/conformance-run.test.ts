@@ -1,0 +1,129 @@
+// The conformance run against fixture tools that each misbehave in one way (and one that does
+// not): real processes, with time limits shortened only where a fixture would otherwise wait them out.
+import { spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { check } from '../cli/check';
+import type { CliIo } from '../cli/io';
+import { runConformance } from './conformance-run';
+import type { ConformanceLimits } from './limits';
+
+const fixtures = fileURLToPath(new URL('./fixtures/', import.meta.url));
+const fixture = (name: string) => join(fixtures, name);
+
+async function checkLines(name: string, limits: Partial<ConformanceLimits> = {}) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const io: CliIo = { out: (line) => out.push(line), err: (line) => err.push(line) };
+  const exitCode = await check([fixture(name)], io, { limits });
+  return { exitCode, out, err, fails: out.filter((line) => line.startsWith('FAIL ')) };
+}
+
+describe.concurrent('vitruvian-tool check on misbehaving tools', () => {
+  it('passes a tool that keeps every rule', async () => {
+    const { exitCode, out } = await checkLines('well-behaved');
+    expect(out.filter((line) => !line.startsWith('PASS '))).toEqual(['test.conformance.well-behaved 1.0.0: all 14 checks passed']);
+    expect(exitCode).toBe(0);
+  });
+
+  it.each([
+    // fixture, limits, the one FAIL line (start), and what it must say
+    ['never-answers', { initializeMs: 400 }, 'FAIL initialize answered: ', 'no answer within 400 ms'],
+    ['ignores-shutdown', { shutdownMs: 400 }, 'FAIL exits 0 after shutdown: ', 'still running 400 ms after shutdown'],
+    ['wrong-version', {}, 'FAIL initialize answered: ', 'picked protocol 99, which was not offered (offered 1): `{"jsonrpc":"2.0","id":1,"result":{"protocol":99'],
+    ['version-not-text', {}, 'FAIL initialize answered: ', 'result.version: 1 is a whole number, expected text'],
+    ['answers-unknown', {}, 'FAIL unknown request answered -32601: ', 'with a result, expected failure -32601: `{"jsonrpc":"2.0","id":2,"result":{}}`'],
+    ['talks-first', {}, 'FAIL nothing sent before initialize was answered: ', 'sent line 1, `{"jsonrpc":"2.0","method":"log"'],
+    ['crashes-on-notice', {}, 'FAIL unknown notice ignored: ', 'the tool exited with code 1 after an unknown notice (conformance/noSuchNotice) (its last stderr line: `fixture: cannot handle conformance/noSuchNotice`)'],
+    ['answers-notices', {}, 'FAIL unknown notice ignored: ', 'wrote a reply to an unknown notice (conformance/noSuchNotice), which is never answered: `{"jsonrpc":"2.0","id":null,"error"'],
+    ['crashes-on-language', {}, 'FAIL language/changed survived: ', 'the tool exited with code 1 after language/changed'],
+    ['rejects-unknown-fields', {}, 'FAIL unknown fields ignored: ', 'fixture: unexpected field conformance/unknownField'],
+    ['fails-commands', {}, 'FAIL command/run greet: ', 'answered failure -32603, expected {} or -32010: `{"jsonrpc":"2.0","id":'],
+    ['hangs-on-commands', { commandMs: 400 }, 'FAIL command/run greet: ', 'no answer within 400 ms'],
+    ['unknown-command-state', {}, 'FAIL commands/state names only declared commands: ', 'names "ghost", not a command of the manifest: line 2, `{"jsonrpc":"2.0","method":"commands/state","params":{"runnable":["greet","ghost"]}}`'],
+    ['undeclared-service', {}, 'FAIL requests only for services in uses: ', 'asked for clipboard/readText, whose service is not in uses (answered -32001)'],
+    ['exits-nonzero', {}, 'FAIL exits 0 after shutdown: ', 'the tool exited with code 3 after shutdown'],
+  ])('%s: one FAIL line naming the fault, exit 1', async (name, limits, start, says) => {
+    const { exitCode, fails } = await checkLines(name, limits);
+    expect(fails).toHaveLength(1);
+    expect(fails[0]!.startsWith(start)).toBe(true);
+    expect(fails[0]).toContain(says);
+    expect(exitCode).toBe(1);
+  });
+
+  it('prints-banner: fails stdout (and speaking before the answer), quoting the banner', async () => {
+    const { exitCode, fails } = await checkLines('prints-banner');
+    expect(fails).toEqual([
+      'FAIL nothing sent before initialize was answered: sent line 1, `Fixture tool 1.0 starting up` before the answer',
+      'FAIL stdout carries only messages: line 1, `Fixture tool 1.0 starting up`: not JSON; print to stderr instead',
+    ]);
+    expect(exitCode).toBe(1);
+  });
+
+  it('does not go on after initialize was not answered: the rest is not run, and says so', async () => {
+    const { out } = await checkLines('never-answers', { initializeMs: 400 });
+    expect(out).toContain('SKIP command/run greet: not run: initialize was not answered with a result');
+    expect(out).toContain('SKIP exits 0 after shutdown: not run: initialize was not answered with a result');
+    expect(out.at(-1)).toBe('test.conformance.never-answers 1.0.0: 1 of 14 checks failed, 7 not run');
+  });
+
+  it('after the tool crashed, later checks are not run rather than failed', async () => {
+    const report = await runConformance(fixture('crashes-on-notice'));
+    const statuses = Object.fromEntries(report.checks.map((c) => [c.id, c.status]));
+    expect(statuses).toMatchObject({
+      'unknown-notice': 'fail',
+      'language-changed': 'skip',
+      'command-run:greet': 'skip',
+      shutdown: 'skip',
+      stdout: 'pass',
+    });
+    expect(report.checks.find((c) => c.id === 'shutdown')?.reason).toBe('not run: the tool exited with code 1 earlier');
+    expect(report.pass).toBe(false);
+  });
+
+  it('fails a folder that does not validate, and stops there', async () => {
+    const report = await runConformance(join(fixtures, 'no-such-tool'));
+    expect(report.checks).toEqual([
+      expect.objectContaining({ id: 'folder', status: 'fail', reason: expect.stringContaining('does not exist') }),
+    ]);
+  });
+});
+
+const running = async (marker: string): Promise<boolean> => {
+  const { stdout } = await promisify(execFile)('ps', ['-A', '-o', 'args=']);
+  return stdout.split('\n').some((line) => line.includes(marker));
+};
+
+async function until(condition: () => Promise<boolean>, ms: number): Promise<boolean> {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (await condition()) return true;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return condition();
+}
+
+describe('the run ends everything the tool started', () => {
+  const marker = 'vitruvian-conformance-orphan';
+
+  it('a bare run of the fixture leaves its child behind (so the next test can fail)', async () => {
+    const tool = spawn(join(fixture('leaves-a-child'), 'tool.mjs'), [], { stdio: ['pipe', 'ignore', 'ignore'], detached: true });
+    tool.stdin.end();
+    await new Promise((resolve) => tool.once('exit', resolve));
+    try {
+      expect(await until(() => running(marker), 5_000)).toBe(true);
+    } finally {
+      process.kill(-tool.pid!, 'SIGKILL');
+    }
+    expect(await until(async () => !(await running(marker)), 5_000)).toBe(true);
+  });
+
+  it('check ends the tool’s process group: nothing outlives the run', async () => {
+    const report = await runConformance(fixture('leaves-a-child'));
+    expect(report.pass).toBe(true);
+    expect(await until(async () => !(await running(marker)), 5_000)).toBe(true);
+  });
+});
