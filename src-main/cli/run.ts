@@ -1,8 +1,248 @@
-// PLACEHOLDER, to be overwritten by the engineer who builds `vitruvian-tool run`.
-// It exists so main.ts's lazy import typechecks meanwhile.
+// vitruvian-tool run <folder> [--command <id>]... [--pref <id>=<json>]... [--language <tag>]
+//   [--data <dir>] [--services simulated|system] [--trace]
+// A headless host for one tool (DESIGN.md section 5): validate, start it as the app would, run the
+// commands in order (each waiting to be runnable, then for its answer), stop it by the stop sequence.
+// stdout carries only --trace's JSON lines; everything for the person goes to stderr.
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { CommandOutcome, PreferenceValue, ToolSummary } from '../../src-shared/host-api';
+import type { Manifest } from '../../src-shared/protocol/types';
+import { createHost, type Host } from '../host/host';
+import { PreferenceStore, preferenceValueProblem } from '../host/storage';
+import { checkToolFolder } from '../host/tool-folder';
+import type { Platform } from '../platform/platform';
 import { ExitCodes, type CliIo } from './io';
 
-export async function command(_args: string[], io: CliIo): Promise<number> {
-  io.err('run: not built yet');
-  return ExitCodes.usage;
+const USAGE =
+  'usage: vitruvian-tool run <folder> [--command <id>]... [--pref <id>=<json>]... [--language <tag>] [--data <dir>] [--services simulated|system] [--trace]';
+
+/** How long a command may take to become runnable before the run gives up on it. */
+export const runnableWaitMs = 60_000;
+
+export interface RunArgs {
+  folder: string;
+  commands: string[];
+  prefs: { id: string; value: PreferenceValue }[];
+  language?: string;
+  dataFolder?: string;
+  services: 'simulated' | 'system';
+  trace: boolean;
+}
+
+export type RunArgsReading = { ok: true; args: RunArgs } | { ok: false; problem: string };
+
+const withValue = ['--command', '--pref', '--language', '--data', '--services'];
+
+export function readRunArgs(args: string[]): RunArgsReading {
+  const folders: string[] = [];
+  const read: Omit<RunArgs, 'folder'> = { commands: [], prefs: [], services: 'simulated', trace: false };
+  let optionsDone = false;
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] ?? '';
+    if (optionsDone || !arg.startsWith('--')) {
+      folders.push(arg);
+      continue;
+    }
+    if (arg === '--') {
+      optionsDone = true;
+      continue;
+    }
+    if (arg === '--trace') {
+      read.trace = true;
+      continue;
+    }
+    const split = arg.indexOf('=');
+    const name = split > 0 ? arg.slice(0, split) : arg;
+    if (!withValue.includes(name)) return { ok: false, problem: `unknown option ${JSON.stringify(name)}` };
+    const value = split > 0 ? arg.slice(split + 1) : args[++i];
+    if (value === undefined || value === '') return { ok: false, problem: `${name} needs a value` };
+    if (name === '--command') read.commands.push(value);
+    else if (name === '--data') read.dataFolder = value;
+    else if (name === '--services') {
+      if (value !== 'simulated' && value !== 'system')
+        return { ok: false, problem: `--services: expected simulated or system, got ${JSON.stringify(value)}` };
+      read.services = value;
+    } else if (name === '--language') {
+      if (!/^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$/.test(value))
+        return { ok: false, problem: `--language: expected a language tag such as en or fr, got ${JSON.stringify(value)}` };
+      read.language = value;
+    } else {
+      const eq = value.indexOf('=');
+      if (eq <= 0) return { ok: false, problem: `--pref: expected <id>=<json>, got ${JSON.stringify(value)}` };
+      const id = value.slice(0, eq);
+      const json = value.slice(eq + 1);
+      try {
+        read.prefs.push({ id, value: JSON.parse(json) as PreferenceValue });
+      } catch {
+        return { ok: false, problem: `--pref ${id}: ${JSON.stringify(json)} is not JSON (text is written in quotes: ${id}='"text"')` };
+      }
+    }
+  }
+  if (folders.length !== 1)
+    return { ok: false, problem: folders.length === 0 ? 'missing the tool folder' : `one folder only, got ${folders.length}` };
+  return { ok: true, args: { folder: folders[0]!, ...read } };
+}
+
+/** Problems of the commands and preferences asked for, against the tool's manifest. */
+export function argsProblems(args: RunArgs, manifest: Manifest): string[] {
+  const problems: string[] = [];
+  const commands = (manifest.commands ?? []).map((c) => c.id);
+  for (const id of args.commands) {
+    if (!commands.includes(id))
+      problems.push(`--command: unknown command ${JSON.stringify(id)} (the manifest declares ${commands.map((c) => `"${c}"`).join(', ') || 'none'})`);
+  }
+  for (const { id, value } of args.prefs) {
+    const problem = preferenceValueProblem(manifest.preferences ?? [], id, value);
+    if (problem) problems.push(`--pref ${id}: ${problem}`);
+  }
+  return problems;
+}
+
+async function systemPlatform(): Promise<Platform | string> {
+  if (process.platform === 'linux') {
+    const { createLinuxPlatform } = await import('../platform/linux');
+    return createLinuxPlatform();
+  }
+  return `system services are not available to the CLI on ${process.platform}; use --services simulated, or the desktop app`;
+}
+
+const describeOutcome = (outcome: CommandOutcome): string =>
+  outcome.outcome === 'done'
+    ? 'done'
+    : outcome.outcome === 'timeout'
+      ? 'no answer within 60 s'
+      : `${outcome.outcome}: ${outcome.message}`;
+
+export async function command(argv: string[], io: CliIo): Promise<number> {
+  const reading = readRunArgs(argv);
+  if (!reading.ok) {
+    io.err(`run: ${reading.problem}`);
+    io.err(USAGE);
+    return ExitCodes.usage;
+  }
+  const args = reading.args;
+  const folder = resolve(args.folder);
+  const verdict = await checkToolFolder(folder);
+  if (!verdict.ok) {
+    io.err(`run: ${folder} is not a tool this app runs:`);
+    for (const problem of verdict.problems) io.err(problem);
+    return ExitCodes.failed;
+  }
+  const problems = argsProblems(args, verdict.manifest);
+  if (problems.length > 0) {
+    for (const problem of problems) io.err(`run: ${problem}`);
+    io.err(USAGE);
+    return ExitCodes.usage;
+  }
+  let platform: Platform;
+  if (args.services === 'system') {
+    const system = await systemPlatform();
+    if (typeof system === 'string') {
+      io.err(`run: ${system}`);
+      return ExitCodes.usage;
+    }
+    platform = system;
+  } else {
+    const { SimulatedPlatform } = await import('../platform/simulated');
+    platform = new SimulatedPlatform();
+  }
+
+  const hostData = await mkdtemp(join(tmpdir(), 'vitruvian-run-host-'));
+  const toolData = args.dataFolder === undefined ? await mkdtemp(join(tmpdir(), 'vitruvian-run-data-')) : resolve(args.dataFolder);
+  await mkdir(toolData, { recursive: true });
+  const id = verdict.manifest.id;
+  let host: Host | undefined;
+  try {
+    const preferences = await new PreferenceStore(hostData).open(id);
+    for (const { id: prefId, value } of args.prefs) await preferences.set(verdict.manifest.preferences ?? [], prefId, value);
+    host = await createHost({
+      dataFolder: hostData,
+      platform,
+      services: args.services,
+      ...(args.language ? { language: args.language } : {}),
+      toolDataFolder: () => toolData,
+      ...(args.trace ? { onWire: (_tool, direction, text) => io.out(traceJson(direction, text)) } : {}),
+    });
+    return await runTool(host, folder, id, args.commands, io);
+  } finally {
+    await host?.dispose();
+    await rm(hostData, { recursive: true, force: true });
+    if (args.dataFolder === undefined) await rm(toolData, { recursive: true, force: true });
+  }
+}
+
+/** One --trace line: the message as JSON when it is JSON, else the text as it came. */
+export function traceJson(direction: 'toTool' | 'fromTool', text: string): string {
+  try {
+    return JSON.stringify({ direction, message: JSON.parse(text) as unknown });
+  } catch {
+    return JSON.stringify({ direction, text });
+  }
+}
+
+async function runTool(host: Host, folder: string, id: string, commands: string[], io: CliIo): Promise<number> {
+  let tool: ToolSummary | undefined;
+  const changed = new Set<() => void>();
+  const subscription = host.subscribe((event) => {
+    if (event.type === 'log' && event.toolId === id) {
+      io.err(`${event.line.level} ${event.line.source}: ${event.line.message}`);
+    } else if (event.type === 'serviceCall') {
+      io.err(`service ${event.call.method} ${JSON.stringify(event.call.params)}`);
+    } else if (event.type === 'tool' && event.tool.id === id) {
+      if (tool?.state !== event.tool.state) io.err(`tool ${event.tool.state}${event.tool.stateReason ? `: ${event.tool.stateReason}` : ''}`);
+      tool = event.tool;
+      for (const wake of [...changed]) wake();
+    }
+  });
+  try {
+    const loaded = await host.loadInPlace(folder);
+    if (!loaded.ok) {
+      for (const problem of loaded.problems) io.err(problem);
+      return ExitCodes.failed;
+    }
+    tool = loaded.tool;
+    const started = await host.start(id);
+    if (!started.ok) {
+      io.err(`run: the tool did not start: ${started.problem}`);
+      return ExitCodes.failed;
+    }
+    let failed = false;
+    for (const commandId of commands) {
+      const runnable = await until(changed, runnableWaitMs, () => {
+        if (!tool || ['failed', 'stopped', 'refused'].includes(tool.state)) return false;
+        return tool.state === 'running' && tool.runnable.includes(commandId) ? true : undefined;
+      });
+      if (runnable !== true) {
+        io.err(`command ${commandId}: ${runnable === false ? `the tool is ${tool?.state}` : `not runnable within ${runnableWaitMs / 1000} s`}`);
+        failed = true;
+        continue;
+      }
+      const outcome = await host.runCommand(id, commandId);
+      io.err(`command ${commandId}: ${describeOutcome(outcome)}`);
+      if (outcome.outcome !== 'done') failed = true;
+    }
+    return failed ? ExitCodes.failed : ExitCodes.ok;
+  } finally {
+    subscription.dispose();
+  }
+}
+
+/** Resolves with what `check` answers once it answers (not undefined), or undefined after `ms`. */
+function until<T>(changed: Set<() => void>, ms: number, check: () => T | undefined): Promise<T | undefined> {
+  return new Promise((done) => {
+    const wake = () => {
+      const answer = check();
+      if (answer === undefined) return;
+      finish(answer);
+    };
+    const timer = setTimeout(() => finish(undefined), ms);
+    const finish = (answer: T | undefined) => {
+      clearTimeout(timer);
+      changed.delete(wake);
+      done(answer);
+    };
+    changed.add(wake);
+    wake();
+  });
 }

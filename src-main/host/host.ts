@@ -1,7 +1,18 @@
-// The host core behind HostApi: registry + supervisors + broker + storage + logs.
-// Contract only for now; the implementation lands with the host core.
-import type { HostApi, InstallVerdict } from '../../src-shared/host-api';
+// The host core behind HostApi: registry + supervisors + broker + storage + logs, one of each per
+// app. Changes to the list of tools (install, uninstall, load, reload) happen one at a time.
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import type {
+  CommandOutcome, HostApi, HostEvent, HostInfo, InstallVerdict, PreferenceValue, Result, ServiceCall,
+} from '../../src-shared/host-api';
+import { Emitter } from '../../src-shared/lifecycle';
 import type { Platform } from '../platform/platform';
+import { ServiceBroker } from './broker';
+import { HostedTool } from './hosted-tool';
+import { ToolLog } from './logs';
+import { ToolRegistry, type RegistryVerdict, type ToolEntry } from './registry';
+import { PreferenceRefusal, PreferenceStore, type SecretEncryptor } from './storage';
+import { ToolTrace } from './trace';
 
 export interface HostOptions {
   /** The app's data folder: installed tools, their data folders, preferences, logs. */
@@ -9,15 +20,269 @@ export interface HostOptions {
   platform: Platform;
   services: 'simulated' | 'system';
   language?: string;
+  /** How secrets are kept (Electron's safeStorage in the app); plain text by default. */
+  encryptor?: SecretEncryptor;
+  /** A tool's data folder; default <dataFolder>/data/<id>. The CLI's --data gives its own. */
+  toolDataFolder?: (toolId: string) => string;
+  /** Every line on a tool's link, both ways, uncut (the CLI's --trace). */
+  onWire?: (toolId: string, direction: 'toTool' | 'fromTool', text: string) => void;
 }
 
 export interface Host extends HostApi {
   /** Load a tool folder in place (test bed), without copying it; re-validated on reload(). */
   loadInPlace(folder: string): Promise<InstallVerdict>;
-  /** Re-read a folder loaded in place after its files changed. */
+  /** Re-read a folder loaded in place after its files changed (loads it when it is not yet). */
   reload(folder: string): Promise<InstallVerdict>;
+  /** Start a tool now, whatever its start; resolves once it answered initialize or failed to. */
+  start(toolId: string): Promise<Result>;
   /** Stop every tool by the stop sequence and release everything. */
   dispose(): Promise<void>;
 }
 
-export declare function createHost(options: HostOptions): Promise<Host>;
+export const appVersion = '0.1.0';
+const maxServiceCalls = 1_000;
+const languageTag = /^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$/;
+
+export async function createHost(options: HostOptions): Promise<Host> {
+  await mkdir(options.dataFolder, { recursive: true });
+  const host = new ToolHost(options);
+  await host.open();
+  return host;
+}
+
+class ToolHost implements Host {
+  private readonly events = new Emitter<HostEvent>();
+  private readonly tools = new Map<string, HostedTool>();
+  private readonly registry: ToolRegistry;
+  private readonly store: PreferenceStore;
+  private readonly broker: ServiceBroker;
+  private readonly serviceCalls: ServiceCall[] = [];
+  private serviceSeq = 0;
+  private language: string;
+  private changes: Promise<unknown> = Promise.resolve();
+  private disposed = false;
+
+  constructor(private readonly options: HostOptions) {
+    this.language = options.language ?? 'en';
+    this.registry = new ToolRegistry(options.dataFolder);
+    this.store = new PreferenceStore(options.dataFolder, options.encryptor);
+    this.broker = new ServiceBroker({ platform: options.platform, preferencesOf: (id) => this.store.open(id) });
+    this.broker.onDidCallPlatform(({ toolId, method, params }) => {
+      if (this.options.services !== 'simulated') return;
+      const call: ServiceCall = { seq: ++this.serviceSeq, time: Date.now(), toolId, method, params };
+      this.serviceCalls.push(call);
+      if (this.serviceCalls.length > maxServiceCalls) this.serviceCalls.shift();
+      this.events.fire({ type: 'serviceCall', call });
+    });
+    this.broker.onDidStore(({ toolId }) => this.tools.get(toolId)?.changed());
+    this.broker.onDidFail(({ toolId, method, error }) =>
+      this.tools.get(toolId)?.log.append('error', 'host', `${method} broke in the app: ${error instanceof Error ? error.message : String(error)}`),
+    );
+  }
+
+  async open(): Promise<void> {
+    await this.registry.load();
+    for (const entry of this.registry.list()) (await this.add(entry)).startIfLaunch();
+  }
+
+  // ---- HostApi ----
+
+  async info(): Promise<HostInfo> {
+    return { language: this.language, services: this.options.services, platform: this.options.platform.name, version: appVersion };
+  }
+
+  async listTools() {
+    return [...this.tools.values()].map((tool) => tool.summary());
+  }
+
+  installFolder(folder: string): Promise<InstallVerdict> {
+    return this.change(async () => {
+      const verdict = await this.registry.install(folder, async (id) => this.tools.get(id)?.tool.stop());
+      return this.settle(verdict, `installed from ${folder}`);
+    });
+  }
+
+  loadInPlace(folder: string): Promise<InstallVerdict> {
+    return this.change(async () => this.settle(await this.registry.loadInPlace(folder), `loaded in place from ${folder}`));
+  }
+
+  reload(folder: string): Promise<InstallVerdict> {
+    return this.change(async () => {
+      const before = this.registry.inPlace(folder);
+      const verdict = await this.registry.loadInPlace(folder);
+      if (before && (!verdict.ok || verdict.entry.id !== before.id)) {
+        if (!verdict.ok) {
+          await this.tools.get(before.id)?.refuse(verdict.problems);
+          return verdict;
+        }
+        // The folder now holds another tool: the old one goes (its data stays).
+        await this.drop(before.id, 'close');
+        this.registry.forget(before.id);
+      }
+      return this.settle(verdict, `reloaded from ${folder}`);
+    });
+  }
+
+  uninstall(toolId: string): Promise<Result> {
+    return this.change(async () => {
+      const tool = this.tools.get(toolId);
+      if (!tool) return { ok: false, problem: `no tool "${toolId}" is installed` };
+      tool.installed = false;
+      await this.drop(toolId, 'remove');
+      await this.registry.remove(toolId);
+      await this.store.remove(toolId);
+      return { ok: true };
+    });
+  }
+
+  async runCommand(toolId: string, commandId: string): Promise<CommandOutcome> {
+    const tool = this.tools.get(toolId);
+    if (!tool) return { outcome: 'unavailable', message: `no tool "${toolId}" is installed` };
+    if (tool.state === 'refused') return { outcome: 'unavailable', message: tool.stateReason ?? 'the tool was refused' };
+    return tool.tool.runCommand(commandId);
+  }
+
+  async setPreference(toolId: string, preferenceId: string, value: PreferenceValue): Promise<Result> {
+    const tool = this.tools.get(toolId);
+    if (!tool) return { ok: false, problem: `no tool "${toolId}" is installed` };
+    const pref = tool.preferences.find((p) => p.id === preferenceId);
+    if (pref && !pref.title) return { ok: false, problem: `id: preference "${preferenceId}" has no title: it is the tool's own` };
+    try {
+      await tool.values.set(tool.preferences, preferenceId, value);
+    } catch (error) {
+      if (error instanceof PreferenceRefusal) return { ok: false, problem: error.message };
+      throw error;
+    }
+    tool.tool.preferencesChanged([{ id: preferenceId, value: pref ? tool.values.get(pref) : value }]);
+    tool.changed();
+    return { ok: true };
+  }
+
+  async readLog(toolId: string) {
+    return this.tools.get(toolId)?.log.lines() ?? [];
+  }
+
+  async clearLog(toolId: string): Promise<Result> {
+    const tool = this.tools.get(toolId);
+    if (!tool) return { ok: false, problem: `no tool "${toolId}" is installed` };
+    await tool.log.clear();
+    return { ok: true };
+  }
+
+  async readTrace(toolId: string) {
+    return this.tools.get(toolId)?.trace.lines() ?? [];
+  }
+
+  async clearTrace(toolId: string): Promise<Result> {
+    const tool = this.tools.get(toolId);
+    if (!tool) return { ok: false, problem: `no tool "${toolId}" is installed` };
+    tool.trace.clear();
+    return { ok: true };
+  }
+
+  async readServiceCalls() {
+    return [...this.serviceCalls];
+  }
+
+  async start(toolId: string): Promise<Result> {
+    return this.whenRunning(toolId, (tool) => tool.tool.start());
+  }
+
+  async restart(toolId: string): Promise<Result> {
+    return this.whenRunning(toolId, (tool) => tool.tool.restart());
+  }
+
+  async stop(toolId: string): Promise<Result> {
+    const tool = this.tools.get(toolId);
+    if (!tool) return { ok: false, problem: `no tool "${toolId}" is installed` };
+    await tool.tool.stop();
+    return { ok: true };
+  }
+
+  async setLanguage(language: string): Promise<Result> {
+    if (!languageTag.test(language)) return { ok: false, problem: `language: ${JSON.stringify(language)} is not a language tag such as en or fr` };
+    if (language === this.language) return { ok: true };
+    this.language = language;
+    for (const tool of this.tools.values()) tool.tool.languageChanged(language);
+    this.events.fire({ type: 'language', language });
+    return { ok: true };
+  }
+
+  subscribe(listener: (event: HostEvent) => void) {
+    return this.events.event(listener);
+  }
+
+  async dispose(): Promise<void> {
+    if (this.disposed) return;
+    this.disposed = true;
+    await this.changes;
+    const tools = [...this.tools.values()];
+    await Promise.all(tools.map((tool) => tool.dispose()));
+    await Promise.all(tools.map((tool) => tool.log.dispose()));
+    this.broker.dispose();
+    this.events.dispose();
+  }
+
+  // ---- inside ----
+
+  /** One change to the list of tools at a time. */
+  private change<T>(work: () => Promise<T>): Promise<T> {
+    if (this.disposed) return Promise.reject(new Error('the host is closed'));
+    const next = this.changes.then(work);
+    this.changes = next.catch(() => undefined);
+    return next;
+  }
+
+  /** After the registry took an entry: a new tool is added, a known one takes the new entry. */
+  private async settle(verdict: RegistryVerdict, how: string): Promise<InstallVerdict> {
+    if (!verdict.ok) return verdict;
+    const { entry } = verdict;
+    let tool = this.tools.get(entry.id);
+    if (tool) await tool.replace(entry);
+    else tool = await this.add(entry);
+    tool.log.append('info', 'host', `version ${entry.manifest.version} ${how}`);
+    tool.startIfLaunch();
+    return { ok: true, tool: tool.summary() };
+  }
+
+  private async add(entry: ToolEntry): Promise<HostedTool> {
+    const id = entry.id;
+    const dataFolder = this.options.toolDataFolder?.(id) ?? this.registry.dataFolderOf(id);
+    await mkdir(dataFolder, { recursive: true });
+    const log = new ToolLog({ file: join(this.options.dataFolder, 'logs', `${id}.log`) });
+    const trace = new ToolTrace();
+    const onWire = this.options.onWire;
+    const tool = new HostedTool(entry, log, trace, await this.store.open(id), {
+      dataFolder,
+      language: () => this.language,
+      handleRequest: (asking, method, params) => this.broker.handle(asking, method, params),
+      ...(onWire ? { onWire: (direction: 'toTool' | 'fromTool', text: string) => onWire(id, direction, text) } : {}),
+    });
+    log.onDidAppend((line) => this.events.fire({ type: 'log', toolId: id, line }));
+    log.onDidClear(() => this.events.fire({ type: 'logCleared', toolId: id }));
+    trace.onDidAppend((line) => this.events.fire({ type: 'trace', toolId: id, line }));
+    tool.onDidChange(() => this.events.fire({ type: 'tool', tool: tool.summary() }));
+    this.tools.set(id, tool);
+    this.events.fire({ type: 'tool', tool: tool.summary() });
+    return tool;
+  }
+
+  /** Stops a tool and takes it off the list; its log file is kept or removed. */
+  private async drop(toolId: string, log: 'close' | 'remove'): Promise<void> {
+    const tool = this.tools.get(toolId);
+    if (!tool) return;
+    await tool.dispose();
+    tool.trace.dispose();
+    await (log === 'remove' ? tool.log.remove() : tool.log.dispose());
+    this.tools.delete(toolId);
+    this.events.fire({ type: 'toolRemoved', toolId });
+  }
+
+  private async whenRunning(toolId: string, act: (tool: HostedTool) => Promise<void>): Promise<Result> {
+    const tool = this.tools.get(toolId);
+    if (!tool) return { ok: false, problem: `no tool "${toolId}" is installed` };
+    if (tool.state === 'refused') return { ok: false, problem: tool.stateReason ?? 'the tool was refused' };
+    await act(tool);
+    return tool.state === 'running' ? { ok: true } : { ok: false, problem: tool.stateReason ?? `the tool is ${tool.state}` };
+  }
+}

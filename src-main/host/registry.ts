@@ -141,6 +141,11 @@ export class ToolRegistry {
     return { ok: true, entry };
   }
 
+  /** Takes a folder loaded in place off the list, leaving every file as it is. */
+  forget(id: string): void {
+    if (this.entries.get(id)?.loadedInPlace) this.entries.delete(id);
+  }
+
   /** Takes a tool off the list; for an installed one, deletes its copy and its data folder. */
   async remove(id: string): Promise<void> {
     const entry = this.entries.get(id);

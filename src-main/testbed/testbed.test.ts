@@ -32,6 +32,10 @@ class InPlaceHost extends FakeHost implements Host {
     return this.loadInPlace(folder);
   }
 
+  async start(): Promise<{ ok: true }> {
+    return { ok: true };
+  }
+
   async dispose(): Promise<void> {
     this.disposed = true;
   }

@@ -1,0 +1,156 @@
+// `vitruvian-tool run` as a tool author calls it: a real `node bin/vitruvian-tool.mjs` process.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { command, readRunArgs, traceJson } from './run';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const fixtures = join(root, 'src-main/host/fixtures');
+const services = join(fixtures, 'host-services');
+const demand = join(fixtures, 'host-demand');
+
+let scratch: string;
+beforeAll(async () => {
+  scratch = await mkdtemp(join(tmpdir(), 'vt-run-'));
+});
+afterAll(async () => {
+  await rm(scratch, { recursive: true, force: true });
+});
+
+const run = (...args: string[]): Promise<{ code: number | null; out: string; err: string }> =>
+  new Promise((resolve) => {
+    const child = spawn(process.execPath, [join(root, 'bin/vitruvian-tool.mjs'), 'run', ...args], { cwd: scratch });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (chunk) => (out += chunk));
+    child.stderr.on('data', (chunk) => (err += chunk));
+    child.on('close', (code) => resolve({ code, out, err }));
+  });
+
+describe('vitruvian-tool run', () => {
+  it('runs the commands in order and exits 0 when every one was answered {}', async () => {
+    const { code, out, err } = await run(services, '--command', 'copy', '--command', 'read');
+    expect(err).toContain('command copy: done');
+    expect(err).toContain('read: {"text":"from the tool"}');
+    expect(err).toMatch(/service clipboard\/writeText \{"text":"from the tool"\}/);
+    expect(out).toBe('');
+    expect(code).toBe(0);
+  });
+
+  it('exits 1 when a command is refused, and still runs the others', async () => {
+    const { code, err } = await run(services, '--command=refuse', '--command=copy');
+    expect(err).toContain('command refuse: refused: not now');
+    expect(err).toContain('command copy: done');
+    expect(code).toBe(1);
+  });
+
+  it('waits for a command to become runnable, starting a demand tool', async () => {
+    const { code, err } = await run(demand, '--command', 'first', '--command', 'second');
+    expect(err).toContain('ran first');
+    expect(err).toContain('ran second');
+    expect(err).toContain('command second: done');
+    expect(code).toBe(0);
+  });
+
+  it('waits for a command runnable only a moment after the start', async () => {
+    const { code, err } = await run(services, '--command', 'late');
+    expect(err).toContain('late: ran');
+    expect(code).toBe(0);
+  });
+
+  it('prints every message both ways as JSON lines with --trace, and only those on stdout', async () => {
+    const { code, out } = await run(services, '--command', 'copy', '--trace');
+    expect(code).toBe(0);
+    const lines = out.trimEnd().split('\n').map((line) => JSON.parse(line) as { direction: string; message: Record<string, unknown> });
+    expect(lines[0]).toMatchObject({ direction: 'toTool', message: { method: 'initialize', params: { protocols: [1], language: 'en' } } });
+    expect(lines[1]).toMatchObject({ direction: 'fromTool', message: { id: lines[0]!.message.id, result: { protocol: 1 } } });
+    expect(lines).toContainEqual({ direction: 'fromTool', message: expect.objectContaining({ method: 'clipboard/writeText' }) });
+    expect(lines).toContainEqual({ direction: 'toTool', message: expect.objectContaining({ method: 'command/run', params: { command: 'copy' } }) });
+    expect(lines.filter((l) => l.direction === 'toTool').at(-1)).toMatchObject({ message: { method: 'shutdown' } });
+  });
+
+  it('gives preferences, the language and the data folder asked for', async () => {
+    const dataFolder = join(scratch, 'kept-data');
+    const { code, err } = await run(
+      services, '--pref', 'note="from the CLI"', '--language', 'fr', '--data', dataFolder,
+      '--command', 'recall', '--command', 'whereami',
+    );
+    expect(err).toContain('recall: {"value":"from the CLI"}');
+    expect(err).toContain('language fr');
+    expect(err).toContain(`cwd: ${dataFolder}`);
+    expect(code).toBe(0);
+    expect(existsSync(dataFolder)).toBe(true);
+  });
+
+  it('starts in a fresh temporary data folder by default and removes it', async () => {
+    const { err } = await run(services, '--command', 'whereami');
+    const cwd = err.match(/cwd: (.*)/)?.[1];
+    expect(cwd).toMatch(/vitruvian-run-data-/);
+    expect(existsSync(cwd!)).toBe(false);
+  });
+
+  it('refuses a folder that is not a tool with exit 1 and every problem', async () => {
+    const folder = join(scratch, 'bad');
+    await cp(services, folder, { recursive: true });
+    const file = join(folder, 'vitruvian-tool.json');
+    await writeFile(file, (await readFile(file, 'utf8')).replace('"clipboard.read"', '"camera"').replace('"tool.mjs"', '"gone.mjs"'));
+    const { code, err } = await run(folder);
+    expect(code).toBe(1);
+    expect(err).toMatch(/camera/);
+    expect(err).toMatch(/gone\.mjs/);
+    const err2: string[] = [];
+    expect(await command(['/no/such/folder'], { out: () => {}, err: (line) => err2.push(line) })).toBe(1);
+    expect(err2.join('\n')).toMatch(/"\/no\/such\/folder" does not exist/);
+  });
+
+  it.each([
+    [[], /missing the tool folder/],
+    [['a', 'b'], /one folder only/],
+    [[services, '--bogus'], /unknown option "--bogus"/],
+    [[services, '--command'], /--command needs a value/],
+    [[services, '--pref', 'note=hi'], /--pref note: "hi" is not JSON/],
+    [[services, '--pref', 'nothing'], /--pref: expected <id>=<json>/],
+    [[services, '--services', 'magic'], /--services: expected simulated or system/],
+    [[services, '--language', 'not a tag'], /--language: expected a language tag/],
+    [[services, '--command', 'nope'], /--command: unknown command "nope"/],
+    [[services, '--pref', 'mode="angry"'], /--pref mode: value: "angry" is not an option/],
+    [[services, '--pref', 'missing=1'], /--pref missing: id: unknown preference "missing"/],
+  ])('exits 2 for a usage error: %j', async (args, reason) => {
+    const err: string[] = [];
+    const code = await command(args as string[], { out: () => {}, err: (line) => err.push(line) });
+    expect(err.join('\n')).toMatch(reason);
+    expect(code).toBe(2);
+  });
+
+  it('exits 2 for a usage error from the real command line too', async () => {
+    const { code, err } = await run(services, '--command', 'nope');
+    expect(err).toMatch(/--command: unknown command "nope"/);
+    expect(code).toBe(2);
+  });
+});
+
+describe('reading the arguments', () => {
+  it('takes options before or after the folder, repeated, with = or a space', () => {
+    expect(readRunArgs(['--trace', 'folder', '--command=a', '--command', 'b', '--pref', 'n=1', '--pref=t="x"', '--data', 'd'])).toEqual({
+      ok: true,
+      args: {
+        folder: 'folder',
+        commands: ['a', 'b'],
+        prefs: [{ id: 'n', value: 1 }, { id: 't', value: 'x' }],
+        services: 'simulated',
+        trace: true,
+        dataFolder: 'd',
+      },
+    });
+    expect(readRunArgs(['--', '--odd-folder'])).toMatchObject({ ok: true, args: { folder: '--odd-folder' } });
+  });
+
+  it('writes a trace line as the message when it is JSON, else as text', () => {
+    expect(traceJson('toTool', '{"jsonrpc":"2.0","method":"shutdown"}')).toBe('{"direction":"toTool","message":{"jsonrpc":"2.0","method":"shutdown"}}');
+    expect(traceJson('fromTool', 'not json')).toBe('{"direction":"fromTool","text":"not json"}');
+  });
+});

@@ -1,0 +1,313 @@
+// The host through its HostApi, with real tool processes (the fixtures under fixtures/host-*).
+import { cp, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { HostEvent, ToolSummary } from '../../src-shared/host-api';
+import { SimulatedPlatform } from '../platform/simulated';
+import { createHost, type Host } from './host';
+
+const fixtures = fileURLToPath(new URL('./fixtures', import.meta.url));
+const services = join(fixtures, 'host-services');
+const demand = join(fixtures, 'host-demand');
+const ID = 'test.host.services';
+
+let scratch: string;
+let data: string;
+let platform: SimulatedPlatform;
+let host: Host;
+let events: HostEvent[];
+
+const open = async (language?: string) => {
+  platform = new SimulatedPlatform();
+  host = await createHost({ dataFolder: data, platform, services: 'simulated', ...(language ? { language } : {}) });
+  events = [];
+  host.subscribe((event) => events.push(event));
+  return host;
+};
+
+beforeEach(async () => {
+  scratch = await mkdtemp(join(tmpdir(), 'vt-host-'));
+  data = join(scratch, 'app');
+  await open();
+});
+afterEach(async () => {
+  await host.dispose();
+  await rm(scratch, { recursive: true, force: true });
+});
+
+/** Resolves once `check` holds, re-checked after every host event (and every 50 ms). */
+const eventually = async <T>(check: () => T | undefined | false | Promise<T | undefined | false>, what: string): Promise<T> => {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > deadline) throw new Error(`never happened: ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+};
+const summary = async (id = ID): Promise<ToolSummary | undefined> => (await host.listTools()).find((t) => t.id === id);
+const running = (id = ID) => eventually(async () => (await summary(id))?.state === 'running' && summary(id), `${id} running`);
+const logged = (pattern: RegExp, id = ID) =>
+  eventually(async () => (await host.readLog(id)).find((line) => pattern.test(line.message)), `a log line ${pattern}`);
+const pidOf = async (id = ID) => Number((await logged(/^started: pid \d+/, id)).message.match(/pid (\d+)/)![1]);
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+const copyFixture = async (from: string, name: string, change?: (m: Record<string, unknown>) => void) => {
+  const folder = join(scratch, name);
+  await cp(from, folder, { recursive: true });
+  if (change) {
+    const file = join(folder, 'vitruvian-tool.json');
+    const manifest = JSON.parse(await readFile(file, 'utf8'));
+    change(manifest);
+    await writeFile(file, JSON.stringify(manifest));
+  }
+  return folder;
+};
+
+describe('installing and running a tool', () => {
+  it('installs a copy, starts a launch tool in its data folder, and lists what the window shows', async () => {
+    const verdict = await host.installFolder(services);
+    expect(verdict.ok).toBe(true);
+    const tool = await running();
+    expect(tool).toMatchObject({
+      id: ID,
+      name: { en: 'Host services fixture', fr: 'Outil de test des services' },
+      version: '1.0.0',
+      uses: ['clipboard.read', 'clipboard.write', 'notify', 'storage'],
+      values: { note: 'nothing yet', mode: 'calm' },
+      secretsSet: [],
+      folder: join(data, 'tools', ID),
+      loadedInPlace: false,
+      start: 'launch',
+    });
+    expect(tool.commands[0]).toEqual({ id: 'copy', title: { en: 'Copy a text' }, surfaces: ['window'] });
+    expect(tool.preferences.map((p) => p.id)).toEqual(['note', 'token', 'mode', 'count']);
+    expect(tool.runnable).toContain('copy');
+    expect(events.some((e) => e.type === 'tool' && e.tool.id === ID)).toBe(true);
+    await logged(new RegExp(`^started: pid \\d+, language en, data ${join(data, 'data', ID)}$`));
+    await host.runCommand(ID, 'whereami');
+    await logged(new RegExp(`^cwd: ${join(data, 'data', ID)}$`));
+  });
+
+  it('answers services through the platform and records them', async () => {
+    await host.installFolder(services);
+    await running();
+    expect(await host.runCommand(ID, 'copy')).toEqual({ outcome: 'done' });
+    expect(platform.clipboardText).toBe('from the tool');
+    await host.runCommand(ID, 'read');
+    await logged(/^read: \{"text":"from the tool"\}$/);
+    await host.runCommand(ID, 'hud');
+    expect((await host.readServiceCalls()).map((c) => [c.toolId, c.method, c.params])).toEqual([
+      [ID, 'clipboard/writeText', { text: 'from the tool' }],
+      [ID, 'clipboard/readText', {}],
+      [ID, 'notify/hud', { text: 'Hello', symbol: 'checkmark' }],
+    ]);
+    expect(events.filter((e) => e.type === 'serviceCall')).toHaveLength(3);
+  });
+
+  it('refuses a service the manifest does not declare', async () => {
+    await host.installFolder(services);
+    await running();
+    await host.runCommand(ID, 'paste');
+    await logged(/^paste: error -32001 \{"service":"keystrokes"\}$/);
+    expect(platform.calls).toEqual([]);
+  });
+
+  it('reports a refused command, an unknown one and one not runnable yet', async () => {
+    await host.installFolder(services);
+    await running();
+    expect(await host.runCommand(ID, 'refuse')).toEqual({ outcome: 'refused', message: 'not now' });
+    expect((await host.runCommand(ID, 'nope')).outcome).toBe('unavailable');
+    expect((await host.runCommand('no.such.tool', 'copy')).outcome).toBe('unavailable');
+  });
+
+  it('starts a demand tool on its first command', async () => {
+    await host.installFolder(demand);
+    expect((await summary('test.host.demand'))?.state).toBe('idle');
+    expect(await host.runCommand('test.host.demand', 'first')).toEqual({ outcome: 'done' });
+    await logged(/^demand tool started$/, 'test.host.demand');
+    expect((await host.runCommand('test.host.demand', 'second')).outcome).toBe('unavailable');
+  });
+
+  it('traces every message both ways, and clears the trace', async () => {
+    await host.installFolder(services);
+    await running();
+    await host.runCommand(ID, 'copy');
+    const trace = await host.readTrace(ID);
+    expect(trace[0]).toMatchObject({ direction: 'toTool', method: 'initialize' });
+    expect(trace.some((l) => l.direction === 'fromTool' && l.method === 'clipboard/writeText')).toBe(true);
+    expect(trace.some((l) => l.direction === 'toTool' && l.method === 'command/run')).toBe(true);
+    expect(events.some((e) => e.type === 'trace' && e.toolId === ID)).toBe(true);
+    await host.clearTrace(ID);
+    expect(await host.readTrace(ID)).toEqual([]);
+  });
+
+  it('clears the log', async () => {
+    await host.installFolder(services);
+    await logged(/^started/);
+    expect(await host.clearLog(ID)).toEqual({ ok: true });
+    expect(await host.readLog(ID)).toEqual([]);
+    expect(events).toContainEqual({ type: 'logCleared', toolId: ID });
+  });
+});
+
+describe('preferences and language', () => {
+  it('stores what a tool stores, per tool, and keeps it over a reinstall', async () => {
+    const twin = await copyFixture(services, 'twin', (m) => (m.id = 'test.host.twin'));
+    await host.installFolder(services);
+    await host.installFolder(twin);
+    await running();
+    await running('test.host.twin');
+    await host.runCommand(ID, 'remember');
+    await host.runCommand(ID, 'recall');
+    await logged(/^recall: \{"value":"remembered"\}$/);
+    expect((await summary())?.values.note).toBe('remembered');
+    await host.runCommand('test.host.twin', 'recall');
+    await logged(/^recall: \{"value":"nothing yet"\}$/, 'test.host.twin');
+
+    const v2 = await copyFixture(services, 'v2', (m) => (m.version = '2.0.0'));
+    const verdict = await host.installFolder(v2);
+    expect(verdict.ok && verdict.tool.version).toBe('2.0.0');
+    await running();
+    await host.runCommand(ID, 'recall');
+    expect((await host.readLog(ID)).filter((l) => l.message === 'recall: {"value":"remembered"}')).toHaveLength(2);
+  });
+
+  it('validates, stores and sends a preference the person changes', async () => {
+    await host.installFolder(services);
+    await running();
+    expect(await host.setPreference(ID, 'note', 'from Settings')).toEqual({ ok: true });
+    await logged(/^preferences: \[\{"id":"note","value":"from Settings"\}\]$/);
+    expect((await summary())?.values.note).toBe('from Settings');
+    expect(await host.setPreference(ID, 'mode', 'loud')).toEqual({ ok: true });
+
+    const refusals = [
+      await host.setPreference(ID, 'mode', 'angry'),
+      await host.setPreference(ID, 'note', 42),
+      await host.setPreference(ID, 'note', 'x'.repeat(4_097)),
+      await host.setPreference(ID, 'nope', 'x'),
+      await host.setPreference(ID, 'count', 3), // untitled: the tool's alone
+      await host.setPreference('no.such.tool', 'note', 'x'),
+    ];
+    for (const refusal of refusals) expect(refusal).toMatchObject({ ok: false, problem: expect.any(String) });
+    expect((await summary())?.values).toEqual({ note: 'from Settings', mode: 'loud' });
+  });
+
+  it('never sends a secret back, only whether it is set', async () => {
+    await host.installFolder(services);
+    await running();
+    expect(await host.setPreference(ID, 'token', 's3cret')).toEqual({ ok: true });
+    expect(await host.setPreference(ID, 'note', 'plain')).toEqual({ ok: true });
+    const tool = (await summary())!;
+    expect(tool.secretsSet).toEqual(['token']);
+    expect(JSON.stringify(tool)).not.toContain('s3cret');
+    expect(await readFile(join(data, 'preferences', `${ID}.json`), 'utf8')).not.toContain('s3cret');
+  });
+
+  it('tells running tools the new language and starts later ones with it', async () => {
+    await host.installFolder(services);
+    await running();
+    expect(await host.setLanguage('fr')).toEqual({ ok: true });
+    await logged(/^language: fr$/);
+    expect(events).toContainEqual({ type: 'language', language: 'fr' });
+    expect((await host.info()).language).toBe('fr');
+    expect((await host.setLanguage('not a tag!')).ok).toBe(false);
+    await host.installFolder(demand);
+    await host.runCommand('test.host.demand', 'first');
+    expect((await host.readTrace('test.host.demand'))[0]!.text).toContain('"language":"fr"');
+  });
+});
+
+describe('lifetimes', () => {
+  it('uninstalls: stops the tool, removes its copy, data, preferences and log', async () => {
+    await host.installFolder(services);
+    await running();
+    const pid = await pidOf();
+    await host.runCommand(ID, 'remember');
+    expect(await host.uninstall(ID)).toEqual({ ok: true });
+    expect(alive(pid)).toBe(false);
+    expect(await host.listTools()).toEqual([]);
+    expect(events).toContainEqual({ type: 'toolRemoved', toolId: ID });
+    expect(await readdir(join(data, 'tools'))).toEqual([]);
+    expect(existsSync(join(data, 'data', ID))).toBe(false);
+    expect(existsSync(join(data, 'preferences', `${ID}.json`))).toBe(false);
+    expect(existsSync(join(data, 'logs', `${ID}.log`))).toBe(false);
+    expect((await host.uninstall(ID)).ok).toBe(false);
+    // Installed again, it starts from nothing.
+    await host.installFolder(services);
+    await running();
+    await host.runCommand(ID, 'recall');
+    await logged(/^recall: \{"value":"nothing yet"\}$/);
+  });
+
+  it('stops and restarts a tool by hand', async () => {
+    await host.installFolder(services);
+    await running();
+    const pid = await pidOf();
+    expect(await host.stop(ID)).toEqual({ ok: true });
+    expect((await summary())?.state).toBe('stopped');
+    expect(alive(pid)).toBe(false);
+    expect(await host.restart(ID)).toEqual({ ok: true });
+    await running();
+  });
+
+  it('comes back after the app restarts: same tools, same values, launch tools started', async () => {
+    await host.installFolder(services);
+    await host.installFolder(demand);
+    await running();
+    const pid = await pidOf();
+    await host.setPreference(ID, 'note', 'kept');
+    await host.dispose();
+    expect(alive(pid)).toBe(false);
+    await open('fr');
+    expect((await host.listTools()).map((t) => t.id).sort()).toEqual(['test.host.demand', ID]);
+    const tool = await running();
+    expect(tool.values.note).toBe('kept');
+    expect((await summary('test.host.demand'))?.state).toBe('idle');
+    await logged(/language fr/);
+  });
+
+  it('loads a folder in place and reloads it after it changed, refused or not', async () => {
+    const folder = await copyFixture(services, 'in-place');
+    const verdict = await host.loadInPlace(folder);
+    expect(verdict.ok && verdict.tool).toMatchObject({ loadedInPlace: true, folder });
+    await running();
+    const manifestFile = join(folder, 'vitruvian-tool.json');
+    const good = await readFile(manifestFile, 'utf8');
+    await writeFile(manifestFile, good.replace('"clipboard.read"', '"camera"'));
+    const refused = await host.reload(folder);
+    expect(refused.ok).toBe(false);
+    const tool = (await summary())!;
+    expect(tool.state).toBe('refused');
+    expect(tool.problems?.join(' ')).toMatch(/camera/);
+    await writeFile(manifestFile, good.replace('"1.0.0"', '"1.1.0"'));
+    const back = await host.reload(folder);
+    expect(back.ok && back.tool.version).toBe('1.1.0');
+    await running();
+    expect(existsSync(join(data, 'tools'))).toBe(false);
+  });
+
+  it('refuses a folder that is not a tool, with every problem', async () => {
+    const folder = await copyFixture(services, 'bad', (m) => {
+      m.uses = ['camera'];
+      m.id = 'nodot';
+    });
+    const verdict = await host.installFolder(folder);
+    expect(verdict.ok).toBe(false);
+    expect(verdict.ok ? 0 : verdict.problems.length).toBeGreaterThanOrEqual(2);
+    expect(await host.listTools()).toEqual([]);
+  });
+
+  it('says what it is', async () => {
+    expect(await host.info()).toMatchObject({ language: 'en', services: 'simulated', platform: 'simulated' });
+  });
+});

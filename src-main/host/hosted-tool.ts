@@ -1,0 +1,164 @@
+// One tool as the host holds it: its registry entry, its process (the supervisor's ToolProcess),
+// its log, trace and preference values, and the summary the window shows. A new entry (reinstall,
+// reload) replaces the process but keeps the log, the trace and the values.
+import type { PreferenceInfo, PreferenceValue, ToolState, ToolSummary } from '../../src-shared/host-api';
+import { Emitter, type Disposable } from '../../src-shared/lifecycle';
+import type { BrokerTool } from './broker';
+import type { ToolLog } from './logs';
+import type { ToolEntry } from './registry';
+import type { ToolPreferences } from './storage';
+import { ToolProcess } from './supervisor';
+import type { ToolTrace } from './trace';
+
+export interface HostedToolContext {
+  /** The tool's data folder (its working directory). */
+  dataFolder: string;
+  language(): string;
+  handleRequest(tool: HostedTool, method: string, params: unknown): Promise<unknown>;
+  onWire?(direction: 'toTool' | 'fromTool', text: string): void;
+}
+
+export class HostedTool implements BrokerTool {
+  private readonly _onDidChange = new Emitter<void>();
+  /** The summary changed: state, runnable, values, the entry. */
+  readonly onDidChange = this._onDidChange.event;
+
+  /** False once uninstalled: its requests are refused with -32002 while it stops. */
+  installed = true;
+  private process: ToolProcess;
+  private processEvents: Disposable[] = [];
+  /** Set while a folder loaded in place is refused: the problems its last reload found. */
+  private problems: string[] | undefined;
+
+  constructor(
+    private entry: ToolEntry,
+    readonly log: ToolLog,
+    readonly trace: ToolTrace,
+    readonly values: ToolPreferences,
+    private readonly context: HostedToolContext,
+  ) {
+    this.process = this.createProcess();
+  }
+
+  get id(): string {
+    return this.entry.id;
+  }
+  get uses(): readonly string[] {
+    return this.entry.manifest.uses ?? [];
+  }
+  get preferences(): PreferenceInfo[] {
+    return (this.entry.manifest.preferences ?? []).map((p) => {
+      const info: PreferenceInfo = { id: p.id, kind: p.kind };
+      if (p.title) info.title = p.title;
+      if (p.default !== undefined) info.default = p.default;
+      if (p.options) info.options = p.options.map((o) => ({ value: o.value, title: o.title }));
+      return info;
+    });
+  }
+  get startMode(): 'launch' | 'demand' {
+    return this.entry.manifest.runtime.start ?? 'launch';
+  }
+  get state(): ToolState {
+    return this.problems ? 'refused' : this.process.state;
+  }
+  get stateReason(): string | undefined {
+    return this.problems ? `the folder was refused: ${this.problems[0] ?? 'unknown problem'}` : this.process.stateReason;
+  }
+  get folder(): string {
+    return this.entry.folder;
+  }
+  get loadedInPlace(): boolean {
+    return this.entry.loadedInPlace;
+  }
+  /** The running process, for what the supervisor does (start, stop, commands, notices). */
+  get tool(): ToolProcess {
+    return this.process;
+  }
+
+  summary(): ToolSummary {
+    const { manifest } = this.entry;
+    const preferences = this.preferences;
+    const values: Record<string, PreferenceValue> = {};
+    for (const pref of preferences) if (pref.title && pref.kind !== 'secret') values[pref.id] = this.values.get(pref);
+    const summary: ToolSummary = {
+      id: manifest.id,
+      name: manifest.name,
+      version: manifest.version,
+      publisher: manifest.publisher,
+      uses: [...this.uses],
+      commands: (manifest.commands ?? []).map((c) => ({ id: c.id, title: c.title, surfaces: c.surfaces ?? ['window'] })),
+      preferences,
+      values,
+      secretsSet: preferences.filter((p) => p.kind === 'secret' && this.values.has(p)).map((p) => p.id),
+      state: this.state,
+      runnable: this.problems ? [] : [...this.process.runnable],
+      folder: this.entry.folder,
+      loadedInPlace: this.entry.loadedInPlace,
+      start: this.startMode,
+    };
+    if (manifest.description) summary.description = manifest.description;
+    const reason = this.stateReason;
+    if (reason !== undefined) summary.stateReason = reason;
+    if (this.problems) summary.problems = [...this.problems];
+    return summary;
+  }
+
+  /** Starts a launch tool (demand tools start on their first command). */
+  startIfLaunch(): void {
+    if (this.startMode === 'launch' && !this.problems) void this.process.start();
+  }
+
+  /** Takes a new entry (reinstall, reload): the old process is stopped, a new one made. */
+  async replace(entry: ToolEntry): Promise<void> {
+    await this.stopProcess();
+    this.entry = entry;
+    this.problems = undefined;
+    this.process = this.createProcess();
+    this.changed();
+  }
+
+  /** A folder loaded in place failed its reload: stopped, and refused until it passes again. */
+  async refuse(problems: string[]): Promise<void> {
+    await this.process.stop();
+    this.problems = problems;
+    this.log.append('error', 'host', `the folder was refused: ${problems.join('; ')}`);
+    this.changed();
+  }
+
+  changed(): void {
+    this._onDidChange.fire();
+  }
+
+  /** Stops the process by the stop sequence; the log and the values stay. */
+  async dispose(): Promise<void> {
+    await this.stopProcess();
+    this._onDidChange.dispose();
+  }
+
+  private async stopProcess(): Promise<void> {
+    for (const subscription of this.processEvents) subscription.dispose();
+    this.processEvents = [];
+    await this.process.dispose();
+  }
+
+  private createProcess(): ToolProcess {
+    const { manifest } = this.entry;
+    const process = new ToolProcess({
+      toolId: manifest.id,
+      execPath: this.entry.execPath,
+      args: manifest.runtime.args ?? [],
+      cwd: this.context.dataFolder,
+      language: this.context.language(),
+      commandIds: (manifest.commands ?? []).map((c) => c.id),
+      start: this.startMode,
+      handleRequest: (method, params) => this.context.handleRequest(this, method, params),
+      onLog: (level, source, message) => this.log.append(level, source, message),
+      onTrace: (direction, text, method) => {
+        this.trace.append(direction, text, method);
+        this.context.onWire?.(direction, text);
+      },
+    });
+    this.processEvents = [process.onDidChangeState(() => this.changed()), process.onDidChangeRunnable(() => this.changed())];
+    return process;
+  }
+}
