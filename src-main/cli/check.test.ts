@@ -1,6 +1,8 @@
 // vitruvian-tool check as people and machines call it: through the real bin, and in process for
 // the arguments.
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
+import { mkdtemp, rm, writeFile, copyFile, chmod } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -61,6 +63,45 @@ describe.concurrent('vitruvian-tool check through the real bin', () => {
     const { code, stderr } = await runBin(['check']);
     expect(stderr).toContain('check: missing <folder>');
     expect(code).toBe(2);
+  });
+});
+
+const running = async (marker: string): Promise<boolean> => {
+  const { stdout } = await promisify(execFile)('ps', ['-A', '-o', 'args=']);
+  return stdout.split('\n').some((line) => line.includes(marker));
+};
+
+async function until(condition: () => Promise<boolean>, ms: number): Promise<boolean> {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (await condition()) return true;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return condition();
+}
+
+describe('vitruvian-tool check stopped with Ctrl-C', () => {
+  it('ends the tool (in its own process group, out of Ctrl-C\'s reach) before it exits', async () => {
+    // A copy of the never-answering fixture in a folder of its own, so its process is told apart.
+    const folder = await mkdtemp(join(tmpdir(), 'vitruvian-check-sigint-'));
+    try {
+      const library = join(fixtures, 'fixture-tool.mjs');
+      await writeFile(join(folder, 'tool.mjs'), `#!/usr/bin/env node\nimport { runFixtureTool } from ${JSON.stringify(library)};\nrunFixtureTool({ silent: true, ignoresShutdown: true });\n`);
+      await chmod(join(folder, 'tool.mjs'), 0o755);
+      await copyFile(join(fixtures, 'never-answers/vitruvian-tool.json'), join(folder, 'vitruvian-tool.json'));
+      const cli = spawn(process.execPath, [bin, 'check', folder], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+      let stderr = '';
+      cli.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+      const exited = new Promise<number | null>((resolve) => cli.once('exit', (code) => resolve(code)));
+      const toolProgram = join(folder, 'tool.mjs');
+      expect(await until(() => running(toolProgram), 10_000)).toBe(true);
+      cli.kill('SIGINT');
+      expect(await exited).toBe(1);
+      expect(stderr).toContain('check: stopped by SIGINT; the tool was ended');
+      expect(await until(async () => !(await running(toolProgram)), 5_000)).toBe(true);
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
   });
 });
 

@@ -24,7 +24,26 @@ export async function check(args: string[], io: CliIo, options: ConformanceOptio
   if (folders.length !== 1) {
     return usage(io, folders.length === 0 ? 'check: missing <folder>' : `check: one folder at a time, not ${folders.length}`);
   }
-  const report = await runConformance(folders[0]!, options);
+  // The tool runs in a process group of its own, which Ctrl-C does not reach: end it here.
+  const abort = new AbortController();
+  let interrupted: NodeJS.Signals | undefined;
+  const onSignal = (signal: NodeJS.Signals) => {
+    interrupted = signal;
+    abort.abort();
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  let report;
+  try {
+    report = await runConformance(folders[0]!, { ...options, signal: abort.signal });
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  }
+  if (interrupted) {
+    io.err(`check: stopped by ${interrupted}; the tool was ended`);
+    return ExitCodes.failed;
+  }
   if (json) io.out(reportJson(report));
   else for (const line of reportLines(report)) io.out(line);
   return report.pass ? ExitCodes.ok : ExitCodes.failed;

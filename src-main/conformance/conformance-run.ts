@@ -27,6 +27,8 @@ export interface ConformanceReport {
 export interface ConformanceOptions {
   /** Smaller limits for tests; the protocol's own by default. */
   limits?: Partial<ConformanceLimits>;
+  /** Stops the run early (Ctrl-C): the tool's process group is ended, the checks left are not run. */
+  signal?: AbortSignal;
 }
 
 export async function runConformance(folder: string, options: ConformanceOptions = {}): Promise<ConformanceReport> {
@@ -39,6 +41,9 @@ export async function runConformance(folder: string, options: ConformanceOptions
   const tool = { id: manifest.id, version: manifest.version };
   const folderCheck = passed('folder', 'the folder validates', `${manifest.id} ${manifest.version}`);
   const session = await ConformanceSession.start(manifest, execPath, limits);
+  const stop = () => void session.dispose();
+  options.signal?.addEventListener('abort', stop, { once: true });
+  if (options.signal?.aborted) stop();
   try {
     const initialize = await checkInitialize(session);
     let steps: Steps;
@@ -66,6 +71,7 @@ export async function runConformance(folder: string, options: ConformanceOptions
       steps.shutdown,
     ]);
   } finally {
+    options.signal?.removeEventListener('abort', stop);
     await session.dispose();
   }
 }

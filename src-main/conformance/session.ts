@@ -40,6 +40,7 @@ export class ConformanceSession {
   readonly record = new WireRecord();
   readonly commandsStates: CommandsStateNotice[] = [];
   private readonly peer: Peer;
+  private disposing: Promise<void> | undefined;
 
   private constructor(
     readonly manifest: Manifest,
@@ -146,12 +147,15 @@ export class ConformanceSession {
     return `not run: the tool ${describeExit(this.process.exit)} earlier`;
   }
 
-  /** Ends the tool's process group, closes the link and removes the run's folder. */
-  async dispose(): Promise<void> {
-    this.peer.dispose();
-    await this.process.stop();
-    this.services.dispose();
-    await rm(this.runFolder, { recursive: true, force: true }).catch(() => {});
+  /** Ends the tool's process group, closes the link and removes the run's folder; once. */
+  dispose(): Promise<void> {
+    this.disposing ??= (async () => {
+      this.peer.dispose();
+      await this.process.stop();
+      this.services.dispose();
+      await rm(this.runFolder, { recursive: true, force: true }).catch(() => {});
+    })();
+    return this.disposing;
   }
 
   private answerLine(method: string): { line?: ReceivedLine } {
