@@ -71,7 +71,7 @@ class ToolHost implements Host {
       if (this.options.services !== 'simulated') return;
       const call: ServiceCall = { seq: ++this.serviceSeq, time: Date.now(), toolId, method, params };
       this.serviceCalls.push(call);
-      if (this.serviceCalls.length > maxServiceCalls) this.serviceCalls.shift();
+      if (this.serviceCalls.length >= 2 * maxServiceCalls) this.serviceCalls.splice(0, maxServiceCalls);
       this.events.fire({ type: 'serviceCall', call });
     });
     this.broker.onDidStore(({ toolId }) => this.tools.get(toolId)?.changed());
@@ -181,7 +181,7 @@ class ToolHost implements Host {
   }
 
   async readServiceCalls() {
-    return [...this.serviceCalls];
+    return this.serviceCalls.slice(-maxServiceCalls);
   }
 
   async start(toolId: string): Promise<Result> {

@@ -29,7 +29,7 @@ export class SimulatedPlatform implements Platform {
 
   /** The last calls, oldest first (bounded). */
   get calls(): readonly PlatformCall[] {
-    return this.recorded;
+    return this.recorded.slice(-this.maxCalls);
   }
 
   get clipboardText(): string | null {
@@ -84,7 +84,8 @@ export class SimulatedPlatform implements Platform {
     const refusal = this.refusals.get(method);
     const call = { method, args };
     this.recorded.push(call);
-    if (this.recorded.length > this.maxCalls) this.recorded.splice(0, this.recorded.length - this.maxCalls);
+    // Trimmed in batches: a service call must stay cheap when the list is full.
+    if (this.recorded.length >= 2 * this.maxCalls) this.recorded.splice(0, this.recorded.length - this.maxCalls);
     this._onDidCall.fire(call);
     if (refusal) throw refusal;
   }
