@@ -1,0 +1,49 @@
+// electron-builder.yml, checked against electron-builder's own JSON Schema and against what the
+// app needs at run time (its id, its entitlements, its bundles, the samples, the fuses).
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import Ajv from 'ajv';
+import { load } from 'js-yaml';
+import { describe, expect, it } from 'vitest';
+import { appId, productName } from './app-identity';
+
+const repository = join(import.meta.dirname, '..', '..');
+const config = load(await readFile(join(repository, 'electron-builder.yml'), 'utf8')) as Record<string, any>;
+const packageJson = JSON.parse(await readFile(join(repository, 'package.json'), 'utf8'));
+
+describe('electron-builder.yml', () => {
+  it('fits electron-builder\'s configuration schema', async () => {
+    const schema = JSON.parse(await readFile(join(repository, 'node_modules/app-builder-lib/scheme.json'), 'utf8'));
+    const ajv = new Ajv({ strict: false, allErrors: true });
+    const validate = ajv.compile(schema);
+    validate(config);
+    expect(validate.errors ?? []).toEqual([]);
+  });
+
+  it('names the app as the code does', () => {
+    expect(config.appId).toBe(appId);
+    expect(config.productName).toBe(productName);
+    expect(packageJson.productName).toBe(productName);
+  });
+
+  it('builds a dmg and a zip for macOS with the hardened runtime and Apple Events, an AppImage for Linux', async () => {
+    expect(config.mac.target).toEqual(['dmg', 'zip']);
+    expect(config.mac.category).toBe('public.app-category.developer-tools');
+    expect(config.mac.hardenedRuntime).toBe(true);
+    expect(config.mac.extendInfo.NSAppleEventsUsageDescription).toMatch(/System Events/);
+    const entitlements = await readFile(join(repository, config.mac.entitlements), 'utf8');
+    expect(entitlements).toMatch(/<key>com\.apple\.security\.automation\.apple-events<\/key>\s*<true\/>/);
+    expect(config.linux.target).toEqual(['AppImage']);
+  });
+
+  it('turns off runAsNode and NODE_OPTIONS', () => {
+    expect(config.electronFuses).toMatchObject({ runAsNode: false, enableNodeOptionsEnvironmentVariable: false });
+  });
+
+  it('ships the bundles package.json points at and the samples as extra resources', () => {
+    expect(packageJson.main).toBe('dist/electron/main.cjs');
+    expect(config.files).toEqual(expect.arrayContaining(['package.json', 'dist/electron/**/*', 'dist/renderer/**/*']));
+    expect(config.extraResources).toEqual([expect.objectContaining({ from: 'tools-sample', to: 'tools-sample' })]);
+    expect(packageJson.scripts.dist).toMatch(/electron-builder$/);
+  });
+});
