@@ -27,7 +27,7 @@ export interface LineSink {
 
 const NEWLINE = 0x0a;
 const FIRST_CAPACITY = 4096;
-/** A held buffer grown past this for one long line is let go once that line is delivered. */
+/** A held buffer grown past this is kept for the next long line, and let go at the next short one. */
 const KEEP_CAPACITY = 65_536;
 
 export class LineFraming {
@@ -89,15 +89,15 @@ export class LineFraming {
     }
     if (length === 0) return;
     if (this.heldLength === 0) {
+      // Back to lines that fit in a chunk: a buffer grown for long lines is let go.
+      if ((this.held?.length ?? 0) > KEEP_CAPACITY) this.held = undefined;
       this.deliver(chunk, start, newline);
       return;
     }
     this.append(chunk, start, newline);
-    const held = this.held as Buffer;
     const heldLength = this.heldLength;
     this.heldLength = 0;
-    if (held.length > KEEP_CAPACITY) this.held = undefined;
-    this.deliver(held, 0, heldLength);
+    this.deliver(this.held as Buffer, 0, heldLength);
   }
 
   private hold(chunk: Buffer, start: number, end: number): void {
