@@ -1,21 +1,50 @@
 // One judged point of the conformance run: a PASS or a FAIL with its reason, or a check that could
-// not run because an earlier one left nothing to judge (SKIP, which still fails the run).
+// not run because an earlier one left nothing to judge (SKIP, which still fails the run). The
+// checks are named in one table, in the order the report lists them.
 
 export type CheckStatus = 'pass' | 'fail' | 'skip';
 
-export interface CheckResult {
+export interface CheckName {
   /** Stable for machines: `initialize`, `command-run:copyGreeting`, ... */
   id: string;
   /** What is checked, in words: the line's title. */
   name: string;
+}
+
+export interface CheckResult extends CheckName {
   status: CheckStatus;
   /** Why it passed or failed, quoting the message that broke it. */
   reason: string;
 }
 
-export const passed = (id: string, name: string, reason: string): CheckResult => ({ id, name, status: 'pass', reason });
-export const failed = (id: string, name: string, reason: string): CheckResult => ({ id, name, status: 'fail', reason });
-export const skipped = (id: string, name: string, reason: string): CheckResult => ({ id, name, status: 'skip', reason });
+/** Every check, in the report's order; `command-run` stands for one check per declared command. */
+export const checkNames = {
+  folder: 'the folder validates',
+  initialize: 'initialize answered',
+  'quiet-before-initialize': 'nothing sent before initialize was answered',
+  stdout: 'stdout carries only messages',
+  'unknown-request': 'unknown request answered -32601',
+  'unknown-notice': 'unknown notice ignored',
+  'language-changed': 'language/changed survived',
+  'unknown-fields': 'unknown fields ignored',
+  'command-run': 'command/run',
+  'preferences-changed': 'preferences/changed survived',
+  'commands-state': 'commands/state names only declared commands',
+  services: 'requests only for services in uses',
+  'messages-fit': 'messages fit protocol 1',
+  shutdown: 'exits 0 after shutdown',
+} as const;
+
+export type CheckId = keyof typeof checkNames;
+
+export const check = (id: CheckId): CheckName => ({ id, name: checkNames[id] });
+
+/** The check of one declared command. */
+export const commandRunCheck = (command: string): CheckName => ({ id: `command-run:${command}`, name: `command/run ${command}` });
+
+export const passed = (which: CheckName, reason: string): CheckResult => ({ ...which, status: 'pass', reason });
+export const failed = (which: CheckName, reason: string): CheckResult => ({ ...which, status: 'fail', reason });
+export const skipped = (which: CheckName, reason: string): CheckResult => ({ ...which, status: 'skip', reason });
 
 const QUOTED_CHARS = 160;
 

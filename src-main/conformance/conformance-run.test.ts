@@ -121,9 +121,16 @@ describe('the run ends everything the tool started', () => {
     expect(await until(async () => !(await running(marker)), 5_000)).toBe(true);
   });
 
-  it('check ends the tool’s process group: nothing outlives the run', async () => {
-    const report = await runConformance(fixture('leaves-a-child'));
-    expect(report.pass).toBe(true);
+  it('check fails a tool that leaves processes running after shutdown, and ends them', async () => {
+    const report = await runConformance(fixture('leaves-a-child'), { limits: { shutdownMs: 500 } });
+    const failures = report.checks.filter((c) => c.status !== 'pass');
+    expect(failures).toEqual([
+      expect.objectContaining({
+        id: 'shutdown',
+        status: 'fail',
+        reason: 'exited with code 0, but processes it started still ran 500 ms after shutdown; ended with SIGTERM',
+      }),
+    ]);
     expect(await until(async () => !(await running(marker)), 5_000)).toBe(true);
   });
 });

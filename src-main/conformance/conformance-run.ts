@@ -1,7 +1,10 @@
 // `vitruvian-tool check`: validates the folder, then drives the tool through one scripted session
 // as the app would and judges its side of protocol 1, check by check.
+import type { Manifest } from '../../src-shared/protocol/types';
 import { checkToolFolder } from '../host/tool-folder';
-import { failed, passed, skipped, type CheckResult } from './check-result';
+import {
+  check, checkNames, commandRunCheck, failed, passed, skipped, type CheckId, type CheckResult,
+} from './check-result';
 import { checkCommandRuns } from './checks/command-run';
 import { checkInitialize } from './checks/initialize';
 import { checkShutdown } from './checks/shutdown';
@@ -13,7 +16,7 @@ import {
   checkCommandsState, checkMessagesFit, checkQuietBeforeInitialize, checkServices, checkStdout,
 } from './checks/wire-checks';
 import { defaultLimits, type ConformanceLimits } from './limits';
-import { ConformanceSession } from './session';
+import { ConformanceSession, LaunchFailure } from './session';
 
 export interface ConformanceReport {
   folder: string;
@@ -34,85 +37,70 @@ export interface ConformanceOptions {
 export async function runConformance(folder: string, options: ConformanceOptions = {}): Promise<ConformanceReport> {
   const limits = { ...defaultLimits, ...options.limits };
   const verdict = await checkToolFolder(folder);
-  if (!verdict.ok) {
-    return report(folder, undefined, [failed('folder', 'the folder validates', verdict.problems.join('; '))]);
-  }
+  if (!verdict.ok) return { folder, checks: [failed(check('folder'), verdict.problems.join('; '))], pass: false };
   const { manifest, execPath } = verdict;
-  const tool = { id: manifest.id, version: manifest.version };
-  const folderCheck = passed('folder', 'the folder validates', `${manifest.id} ${manifest.version}`);
-  const session = await ConformanceSession.start(manifest, execPath, limits);
+  const results: CheckResult[] = [passed(check('folder'), `${manifest.id} ${manifest.version}`)];
+  const finish = (notRunReason: string) => report(folder, manifest, results, notRunReason);
+
+  let session: ConformanceSession;
+  try {
+    session = await ConformanceSession.start(manifest, execPath, limits);
+  } catch (error) {
+    if (!(error instanceof LaunchFailure)) throw error;
+    results.push(failed(check('initialize'), `the tool could not be started: ${error.message}`));
+    return finish('not run: the tool could not be started');
+  }
   const stop = () => void session.dispose();
   options.signal?.addEventListener('abort', stop, { once: true });
   if (options.signal?.aborted) stop();
   try {
     const initialize = await checkInitialize(session);
-    let steps: Steps;
+    results.push(initialize.result);
     if (initialize.goOn) {
       session.releaseOutput();
-      steps = await runSteps(session);
-    } else {
-      steps = notRun(session, 'not run: initialize was not answered with a result');
+      // One at a time, in this order: each waits for the answer of the one before. language/changed
+      // comes before the unknown fields, which ride on one, so a tool that cannot take the notice
+      // at all fails its own check. Commands run with the preferences they start with.
+      results.push(await checkUnknownRequest(session));
+      results.push(await checkUnknownNotice(session));
+      results.push(await checkLanguageChanged(session));
+      results.push(await checkUnknownFields(session));
+      results.push(...(await checkCommandRuns(session)));
+      results.push(await checkPreferencesChanged(session));
+      results.push(await checkShutdown(session));
     }
     await session.outputEnded();
-    return report(folder, tool, [
-      folderCheck,
-      initialize.result,
+    results.push(
       checkQuietBeforeInitialize(session),
       checkStdout(session),
-      steps.unknownRequest,
-      steps.unknownNotice,
-      steps.languageChanged,
-      steps.unknownFields,
-      ...steps.commandRuns,
-      steps.preferencesChanged,
       checkCommandsState(session),
       checkServices(session),
       checkMessagesFit(session),
-      steps.shutdown,
-    ]);
+    );
+    return finish('not run: initialize was not answered with a result');
   } finally {
     options.signal?.removeEventListener('abort', stop);
     await session.dispose();
   }
 }
 
-interface Steps {
-  unknownRequest: CheckResult;
-  unknownNotice: CheckResult;
-  unknownFields: CheckResult;
-  commandRuns: CheckResult[];
-  preferencesChanged: CheckResult;
-  languageChanged: CheckResult;
-  shutdown: CheckResult;
-}
-
-async function runSteps(session: ConformanceSession): Promise<Steps> {
-  // One at a time, in this order: each waits for the answer of the one before. language/changed
-  // comes before the unknown fields, which ride on one, so a tool that cannot take the notice at
-  // all fails its own check. Commands run before preferences change, with the values they start with.
-  const unknownRequest = await checkUnknownRequest(session);
-  const unknownNotice = await checkUnknownNotice(session);
-  const languageChanged = await checkLanguageChanged(session);
-  const unknownFields = await checkUnknownFields(session);
-  const commandRuns = await checkCommandRuns(session);
-  const preferencesChanged = await checkPreferencesChanged(session);
-  const shutdown = await checkShutdown(session);
-  return { unknownRequest, unknownNotice, unknownFields, commandRuns, preferencesChanged, languageChanged, shutdown };
-}
-
-function notRun(session: ConformanceSession, reason: string): Steps {
-  const commands = session.manifest.commands ?? [];
+/** The results in the table's order; a check with no result is listed as not run. */
+function report(folder: string, manifest: Manifest, results: CheckResult[], notRunReason: string): ConformanceReport {
+  const byId = new Map(results.map((result) => [result.id, result]));
+  const checks: CheckResult[] = [];
+  for (const id of Object.keys(checkNames) as CheckId[]) {
+    if (id === 'command-run') {
+      const commands = manifest.commands ?? [];
+      const names = commands.length > 0 ? commands.map(({ id: command }) => commandRunCheck(command)) : [check(id)];
+      for (const name of names) checks.push(byId.get(name.id) ?? skipped(name, notRunReason));
+    } else {
+      checks.push(byId.get(id) ?? skipped(check(id), notRunReason));
+    }
+  }
   return {
-    unknownRequest: skipped('unknown-request', 'unknown request answered -32601', reason),
-    unknownNotice: skipped('unknown-notice', 'unknown notice ignored', reason),
-    unknownFields: skipped('unknown-fields', 'unknown fields ignored', reason),
-    commandRuns: commands.map(({ id }) => skipped(`command-run:${id}`, `command/run ${id}`, reason)),
-    preferencesChanged: skipped('preferences-changed', 'preferences/changed survived', reason),
-    languageChanged: skipped('language-changed', 'language/changed survived', reason),
-    shutdown: skipped('shutdown', 'exits 0 after shutdown', reason),
+    folder,
+    tool: { id: manifest.id, version: manifest.version },
+    checks,
+    pass: checks.every((result) => result.status === 'pass'),
   };
-}
-
-function report(folder: string, tool: ConformanceReport['tool'], checks: CheckResult[]): ConformanceReport {
-  return { folder, ...(tool ? { tool } : {}), checks, pass: checks.every((check) => check.status === 'pass') };
 }

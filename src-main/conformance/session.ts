@@ -8,11 +8,12 @@ import { join } from 'node:path';
 import type { Manifest } from '../../src-shared/protocol/types';
 import { childEnvironment } from '../host/child-env';
 import { ConnectionError, ResponseError } from '../host/errors';
-import { Peer } from '../host/peer';
+import type { Peer } from '../host/peer';
+import { signalGroup } from '../host/process-group';
+import { describeExit as describeToolExit, RunningTool, type ToolExit } from '../host/running-tool';
 import { quoteLine } from './check-result';
 import type { ConformanceLimits } from './limits';
 import { SimulatedServices } from './simulated-services';
-import { ToolProcess, type ToolExit } from './tool-process';
 import { WireRecord, type ReceivedLine } from './wire-record';
 
 export type Answer =
@@ -35,11 +36,28 @@ export interface CommandsStateNotice {
 
 /** How long a reason waits for the exit status of a tool whose output closed. */
 const EXIT_STATUS_WAIT_MS = 1_000;
+/** After the tool exits, how long its last output is still read (the host's own figure). */
+const EXIT_DRAIN_MS = 200;
+/** How long dispose() waits for the killed tool to be reaped. */
+const REAP_MS = 2_000;
+
+/** The tool's program could not be started at all. */
+export class LaunchFailure extends Error {}
+
+export interface ShutdownOutcome {
+  /** How the tool ended; absent when it had to be killed and was not reaped. */
+  exit?: ToolExit;
+  /** When the tool itself exited, counted from shutdown; absent when it did not within the limit. */
+  exitedInMs?: number;
+  /** The signal the host's stop sequence needed: the tool, or what it started, outlived the limit. */
+  signal?: 'SIGTERM' | 'SIGKILL';
+}
 
 export class ConformanceSession {
   readonly record = new WireRecord();
   readonly commandsStates: CommandsStateNotice[] = [];
-  private readonly peer: Peer;
+  private tool!: RunningTool;
+  private lastStderrLine: string | undefined;
   private disposing: Promise<void> | undefined;
 
   private constructor(
@@ -48,13 +66,32 @@ export class ConformanceSession {
     readonly dataFolder: string,
     private readonly runFolder: string,
     readonly services: SimulatedServices,
-    private readonly process: ToolProcess,
-  ) {
-    this.peer = new Peer(process.reader, process.writer, {
-      onTrace: (direction, text, method) => this.record.trace(direction, text, method),
-      onProtocolError: (problem) => this.record.protocolProblem(problem),
-      fallbackRequestHandler: (params, method) => this.answerService(method, params),
-    });
+  ) {}
+
+  private get peer(): Peer {
+    return this.tool.peer;
+  }
+
+  private async launch(execPath: string): Promise<void> {
+    try {
+      this.tool = await RunningTool.launch({
+        execPath,
+        args: this.manifest.runtime.args ?? [],
+        cwd: this.dataFolder,
+        env: childEnvironment(),
+        peer: {
+          onTrace: (direction, text, method) => this.record.trace(direction, text, method),
+          onProtocolError: (problem) => this.record.protocolProblem(problem),
+          fallbackRequestHandler: (params, method) => this.answerService(method, params),
+        },
+        onStderrLine: (line) => {
+          if (line.trim() !== '') this.lastStderrLine = line;
+        },
+        exitDrainMs: EXIT_DRAIN_MS,
+      });
+    } catch (error) {
+      throw new LaunchFailure(error instanceof Error ? error.message : String(error));
+    }
     this.peer.onNotice('commands/state', (params) => {
       if (this.commandsStates.length < 1_000) {
         this.commandsStates.push({ params, ...(this.record.current ? { line: this.record.current } : {}) });
@@ -62,30 +99,31 @@ export class ConformanceSession {
     });
   }
 
-  /** Starts the tool's program as the host does, in a fresh temporary data folder. */
+  /**
+   * Starts the tool's program as the host does (the host's RunningTool: no shell, its own process
+   * group, the allow-listed environment) in a fresh temporary data folder. Rejects with
+   * LaunchFailure when the program cannot be started at all.
+   */
   static async start(manifest: Manifest, execPath: string, limits: ConformanceLimits): Promise<ConformanceSession> {
     const runFolder = await mkdtemp(join(tmpdir(), 'vitruvian-check-'));
     const dataFolder = join(runFolder, 'data');
     const appFolder = join(runFolder, 'app');
     await mkdir(dataFolder);
     await mkdir(appFolder);
-    const services = new SimulatedServices(manifest, appFolder);
-    const process = new ToolProcess({
-      execPath,
-      args: manifest.runtime.args ?? [],
-      dataFolder,
-      env: childEnvironment(),
-    });
-    return new ConformanceSession(manifest, limits, dataFolder, runFolder, services, process);
+    const session = new ConformanceSession(manifest, limits, dataFolder, runFolder, new SimulatedServices(manifest, appFolder));
+    try {
+      await session.launch(execPath);
+    } catch (error) {
+      session.services.dispose();
+      await rm(runFolder, { recursive: true, force: true }).catch(() => {});
+      throw error;
+    }
+    return session;
   }
 
   /** The tool still runs and its link is open. */
   get alive(): boolean {
-    return !this.peer.isClosed && this.process.exit === undefined;
-  }
-
-  get exit(): ToolExit | undefined {
-    return this.process.exit;
+    return !this.peer.isClosed && this.tool.exit === undefined;
   }
 
   /** Sends a request and waits for its answer, its time limit, or the end of the tool. */
@@ -106,9 +144,10 @@ export class ConformanceSession {
     this.peer.notify(method, params);
   }
 
+
   /** Writes a line as it is (a message with fields the peer would not put there). */
   sendRaw(message: object): void {
-    void this.process.writer.write(JSON.stringify(message)).catch(() => {});
+    this.tool.writer.write(JSON.stringify(message)).catch(() => {});
   }
 
   /** Nothing but initialize until initialize is answered: the app's side of the rule. */
@@ -120,38 +159,49 @@ export class ConformanceSession {
     this.peer.releaseOutput();
   }
 
-  /** Sends shutdown, ends the tool's input, and waits up to the limit for it to exit. */
-  async shutdown(): Promise<{ exit?: ToolExit; ms: number }> {
+  /**
+   * The host's stop sequence with the limit as its step: shutdown, the end of the tool's input, a
+   * wait; then signals to its process group, which a tool that keeps the rules never sees.
+   */
+  async shutdown(): Promise<ShutdownOutcome> {
     const started = performance.now();
-    this.peer.notify('shutdown');
-    this.process.closeInput();
-    const exit = await within(this.process.exited, this.limits.shutdownMs);
-    return exit ? { exit, ms: exit.at - started } : { ms: performance.now() - started };
+    let exitedInMs: number | undefined;
+    void this.tool.exited.then(() => (exitedInMs = performance.now() - started));
+    const report = await this.tool.stop({ sendShutdown: true, stepMs: this.limits.shutdownMs });
+    const inTime = exitedInMs !== undefined && exitedInMs <= this.limits.shutdownMs;
+    return {
+      ...(this.tool.exit ? { exit: this.tool.exit } : {}),
+      ...(inTime ? { exitedInMs } : {}),
+      ...(report.signal ? { signal: report.signal } : {}),
+    };
   }
 
   /** Waits (a little) for the rest of the tool's output once it exited, so late lines are judged too. */
   async outputEnded(waitMs = EXIT_STATUS_WAIT_MS): Promise<void> {
-    if (this.peer.isClosed || this.process.exit === undefined) return; // still running: ended by dispose()
-    await within(new Promise<void>((resolve) => this.peer.onClose(() => resolve())), waitMs);
+    if (this.tool.exit === undefined) return; // still running: ended by dispose()
+    await within(this.tool.exited, waitMs);
   }
 
   /** How the tool ended, with the last line of its stderr when there is one. */
   async howItEnded(): Promise<ToolEnd> {
-    const exit = await within(this.process.exited, EXIT_STATUS_WAIT_MS);
-    const said = this.process.stderrTail.at(-1);
+    const exit = await within(this.tool.exited, EXIT_STATUS_WAIT_MS);
+    const said = this.lastStderrLine;
     return { how: describeExit(exit), ...(said === undefined ? {} : { said }) };
   }
 
   /** The reason of a check not run because the tool is gone (an earlier check says how it went). */
   notRunReason(): string {
-    return `not run: the tool ${describeExit(this.process.exit)} earlier`;
+    return `not run: the tool ${describeExit(this.tool.exit)} earlier`;
   }
 
   /** Ends the tool's process group, closes the link and removes the run's folder; once. */
   dispose(): Promise<void> {
     this.disposing ??= (async () => {
+      // Whatever happened, nothing of the tool's process group outlives the run.
+      signalGroup(this.tool.pid, 'SIGKILL');
+      await within(this.tool.exited, REAP_MS);
+      signalGroup(this.tool.pid, 'SIGKILL');
       this.peer.dispose();
-      await this.process.stop();
       this.services.dispose();
       await rm(this.runFolder, { recursive: true, force: true }).catch(() => {});
     })();
@@ -195,8 +245,5 @@ export function endReason(end: ToolEnd, context: string): string {
 
 /** A tool's end in words: `exited with code 1`, `was ended by SIGSEGV`. */
 export function describeExit(exit: ToolExit | undefined): string {
-  if (!exit) return 'closed its output but is still running';
-  if (exit.startError) return `could not be started (${exit.startError})`;
-  if (exit.signal) return `was ended by ${exit.signal}`;
-  return `exited with code ${exit.code}`;
+  return exit ? describeToolExit(exit) : 'closed its output but is still running';
 }

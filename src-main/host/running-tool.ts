@@ -43,7 +43,8 @@ export class RunningTool {
   /** True once stop() was asked: an exit after that is not a crash. */
   stopRequested = false;
 
-  private readonly writer: StreamLineWriter;
+  /** The tool's input as lines; the conformance check writes odd messages through it on purpose. */
+  readonly writer: StreamLineWriter;
 
   /** Spawns the program; rejects with a reason for the log when it cannot start at all. */
   static async launch(options: RunningToolOptions): Promise<RunningTool> {

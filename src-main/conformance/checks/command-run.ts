@@ -2,38 +2,37 @@
 // within the app's limit.
 import { ErrorCodes } from '../../../src-shared/error-codes';
 import { resultProblems } from '../../../src-shared/protocol/check-message';
-import { duration, failed, passed, quoteLine, skipped, type CheckResult } from '../check-result';
+import { check, commandRunCheck, duration, failed, passed, quoteLine, skipped, type CheckResult } from '../check-result';
 import { endReason, type ConformanceSession } from '../session';
 
 export async function checkCommandRuns(session: ConformanceSession): Promise<CheckResult[]> {
   const commands = session.manifest.commands ?? [];
-  if (commands.length === 0) return [passed('command-run', 'command/run', 'not sent: the manifest declares no command')];
+  if (commands.length === 0) return [passed(check('command-run'), 'not sent: the manifest declares no command')];
   const results: CheckResult[] = [];
   for (const { id } of commands) results.push(await checkCommandRun(session, id));
   return results;
 }
 
 async function checkCommandRun(session: ConformanceSession, command: string): Promise<CheckResult> {
-  const id = `command-run:${command}`;
-  const name = `command/run ${command}`;
-  if (!session.alive) return skipped(id, name, session.notRunReason());
+  const which = commandRunCheck(command);
+  if (!session.alive) return skipped(which, session.notRunReason());
   const limit = session.limits.commandMs;
   const answer = await session.request('command/run', { command }, limit);
   const line = 'line' in answer && answer.line ? `: ${quoteLine(answer.line.text)}` : '';
   switch (answer.kind) {
     case 'gone':
-      return failed(id, name, endReason(answer.end, 'while running it'));
+      return failed(which, endReason(answer.end, 'while running it'));
     case 'timeout':
-      return failed(id, name, `no answer within ${duration(limit)}`);
+      return failed(which, `no answer within ${duration(limit)}`);
     case 'failure':
       if (answer.error.code === ErrorCodes.CommandRefused) {
-        return passed(id, name, `refused with -32010 (${JSON.stringify(answer.error.message)}) in ${duration(answer.ms)}`);
+        return passed(which, `refused with -32010 (${JSON.stringify(answer.error.message)}) in ${duration(answer.ms)}`);
       }
-      return failed(id, name, `answered failure ${answer.error.code}, expected {} or -32010${line}`);
+      return failed(which, `answered failure ${answer.error.code}, expected {} or -32010${line}`);
     case 'result': {
       const problems = resultProblems('command/run', answer.result);
-      if (problems.length > 0) return failed(id, name, `${problems.join('; ')}, expected {}${line}`);
-      return passed(id, name, `answered {} in ${duration(answer.ms)}`);
+      if (problems.length > 0) return failed(which, `${problems.join('; ')}, expected {}${line}`);
+      return passed(which, `answered {} in ${duration(answer.ms)}`);
     }
   }
 }

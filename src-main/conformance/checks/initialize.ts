@@ -1,13 +1,12 @@
 // initialize: answered within the limit, with a version that was offered and the tool's own
 // version as text. Its answer also tells the run whether there is a tool to go on with.
-import { SPOKEN_PROTOCOLS } from '../../../src-shared/limits';
 import { resultProblems } from '../../../src-shared/protocol/check-message';
 import type { InitializeParams, InitializeResult } from '../../../src-shared/protocol/types';
-import { duration, failed, passed, quoteLine, type CheckResult } from '../check-result';
+import { PROTOCOLS_OFFERED } from '../../host/supervisor-options';
+import { check, duration, failed, passed, quoteLine, type CheckResult } from '../check-result';
 import { endReason, type ConformanceSession } from '../session';
 
-const ID = 'initialize';
-const NAME = 'initialize answered';
+const CHECK = check('initialize');
 
 export interface InitializeOutcome {
   result: CheckResult;
@@ -16,38 +15,38 @@ export interface InitializeOutcome {
 }
 
 export async function checkInitialize(session: ConformanceSession): Promise<InitializeOutcome> {
-  const offered = [...SPOKEN_PROTOCOLS];
+  const offered: number[] = [...PROTOCOLS_OFFERED];
   const params: InitializeParams = { protocols: offered, language: 'en', dataFolder: session.dataFolder };
   const answering = session.request('initialize', params, session.limits.initializeMs);
   session.holdOutput();
   const answer = await answering;
   switch (answer.kind) {
     case 'timeout':
-      return { goOn: false, result: failed(ID, NAME, `no answer within ${duration(session.limits.initializeMs)}`) };
+      return { goOn: false, result: failed(CHECK, `no answer within ${duration(session.limits.initializeMs)}`) };
     case 'gone':
-      return { goOn: false, result: failed(ID, NAME, endReason(answer.end, 'before answering')) };
+      return { goOn: false, result: failed(CHECK, endReason(answer.end, 'before answering')) };
     case 'failure':
       return {
         goOn: false,
-        result: failed(ID, NAME, `answered with failure ${answer.error.code} instead of a result: ${quoteLine(answer.line?.text ?? answer.error.message)}`),
+        result: failed(CHECK, `answered with failure ${answer.error.code} instead of a result: ${quoteLine(answer.line?.text ?? answer.error.message)}`),
       };
     case 'result':
       break;
   }
   const line = answer.line ? `: ${quoteLine(answer.line.text)}` : '';
   const problems = resultProblems('initialize', answer.result);
-  if (problems.length > 0) return { goOn: true, result: failed(ID, NAME, `${problems.join('; ')}${line}`) };
+  if (problems.length > 0) return { goOn: true, result: failed(CHECK, `${problems.join('; ')}${line}`) };
   const { protocol, version } = answer.result as InitializeResult;
   if (!offered.includes(protocol)) {
     return {
       goOn: true,
-      result: failed(ID, NAME, `picked protocol ${protocol}, which was not offered (offered ${offered.join(', ')})${line}`),
+      result: failed(CHECK, `picked protocol ${protocol}, which was not offered (offered ${offered.join(', ')})${line}`),
     };
   }
   const manifestVersion = session.manifest.version;
   const note = version === manifestVersion ? '' : ` (the manifest says ${JSON.stringify(manifestVersion)})`;
   return {
     goOn: true,
-    result: passed(ID, NAME, `protocol ${protocol}, version ${JSON.stringify(version)}${note}, in ${duration(answer.ms)}`),
+    result: passed(CHECK, `protocol ${protocol}, version ${JSON.stringify(version)}${note}, in ${duration(answer.ms)}`),
   };
 }

@@ -1,16 +1,24 @@
-// After shutdown and the end of its input, the tool exits by itself with code 0 within the limit.
-import { duration, failed, passed, skipped, type CheckResult } from '../check-result';
-import { endReason, type ConformanceSession } from '../session';
+// After shutdown and the end of its input, the tool exits by itself with code 0 within the limit,
+// and leaves nothing of its process group running.
+import { check, duration, failed, passed, skipped, type CheckResult } from '../check-result';
+import { describeExit, endReason, type ConformanceSession } from '../session';
 
-const ID = 'shutdown';
-const NAME = 'exits 0 after shutdown';
+const CHECK = check('shutdown');
 
 export async function checkShutdown(session: ConformanceSession): Promise<CheckResult> {
-  if (!session.alive) return skipped(ID, NAME, session.notRunReason());
-  const limit = session.limits.shutdownMs;
-  const { exit, ms } = await session.shutdown();
-  if (!exit) return failed(ID, NAME, `still running ${duration(limit)} after shutdown and the end of its input`);
-  if (exit.code === 0 && !exit.signal) return passed(ID, NAME, `exited with code 0 in ${duration(ms)}`);
-  const end = await session.howItEnded();
-  return failed(ID, NAME, endReason(end, `after shutdown, expected exit code 0 within ${duration(limit)}`));
+  if (!session.alive) return skipped(CHECK, session.notRunReason());
+  const limit = duration(session.limits.shutdownMs);
+  const { exit, exitedInMs, signal } = await session.shutdown();
+  if (exitedInMs === undefined) {
+    const ended = signal ? `; ended with ${signal}` : '';
+    return failed(CHECK, `still running ${limit} after shutdown and the end of its input${ended}`);
+  }
+  if (!exit || exit.code !== 0 || exit.signal) {
+    const end = await session.howItEnded();
+    return failed(CHECK, endReason(end, `after shutdown, expected exit code 0 within ${limit}`));
+  }
+  if (signal) {
+    return failed(CHECK, `${describeExit(exit)}, but processes it started still ran ${limit} after shutdown; ended with ${signal}`);
+  }
+  return passed(CHECK, `exited with code 0 in ${duration(exitedInMs)}`);
 }

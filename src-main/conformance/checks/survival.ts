@@ -1,7 +1,7 @@
 // Messages a tool must take without trouble: an unknown notice, fields it does not know, and the
 // app's preferences/changed and language/changed. Each is judged by what follows it: the tool
 // still answers a request sent after it, and wrote nothing in reply to the notice.
-import { duration, failed, passed, quoteLine, skipped, type CheckResult } from '../check-result';
+import { check, duration, failed, passed, quoteLine, skipped, type CheckName, type CheckResult } from '../check-result';
 import { endReason, type ConformanceSession } from '../session';
 
 /** Unknown to protocol 1 on purpose: a tool answers it -32601. */
@@ -11,36 +11,34 @@ const UNKNOWN_NOTICE = 'conformance/noSuchNotice';
 const UNKNOWN_FIELD = 'conformance/unknownField';
 
 interface Survival {
-  id: string;
-  name: string;
+  which: CheckName;
   /** What was sent, for the reason: "an unknown notice". */
   what: string;
   send(): void | Promise<void>;
 }
 
-async function survives(session: ConformanceSession, { id, name, what, send }: Survival): Promise<CheckResult> {
-  if (!session.alive) return skipped(id, name, session.notRunReason());
+async function survives(session: ConformanceSession, { which, what, send }: Survival): Promise<CheckResult> {
+  if (!session.alive) return skipped(which, session.notRunReason());
   const { record } = session;
   const strayBefore = record.strayAnswers.length;
   const notMessagesBefore = record.notMessages.length;
   await send();
   const answer = await session.request(PROBE_METHOD, undefined, session.limits.answerMs);
-  if (answer.kind === 'gone') return failed(id, name, endReason(answer.end, `after ${what}`));
+  if (answer.kind === 'gone') return failed(which, endReason(answer.end, `after ${what}`));
   if (answer.kind === 'timeout') {
-    return failed(id, name, `no answer, within ${duration(session.limits.answerMs)}, to a request sent after ${what}`);
+    return failed(which, `no answer, within ${duration(session.limits.answerMs)}, to a request sent after ${what}`);
   }
   const reply = [...record.strayAnswers.slice(strayBefore), ...record.notMessages.slice(notMessagesBefore)][0];
   if (reply) {
     const quoted = reply.line ? `: ${quoteLine(reply.line.text)}` : ` (${reply.problem})`;
-    return failed(id, name, `wrote a reply to ${what}, which is never answered${quoted}`);
+    return failed(which, `wrote a reply to ${what}, which is never answered${quoted}`);
   }
-  return passed(id, name, `still answers after ${what}`);
+  return passed(which, `still answers after ${what}`);
 }
 
 export function checkUnknownNotice(session: ConformanceSession): Promise<CheckResult> {
   return survives(session, {
-    id: 'unknown-notice',
-    name: 'unknown notice ignored',
+    which: check('unknown-notice'),
     what: `an unknown notice (${UNKNOWN_NOTICE})`,
     send: () => session.notify(UNKNOWN_NOTICE, { [UNKNOWN_FIELD]: true }),
   });
@@ -48,8 +46,7 @@ export function checkUnknownNotice(session: ConformanceSession): Promise<CheckRe
 
 export function checkUnknownFields(session: ConformanceSession): Promise<CheckResult> {
   return survives(session, {
-    id: 'unknown-fields',
-    name: 'unknown fields ignored',
+    which: check('unknown-fields'),
     what: 'language/changed (back to "en") carrying fields it does not know',
     send: () =>
       session.sendRaw({
@@ -62,15 +59,13 @@ export function checkUnknownFields(session: ConformanceSession): Promise<CheckRe
 }
 
 export async function checkPreferencesChanged(session: ConformanceSession): Promise<CheckResult> {
-  const id = 'preferences-changed';
-  const name = 'preferences/changed survived';
+  const which = check('preferences-changed');
   const shown = (session.manifest.preferences ?? []).filter((pref) => pref.title);
   if (shown.length === 0) {
-    return passed(id, name, 'not sent: the manifest declares no preference with a title, so the app never sends it');
+    return passed(which, 'not sent: the manifest declares no preference with a title, so the app never sends it');
   }
   return survives(session, {
-    id,
-    name,
+    which,
     what: 'preferences/changed',
     send: async () => {
       const preferences = await session.services.changePreferences();
@@ -81,8 +76,7 @@ export async function checkPreferencesChanged(session: ConformanceSession): Prom
 
 export function checkLanguageChanged(session: ConformanceSession): Promise<CheckResult> {
   return survives(session, {
-    id: 'language-changed',
-    name: 'language/changed survived',
+    which: check('language-changed'),
     what: 'language/changed to "fr"',
     send: () => session.notify('language/changed', { language: 'fr' }),
   });

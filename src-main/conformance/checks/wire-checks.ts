@@ -1,7 +1,7 @@
 // The checks judged from the record of the whole run, once it is over: what the tool wrote on its
 // stdout, when, and what it asked the app for.
 import { paramsProblems } from '../../../src-shared/protocol/check-message';
-import { failed, passed, quoteLine, type CheckResult } from '../check-result';
+import { check, failed, passed, quoteLine, type CheckResult } from '../check-result';
 import type { ConformanceSession } from '../session';
 import { isRefusalOfUses } from '../simulated-services';
 import type { ReceivedLine, WireFault } from '../wire-record';
@@ -18,48 +18,44 @@ function first(faults: readonly WireFault[]): string {
 }
 
 export function checkStdout({ record }: ConformanceSession): CheckResult {
-  const id = 'stdout';
-  const name = 'stdout carries only messages';
+  const which = check('stdout');
   const faults = record.notMessages;
-  if (faults.length === 0) return passed(id, name, `${plural(record.lineCount, 'line')}, each a message`);
+  if (faults.length === 0) return passed(which, `${plural(record.lineCount, 'line')}, each a message`);
   const more = faults.length > 1 ? ` (and ${plural(faults.length - 1, 'more line')})` : '';
-  return failed(id, name, `${first(faults)}${more}; print to stderr instead`);
+  return failed(which, `${first(faults)}${more}; print to stderr instead`);
 }
 
 export function checkQuietBeforeInitialize({ record }: ConformanceSession): CheckResult {
-  const id = 'quiet-before-initialize';
-  const name = 'nothing sent before initialize was answered';
+  const which = check('quiet-before-initialize');
   const before = record.linesBeforeInitializeAnswer();
   if (before.length === 0) {
-    return passed(id, name, record.initializeAnswerLine === undefined ? 'nothing was sent' : 'the answer came first');
+    return passed(which, record.initializeAnswerLine === undefined ? 'nothing was sent' : 'the answer came first');
   }
   const more = before.length > 1 ? ` (and ${plural(before.length - 1, 'more line')})` : '';
   const when = record.initializeAnswerLine === undefined ? 'while initialize waited for its answer' : 'before the answer';
-  return failed(id, name, `sent ${at(before[0])} ${when}${more}`);
+  return failed(which, `sent ${at(before[0])} ${when}${more}`);
 }
 
 export function checkCommandsState(session: ConformanceSession): CheckResult {
-  const id = 'commands-state';
-  const name = 'commands/state names only declared commands';
+  const which = check('commands-state');
   const declared = new Set((session.manifest.commands ?? []).map((command) => command.id));
   const notices = session.commandsStates;
   for (const notice of notices) {
     const problems = paramsProblems('commands/state', notice.params);
-    if (problems.length > 0) return failed(id, name, `${problems.join('; ')}: ${at(notice.line)}`);
+    if (problems.length > 0) return failed(which, `${problems.join('; ')}: ${at(notice.line)}`);
     const runnable = (notice.params as { runnable: string[] }).runnable;
     const unknown = runnable.filter((command) => !declared.has(command));
     if (unknown.length > 0) {
       const names = unknown.map((command) => JSON.stringify(command)).join(', ');
-      return failed(id, name, `names ${names}, not a command of the manifest: ${at(notice.line)}`);
+      return failed(which, `names ${names}, not a command of the manifest: ${at(notice.line)}`);
     }
   }
-  if (notices.length === 0) return passed(id, name, 'none sent, so every command stays runnable');
-  return passed(id, name, `${plural(notices.length, 'notice')}, each naming only declared commands`);
+  if (notices.length === 0) return passed(which, 'none sent, so every command stays runnable');
+  return passed(which, `${plural(notices.length, 'notice')}, each naming only declared commands`);
 }
 
 export function checkServices(session: ConformanceSession): CheckResult {
-  const id = 'services';
-  const name = 'requests only for services in uses';
+  const which = check('services');
   const { requests } = session.services;
   const fault = requests.find((request) => request.refusal && isRefusalOfUses(request.refusal.code));
   if (fault) {
@@ -67,18 +63,17 @@ export function checkServices(session: ConformanceSession): CheckResult {
       fault.refusal?.code === -32601
         ? `${JSON.stringify(fault.method)} is not a request a tool sends in protocol 1 (answered -32601)`
         : `asked for ${fault.method}, whose service is not in uses (answered -32001)`;
-    return failed(id, name, `${why}: ${at(fault.line)}`);
+    return failed(which, `${why}: ${at(fault.line)}`);
   }
-  if (requests.length === 0) return passed(id, name, 'no service requested');
+  if (requests.length === 0) return passed(which, 'no service requested');
   const methods = [...new Set(requests.map((request) => request.method))].join(', ');
-  return passed(id, name, `${plural(requests.length, 'request')} (${methods}), each for a service in uses`);
+  return passed(which, `${plural(requests.length, 'request')} (${methods}), each for a service in uses`);
 }
 
 export function checkMessagesFit({ record }: ConformanceSession): CheckResult {
-  const id = 'messages-fit';
-  const name = 'messages fit protocol 1';
+  const which = check('messages-fit');
   const faults = [...record.schemaFaults].sort((a, b) => (a.line?.number ?? 0) - (b.line?.number ?? 0));
-  if (faults.length === 0) return passed(id, name, "every message fits protocol 1's schema");
+  if (faults.length === 0) return passed(which, "every message fits protocol 1's schema");
   const more = faults.length > 1 ? ` (and ${plural(faults.length - 1, 'more message')})` : '';
-  return failed(id, name, `${first(faults)}${more}`);
+  return failed(which, `${first(faults)}${more}`);
 }
