@@ -19,6 +19,7 @@ const fx = vi.hoisted(() => {
     disposeCalls: 0,
     releaseDispose: () => {},
     menubars: 0,
+    paths: {} as Record<string, string>,
   };
   return { state };
 });
@@ -31,7 +32,8 @@ vi.mock('electron', async () => {
     exit: (code: number) => void fx.state.exits.push(code),
     whenReady: () => Promise.resolve(),
     getAppPath: () => fx.state.root,
-    getPath: (name: string) => `${fx.state.root}/${name}`,
+    getPath: (name: string) => fx.state.paths[name] ?? `${fx.state.root}/${name}`,
+    setPath: (name: string, path: string) => void (fx.state.paths[name] = path),
     isPackaged: false,
     getPreferredSystemLanguages: () => ['fr-FR'],
     getLocale: () => 'en-US',
@@ -97,7 +99,7 @@ const quitEvent = () => {
 
 beforeEach(async () => {
   fx.state.root = await mkdtemp(join(tmpdir(), 'vitruvian-desktop-'));
-  Object.assign(fx.state, { lock: true, quits: 0, exits: [], windows: [], hostOptions: [], disposeCalls: 0, menubars: 0 });
+  Object.assign(fx.state, { lock: true, quits: 0, exits: [], windows: [], hostOptions: [], disposeCalls: 0, menubars: 0, paths: {} });
   app.removeAllListeners();
 });
 afterEach(async () => {
@@ -126,6 +128,17 @@ describe('the desktop app lifecycle', () => {
     expect(options.platform.name).toBe(process.platform === 'darwin' ? 'electron-darwin' : `electron-${process.platform}`);
     expect(fx.state.windows).toHaveLength(1);
     expect(fx.state.menubars).toBe(1);
+  });
+
+  it('keeps its data where VITRUVIAN_USER_DATA says when set (the e2e spec runs on a fresh folder)', async () => {
+    process.env.VITRUVIAN_USER_DATA = join(fx.state.root, 'fresh');
+    try {
+      startDesktopApp();
+      await started();
+    } finally {
+      delete process.env.VITRUVIAN_USER_DATA;
+    }
+    expect((fx.state.hostOptions[0] as HostOptions).dataFolder).toBe(join(fx.state.root, 'fresh', 'host'));
   });
 
   it('shows the window again on a dock click or a second launch, opening a new one when it was closed', async () => {

@@ -133,7 +133,12 @@ class DesktopSession {
   }
 }
 
+/** Set by the Electron e2e spec: a fresh data folder per run (and its own single-instance lock). */
+export const userDataVariable = 'VITRUVIAN_USER_DATA';
+
 export function startDesktopApp(): void {
+  const userData = process.env[userDataVariable];
+  if (userData) app.setPath('userData', userData);
   if (!app.requestSingleInstanceLock()) {
     app.quit(); // the running instance shows its window (second-instance below)
     return;
