@@ -79,3 +79,26 @@ describe('ToolProcess.stop', () => {
     expect(h.logged('host', 'closed its end of the link')).toBe(true);
   });
 });
+
+describe('ToolProcess.stop racing a start', () => {
+  it('ends a tool stopped in the same moment it was started', async () => {
+    const h = startHarness('echo-tool.mjs');
+    const started = h.tool.start();
+    await h.tool.stop();
+    await started;
+    expect(h.tool.state).toBe('stopped');
+    expect(h.tool.pid).toBeUndefined();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(h.trace).toEqual([]); // what was spawned was ended before it was sent anything
+    expect(h.states).toEqual(['starting', 'stopped']);
+  });
+
+  it('restarts a tool that is still starting', async () => {
+    const h = startHarness('echo-tool.mjs');
+    const started = h.tool.start();
+    await h.tool.restart();
+    await started;
+    expect(h.tool.state).toBe('running');
+    expect(await h.tool.runCommand('ok')).toEqual({ outcome: 'done' });
+  });
+});

@@ -45,6 +45,7 @@ export class ToolProcess {
   private starting: Promise<void> | undefined;
   private stopping: Promise<void> | undefined;
   private restartTimer: ReturnType<typeof setTimeout> | undefined;
+  private stops = 0;
 
   constructor(private readonly options: ToolProcessOptions) {
     this.limits = { ...DEFAULT_LIMITS, ...options.limits };
@@ -84,8 +85,9 @@ export class ToolProcess {
 
   /** Starts the tool; resolves once it answered initialize, or failed to. Not from 'failed'. */
   async start(): Promise<void> {
-    if (this._state === 'failed' || this._state === 'running') return;
     if (this.stopping) await this.stopping;
+    if (this.starting) await this.starting; // one under way: its outcome is ours, unless it was stopped
+    if (this._state === 'failed' || this._state === 'running') return;
     this.starting ??= this.launch().finally(() => (this.starting = undefined));
     return this.starting;
   }
@@ -93,13 +95,18 @@ export class ToolProcess {
   /** The stop sequence; resolves when nothing of the tool runs any more. */
   stop(): Promise<void> {
     this.clearRestart();
+    this.stops++; // a start still spawning sees it and ends what it spawned
     const running = this.current;
-    if (!running) {
-      if (this._state === 'crashed' || this._state === 'starting') this.setState('stopped');
-      return this.stopping ?? Promise.resolve();
+    if (running) {
+      this.stopping ??= this.stopRunning(running).finally(() => (this.stopping = undefined));
+      return this.stopping;
     }
-    this.stopping ??= this.stopRunning(running).finally(() => (this.stopping = undefined));
-    return this.stopping;
+    if (this._state === 'crashed' || this._state === 'starting') this.setState('stopped');
+    // A start still spawning, or a refused tool being ended: wait until its process is gone.
+    return (async () => {
+      if (this.starting) await this.starting;
+      if (this.stopping) await this.stopping;
+    })();
   }
 
   /** Restart by hand: forgets past crashes and a failure, then starts again. */
@@ -159,6 +166,7 @@ export class ToolProcess {
 
   private async launch(): Promise<void> {
     this.clearRestart();
+    const stops = this.stops;
     this.setState('starting');
     this.notices.reset();
     let running: RunningTool;
@@ -180,6 +188,12 @@ export class ToolProcess {
       });
     } catch (error) {
       this.fail((error as Error).message);
+      return;
+    }
+    if (this.stops !== stops) {
+      // Stopped while it was being spawned.
+      this.stopping = running.stop({ sendShutdown: false, stepMs: this.limits.stopStepMs }).then(() => undefined);
+      await this.stopping.finally(() => (this.stopping = undefined));
       return;
     }
     this.current = running;
@@ -205,7 +219,9 @@ export class ToolProcess {
     if (refusal !== undefined) {
       this.current = undefined;
       this.fail(refusal);
-      await running.stop({ sendShutdown: false, stepMs: this.limits.stopStepMs });
+      // stop() meanwhile waits for this, so nothing of the refused tool outlives it.
+      this.stopping = running.stop({ sendShutdown: false, stepMs: this.limits.stopStepMs }).then(() => undefined);
+      await this.stopping.finally(() => (this.stopping = undefined));
       return;
     }
     this.initialized = true;
