@@ -1,6 +1,8 @@
 import { mkdtemp, readFile, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { LogLine } from '../../src-shared/host-api';
 import { ToolLog } from './logs';
@@ -66,6 +68,24 @@ describe('tool log', () => {
     const kept = log.lines();
     expect(kept.reduce((n, l) => n + l.message.length, 0)).toBeLessThanOrEqual(1_000);
     expect(kept.at(-1)!.message).toBe('y'.repeat(100));
+    await log.dispose();
+  });
+
+  it('keeps nothing alive of the huge strings its messages were cut from', async () => {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const log = new ToolLog({ file: join(folder, 'a.log') });
+    gc();
+    const before = process.memoryUsage().heapUsed;
+    for (let i = 0; i < 300; i++) {
+      const huge = `${i} ${'y'.repeat(1_000_000)}`;
+      log.append('info', 'tool', huge.slice(0, 4_000)); // a slice, as a cut made elsewhere would be
+      log.append('info', 'tool', huge);
+    }
+    await log.flush();
+    gc();
+    expect(process.memoryUsage().heapUsed - before).toBeLessThan(60 * 2 ** 20);
+    expect(log.lines()).toHaveLength(600);
     await log.dispose();
   });
 

@@ -6,7 +6,7 @@ import { mkdir, open, rename, rm, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { LogLevel, LogLine, LogSource } from '../../src-shared/host-api';
 import { Emitter } from '../../src-shared/lifecycle';
-import { cutText } from './trace';
+import { cutText, detached } from './trace';
 
 export interface ToolLogOptions {
   /** The log file; it rotates to `<file>.1`. */
@@ -73,7 +73,9 @@ export class ToolLog {
   }
 
   append(level: LogLevel, source: LogSource, message: string): LogLine {
-    const line: LogLine = { seq: ++this.seq, time: this.now(), level, source, message: cutText(message, this.maxMessage) };
+    // Long messages are copied: one cut from a huge string elsewhere would keep that string alive.
+    const kept = message.length > 1_024 && message.length <= this.maxMessage ? detached(message) : cutText(message, this.maxMessage);
+    const line: LogLine = { seq: ++this.seq, time: this.now(), level, source, message: kept };
     this.push(line);
     this.toFile(line);
     this._onDidAppend.fire(line);

@@ -1,6 +1,8 @@
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import type { TraceLine } from '../../src-shared/host-api';
-import { ToolTrace } from './trace';
+import { cutText, ToolTrace } from './trace';
 
 describe('tool trace', () => {
   it('keeps lines both ways with the method, in order, and tells listeners', () => {
@@ -34,5 +36,25 @@ describe('tool trace', () => {
     expect(trace.lines()).toEqual([]);
     expect(trace.append('toTool', 'y').seq).toBe(2);
     expect(trace.lines()).toHaveLength(1);
+  });
+});
+
+describe('cutting text', () => {
+  it('never splits a surrogate pair', () => {
+    expect(cutText('ab😀cd', 3)).toBe('ab… (4 more characters)');
+    expect(cutText('abc😀', 3)).toBe('abc… (2 more characters)');
+  });
+
+  it('keeps nothing of the huge lines it cut', () => {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const trace = new ToolTrace({ maxLines: 200 });
+    gc();
+    const before = process.memoryUsage().heapUsed;
+    // 200 different lines of 1 MB each (2 MB in memory): keeping them would hold 400 MB.
+    for (let i = 0; i < 200; i++) trace.append('fromTool', `${i} ${'x'.repeat(1_000_000)}`);
+    gc();
+    expect(process.memoryUsage().heapUsed - before).toBeLessThan(50 * 2 ** 20);
+    expect(trace.lines()).toHaveLength(200);
   });
 });

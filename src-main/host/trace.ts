@@ -13,9 +13,19 @@ export interface TraceOptions {
 
 export const traceDefaults = { maxLines: 2_000, maxText: 4_096 } as const;
 
+/**
+ * A copy of `text` that shares nothing with it. A V8 slice keeps its whole original alive, so a
+ * ring of lines cut from huge ones would hold every huge one.
+ */
+export const detached = (text: string): string => Buffer.from(text, 'utf8').toString('utf8');
+
 /** Cut a long wire line to something a person can read, saying how much was left out. */
-export const cutText = (text: string, max: number): string =>
-  text.length <= max ? text : `${text.slice(0, max)}… (${text.length - max} more characters)`;
+export function cutText(text: string, max: number): string {
+  if (text.length <= max) return text;
+  // Never split a surrogate pair.
+  const end = /[\uD800-\uDBFF]/.test(text.charAt(max - 1)) ? max - 1 : max;
+  return `${detached(text.slice(0, end))}… (${text.length - end} more characters)`;
+}
 
 export class ToolTrace {
   private readonly _onDidAppend = new Emitter<TraceLine>();
