@@ -23,21 +23,57 @@ type Manifest = {
   commands?: { title: Text }[];
   preferences?: { title?: Text }[];
 };
+/**
+ * How each sample is run through `vitruvian-tool run` so that every command listed is answered {}
+ * with the simulated services, and a line its stderr must show (a service call, in the language given).
+ */
+const runs: Record<string, { args: string[]; shows: string }> = {
+  'clipboard-kit': {
+    args: ['--language', 'fr', '--pref', 'signature="A. Person"', '--pref', 'textCase="upper"',
+      ...['copyGreeting', 'saveClipboard', 'pasteSaved', 'pasteSignature', 'openLink', 'newDocument'].flatMap((c) => ['--command', c])],
+    shows: 'service keystrokes/paste {"text":"HELLO FROM VITRUVIAN"}',
+  },
+  'word-count': {
+    args: ['--language', 'fr', '--pref', 'dateStyle="long"', '--command', 'showTotal', '--command', 'pasteDate', '--command', 'resetTotal'],
+    shows: 'service notify/hud {"text":"0 mots comptés jusqu\'ici","symbol":"sum"}',
+  },
+  'system-glance': {
+    args: ['--language', 'fr', '--pref', 'beep=true', '--command', 'showLoad', '--command', 'copyHostname'],
+    shows: 'service notify/beep {}',
+  },
+};
+
 const manifestOf = (sample: string) => JSON.parse(readFileSync(join(here, sample, 'vitruvian-tool.json'), 'utf8')) as Manifest;
 
-describe('the sample tools', () => {
+describe.concurrent('the sample tools', () => {
   it('are at least three', () => {
     expect(samples.length).toBeGreaterThanOrEqual(3);
   });
 
   for (const sample of samples) {
-    it(`${sample} passes vitruvian-tool validate`, async () => {
+    it(`${sample} passes vitruvian-tool validate`, async ({ expect }) => {
       const { stdout } = await promisify(execFile)(process.execPath, ['bin/vitruvian-tool.mjs', 'validate', `tools-sample/${sample}`], { cwd: repo });
       const manifest = manifestOf(sample);
       expect(stdout).toBe(`valid: ${manifest.id} ${manifest.version}\n`);
     });
 
-    it(`${sample} shrugs off odd params in notices and unknown fields, and still answers`, async () => {
+    it(`${sample} runs through vitruvian-tool run: every command answered, the trace all messages`, async ({ expect }) => {
+      const run = runs[sample];
+      expect(run, `add ${sample} to the runs table`).toBeDefined();
+      const { stdout, stderr } = await promisify(execFile)(
+        process.execPath,
+        ['bin/vitruvian-tool.mjs', 'run', `tools-sample/${sample}`, '--trace', ...run!.args],
+        { cwd: repo },
+      );
+      const commands = run!.args.filter((_, i) => run!.args[i - 1] === '--command');
+      for (const command of commands) expect(stderr).toContain(`command ${command}: done`);
+      expect(stderr).toContain(run!.shows);
+      const trace = stdout.trimEnd().split('\n').map((line) => JSON.parse(line) as { direction: string; message: { method?: string } });
+      expect(trace.at(-1)).toMatchObject({ direction: 'toTool', message: { method: 'shutdown' } });
+      expect(trace.filter((line) => line.direction === 'fromTool').length).toBeGreaterThan(commands.length);
+    });
+
+    it(`${sample} shrugs off odd params in notices and unknown fields, and still answers`, async ({ expect }) => {
       const tool = startTool(join(here, sample));
       expect(await tool.initialize('en')).toMatchObject({ result: { protocol: 1 } });
       tool.notify('preferences/changed', { preferences: 5 });

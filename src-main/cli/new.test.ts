@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { checkToolFolder } from '../host/tool-folder';
 import { startTool, stopAndSumUp, wellBehaved, type ToolSession } from '../../tools-sample/tool-session';
+import { main } from './main';
 import { command, toolIdFor, toolNameFor } from './new';
 import type { CliIo } from './io';
 
@@ -65,6 +66,17 @@ describe('vitruvian-tool new', () => {
       expect(tool.stderr()).toBe('');
     });
   }
+
+  it('makes tools that vitruvian-tool run runs as created, in any language', async () => {
+    for (const lang of ['node', 'python', 'sh']) {
+      const folder = join(scratch(), `run-${lang}`);
+      expect(await command([folder, '--lang', lang], capture())).toBe(0);
+      const io = capture();
+      expect(await main(['run', folder, '--language', 'fr', '--command', 'sayHello', '--command', 'sayHello'], io), io.errLines.join('\n')).toBe(0);
+      expect(io.errLines.filter((line) => line === 'command sayHello: done')).toHaveLength(2);
+      expect(io.errLines).toContain('service notify/hud {"text":"Bonjour !","symbol":"hand.wave"}');
+    }
+  });
 
   it('makes a Node tool when no language is given, with an executable program', async () => {
     const folder = join(scratch(), 'plain');
