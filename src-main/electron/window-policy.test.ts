@@ -93,7 +93,9 @@ describe.skipIf(!hasChromium)('the window under the desktop CSP', () => {
     await page.route(`${origin}/**`, async (route) => {
       const path = new URL(route.request().url()).pathname;
       const answer = await serve(new Request(pathToFileURL(join(folder, path)).href));
-      await route.fulfill({ status: answer.status, headers: Object.fromEntries(answer.headers), body: Buffer.from(await answer.arrayBuffer()) });
+      const headers: Record<string, string> = {};
+      answer.headers.forEach((value, name) => (headers[name] = value));
+      await route.fulfill({ status: answer.status, headers, body: Buffer.from(await answer.arrayBuffer()) });
     });
     await page.addInitScript(installDesktopApi);
   }, 120_000);
