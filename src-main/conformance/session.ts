@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Manifest } from '../../src-shared/protocol/types';
 import { childEnvironment } from '../host/child-env';
-import { ConnectionError, ResponseError } from '../host/errors';
+import { ConnectionError, ErrorCodes, ResponseError } from '../host/errors';
 import type { Peer } from '../host/peer';
 import { signalGroup } from '../host/process-group';
 import { describeExit as describeToolExit, RunningTool, type ToolExit } from '../host/running-tool';
@@ -53,11 +53,13 @@ export interface ShutdownOutcome {
   signal?: 'SIGTERM' | 'SIGKILL';
 }
 
+/** The last line the tool wrote to stderr (its log), quoted when it ends badly. */
+interface LastWords {
+  line?: string;
+}
+
 export class ConformanceSession {
-  readonly record = new WireRecord();
   readonly commandsStates: CommandsStateNotice[] = [];
-  private tool!: RunningTool;
-  private lastStderrLine: string | undefined;
   private disposing: Promise<void> | undefined;
 
   private constructor(
@@ -65,36 +67,14 @@ export class ConformanceSession {
     readonly limits: ConformanceLimits,
     readonly dataFolder: string,
     private readonly runFolder: string,
+    readonly record: WireRecord,
     readonly services: SimulatedServices,
-  ) {}
-
-  private get peer(): Peer {
-    return this.tool.peer;
-  }
-
-  private async launch(execPath: string): Promise<void> {
-    try {
-      this.tool = await RunningTool.launch({
-        execPath,
-        args: this.manifest.runtime.args ?? [],
-        cwd: this.dataFolder,
-        env: childEnvironment(),
-        peer: {
-          onTrace: (direction, text, method) => this.record.trace(direction, text, method),
-          onProtocolError: (problem) => this.record.protocolProblem(problem),
-          fallbackRequestHandler: (params, method) => this.answerService(method, params),
-        },
-        onStderrLine: (line) => {
-          if (line.trim() !== '') this.lastStderrLine = line;
-        },
-        exitDrainMs: EXIT_DRAIN_MS,
-      });
-    } catch (error) {
-      throw new LaunchFailure(error instanceof Error ? error.message : String(error));
-    }
+    private readonly tool: RunningTool,
+    private readonly lastWords: LastWords,
+  ) {
     this.peer.onNotice('commands/state', (params) => {
       if (this.commandsStates.length < 1_000) {
-        this.commandsStates.push({ params, ...(this.record.current ? { line: this.record.current } : {}) });
+        this.commandsStates.push({ params, ...(record.current ? { line: record.current } : {}) });
       }
     });
   }
@@ -110,15 +90,36 @@ export class ConformanceSession {
     const appFolder = join(runFolder, 'app');
     await mkdir(dataFolder);
     await mkdir(appFolder);
-    const session = new ConformanceSession(manifest, limits, dataFolder, runFolder, new SimulatedServices(manifest, appFolder));
+    const record = new WireRecord();
+    const services = new SimulatedServices(manifest, appFolder);
+    const lastWords: LastWords = {};
+    let tool: RunningTool;
     try {
-      await session.launch(execPath);
+      tool = await RunningTool.launch({
+        execPath,
+        args: manifest.runtime.args ?? [],
+        cwd: dataFolder,
+        env: childEnvironment(),
+        peer: {
+          onTrace: (direction, text, method) => record.trace(direction, text, method),
+          onProtocolError: (problem) => record.protocolProblem(problem),
+          fallbackRequestHandler: (params, method) => answerService(record, services, method, params),
+        },
+        onStderrLine: (line) => {
+          if (line.trim() !== '') lastWords.line = line;
+        },
+        exitDrainMs: EXIT_DRAIN_MS,
+      });
     } catch (error) {
-      session.services.dispose();
+      services.dispose();
       await rm(runFolder, { recursive: true, force: true }).catch(() => {});
-      throw error;
+      throw new LaunchFailure(error instanceof Error ? error.message : String(error));
     }
-    return session;
+    return new ConformanceSession(manifest, limits, dataFolder, runFolder, record, services, tool, lastWords);
+  }
+
+  private get peer(): Peer {
+    return this.tool.peer;
   }
 
   /** The tool still runs and its link is open. */
@@ -185,7 +186,7 @@ export class ConformanceSession {
   /** How the tool ended, with the last line of its stderr when there is one. */
   async howItEnded(): Promise<ToolEnd> {
     const exit = await within(this.tool.exited, EXIT_STATUS_WAIT_MS);
-    const said = this.lastStderrLine;
+    const said = this.lastWords.line;
     return { how: describeExit(exit), ...(said === undefined ? {} : { said }) };
   }
 
@@ -212,15 +213,16 @@ export class ConformanceSession {
     const line = this.record.lastAnswerTo(method);
     return line ? { line } : {};
   }
+}
 
-  private async answerService(method: string, params: unknown): Promise<unknown> {
-    const line = this.record.current;
-    try {
-      return await this.services.answer(method, params, line);
-    } catch (error) {
-      if (error instanceof ResponseError && error.code === -32602) this.record.refusedParams(line, error.message);
-      throw error;
-    }
+/** A request of the tool, answered by the simulated services as the host's broker would. */
+async function answerService(record: WireRecord, services: SimulatedServices, method: string, params: unknown): Promise<unknown> {
+  const line = record.current;
+  try {
+    return await services.answer(method, params, line);
+  } catch (error) {
+    if (error instanceof ResponseError && error.code === ErrorCodes.InvalidParams) record.refusedParams(line, error.message);
+    throw error;
   }
 }
 
