@@ -152,7 +152,14 @@ export async function command(argv: string[], io: CliIo): Promise<number> {
   const toolData = args.dataFolder === undefined ? await mkdtemp(join(tmpdir(), 'vitruvian-run-data-')) : resolve(args.dataFolder);
   await mkdir(toolData, { recursive: true });
   const id = verdict.manifest.id;
+  // `run --trace | head` closes stdout early: the trace stops, the run goes on.
+  let tracing = args.trace;
+  const stdoutGone = (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') tracing = false;
+  };
+  if (tracing) process.stdout.on('error', stdoutGone);
   let host: Host | undefined;
+  let watch: ToolWatch | undefined;
   try {
     const preferences = await new PreferenceStore(hostData).open(id);
     for (const { id: prefId, value } of args.prefs) await preferences.set(verdict.manifest.preferences ?? [], prefId, value);
@@ -162,11 +169,15 @@ export async function command(argv: string[], io: CliIo): Promise<number> {
       services: args.services,
       ...(args.language ? { language: args.language } : {}),
       toolDataFolder: () => toolData,
-      ...(args.trace ? { onWire: (_tool, direction, text) => io.out(traceJson(direction, text)) } : {}),
+      ...(args.trace ? { onWire: (_tool, direction, text) => tracing && io.out(traceJson(direction, text)) } : {}),
     });
-    return await runTool(host, folder, id, args.commands, io);
+    watch = new ToolWatch(host, id, io);
+    return await runTool(host, watch, folder, id, args.commands, io);
   } finally {
+    // The stop sequence is watched too: a tool that needed a signal is told so.
     await host?.dispose();
+    watch?.dispose();
+    process.stdout.off('error', stdoutGone);
     await rm(hostData, { recursive: true, force: true });
     if (args.dataFolder === undefined) await rm(toolData, { recursive: true, force: true });
   }
@@ -181,51 +192,60 @@ export function traceJson(direction: 'toTool' | 'fromTool', text: string): strin
   }
 }
 
-async function runTool(host: Host, folder: string, id: string, commands: string[], io: CliIo): Promise<number> {
-  let tool: ToolSummary | undefined;
-  const changed = new Set<() => void>();
-  const subscription = host.subscribe((event) => {
-    if (event.type === 'log' && event.toolId === id) {
-      io.err(`${event.line.level} ${event.line.source}: ${event.line.message}`);
-    } else if (event.type === 'serviceCall') {
-      io.err(`service ${event.call.method} ${JSON.stringify(event.call.params)}`);
-    } else if (event.type === 'tool' && event.tool.id === id) {
-      if (tool?.state !== event.tool.state) io.err(`tool ${event.tool.state}${event.tool.stateReason ? `: ${event.tool.stateReason}` : ''}`);
-      tool = event.tool;
-      for (const wake of [...changed]) wake();
-    }
-  });
-  try {
-    const loaded = await host.loadInPlace(folder);
-    if (!loaded.ok) {
-      for (const problem of loaded.problems) io.err(problem);
-      return ExitCodes.failed;
-    }
-    tool = loaded.tool;
-    const started = await host.start(id);
-    if (!started.ok) {
-      io.err(`run: the tool did not start: ${started.problem}`);
-      return ExitCodes.failed;
-    }
-    let failed = false;
-    for (const commandId of commands) {
-      const runnable = await until(changed, runnableWaitMs, () => {
-        if (!tool || ['failed', 'stopped', 'refused'].includes(tool.state)) return false;
-        return tool.state === 'running' && tool.runnable.includes(commandId) ? true : undefined;
-      });
-      if (runnable !== true) {
-        io.err(`command ${commandId}: ${runnable === false ? `the tool is ${tool?.state}` : `not runnable within ${runnableWaitMs / 1000} s`}`);
-        failed = true;
-        continue;
+/** What the run sees of its tool: the latest summary, and every event written for the person. */
+class ToolWatch {
+  tool: ToolSummary | undefined;
+  readonly changed = new Set<() => void>();
+  private readonly subscription;
+
+  constructor(host: Host, id: string, io: CliIo) {
+    this.subscription = host.subscribe((event) => {
+      if (event.type === 'log' && event.toolId === id) {
+        io.err(`${event.line.level} ${event.line.source}: ${event.line.message}`);
+      } else if (event.type === 'serviceCall') {
+        io.err(`service ${event.call.method} ${JSON.stringify(event.call.params)}`);
+      } else if (event.type === 'tool' && event.tool.id === id) {
+        const { state, stateReason } = event.tool;
+        if (this.tool?.state !== state && state !== 'idle') io.err(`tool ${state}${stateReason ? `: ${stateReason}` : ''}`);
+        this.tool = event.tool;
+        for (const wake of [...this.changed]) wake();
       }
-      const outcome = await host.runCommand(id, commandId);
-      io.err(`command ${commandId}: ${describeOutcome(outcome)}`);
-      if (outcome.outcome !== 'done') failed = true;
-    }
-    return failed ? ExitCodes.failed : ExitCodes.ok;
-  } finally {
-    subscription.dispose();
+    });
   }
+
+  dispose(): void {
+    this.subscription.dispose();
+  }
+}
+
+async function runTool(host: Host, watch: ToolWatch, folder: string, id: string, commands: string[], io: CliIo): Promise<number> {
+  const loaded = await host.loadInPlace(folder);
+  if (!loaded.ok) {
+    for (const problem of loaded.problems) io.err(problem);
+    return ExitCodes.failed;
+  }
+  const started = await host.start(id);
+  if (!started.ok) {
+    io.err(`run: the tool did not start: ${started.problem}`);
+    return ExitCodes.failed;
+  }
+  let failed = false;
+  for (const commandId of commands) {
+    const runnable = await until(watch.changed, runnableWaitMs, () => {
+      const tool = watch.tool;
+      if (!tool || ['failed', 'stopped', 'refused'].includes(tool.state)) return false;
+      return tool.state === 'running' && tool.runnable.includes(commandId) ? true : undefined;
+    });
+    if (runnable !== true) {
+      io.err(`command ${commandId}: ${runnable === false ? `the tool is ${watch.tool?.state}` : `not runnable within ${runnableWaitMs / 1000} s`}`);
+      failed = true;
+      continue;
+    }
+    const outcome = await host.runCommand(id, commandId);
+    io.err(`command ${commandId}: ${describeOutcome(outcome)}`);
+    if (outcome.outcome !== 'done') failed = true;
+  }
+  return failed ? ExitCodes.failed : ExitCodes.ok;
 }
 
 /** Resolves with what `check` answers once it answers (not undefined), or undefined after `ms`. */
