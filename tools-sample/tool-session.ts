@@ -2,7 +2,7 @@
 // with it and answers its service requests from an in-memory stand-in. The real host lives in
 // src-main/host; this exists so the samples can be tested on their own, line by line.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { messageProblems, resultProblems } from '../src-shared/protocol/check-message';
@@ -238,9 +238,9 @@ export function startTool(folder: string): ToolSession {
       child.stdin!.end();
       const timer = new Promise<'late'>((resolve) => setTimeout(() => resolve('late'), 2_000));
       const outcome = await Promise.race([exited, timer]);
-      if (outcome !== 'late') return { ...outcome, inTime: true };
-      child.kill('SIGKILL');
-      return { ...(await exited), inTime: false };
+      const ended = outcome !== 'late' ? { ...outcome, inTime: true } : (child.kill('SIGKILL'), { ...(await exited), inTime: false });
+      rmSync(dataFolder, { recursive: true, force: true });
+      return ended;
     },
   };
   return session;
