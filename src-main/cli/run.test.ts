@@ -22,14 +22,32 @@ afterAll(async () => {
 });
 
 const run = (...args: string[]): Promise<{ code: number | null; out: string; err: string }> =>
+  runWith(() => {}, ...args);
+
+/** `during` sees the child and its stderr so far, each time more comes. */
+const runWith = (
+  during: (child: ReturnType<typeof spawn>, err: string) => void,
+  ...args: string[]
+): Promise<{ code: number | null; out: string; err: string }> =>
   new Promise((resolve) => {
     const child = spawn(process.execPath, [join(root, 'bin/vitruvian-tool.mjs'), 'run', ...args], { cwd: scratch });
     let out = '';
     let err = '';
     child.stdout.on('data', (chunk) => (out += chunk));
-    child.stderr.on('data', (chunk) => (err += chunk));
+    child.stderr.on('data', (chunk) => {
+      err += chunk;
+      during(child, err);
+    });
     child.on('close', (code) => resolve({ code, out, err }));
   });
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
 
 describe('vitruvian-tool run', () => {
   it('runs the commands in order and exits 0 when every one was answered {}', async () => {
@@ -39,6 +57,26 @@ describe('vitruvian-tool run', () => {
     expect(err).toMatch(/service clipboard\/writeText \{"text":"from the tool"\}/);
     expect(out).toBe('');
     expect(code).toBe(0);
+  });
+
+  it('leaves no tool process behind', async () => {
+    const { code, err } = await run(services, '--command', 'copy');
+    expect(code).toBe(0);
+    expect(alive(Number(err.match(/started: pid (\d+)/)![1]))).toBe(false);
+  });
+
+  it('stops the tool by the stop sequence on Ctrl-C (SIGINT), and exits 1', async () => {
+    let interrupted = false;
+    // `slow` answers after 30 s: the run is waiting for it.
+    const { code, err } = await runWith((child, soFar) => {
+      if (!interrupted && soFar.includes('ran slow')) {
+        interrupted = true;
+        child.kill('SIGINT');
+      }
+    }, demand, '--command', 'slow');
+    expect(err).toContain('run: SIGINT: stopping the tool');
+    expect(code).toBe(1);
+    expect(alive(Number(err.match(/demand tool started \(pid (\d+)\)/)![1]))).toBe(false);
   });
 
   it('exits 1 when a command is refused, and still runs the others', async () => {

@@ -172,7 +172,18 @@ export async function command(argv: string[], io: CliIo): Promise<number> {
       ...(args.trace ? { onWire: (_tool, direction, text) => tracing && io.out(traceJson(direction, text)) } : {}),
     });
     watch = new ToolWatch(host, id, io);
-    return await runTool(host, watch, folder, id, args.commands, io);
+    const stopAsked = untilStopSignal();
+    try {
+      return await Promise.race([
+        runTool(host, watch, folder, id, args.commands, io),
+        stopAsked.signal.then((signal) => {
+          io.err(`run: ${signal}: stopping the tool`);
+          return ExitCodes.failed;
+        }),
+      ]);
+    } finally {
+      stopAsked.dispose();
+    }
   } finally {
     // The stop sequence is watched too: a tool that needed a signal is told so.
     await host?.dispose();
@@ -246,6 +257,35 @@ async function runTool(host: Host, watch: ToolWatch, folder: string, id: string,
     if (outcome.outcome !== 'done') failed = true;
   }
   return failed ? ExitCodes.failed : ExitCodes.ok;
+}
+
+/**
+ * The first SIGINT or SIGTERM ends the run by the stop sequence (the tool runs in its own process
+ * group, so a terminal's Ctrl-C reaches only us); a second one ends it at once.
+ */
+function untilStopSignal(): { signal: Promise<NodeJS.Signals>; dispose(): void } {
+  let stop: (signal: NodeJS.Signals) => void = () => {};
+  const signal = new Promise<NodeJS.Signals>((resolve) => (stop = resolve));
+  const hurry = () => process.exit(ExitCodes.failed);
+  const first = (received: NodeJS.Signals) => {
+    process.off('SIGINT', first);
+    process.off('SIGTERM', first);
+    process.once('SIGINT', hurry);
+    process.once('SIGTERM', hurry);
+    stop(received);
+  };
+  process.on('SIGINT', first);
+  process.on('SIGTERM', first);
+  return {
+    signal,
+    // Without handlers, a signal during the stop sequence ends the process at once too.
+    dispose: () => {
+      for (const listener of [first, hurry]) {
+        process.off('SIGINT', listener);
+        process.off('SIGTERM', listener);
+      }
+    },
+  };
 }
 
 /** Resolves with what `check` answers once it answers (not undefined), or undefined after `ms`. */

@@ -134,7 +134,7 @@ describe('installing and running a tool', () => {
     await host.installFolder(demand);
     expect((await summary('test.host.demand'))?.state).toBe('idle');
     expect(await host.runCommand('test.host.demand', 'first')).toEqual({ outcome: 'done' });
-    await logged(/^demand tool started$/, 'test.host.demand');
+    await logged(/^demand tool started \(pid \d+\)$/, 'test.host.demand');
     expect((await host.runCommand('test.host.demand', 'second')).outcome).toBe('unavailable');
   });
 
