@@ -1,7 +1,7 @@
 // The linux platform against a real X server (Xvfb) with the real xclip and xdotool.
 // Skips only when one of those programs is not installed; .ci/run installs them.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { findProgram, runCommand } from './command-runner';
 import { createLinuxPlatform } from './linux';
 import type { Platform } from './platform';
@@ -51,7 +51,8 @@ describe.skipIf(missing.length > 0)(`linux platform under Xvfb${missing.length >
     expect(read.stdout).toBe('Vitruvian ✓ clipboard\nsecond line');
 
     await runCommand('xclip', ['-selection', 'clipboard', '-i'], { env, input: 'written by xclip', leavesChild: true });
-    expect(await platform.clipboardReadText()).toBe('written by xclip');
+    // xclip's child takes the clipboard a moment after xclip itself exits.
+    await vi.waitFor(async () => expect(await platform.clipboardReadText()).toBe('written by xclip'), { timeout: 10_000, interval: 50 });
   });
 
   it('pastes text into the window in front by typing it', async () => {

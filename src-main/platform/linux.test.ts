@@ -34,7 +34,11 @@ const key = (text: string) => {
 
 describe('linux platform: the commands it runs', () => {
   it('writes the clipboard with xclip, text on standard input, not waiting for the child xclip leaves', async () => {
-    const { platform, run } = setup();
+    let reads = 0;
+    const { platform, run } = setup((command) =>
+      // The clipboard shows the text from the second read on, as when xclip's child is slow to take it.
+      command.args.includes('-o') ? { stdout: ++reads > 1 ? 'héllo\nworld' : '' } : {},
+    );
     await platform.clipboardWriteText('héllo\nworld');
     expect(run.commands).toEqual([
       {
@@ -42,7 +46,14 @@ describe('linux platform: the commands it runs', () => {
         args: ['-selection', 'clipboard', '-i'],
         options: expect.objectContaining({ input: 'héllo\nworld', leavesChild: true }),
       },
+      { file: '/usr/bin/xclip', args: ['-selection', 'clipboard', '-o'], options: expect.anything() },
+      { file: '/usr/bin/xclip', args: ['-selection', 'clipboard', '-o'], options: expect.anything() },
     ]);
+  });
+
+  it('refuses with -32004 when the clipboard never shows what xclip was given', async () => {
+    const { platform } = setup((command) => (command.args.includes('-o') ? { stdout: 'someone else' } : {}), { clipboardSettleMs: 50 });
+    expect((await refusal(platform.clipboardWriteText('mine'))).message).toBe('write the clipboard: xclip did not take the clipboard');
   });
 
   it('reads the clipboard with xclip, and null when it holds no text', async () => {

@@ -14,6 +14,8 @@ export interface LinuxOptions {
   /** The app's own pids (its processes and its tools' host): never ended. Default: this process. */
   protectedPids?(): readonly number[];
   currentUid?: number;
+  /** How long a clipboard write may take to show (xclip's child takes it after xclip exits); 5 s. */
+  clipboardSettleMs?: number;
 }
 
 /** Regular accounts on Linux start at uid 1000 (UID_MIN in login.defs). */
@@ -67,6 +69,15 @@ export function createLinuxPlatform(options: LinuxOptions = {}): Platform {
       // xclip leaves a child behind that serves the text until someone else takes the clipboard.
       const result = await run(xclip, ['-selection', 'clipboard', '-i'], { input: text, leavesChild: true, env: envNow() });
       if (result.code !== 0) throw failed('write the clipboard', 'xclip', result.stderr, result.code);
+      // xclip exits once its child has asked for the clipboard, not once the X server has given it:
+      // answer when the clipboard reads back the text, so a read that follows sees it.
+      const deadline = Date.now() + (options.clipboardSettleMs ?? 5000);
+      for (let wait = 10; ; wait = Math.min(wait * 2, 200)) {
+        const check = await run(xclip, ['-selection', 'clipboard', '-o'], { env: envNow(), timeoutMs: 5000 });
+        if (check.code === 0 && check.stdout === text) return;
+        if (Date.now() > deadline) throw notAvailable('write the clipboard: xclip did not take the clipboard');
+        await new Promise((resolve) => setTimeout(resolve, wait));
+      }
     },
 
     async openUrl(url) {
