@@ -152,6 +152,37 @@ describe('the test bed WebSocket', () => {
     expect(await seen.next(withId(5))).toMatchObject({ kind: 'answer', result: { platform: 'fake' } });
   });
 
+  it('refuses requests beyond the in-flight limit, and serves again once answers come', async () => {
+    const waiting: (() => void)[] = [];
+    host.runCommand = () => new Promise((resolve) => waiting.push(() => resolve({ outcome: 'done' })));
+    const ws = await openSocket(socketUrl());
+    const seen = frames(ws);
+    for (let id = 1; id <= 65; id++) {
+      ws.send(JSON.stringify({ kind: 'request', id, method: 'runCommand', args: ['com.example.fake', 'hello'] }));
+    }
+    expect(await seen.next(withId(65))).toEqual({
+      kind: 'failure',
+      id: 65,
+      problem: 'runCommand: refused, 64 requests are already waiting for the host',
+    });
+    for (const answer of waiting.splice(0)) answer();
+    await seen.next(withId(64));
+    ws.send(JSON.stringify({ kind: 'request', id: 66, method: 'info', args: [] }));
+    expect(await seen.next(withId(66))).toMatchObject({ kind: 'answer' });
+  });
+
+  it('closes a socket that sends a frame far over the limit, and stays up for others', async () => {
+    const ws = await openSocket(socketUrl());
+    const closed = new Promise<number>((resolve) => ws.once('close', (code) => resolve(code)));
+    ws.on('error', () => undefined);
+    ws.send('x'.repeat(5 * 1_048_576));
+    expect(await closed).toBe(1009);
+    const again = await openSocket(socketUrl());
+    const seen = frames(again);
+    again.send(JSON.stringify({ kind: 'request', id: 1, method: 'info', args: [] }));
+    expect(await seen.next(withId(1))).toMatchObject({ kind: 'answer' });
+  });
+
   it('stops listening to the host when the window goes away', async () => {
     const ws = await openSocket(socketUrl());
     expect(host.listenerCount).toBe(1);
