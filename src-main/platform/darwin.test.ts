@@ -66,6 +66,12 @@ describe('darwin paste', () => {
     expect(events.at(-1)).toBe('restore');
   });
 
+  it('refuses with -32003 accessibility when osascript itself is denied assistive access', async () => {
+    const { services } = setup({ code: 1, stderr: 'System Events got an error: osascript is not allowed assistive access. (-25211)' });
+    const error = await refusal(services.paste('hello'));
+    expect([error.code, error.data]).toEqual([-32003, { permission: 'accessibility' }]);
+  });
+
   it('pastes one text at a time so the second never stashes the first', async () => {
     const { services, events } = setup();
     await Promise.all([services.paste('one'), services.paste('two')]);
