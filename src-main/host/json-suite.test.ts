@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Peer } from './peer';
 import { StreamLineReader, StreamLineWriter } from './transport';
 
-const suite = fileURLToPath(new URL('../../../shared/peer-suites/JSONTestSuite/test_parsing', import.meta.url));
+const suite = fileURLToPath(new URL('./fixtures/json-test-suite/test_parsing', import.meta.url));
 const tool = fileURLToPath(new URL('./fixtures/json-suite-tool.mjs', import.meta.url));
 
 /** The code expected for each line the tool writes, in order (undefined: i_, either). */
