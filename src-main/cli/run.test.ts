@@ -155,7 +155,7 @@ describe('vitruvian-tool run', () => {
     [[services, '--services', 'magic'], /--services: expected simulated or system/],
     [[services, '--language', 'not a tag'], /--language: expected a language tag/],
     [[services, '--command', 'nope'], /--command: unknown command "nope"/],
-    [[services, '--pref', 'mode="angry"'], /--pref mode: value: "angry" is not an option/],
+    [[services, '--pref', 'mode="angry"'], /--pref mode: value \(preference "mode"\): "angry" is not one of the options/],
     [[services, '--pref', 'missing=1'], /--pref missing: id: unknown preference "missing"/],
   ])('exits 2 for a usage error: %j', async (args, reason) => {
     const err: string[] = [];

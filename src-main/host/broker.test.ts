@@ -132,8 +132,8 @@ describe('the broker', () => {
   it.each([
     [{ id: 'nope', value: 'x' }, /unknown preference "nope"/],
     [{ id: 'note', value: 'é'.repeat(4_097) }, /4,096/],
-    [{ id: 'flag', value: 'yes' }, /"yes" does not fit preference "flag" of kind boolean/],
-    [{ id: 'size', value: 'medium' }, /"medium" is not an option of preference "size"/],
+    [{ id: 'flag', value: 'yes' }, /value \(preference "flag"\): "yes" does not fit kind "boolean"/],
+    [{ id: 'size', value: 'medium' }, /value \(preference "size"\): "medium" is not one of the options/],
   ])('refuses storage/set %j as -32602 and stores nothing', async (params, reason) => {
     await broker.handle(tool, 'storage/set', { id: 'note', value: 'kept' });
     const error = await refusal(broker.handle(tool, 'storage/set', params));

@@ -57,12 +57,12 @@ describe('preference values', () => {
 
   it.each([
     ['unknown preference', 'nope', 'x', /id: unknown preference "nope"/],
-    ['text for a number', 'count', 'twelve', /"twelve" does not fit preference "count" of kind number/],
-    ['a number for text', 'note', 12, /12 does not fit preference "note" of kind text/],
-    ['a string for a boolean', 'loud', 'yes', /"yes" does not fit preference "loud" of kind boolean/],
-    ['a choice not among the options', 'color', 'green', /"green" is not an option of preference "color"/],
-    ['text over 4,096 code points', 'note', 'a'.repeat(4_097), /4097 characters is over the 4,096 limit/],
-    ['a secret over 4,096 code points', 'token', '😀'.repeat(4_097), /over the 4,096 limit/],
+    ['text for a number', 'count', 'twelve', /^value \(preference "count"\): "twelve" does not fit kind "number"$/],
+    ['a number for text', 'note', 12, /^value \(preference "note"\): 12 does not fit kind "text"/],
+    ['a string for a boolean', 'loud', 'yes', /^value \(preference "loud"\): "yes" does not fit kind "boolean"/],
+    ['a choice not among the options', 'color', 'green', /^value \(preference "color"\): "green" is not one of the options "red" or "blue"$/],
+    ['text over 4,096 code points', 'note', 'a'.repeat(4_097), /^value \(preference "note"\): 4,097 characters, at most 4,096$/],
+    ['a secret over 4,096 code points', 'token', '😀'.repeat(4_097), /^value \(preference "token"\): 4,097 characters, at most 4,096$/],
   ])('refuses %s and changes nothing', async (_what, id, value, reason) => {
     const tool = await new PreferenceStore(folder).open('com.acme.a');
     await tool.set(prefs, 'note', 'before');

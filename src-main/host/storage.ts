@@ -5,7 +5,8 @@
 import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { PreferenceInfo, PreferenceValue } from '../../src-shared/host-api';
-import { STORAGE_TEXT_MAX_CHARS } from '../../src-shared/limits';
+import { preferenceValueReason } from '../../src-shared/manifest/preference-value';
+import { quote } from '../../src-shared/protocol/problem-words';
 
 export interface SecretEncryptor {
   /** False when secrets are kept as plain text because the OS offers no encryption here. */
@@ -20,8 +21,6 @@ export const plainSecrets: SecretEncryptor = {
   encrypt: (plain) => Buffer.from(plain, 'utf8'),
   decrypt: (stored) => stored.toString('utf8'),
 };
-
-export const storageTextLimit = STORAGE_TEXT_MAX_CHARS;
 
 let tempCount = 0;
 
@@ -52,18 +51,10 @@ export async function writeFileAtomic(file: string, data: string | Buffer, mode 
   }
 }
 
-const codePoints = (text: string): number => {
-  let n = 0;
-  for (const _ of text) n++;
-  return n;
-};
-
-const show = (value: unknown): string => {
-  const text = JSON.stringify(value) ?? String(value);
-  return text.length > 60 ? `${text.slice(0, 60)}…` : text;
-};
-
-/** Why this value cannot be stored in this tool's preference `id`, or undefined when it can. */
+/**
+ * Why this value cannot be stored in this tool's preference `id`, or undefined when it can. The value
+ * rules (kinds, options, the 4,096 code point text limit) are the ones a manifest's defaults obey.
+ */
 export function preferenceValueProblem(
   preferences: readonly PreferenceInfo[],
   id: string,
@@ -71,32 +62,12 @@ export function preferenceValueProblem(
 ): string | undefined {
   const pref = preferences.find((p) => p.id === id);
   if (!pref) {
-    const known = preferences.map((p) => `"${p.id}"`).join(', ') || 'none';
-    return `id: unknown preference ${show(id)} (the manifest declares ${known})`;
+    const known = preferences.map((p) => quote(p.id)).join(', ') || 'none';
+    return `id: unknown preference ${quote(id)} (the manifest declares ${known})`;
   }
-  // null clears a stored value: storage/get answers the default again.
-  if (value === null) return undefined;
-  switch (pref.kind) {
-    case 'text':
-    case 'secret':
-      if (typeof value !== 'string') return `value: ${show(value)} does not fit preference "${id}" of kind ${pref.kind} (text expected)`;
-      if (codePoints(value) > storageTextLimit)
-        return `value: text of ${codePoints(value)} characters is over the ${storageTextLimit.toLocaleString('en')} limit of preference "${id}"`;
-      return undefined;
-    case 'boolean':
-      return typeof value === 'boolean' ? undefined : `value: ${show(value)} does not fit preference "${id}" of kind boolean`;
-    case 'number':
-      return typeof value === 'number' && Number.isFinite(value)
-        ? undefined
-        : `value: ${show(value)} does not fit preference "${id}" of kind number`;
-    case 'choice': {
-      const options = (pref.options ?? []).map((o) => o.value);
-      if (typeof value === 'string' && options.includes(value)) return undefined;
-      return `value: ${show(value)} is not an option of preference "${id}" (options: ${options.map((o) => `"${o}"`).join(', ')})`;
-    }
-    default:
-      return `id: preference "${id}" has a kind this app does not know`;
-  }
+  // null always fits: it clears a stored value, and storage/get answers the default again.
+  const reason = preferenceValueReason(pref, value);
+  return reason === undefined ? undefined : `value (preference ${quote(id)}): ${reason}`;
 }
 
 export class PreferenceRefusal extends Error {

@@ -1,14 +1,19 @@
-// Does a value fit a preference's kind? Used for a manifest's defaults and, by the service broker,
-// for storage/set and Settings (a value that does not fit is refused with -32602).
+// Does a value fit a preference's kind? The one rule set for a manifest's defaults and for every
+// write to storage (storage/set, Settings, run --pref): a value that does not fit is refused with -32602.
 import { STORAGE_TEXT_MAX_CHARS } from '../limits';
 import { codePoints, formatCount, quote } from '../protocol/problem-words';
-import type { ManifestPreference } from '../protocol/types';
+
+/** What the rules read of a preference: a manifest's entry or the host's PreferenceInfo both fit. */
+export interface PreferenceShape {
+  readonly kind: string;
+  readonly options?: readonly { readonly value: string }[];
+}
 
 const orList = (items: string[]): string =>
   items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} or ${items[items.length - 1]}`;
 
 /** Why `value` does not fit the preference (a reason naming the value), or undefined when it fits. Null always fits. */
-export function preferenceValueReason(preference: ManifestPreference, value: unknown): string | undefined {
+export function preferenceValueReason(preference: PreferenceShape, value: unknown): string | undefined {
   if (value === null) return undefined;
   switch (preference.kind) {
     case 'text':
