@@ -2,10 +2,11 @@
 // (1) only files inside the renderer folder can be read, whatever a page asks for, and
 // (2) every page carries the app's Content-Security-Policy as a header.
 import { readFile } from 'node:fs/promises';
-import { extname, resolve, sep } from 'node:path';
+import { resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { protocol } from 'electron';
 import { toDisposable, type Disposable } from '../../src-shared/lifecycle';
+import { contentTypeOf, fileInFolder } from '../renderer-folder';
 
 /** Scripts and styles from the renderer folder only; nothing inline, no network, no frames, no plugins. */
 export const contentSecurityPolicy = [
@@ -22,20 +23,6 @@ export const contentSecurityPolicy = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-const contentTypes: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.woff': 'font/woff',
-};
-
 /** The renderer folder as the file:// URL prefix its pages have (ends with "/"). */
 export const rendererFolderUrl = (folder: string): string => pathToFileURL(resolve(folder) + sep).href;
 
@@ -44,16 +31,16 @@ const refuse = (status: number, text: string) =>
 
 /** Answers one file:// request: a file inside `folder`, with the CSP, or a refusal. */
 export function rendererFileHandler(folder: string): (request: Request) => Promise<Response> {
-  const root = resolve(folder);
   return async (request) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return refuse(405, `${request.method} is not allowed`);
-    let file: string;
+    let path: string;
     try {
-      file = resolve(fileURLToPath(request.url));
+      path = fileURLToPath(request.url);
     } catch {
       return refuse(400, 'not a file URL');
     }
-    if (!file.startsWith(root + sep)) return refuse(403, 'outside the window folder');
+    const file = fileInFolder(folder, path);
+    if (!file) return refuse(403, 'outside the window folder');
     let body: Buffer;
     try {
       body = await readFile(file);
@@ -63,7 +50,7 @@ export function rendererFileHandler(folder: string): (request: Request) => Promi
     return new Response(request.method === 'HEAD' ? null : new Uint8Array(body), {
       status: 200,
       headers: {
-        'Content-Type': contentTypes[extname(file).toLowerCase()] ?? 'application/octet-stream',
+        'Content-Type': contentTypeOf(file),
         'Content-Security-Policy': contentSecurityPolicy,
         'X-Content-Type-Options': 'nosniff',
         'Cache-Control': 'no-store',

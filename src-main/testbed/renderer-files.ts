@@ -3,22 +3,7 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { extname, join, resolve, sep } from 'node:path';
-
-const contentTypes: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.woff': 'font/woff',
-  '.txt': 'text/plain; charset=utf-8',
-};
+import { contentTypeOf, fileForUrlPath } from '../renderer-folder';
 
 const pageHeaders = (origin: string): Record<string, string> => ({
   'Content-Security-Policy': [
@@ -40,21 +25,6 @@ const answer = (response: ServerResponse, status: number, text: string): void =>
   response.end(`${text}\n`);
 };
 
-/** The file a URL path names inside `folder`, or undefined when it would leave it. */
-export function fileForPath(folder: string, urlPath: string): string | undefined {
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(urlPath);
-  } catch {
-    return undefined;
-  }
-  if (decoded.includes('\0')) return undefined;
-  const relative = decoded === '/' || decoded === '' ? 'index.html' : decoded.replace(/^\/+/, '');
-  const root = resolve(folder);
-  const file = resolve(join(root, relative));
-  return file.startsWith(root + sep) ? file : undefined;
-}
-
 export async function serveRendererFile(
   folder: string,
   origin: string,
@@ -67,7 +37,7 @@ export async function serveRendererFile(
     return;
   }
   const path = new URL(request.url ?? '/', origin).pathname;
-  const file = fileForPath(folder, path);
+  const file = fileForUrlPath(folder, path);
   if (!file) {
     answer(response, 404, `not found: ${path}`);
     return;
@@ -90,7 +60,7 @@ export async function serveRendererFile(
   }
   response.writeHead(200, {
     ...pageHeaders(origin),
-    'Content-Type': contentTypes[extname(file).toLowerCase()] ?? 'application/octet-stream',
+    'Content-Type': contentTypeOf(file),
     'Content-Length': String(info.size),
   });
   if (request.method === 'HEAD') {
