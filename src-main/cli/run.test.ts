@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { processAlive } from '../host/process-group';
 import { command, readRunArgs, traceJson } from './run';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -40,14 +41,6 @@ const runWith = (
     });
     child.on('close', (code) => resolve({ code, out, err }));
   });
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 describe('vitruvian-tool run', () => {
   it('runs the commands in order and exits 0 when every one was answered {}', async () => {
@@ -62,7 +55,7 @@ describe('vitruvian-tool run', () => {
   it('leaves no tool process behind', async () => {
     const { code, err } = await run(services, '--command', 'copy');
     expect(code).toBe(0);
-    expect(alive(Number(err.match(/started: pid (\d+)/)![1]))).toBe(false);
+    expect(processAlive(Number(err.match(/started: pid (\d+)/)![1]))).toBe(false);
   });
 
   it('stops the tool by the stop sequence on Ctrl-C (SIGINT), and exits 1', async () => {
@@ -76,7 +69,7 @@ describe('vitruvian-tool run', () => {
     }, demand, '--command', 'slow');
     expect(err).toContain('run: SIGINT: stopping the tool');
     expect(code).toBe(1);
-    expect(alive(Number(err.match(/demand tool started \(pid (\d+)\)/)![1]))).toBe(false);
+    expect(processAlive(Number(err.match(/demand tool started \(pid (\d+)\)/)![1]))).toBe(false);
   });
 
   it('exits 1 when a command is refused, and still runs the others', async () => {

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { processAlive } from '../host/process-group';
 import type { CliIo } from './io';
 import { command, defaultTestbedPort, readTestbedArgs } from './testbed';
 
@@ -90,15 +91,6 @@ setInterval(() => undefined, 1000);
     return undefined;
   };
 
-  const alive = (pid: number) => {
-    try {
-      process.kill(pid, 0);
-      return true;
-    } catch {
-      return false;
-    }
-  };
-
   it('prints its address on a line of its own, serves the window there, and stops every tool on SIGTERM', async () => {
     const tool = await pidTool();
     const data = join(work, 'data');
@@ -122,11 +114,11 @@ setInterval(() => undefined, 1000);
       let pidFile: string | undefined;
       await expect.poll(async () => (pidFile = await findFile(data, 'pid')), { timeout: 20_000 }).toBeDefined();
       const pid = Number(await readFile(pidFile ?? '', 'utf8'));
-      expect(alive(pid)).toBe(true);
+      expect(processAlive(pid)).toBe(true);
 
       child.kill('SIGTERM');
       expect(await exited, stderr).toBe(0);
-      expect(alive(pid)).toBe(false);
+      expect(processAlive(pid)).toBe(false);
     } finally {
       child.kill('SIGKILL');
     }

@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { HostEvent, ToolSummary } from '../../src-shared/host-api';
 import { SimulatedPlatform } from '../platform/simulated';
 import { createHost, type Host } from './host';
+import { processAlive } from './process-group';
 
 const fixtures = fileURLToPath(new URL('./fixtures', import.meta.url));
 const services = join(fixtures, 'host-services');
@@ -53,14 +54,6 @@ const running = (id = ID) => eventually(async () => (await summary(id))?.state =
 const logged = (pattern: RegExp, id = ID) =>
   eventually(async () => (await host.readLog(id)).find((line) => pattern.test(line.message)), `a log line ${pattern}`);
 const pidOf = async (id = ID) => Number((await logged(/^started: pid \d+/, id)).message.match(/pid (\d+)/)![1]);
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 const copyFixture = async (from: string, name: string, change?: (m: Record<string, unknown>) => void) => {
   const folder = join(scratch, name);
   await cp(from, folder, { recursive: true });
@@ -234,7 +227,7 @@ describe('lifetimes', () => {
     const pid = await pidOf();
     await host.runCommand(ID, 'remember');
     expect(await host.uninstall(ID)).toEqual({ ok: true });
-    expect(alive(pid)).toBe(false);
+    expect(processAlive(pid)).toBe(false);
     expect(await host.listTools()).toEqual([]);
     expect(events).toContainEqual({ type: 'toolRemoved', toolId: ID });
     expect(await readdir(join(data, 'tools'))).toEqual([]);
@@ -255,7 +248,7 @@ describe('lifetimes', () => {
     const pid = await pidOf();
     expect(await host.stop(ID)).toEqual({ ok: true });
     expect((await summary())?.state).toBe('stopped');
-    expect(alive(pid)).toBe(false);
+    expect(processAlive(pid)).toBe(false);
     expect(await host.restart(ID)).toEqual({ ok: true });
     await running();
   });
@@ -267,7 +260,7 @@ describe('lifetimes', () => {
     const pid = await pidOf();
     await host.setPreference(ID, 'note', 'kept');
     await host.dispose();
-    expect(alive(pid)).toBe(false);
+    expect(processAlive(pid)).toBe(false);
     await open('fr');
     expect((await host.listTools()).map((t) => t.id).sort()).toEqual(['test.host.demand', ID]);
     const tool = await running();

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, expect, it } from 'vitest';
+import { processAlive } from './process-group';
 import { PreferenceStore } from './storage';
 
 const hostScript = fileURLToPath(new URL('./fixtures/host-killed/host.ts', import.meta.url));
@@ -27,14 +28,6 @@ const committed = async (): Promise<number[]> => {
   // Only whole lines: the tool may be cut in the middle of appending one.
   return text.split('\n').slice(0, -1).map(Number);
 };
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 const until = async (check: () => Promise<boolean> | boolean, what: string) => {
   const deadline = Date.now() + 20_000;
   while (!(await check())) {
@@ -52,7 +45,7 @@ it('keeps every answered value when the host is killed while a tool writes', asy
     await new Promise((resolve) => host.once('exit', resolve));
     const toolPid = Number(await readFile(join(data, 'data', toolId, 'pid'), 'utf8'));
     // The tool sees its input close and exits; after that nothing more can be committed.
-    await until(() => !alive(toolPid), 'the tool exited');
+    await until(() => !processAlive(toolPid), 'the tool exited');
 
     const values = await committed();
     const last = values.at(-1)!;
