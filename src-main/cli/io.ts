@@ -4,9 +4,27 @@ export interface CliIo {
   err(line: string): void;
 }
 
+// A reader that goes away early (`vitruvian-tool check x | head -1`) is normal use, not a crash: its
+// lines are dropped from then on and the command ends with its own exit code. The broken pipe comes
+// as an 'error' event after write() has returned, and with no listener Node would throw it.
+function lineWriter(stream: NodeJS.WriteStream): (line: string) => void {
+  let gone = false;
+  let listening = false;
+  return (line) => {
+    if (gone || stream.destroyed) return;
+    if (!listening) {
+      listening = true;
+      stream.on('error', () => {
+        gone = true;
+      });
+    }
+    stream.write(`${line}\n`);
+  };
+}
+
 export const processIo: CliIo = {
-  out: (line) => process.stdout.write(`${line}\n`),
-  err: (line) => process.stderr.write(`${line}\n`),
+  out: lineWriter(process.stdout),
+  err: lineWriter(process.stderr),
 };
 
 /** Every subcommand module exports `command` with this shape; it returns the exit code. */

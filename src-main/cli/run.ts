@@ -152,12 +152,6 @@ export async function command(argv: string[], io: CliIo): Promise<number> {
   const toolData = args.dataFolder === undefined ? await mkdtemp(join(tmpdir(), 'vitruvian-run-data-')) : resolve(args.dataFolder);
   await mkdir(toolData, { recursive: true });
   const id = verdict.manifest.id;
-  // `run --trace | head` closes stdout early: the trace stops, the run goes on.
-  let tracing = args.trace;
-  const stdoutGone = (error: NodeJS.ErrnoException) => {
-    if (error.code === 'EPIPE') tracing = false;
-  };
-  if (tracing) process.stdout.on('error', stdoutGone);
   let host: Host | undefined;
   let watch: ToolWatch | undefined;
   try {
@@ -169,7 +163,7 @@ export async function command(argv: string[], io: CliIo): Promise<number> {
       services: args.services,
       ...(args.language ? { language: args.language } : {}),
       toolDataFolder: () => toolData,
-      ...(args.trace ? { onWire: (_tool, direction, text) => tracing && io.out(traceJson(direction, text)) } : {}),
+      ...(args.trace ? { onWire: (_tool, direction, text) => io.out(traceJson(direction, text)) } : {}),
     });
     watch = new ToolWatch(host, id, io);
     const stopAsked = untilStopSignal();
@@ -188,7 +182,6 @@ export async function command(argv: string[], io: CliIo): Promise<number> {
     // The stop sequence is watched too: a tool that needed a signal is told so.
     await host?.dispose();
     watch?.dispose();
-    process.stdout.off('error', stdoutGone);
     await rm(hostData, { recursive: true, force: true });
     if (args.dataFolder === undefined) await rm(toolData, { recursive: true, force: true });
   }
