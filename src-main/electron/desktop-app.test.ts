@@ -43,6 +43,12 @@ vi.mock('electron', async () => {
     app,
     dialog: { showErrorBox: vi.fn() },
     systemPreferences: { isTrustedAccessibilityClient: () => true },
+    safeStorage: {
+      isEncryptionAvailable: () => true,
+      getSelectedStorageBackend: () => 'gnome_libsecret',
+      encryptString: (plain: string) => Buffer.from(plain).reverse(),
+      decryptString: (stored: Buffer) => Buffer.from(stored).reverse().toString(),
+    },
   };
 });
 
@@ -125,6 +131,7 @@ describe('the desktop app lifecycle', () => {
     expect(options.dataFolder).toBe(join(`${fx.state.root}/userData`, 'host'));
     expect(options.services).toBe('system');
     expect(options.language).toBe('fr-FR');
+    expect(options.encryptor?.encrypts).toBe(true); // secrets through safeStorage, not plain text
     expect(options.platform.name).toBe(process.platform === 'darwin' ? 'electron-darwin' : `electron-${process.platform}`);
     expect(fx.state.windows).toHaveLength(1);
     expect(fx.state.menubars).toBe(1);

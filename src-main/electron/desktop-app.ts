@@ -1,6 +1,6 @@
-// The desktop app's lifecycle: one instance; on ready, the host (data under userData), the window,
-// the menu bar menu, the samples on first run; the dock icon reopens the window; quitting stops
-// every tool by the stop sequence (host.dispose) before the app exits.
+// The desktop app's lifecycle: one instance; on ready, the host (data under userData, secrets
+// through safeStorage), the window, the menu bar menu, the samples on first run; the dock icon
+// reopens the window; quitting stops every tool by the stop sequence (host.dispose) before the app exits.
 import { join } from 'node:path';
 import { app, dialog, systemPreferences, type BrowserWindow } from 'electron';
 import { createHost, type Host } from '../host/host';
@@ -18,6 +18,7 @@ import { bindHostIpc } from './ipc';
 import { createMainWindow, revealWindow } from './main-window';
 import { createMenubar } from './menubar';
 import { rendererFolderUrl, serveRendererFolder } from './renderer-protocol';
+import { safeStorageSecrets } from './secret-store';
 import { hardenWebContents, refusePermissions } from './web-security';
 
 /** Where the app finds its parts: inside app.asar when packaged, the repository in development. */
@@ -71,6 +72,7 @@ class DesktopSession {
       platform: desktopPlatform(services),
       services: 'system',
       language: this.language,
+      encryptor: safeStorageSecrets(),
     });
     this.host = host;
     this.store.add(
