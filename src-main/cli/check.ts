@@ -3,8 +3,9 @@
 import { runConformance, type ConformanceOptions } from '../conformance/conformance-run';
 import { reportJson, reportLines } from '../conformance/report-text';
 import { ExitCodes, type CliIo } from './io';
+import { usageLine } from './usage';
 
-const USAGE = 'usage: vitruvian-tool check <folder> [--json]';
+const USAGE = usageLine('check');
 
 export function command(args: string[], io: CliIo): Promise<number> {
   return check(args, io);

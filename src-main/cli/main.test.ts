@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { CliIo } from './io';
 import { main, usageLines } from './main';
+import { readRunArgs } from './run';
+import { readTestbedArgs } from './testbed';
+import { subcommandUsage, type SubcommandName } from './usage';
 
 async function cli(args: string[]) {
   const out: string[] = [];
@@ -31,5 +34,46 @@ describe('vitruvian-tool', () => {
     expect(unknown.code).toBe(2);
     expect(unknown.err).toEqual([expect.stringMatching(/^vitruvian-tool: unknown command "valdate"; the commands are validate, /)]);
     expect((await cli(['toString'])).code).toBe(2); // not a key of the table's prototype
+  });
+});
+
+describe('the help of each command', () => {
+  const names = Object.keys(subcommandUsage) as SubcommandName[];
+  const optionsOf = (name: SubcommandName) => [...subcommandUsage[name].usage.matchAll(/--[a-z]+/g)].map((m) => m[0]);
+  /** A value each option takes, so that the command's own reader can be asked about it. */
+  const sample: Record<string, string[]> = {
+    '--command': ['copy'], '--pref': ['n=1'], '--language': ['fr'], '--data': ['/tmp/data'], '--services': ['system'],
+    '--trace': [], '--port': ['0'], '--json': [], '--lang': ['python'],
+  };
+  /** Problems the command reports for `folder` with this one option; none when it takes the option. */
+  const refusal = async (name: SubcommandName, option: string): Promise<string | undefined> => {
+    const args = [option, ...(sample[option] ?? []), import.meta.dirname];
+    // run and testbed would start tools: ask their readers only.
+    const reading = name === 'run' ? readRunArgs(args) : name === 'testbed' ? readTestbedArgs(args) : undefined;
+    if (reading) return reading.ok ? undefined : reading.problem;
+    // check and new refuse this folder (no tool here; not empty) only once their options are read.
+    const result = await cli([name, ...args]);
+    return result.code === 2 ? result.err.join('\n') : undefined;
+  };
+
+  it.each(names)('%s: its --help is the usage line it prints after a usage error', async (name) => {
+    const help = await cli([name, '--help']);
+    const wrong = await cli([name, '--no-such-option', 'folder']);
+    expect(wrong.code).toBe(2);
+    expect(wrong.err.join('\n')).toContain(help.out[0]);
+  });
+
+  it.each(names.flatMap((name) => optionsOf(name).map((option) => [name, option] as const)))(
+    '%s takes %s, as its --help says',
+    async (name, option) => {
+      expect(sample[option], `a sample value for ${option}`).toBeDefined();
+      expect(await refusal(name, option)).toBeUndefined();
+    },
+  );
+
+  it('testbed --help names --data and --language, which it takes', async () => {
+    const [usage] = (await cli(['testbed', '--help'])).out;
+    expect(usage).toContain('--data <dir>');
+    expect(usage).toContain('--language <tag>');
   });
 });

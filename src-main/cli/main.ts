@@ -1,49 +1,23 @@
-// vitruvian-tool: the subcommands are looked up in one table and loaded only when used.
+// vitruvian-tool: the subcommands are looked up in one table and loaded only when used; how each is
+// called is in usage.ts, shared with the subcommands' own usage errors.
 import { ExitCodes, processIo, type CliCommand, type CliIo } from './io';
+import { NAME, subcommandUsage, usageLine, type SubcommandName } from './usage';
 
-interface Subcommand {
-  usage: string;
-  summary: string;
-  load: () => Promise<{ command: CliCommand }>;
-}
-
-const subcommands: Record<string, Subcommand> = {
-  validate: {
-    usage: 'validate <folder>',
-    summary: 'judge a tool folder as the app installer does',
-    load: () => import('./validate'),
-  },
-  run: {
-    usage: 'run <folder> [--command <id>]... [--pref <id>=<json>]... [--language <tag>] [--data <dir>] [--services simulated|system] [--trace]',
-    summary: 'start a tool headless, run commands, stop it',
-    load: () => import('./run'),
-  },
-  check: {
-    usage: 'check <folder> [--json]',
-    summary: "the conformance run of a tool's side of the protocol",
-    load: () => import('./check'),
-  },
-  testbed: {
-    usage: 'testbed [<folder>...] [--port <n>] [--services simulated|system]',
-    summary: 'the browser test bed with these tool folders loaded in place',
-    load: () => import('./testbed'),
-  },
-  new: {
-    usage: 'new <folder> [--lang node|python|sh]',
-    summary: 'create a new tool folder to start from',
-    load: () => import('./new'),
-  },
+const loaders: Record<SubcommandName, () => Promise<{ command: CliCommand }>> = {
+  validate: () => import('./validate'),
+  run: () => import('./run'),
+  check: () => import('./check'),
+  testbed: () => import('./testbed'),
+  new: () => import('./new'),
 };
 
-const NAME = 'vitruvian-tool';
-
 export function usageLines(): string[] {
-  const width = Math.max(...Object.keys(subcommands).map((name) => name.length));
+  const width = Math.max(...Object.keys(subcommandUsage).map((name) => name.length));
   return [
     `usage: ${NAME} <command> [arguments]`,
     '',
     'commands:',
-    ...Object.entries(subcommands).map(([name, sub]) => `  ${name.padEnd(width)}  ${sub.summary}`),
+    ...Object.entries(subcommandUsage).map(([name, sub]) => `  ${name.padEnd(width)}  ${sub.summary}`),
     '',
     `${NAME} <command> --help shows how to call a command.`,
   ];
@@ -60,18 +34,18 @@ export async function main(argv: string[], io: CliIo = processIo): Promise<numbe
     usageLines().forEach((line) => io.out(line));
     return ExitCodes.ok;
   }
-  const sub = Object.prototype.hasOwnProperty.call(subcommands, name) ? subcommands[name] : undefined;
-  if (!sub) {
-    io.err(`${NAME}: unknown command ${JSON.stringify(name)}; the commands are ${Object.keys(subcommands).join(', ')}`);
+  if (!Object.prototype.hasOwnProperty.call(subcommandUsage, name)) {
+    io.err(`${NAME}: unknown command ${JSON.stringify(name)}; the commands are ${Object.keys(subcommandUsage).join(', ')}`);
     return ExitCodes.usage;
   }
+  const sub = name as SubcommandName;
   if (args.includes('--help') || args.includes('-h')) {
-    io.out(`usage: ${NAME} ${sub.usage}`);
-    io.out(sub.summary);
+    io.out(usageLine(sub));
+    io.out(subcommandUsage[sub].summary);
     return ExitCodes.ok;
   }
   try {
-    const { command } = await sub.load();
+    const { command } = await loaders[sub]();
     return await command(args, io);
   } catch (error) {
     // Nothing may crash the CLI with a stack: one line says what broke.

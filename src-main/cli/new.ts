@@ -4,8 +4,9 @@ import { chmod, copyFile, mkdir, readdir, readFile, stat, writeFile } from 'node
 import { basename, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ExitCodes, type CliIo } from './io';
+import { usageLine } from './usage';
 
-const USAGE = 'usage: vitruvian-tool new <folder> [--lang node|python|sh]';
+const USAGE = usageLine('new');
 const templates = fileURLToPath(new URL('./templates/', import.meta.url));
 
 export type ToolLanguage = 'node' | 'python' | 'sh';

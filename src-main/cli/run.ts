@@ -13,9 +13,9 @@ import { PreferenceStore, preferenceValueProblem } from '../host/storage';
 import { checkToolFolder } from '../host/tool-folder';
 import type { Platform } from '../platform/platform';
 import { ExitCodes, type CliIo } from './io';
+import { usageLine } from './usage';
 
-const USAGE =
-  'usage: vitruvian-tool run <folder> [--command <id>]... [--pref <id>=<json>]... [--language <tag>] [--data <dir>] [--services simulated|system] [--trace]';
+const USAGE = usageLine('run');
 
 /** How long a command may take to become runnable before the run gives up on it. */
 export const runnableWaitMs = 60_000;

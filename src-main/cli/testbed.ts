@@ -6,9 +6,9 @@ import type { Platform } from '../platform/platform';
 import { ensureRenderer } from '../testbed/renderer-build';
 import { startTestbed } from '../testbed/testbed';
 import { ExitCodes, type CliIo } from './io';
+import { usageLine } from './usage';
 
-const USAGE =
-  'usage: vitruvian-tool testbed [<folder>...] [--port <n>] [--services simulated|system] [--data <dir>] [--language <tag>]';
+const USAGE = usageLine('testbed');
 /** The port when none is given; --port 0 picks a free one. */
 export const defaultTestbedPort = 7470;
 

@@ -2,8 +2,9 @@
 // Exit 0 and `valid: <id> <version>`; 1 and one line per problem; 2 for a usage error.
 import { checkToolFolder } from '../host/tool-folder';
 import { ExitCodes, type CliIo } from './io';
+import { usageLine } from './usage';
 
-const USAGE = 'usage: vitruvian-tool validate <folder>';
+const USAGE = usageLine('validate');
 
 export async function command(args: string[], io: CliIo): Promise<number> {
   const folders: string[] = [];
