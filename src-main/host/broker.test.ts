@@ -155,6 +155,16 @@ describe('the broker', () => {
     expect(await broker.handle(tool, 'storage/get', { id: 'note' })).toEqual({ value: 'mine' });
   });
 
+  it.each([
+    ['not a link', 'params.url: "not a link" is not http, https or mailto'],
+    ['ftp://example.com', 'params.url: "ftp://example.com" is not http, https or mailto'],
+    ['http://[', 'params.url: "http://[" is not a link'],
+    ['https://exa mple.com', 'params.url: "https://exa mple.com" is not a link'],
+  ])('names the field of a refused open/url link as params.url, like every params refusal: %j', async (url, message) => {
+    const error = await refusal(broker.handle(tool, 'open/url', { url }));
+    expect(error.toWire()).toEqual({ code: -32602, message, data: { problems: [message] } });
+  });
+
   it('opens mailto and http links', async () => {
     await broker.handle(tool, 'open/url', { url: 'mailto:someone@example.com' });
     await broker.handle(tool, 'open/url', { url: 'http://example.com' });

@@ -79,10 +79,10 @@ export const services = {
     try {
       scheme = new URL(url).protocol;
     } catch {
-      throw refuseParams(`url: ${JSON.stringify(url.slice(0, 200))} is not a link`);
+      throw refuseParams(`params.url: ${JSON.stringify(url.slice(0, 200))} is not a link`);
     }
     if (!allowedSchemes.includes(scheme))
-      throw refuseParams(`url: scheme "${scheme.slice(0, -1)}" is refused (only http, https and mailto are opened)`);
+      throw refuseParams(`params.url: scheme "${scheme.slice(0, -1)}" is refused (only http, https and mailto are opened)`);
     await platform.openUrl(url);
     return {};
   },
