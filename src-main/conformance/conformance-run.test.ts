@@ -45,6 +45,7 @@ describe.concurrent('vitruvian-tool check on misbehaving tools', () => {
     ['hangs-on-commands', { commandMs: 400 }, 'FAIL command/run greet: ', 'no answer within 400 ms'],
     ['unknown-command-state', {}, 'FAIL commands/state names only declared commands: ', 'names "ghost", not a command of the manifest: line 2, `{"jsonrpc":"2.0","method":"commands/state","params":{"runnable":["greet","ghost"]}}`'],
     ['undeclared-service', {}, 'FAIL requests only for services in uses: ', 'asked for clipboard/readText, whose service is not in uses (answered -32001)'],
+    ['bad-urls', {}, 'FAIL messages fit protocol 1: ', 'params.url: "ftp://example.com/file" is not http, https or mailto (and 3 more messages)'],
     ['exits-nonzero', {}, 'FAIL exits 0 after shutdown: ', 'the tool exited with code 3 after shutdown'],
     ['prints-json', {}, 'FAIL stdout carries only messages: ', '`{"ran":"greet"}`: not a message ("jsonrpc" must be "2.0", not missing); print to stderr instead'],
   ])('%s: one FAIL line naming the fault, exit 1', async (name, limits, start, says) => {

@@ -74,6 +74,18 @@ export function checkMessagesFit({ record }: ConformanceSession): CheckResult {
   const which = check('messages-fit');
   const faults = [...record.schemaFaults].sort((a, b) => (a.line?.number ?? 0) - (b.line?.number ?? 0));
   if (faults.length === 0) return passed(which, "every message fits protocol 1's schema");
-  const more = faults.length > 1 ? ` (and ${plural(faults.length - 1, 'more message')})` : '';
+  const others = messagesIn(faults) - 1;
+  const more = others > 0 ? ` (and ${plural(others, 'more message')})` : '';
   return failed(which, `${first(faults)}${more}`);
+}
+
+/** How many messages the faults are about: one line can break the schema and be refused -32602 too. */
+function messagesIn(faults: readonly WireFault[]): number {
+  const lines = new Set<number>();
+  let unnumbered = 0;
+  for (const fault of faults) {
+    if (fault.line) lines.add(fault.line.number);
+    else unnumbered++;
+  }
+  return lines.size + unnumbered;
 }
