@@ -1,10 +1,11 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, readlink, realpath, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkToolFolder } from '../host/tool-folder';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ToolRegistry } from '../host/registry';
+import { checkToolFolder, type FolderVerdict } from '../host/tool-folder';
 import { exampleFolders, prepareExamples, type PreparedExamples } from './example-folders';
 import type { CliIo } from './io';
 import { main } from './main';
@@ -33,6 +34,103 @@ describe('every example folder is judged as folders.json labels it', () => {
     // The CLI gives the same verdict, from the same function.
     const result = await cli(['validate', examples.path(example)]);
     expect(result).toEqual({ code: example.exit, out: examples.expected(example), err: [] });
+  });
+});
+
+const verdictLines = (verdict: FolderVerdict): string[] =>
+  verdict.ok ? [`valid: ${verdict.manifest.id} ${verdict.manifest.version}`] : verdict.problems;
+
+/** Installs `folder` into a fresh app data folder; the verdict, and the installed copy's own. */
+async function install(folder: string, data: string) {
+  const installed = await new ToolRegistry(data).install(folder, async () => {});
+  const lines = installed.ok ? [`valid: ${installed.entry.id} ${installed.entry.manifest.version}`] : installed.problems;
+  const copy = installed.ok ? await checkToolFolder(installed.entry.folder) : undefined;
+  return { installed, lines, copy };
+}
+
+describe('the installer gives every example folder the verdict validate gives', () => {
+  it.each(exampleFolders.map((example) => [example.folder, example] as const))('%s', async (_name, example) => {
+    const data = await mkdtemp(join(tmpdir(), 'vitruvian-install-'));
+    try {
+      const judged = await checkToolFolder(examples.path(example));
+      const { installed, lines, copy } = await install(examples.path(example), data);
+      expect(lines).toEqual(verdictLines(judged));
+      expect(lines).toEqual(examples.expected(example));
+      if (installed.ok && judged.ok) {
+        expect(installed.entry.manifest).toEqual(judged.manifest);
+        expect(copy && verdictLines(copy)).toEqual(verdictLines(judged));
+      }
+    } finally {
+      await rm(data, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('a folder with symlinks is installed as validate judged it', () => {
+  let scratch: string;
+  let folder: string;
+  const data = () => join(scratch, 'app');
+  const copyOf = (id: string) => join(data(), 'tools', id);
+  beforeAll(async () => {
+    scratch = await realpath(await mkdtemp(join(tmpdir(), 'vitruvian-links-')));
+  });
+  afterAll(() => rm(scratch, { recursive: true, force: true }));
+  beforeEach(async () => {
+    await rm(join(scratch, 'app'), { recursive: true, force: true });
+    folder = join(scratch, `tool-${Math.random().toString(36).slice(2)}`);
+    await cp(examples.path(exampleFolders.find((e) => e.folder === 'valid-exec-symlink-inside')!), folder, {
+      recursive: true, verbatimSymlinks: true,
+    });
+  });
+
+  it('takes an exec symlink with an absolute target inside the folder (validate says valid, so does the installer)', async () => {
+    await rm(join(folder, 'run'), { force: true });
+    await symlink(join(folder, 'bin', 'run'), join(folder, 'run'));
+    expect((await cli(['validate', folder])).out).toEqual(['valid: com.example.exec.symlink.inside 1.0.0']);
+    const { installed, copy } = await install(folder, data());
+    expect(installed.ok ? [] : installed.problems).toEqual([]);
+    const id = 'com.example.exec.symlink.inside';
+    // The copy's link leads into the copy, never back into the dropped folder.
+    expect(installed.ok && installed.entry.execPath).toBe(join(copyOf(id), 'bin', 'run'));
+    expect(copy?.ok && copy.execPath).toBe(join(copyOf(id), 'bin', 'run'));
+    expect(await readlink(join(copyOf(id), 'run'))).toBe('bin/run');
+  });
+
+  it('takes an exec reached through an absolute folder symlink inside the folder', async () => {
+    await symlink(join(folder, 'bin'), join(folder, 'tools'));
+    await writeFile(join(folder, 'vitruvian-tool.json'),
+      (await readFile(join(folder, 'vitruvian-tool.json'), 'utf8')).replace('"exec": "run"', '"exec": "tools/run"'));
+    expect((await cli(['validate', folder])).out).toEqual(['valid: com.example.exec.symlink.inside 1.0.0']);
+    const { installed } = await install(folder, data());
+    expect(installed.ok && installed.entry.execPath).toBe(join(copyOf('com.example.exec.symlink.inside'), 'bin', 'run'));
+  });
+
+  it('keeps a link that leaves the folder (not the program) leading to the same place from the copy', async () => {
+    const shared = join(scratch, 'shared');
+    await mkdir(shared, { recursive: true });
+    await writeFile(join(shared, 'words.txt'), 'shared words');
+    await symlink(`../${shared.split('/').pop()}`, join(folder, 'lib')); // relative, leaves the folder
+    await symlink(join(shared, 'words.txt'), join(folder, 'words.txt')); // absolute, leaves the folder
+    await symlink('nowhere', join(folder, 'bin', 'dangling'));
+    expect((await cli(['validate', folder])).out).toEqual(['valid: com.example.exec.symlink.inside 1.0.0']);
+    const { installed } = await install(folder, data());
+    expect(installed.ok).toBe(true);
+    const copy = copyOf('com.example.exec.symlink.inside');
+    expect(await realpath(join(copy, 'lib'))).toBe(shared);
+    expect(await readFile(join(copy, 'lib', 'words.txt'), 'utf8')).toBe('shared words');
+    expect(await readFile(join(copy, 'words.txt'), 'utf8')).toBe('shared words');
+    expect(await readlink(join(copy, 'bin', 'dangling'))).toBe('nowhere');
+  });
+
+  it('copies a dropped folder that is itself a symlink, rather than linking to it', async () => {
+    const link = join(scratch, 'dropped-link');
+    await rm(link, { force: true });
+    await symlink(folder, link);
+    const { installed } = await install(link, data());
+    expect(installed.ok).toBe(true);
+    await rm(folder, { recursive: true });
+    const copy = await checkToolFolder(copyOf('com.example.exec.symlink.inside'));
+    expect(verdictLines(copy)).toEqual(['valid: com.example.exec.symlink.inside 1.0.0']);
   });
 });
 

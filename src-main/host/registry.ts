@@ -2,11 +2,12 @@
 // list of them in <dataFolder>/installed.json (written atomically). Folders loaded in place (the test
 // bed) are listed too but never copied nor persisted. The registry only keeps files; starting and
 // stopping the tools is the host's.
-import { cp, mkdir, readdir, readFile, rename, rm } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import type { Manifest } from '../../src-shared/protocol/types';
 import { writeFileAtomic } from './storage';
+import { copyToolFolder } from './tool-copy';
 import { checkToolFolder } from './tool-folder';
 
 export interface ToolEntry {
@@ -96,8 +97,8 @@ export class ToolRegistry {
     const staged = join(tools, `.staged-${randomBytes(6).toString('hex')}`);
     await mkdir(tools, { recursive: true });
     try {
-      await cp(source, staged, { recursive: true, verbatimSymlinks: true, errorOnExist: true, force: false });
-      // The copy is what runs: judge it too (a symlink that pointed back into the source, say).
+      await copyToolFolder(source, staged);
+      // The copy is what runs: judge it too (a file changed while it was copied, say).
       const copy = await checkToolFolder(staged);
       if (!copy.ok) return { ok: false, problems: copy.problems.map((p) => `${p} (in the installed copy)`) };
 
