@@ -38,7 +38,6 @@ describe.concurrent('vitruvian-tool check on misbehaving tools', () => {
     ['answers-unknown', {}, 'FAIL unknown request answered -32601: ', 'with a result, expected failure -32601: `{"jsonrpc":"2.0","id":2,"result":{}}`'],
     ['talks-first', {}, 'FAIL nothing sent before initialize was answered: ', 'sent line 1, `{"jsonrpc":"2.0","method":"log"'],
     ['crashes-on-notice', {}, 'FAIL unknown notice ignored: ', 'the tool exited with code 1 after an unknown notice (conformance/noSuchNotice) (its last stderr line: `fixture: cannot handle conformance/noSuchNotice`)'],
-    ['answers-notices', {}, 'FAIL unknown notice ignored: ', 'wrote a reply to an unknown notice (conformance/noSuchNotice), which is never answered: `{"jsonrpc":"2.0","id":null,"error"'],
     ['crashes-on-language', {}, 'FAIL language/changed survived: ', 'the tool exited with code 1 after language/changed'],
     ['rejects-unknown-fields', {}, 'FAIL unknown fields ignored: ', 'fixture: unexpected field conformance/unknownField'],
     ['fails-commands', {}, 'FAIL command/run greet: ', 'answered failure -32603, expected {} or -32010: `{"jsonrpc":"2.0","id":'],
@@ -46,6 +45,7 @@ describe.concurrent('vitruvian-tool check on misbehaving tools', () => {
     ['unknown-command-state', {}, 'FAIL commands/state names only declared commands: ', 'names "ghost", not a command of the manifest: line 2, `{"jsonrpc":"2.0","method":"commands/state","params":{"runnable":["greet","ghost"]}}`'],
     ['undeclared-service', {}, 'FAIL requests only for services in uses: ', 'asked for clipboard/readText, whose service is not in uses (answered -32001)'],
     ['bad-urls', {}, 'FAIL messages fit protocol 1: ', 'params.url: "ftp://example.com/file" is not http, https or mailto (and 3 more messages)'],
+    ['answers-unsent', {}, 'FAIL messages fit protocol 1: ', '`{"jsonrpc":"2.0","id":999,"result":{}}`: answers a request the app never sent'],
     ['exits-nonzero', {}, 'FAIL exits 0 after shutdown: ', 'the tool exited with code 3 after shutdown'],
     ['prints-json', {}, 'FAIL stdout carries only messages: ', '`{"ran":"greet"}`: not a message ("jsonrpc" must be "2.0", not missing); print to stderr instead'],
   ])('%s: one FAIL line naming the fault, exit 1', async (name, limits, start, says) => {
@@ -53,6 +53,16 @@ describe.concurrent('vitruvian-tool check on misbehaving tools', () => {
     expect(fails).toHaveLength(1);
     expect(fails[0]!.startsWith(start)).toBe(true);
     expect(fails[0]).toContain(says);
+    expect(exitCode).toBe(1);
+  });
+
+  it('answers-notices: fails the notice it answered, and the answer to nothing the app sent', async () => {
+    const { exitCode, fails } = await checkLines('answers-notices');
+    const reply = '`{"jsonrpc":"2.0","id":null,"error":{"code":-32601,"message":"unknown method conformance/noSuchNotice"}}`';
+    expect(fails).toEqual([
+      `FAIL unknown notice ignored: wrote a reply to an unknown notice (conformance/noSuchNotice), which is never answered: ${reply}`,
+      `FAIL messages fit protocol 1: line 4, ${reply}: answers a request the app never sent`,
+    ]);
     expect(exitCode).toBe(1);
   });
 

@@ -34,6 +34,8 @@ export class WireRecord {
   readonly schemaFaults: WireFault[] = [];
   /** Answers to nothing: a notice answered, an id the app never sent. */
   readonly strayAnswers: WireFault[] = [];
+  /** Answers that came after their request's time limit (the check that waited says so). */
+  readonly lateAnswers: WireFault[] = [];
   /** The number of the line that answered initialize. */
   initializeAnswerLine: number | undefined;
   private count = 0;
@@ -107,8 +109,10 @@ export class WireRecord {
         this.keep(this.notMessages, { problem: problem.message });
         return;
       case 'unknownAnswer':
+        this.keep(this.strayAnswers, { line, problem: 'answers a request the app never sent' });
+        return;
       case 'lateAnswer':
-        this.keep(this.strayAnswers, { line, problem: problem.message });
+        this.keep(this.lateAnswers, { line, problem: problem.message });
         return;
       default:
         return; // the app's own trouble (a handler, an outgoing line), not the tool's
