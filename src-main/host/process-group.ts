@@ -1,6 +1,7 @@
 // Signals to a tool's whole process group (the tool was spawned detached, so its pid is the
 // group's id), and whether anything of the group still runs, grandchildren included.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
+import { readProcessEntries } from './process-tree';
 
 export function signalGroup(groupId: number, signal: NodeJS.Signals): boolean {
   try {
@@ -34,8 +35,8 @@ export function livingGroupMembers(groupId: number): number[] {
   }
   for (const entry of entries) {
     if (!/^\d+$/.test(entry)) continue;
-    const stat = readStat(Number(entry));
-    if (stat && stat.groupId === groupId && stat.state !== 'Z') members.push(Number(entry));
+    const stat = readProcessEntries([Number(entry)]).get(Number(entry));
+    if (stat && stat.groupId === groupId && !stat.zombie) members.push(Number(entry));
   }
   return members;
 }
@@ -48,31 +49,20 @@ export function processAlive(pid: number): boolean {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
   if (process.platform !== 'linux') return true;
-  const stat = readStat(pid);
-  return stat !== undefined && stat.state !== 'Z';
-}
-
-function readStat(pid: number): { state: string; groupId: number } | undefined {
-  try {
-    const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // The command name is in parentheses and may hold spaces: read the fields after the last ')'.
-    const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
-    return { state: fields[0] ?? '', groupId: Number(fields[2]) };
-  } catch {
-    return undefined;
-  }
+  const stat = readProcessEntries([pid]).get(pid);
+  return stat !== undefined && !stat.zombie;
 }
 
 /**
- * Resolves true once the group is gone, false when `ms` passed first. The polling timer is kept
- * referenced on purpose: once the tool itself exited nothing else may keep the host alive, and a
- * host that quit here would leave the grandchildren running. The wait is bounded by `ms`.
+ * Resolves true once `running()` turns false, false when `ms` passed first. The polling timer is
+ * kept referenced on purpose: once the tool itself exited nothing else may keep the host alive,
+ * and a host that quit here would leave the grandchildren running. The wait is bounded by `ms`.
  */
-export function waitGroupGone(groupId: number, ms: number): Promise<boolean> {
+export function waitGone(running: () => boolean, ms: number): Promise<boolean> {
   const deadline = Date.now() + ms;
   return new Promise((resolve) => {
     const check = () => {
-      if (!groupAlive(groupId)) return resolve(true);
+      if (!running()) return resolve(true);
       if (Date.now() >= deadline) return resolve(false);
       setTimeout(check, 25);
     };

@@ -1,9 +1,11 @@
 // One process of a tool, from spawn to exit: its link (reader, writer, peer), its stderr, and
-// the stop sequence of DESIGN.md section 3 applied to its whole process group. The policy around
-// it (initialize, state, restarts, commands) is the supervisor's.
+// the stop sequence of DESIGN.md section 3 applied to its whole process group and to every
+// descendant that left the group (see process-tree.ts). The policy around it (initialize, state,
+// restarts, commands) is the supervisor's.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { Peer, type PeerOptions } from './peer';
-import { groupAlive, signalGroup, waitGroupGone } from './process-group';
+import { groupAlive, signalGroup, waitGone } from './process-group';
+import { ProcessTree } from './process-tree';
 import { readStderrLines } from './stderr-lines';
 import { StreamLineReader, StreamLineWriter } from './transport';
 
@@ -21,7 +23,12 @@ export interface RunningToolOptions {
   onStderrLine(line: string): void;
   /** After the process exits, how long its last output may still be read. */
   exitDrainMs: number;
+  /** How often the tool's process tree is sampled while it runs; 2 s when not given. */
+  treeSampleMs?: number;
 }
+
+/** Periodic samples of several tools within this age share one read of the process table. */
+const SHARED_SAMPLE_MS = 1_000;
 
 export interface StopReport {
   exit: ToolExit;
@@ -46,6 +53,9 @@ export class RunningTool {
   /** The tool's input as lines; the conformance check writes odd messages through it on purpose. */
   readonly writer: StreamLineWriter;
 
+  /** What the tool started, kept so the stop also ends descendants that left its process group. */
+  readonly tree: ProcessTree;
+
   /** Spawns the program; rejects with a reason for the log when it cannot start at all. */
   static async launch(options: RunningToolOptions): Promise<RunningTool> {
     const child = spawn(options.execPath, [...options.args], {
@@ -68,6 +78,11 @@ export class RunningTool {
     options: RunningToolOptions,
   ) {
     this.pid = child.pid as number;
+    this.tree = new ProcessTree(this.pid);
+    void this.tree.sample(); // at once: learns the tool's own start time while it surely runs
+    const sampleMs = options.treeSampleMs ?? 2_000;
+    const sampling = setInterval(() => void this.tree.sample(Math.min(sampleMs, SHARED_SAMPLE_MS)), sampleMs);
+    sampling.unref();
     this.writer = new StreamLineWriter(child.stdin);
     this.peer = new Peer(new StreamLineReader(child.stdout), this.writer, options.peer);
     const stderr = readStderrLines(child.stderr, options.onStderrLine);
@@ -76,6 +91,7 @@ export class RunningTool {
     child.stdout.once('end', () => (stdoutEnded = true));
     this.exited = new Promise((resolve) => {
       child.once('exit', (code, signal) => {
+        clearInterval(sampling); // what it left behind is reparented now: nothing more to learn
         this.exit = { code, signal };
         const finish = () => {
           clearTimeout(timer);
@@ -95,26 +111,34 @@ export class RunningTool {
 
   /**
    * The stop sequence: `shutdown` (only to a tool that answered initialize), close its input,
-   * wait; then SIGTERM to the whole group, wait; then SIGKILL. A grandchild left behind by a tool
-   * that exited cleanly still gets the signals: nothing of the group outlives the stop.
+   * wait; then SIGTERM to the whole group and to each recorded descendant, wait; then SIGKILL.
+   * A grandchild left behind by a tool that exited cleanly still gets the signals, in its group
+   * or not: nothing the tool started outlives the stop.
    */
   async stop(options: { sendShutdown: boolean; stepMs: number; asked?: boolean }): Promise<StopReport> {
     // Not asked: the link broke and the tool is ended; its exit then counts as a crash.
     if (options.asked !== false) this.stopRequested = true;
+    // Before shutdown: a tool that exits on it orphans its children, and then they cannot be told apart.
+    await this.tree.sample();
     if (options.sendShutdown && !this.exit) this.peer.notify('shutdown');
     this.writer.end();
     let signal: StopReport['signal'];
     const gone = async (ms: number) => {
       const until = Date.now() + ms;
       const exited = await Promise.race([this.exited.then(() => true), delay(ms).then(() => false)]);
-      return exited && (await waitGroupGone(this.pid, Math.max(0, until - Date.now())));
+      const running = () => groupAlive(this.pid) || this.tree.anyAlive();
+      return exited && (await waitGone(running, Math.max(0, until - Date.now())));
+    };
+    const send = async (sent: 'SIGTERM' | 'SIGKILL') => {
+      signal = sent;
+      await this.tree.sample(); // what was started during the wait, while its parent still runs
+      signalGroup(this.pid, sent);
+      this.tree.signal(sent);
     };
     if (!(await gone(options.stepMs))) {
-      signal = 'SIGTERM';
-      signalGroup(this.pid, 'SIGTERM');
+      await send('SIGTERM');
       if (!(await gone(options.stepMs))) {
-        signal = 'SIGKILL';
-        signalGroup(this.pid, 'SIGKILL');
+        await send('SIGKILL');
         this.child.kill('SIGKILL'); // in case it left its group
         await gone(options.stepMs);
       }
@@ -123,10 +147,20 @@ export class RunningTool {
     return { exit: exit ?? { code: null, signal: 'SIGKILL' }, signal };
   }
 
-  /** After a crash: whatever the tool left running in its group is killed. True if any was. */
+  /**
+   * After a crash: whatever the tool left running is killed, its group and the descendants the
+   * samples recorded. True if anything was.
+   */
   killLeftovers(): boolean {
-    if (!groupAlive(this.pid)) return false;
-    return signalGroup(this.pid, 'SIGKILL');
+    const group = groupAlive(this.pid) && signalGroup(this.pid, 'SIGKILL');
+    return this.tree.signal('SIGKILL') > 0 || group;
+  }
+
+  /** Ends the tool and all it started at once, no shutdown: for a run that is being thrown away. */
+  async kill(): Promise<void> {
+    await this.tree.sample();
+    this.killLeftovers();
+    this.child.kill('SIGKILL'); // in case it left its group
   }
 }
 
