@@ -87,6 +87,23 @@ describe('vitruvian-tool run', () => {
     expect(code).toBe(0);
   });
 
+  it('starts a demand tool as the app does, on its first command: with no --command it is not started', async () => {
+    const { code, out, err } = await run(demand, '--trace');
+    expect(err).toContain('test.host.demand starts on demand, as in the app: on its first command, and no --command was given, so it was not started');
+    expect(err).not.toContain('demand tool started');
+    expect(err).not.toContain('tool starting');
+    expect(out).toBe('');
+    expect(code).toBe(0);
+  });
+
+  it('starts a demand tool when its first command runs, not before', async () => {
+    const { code, out } = await run(demand, '--command', 'first', '--trace');
+    const toTool = out.trimEnd().split('\n').map((line) => JSON.parse(line) as { direction: string; message: { method?: string } })
+      .filter((line) => line.direction === 'toTool').map((line) => line.message.method);
+    expect(toTool).toEqual(['initialize', 'command/run', 'shutdown']);
+    expect(code).toBe(0);
+  });
+
   it('waits for a command runnable only a moment after the start', async () => {
     const { code, err } = await run(services, '--command', 'late');
     expect(err).toContain('late: ran');

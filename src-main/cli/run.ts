@@ -228,28 +228,50 @@ async function runTool(host: Host, watch: ToolWatch, folder: string, id: string,
     for (const problem of loaded.problems) io.err(problem);
     return ExitCodes.failed;
   }
-  const started = await host.start(id);
-  if (!started.ok) {
-    io.err(`run: the tool did not start: ${started.problem}`);
-    return ExitCodes.failed;
+  // As in the app (DESIGN.md section 5: "starts the tool as the app would"): a launch tool now, a
+  // demand tool on its first command, so with no command at all it is not started.
+  const onDemand = loaded.tool.start === 'demand';
+  if (onDemand && commands.length === 0) {
+    io.err(`run: ${id} starts on demand, as in the app: on its first command, and no --command was given, so it was not started`);
+    return ExitCodes.ok;
+  }
+  if (!onDemand) {
+    const started = await host.start(id);
+    if (!started.ok) {
+      io.err(`run: the tool did not start: ${started.problem}`);
+      return ExitCodes.failed;
+    }
   }
   let failed = false;
   for (const commandId of commands) {
-    const runnable = await until(watch.changed, runnableWaitMs, () => {
-      const tool = watch.tool;
-      if (!tool || ['failed', 'stopped', 'refused'].includes(tool.state)) return false;
-      return tool.state === 'running' && tool.runnable.includes(commandId) ? true : undefined;
-    });
-    if (runnable !== true) {
-      io.err(`command ${commandId}: ${runnable === false ? `the tool is ${watch.tool?.state}` : `not runnable within ${runnableWaitMs / 1000} s`}`);
-      failed = true;
-      continue;
-    }
-    const outcome = await host.runCommand(id, commandId);
-    io.err(`command ${commandId}: ${describeOutcome(outcome)}`);
-    if (outcome.outcome !== 'done') failed = true;
+    const outcome = await runWhenRunnable(host, watch, id, commandId);
+    io.err(`command ${commandId}: ${outcome}`);
+    if (outcome !== 'done') failed = true;
   }
   return failed ? ExitCodes.failed : ExitCodes.ok;
+}
+
+/**
+ * Waits for the command to be runnable, then runs it. A demand tool not running yet is started by
+ * the command, as in the app; when the tool it started does not offer the command at once, the run
+ * waits for it to, as for any other.
+ */
+async function runWhenRunnable(host: Host, watch: ToolWatch, id: string, commandId: string): Promise<string> {
+  for (let attempt = 1; ; attempt++) {
+    const runnable = await until(watch.changed, runnableWaitMs, () => {
+      const tool = watch.tool;
+      if (!tool || tool.state === 'failed' || tool.state === 'refused') return false;
+      if (tool.start === 'demand' && (tool.state === 'idle' || tool.state === 'stopped')) return 'startsIt';
+      if (tool.state === 'stopped') return false;
+      return tool.state === 'running' && tool.runnable.includes(commandId) ? true : undefined;
+    });
+    if (runnable === false) return `the tool is ${watch.tool?.state}`;
+    if (runnable === undefined) return `not runnable within ${runnableWaitMs / 1000} s`;
+    const outcome = await host.runCommand(id, commandId);
+    const startedNotRunnable =
+      runnable === 'startsIt' && outcome.outcome === 'unavailable' && watch.tool?.state === 'running' && !watch.tool.runnable.includes(commandId);
+    if (!startedNotRunnable || attempt > 1) return describeOutcome(outcome);
+  }
 }
 
 /**
