@@ -9,7 +9,6 @@ import type { Manifest } from '../../src-shared/protocol/types';
 import { childEnvironment } from '../host/child-env';
 import { ConnectionError, ErrorCodes, ResponseError } from '../host/errors';
 import type { Peer } from '../host/peer';
-import { signalGroup } from '../host/process-group';
 import { describeExit as describeToolExit, RunningTool, type ToolExit } from '../host/running-tool';
 import { quoteLine } from './check-result';
 import type { ConformanceLimits } from './limits';
@@ -198,10 +197,10 @@ export class ConformanceSession {
   /** Ends the tool's process group, closes the link and removes the run's folder; once. */
   dispose(): Promise<void> {
     this.disposing ??= (async () => {
-      // Whatever happened, nothing of the tool's process group outlives the run.
-      signalGroup(this.tool.pid, 'SIGKILL');
+      // Whatever happened, nothing the tool started outlives the run, in its process group or not.
+      await this.tool.kill();
       await within(this.tool.exited, REAP_MS);
-      signalGroup(this.tool.pid, 'SIGKILL');
+      this.tool.killLeftovers();
       this.peer.dispose();
       this.services.dispose();
       await rm(this.runFolder, { recursive: true, force: true }).catch(() => {});
