@@ -1,6 +1,7 @@
 // The peer's outgoing side: serialize, keep every line within the cap, hold output while the
 // protocol says to send nothing yet, and write without ever throwing.
 import { ConnectionError } from './errors';
+import type { Disposable } from '../../src-shared/lifecycle';
 import type { LineWriter } from './transport';
 
 export interface OutboxOptions {
@@ -11,6 +12,7 @@ export interface OutboxOptions {
   onCongested(): void;
 }
 
+/** 'tooLarge': the message is over the line cap (or not serializable); 'closed': the link is gone. */
 type Failed = (error: ConnectionError) => void;
 
 /** Messages held before initialize is answered; past this they are dropped, and said so. */
@@ -19,11 +21,16 @@ const HELD_LIMIT = 1024;
 export class Outbox {
   private held: { text: string; method?: string; failed?: Failed }[] | undefined;
   private closed = false;
+  /** The writer's stream is gone: lines are dropped untraced (they would never be sent). */
+  private writerClosed = false;
+  private readonly writerSubscription: Disposable;
 
   constructor(
     private readonly writer: LineWriter,
     private readonly options: OutboxOptions,
-  ) {}
+  ) {
+    this.writerSubscription = writer.onClose(() => (this.writerClosed = true));
+  }
 
   /** Writes one message, or calls `failed` (tooLarge, closed); never throws. */
   send(message: object, method?: string, failed?: Failed): void {
@@ -65,10 +72,15 @@ export class Outbox {
   close(): void {
     this.closed = true;
     this.held = undefined;
+    this.writerSubscription.dispose();
   }
 
   private write(text: string, method: string | undefined, failed: Failed | undefined): void {
     if (this.closed) return;
+    if (this.writerClosed) {
+      failed?.(new ConnectionError('closed', `the link is closed; ${method ?? 'a message'} not sent`));
+      return;
+    }
     this.options.onTrace?.(text, method);
     this.writer.write(text).catch((error: unknown) => {
       failed?.(error instanceof ConnectionError ? error : new ConnectionError('closed', String(error)));

@@ -204,6 +204,21 @@ describe('Peer', () => {
     expect(await nextFromApp()).toEqual([{ jsonrpc: '2.0', id: 3, error: { code: -32603, message: 'answer too large' } }]);
   });
 
+  it('drops an answer quietly when the other side\'s input closed meanwhile: no second answer, nothing logged', async () => {
+    const { link, peer, problems, trace, toolWrites, settle } = setup();
+    let finish!: () => void;
+    peer.onRequest('storage/set', () => new Promise<void>((resolve) => (finish = resolve)));
+    toolWrites('{"jsonrpc":"2.0","id":5,"method":"storage/set","params":{"id":"a","value":1}}\n');
+    await settle();
+    link.app.writer.end(); // the stop sequence ends the tool's input while the set is being stored
+    await settle();
+    finish();
+    await settle();
+    expect(problems).toEqual([]);
+    expect(trace.filter((line) => line.startsWith('sent'))).toEqual([]);
+    expect(peer.isClosed).toBe(false); // the tool's output is still read to its end
+  });
+
   it('traces every line both ways with its method', async () => {
     const { peer, trace, toolWrites, nextFromApp, settle } = setup();
     const answer = peer.request('initialize', {});

@@ -203,7 +203,9 @@ export class Peer implements Disposable {
     if (++this.handling >= this.maxConcurrent) this.pause('handlers');
     try {
       const result = await handler(params, method);
-      this.outbox.send({ jsonrpc: '2.0', id, result: result === undefined ? {} : result }, method, () => {
+      this.outbox.send({ jsonrpc: '2.0', id, result: result === undefined ? {} : result }, method, (error) => {
+        // The other side's input closed (it is being stopped, or exited): nobody is left to answer.
+        if (error.code === 'closed') return;
         this.problem('tooLarge', `the answer to ${method} would not fit in one line; answered -32603 instead`);
         this.sendFailure(id, method, new ResponseError(ErrorCodes.InternalError, 'answer too large'));
       });
