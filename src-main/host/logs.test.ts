@@ -89,6 +89,43 @@ describe('tool log', () => {
     await log.dispose();
   });
 
+  it('keeps the lines waiting for the disk as bytes, not as strings on the heap', async () => {
+    // Under a flood a line waits many turns of the event loop for the disk: thousands of small
+    // strings waiting that long would move to V8's old generation, which then grows by tens of MB
+    // before it is collected (bench/memory.ts). Lines that came in one turn all wait here.
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const file = join(folder, 'a.log');
+    const log = new ToolLog({ file, maxLines: 10 });
+    log.append('info', 'tool', 'warm');
+    await log.flush();
+    gc();
+    const before = process.memoryUsage().heapUsed;
+    for (let i = 0; i < 8_000; i++) log.append('info', 'tool', `waiting line ${i} ${'w'.repeat(60)}`);
+    gc();
+    // About 900 KB of text waits for the disk; kept as strings it took over 3 MB of heap.
+    expect(process.memoryUsage().heapUsed - before).toBeLessThan(1024 * 1024);
+    await log.flush();
+    const lines = (await readFile(file, 'utf8')).trimEnd().split('\n');
+    expect(lines).toHaveLength(8_001);
+    expect(lines.at(-1)).toMatch(/ info  tool     waiting line 7999 w{60}$/);
+    await log.dispose();
+  });
+
+  it('counts the lines a slow disk could not take and says so in the file', async () => {
+    const file = join(folder, 'a.log');
+    const log = new ToolLog({ file, maxPendingBytes: 200 });
+    for (let i = 0; i < 10; i++) log.append('info', 'tool', `burst ${i} ${'b'.repeat(30)}`); // in one turn
+    await log.flush();
+    const lines = (await readFile(file, 'utf8')).trimEnd().split('\n');
+    const written = lines.slice(0, -1).map((l) => l.replace(/^\S+ /, ''));
+    expect(written.length).toBeGreaterThan(0);
+    expect(written).toEqual(written.map((_, i) => `info  tool     burst ${i} ${'b'.repeat(30)}`));
+    expect(lines.at(-1)).toMatch(new RegExp(` warn  host     ${10 - written.length} lines were not written to this file`));
+    expect(log.lines()).toHaveLength(10); // the ring has them all
+    await log.dispose();
+  });
+
   it('rotates its file and keeps one older file', async () => {
     const file = join(folder, 'a.log');
     const log = new ToolLog({ file, maxFileBytes: 10_000 });

@@ -53,7 +53,12 @@ export class ToolLog {
   private chars = 0;
   private seq = 0;
 
-  private pending: string[] = [];
+  /**
+   * The bytes waiting for the disk, encoded as each line comes: under a flood a line may wait for
+   * many turns of the event loop, and thousands of small strings waiting that long would each be
+   * moved to V8's old generation, which then grows by tens of MB before it is collected.
+   */
+  private pending: Buffer | undefined;
   private pendingBytes = 0;
   private droppedFromFile = 0;
   private writing: Promise<void> | undefined;
@@ -94,7 +99,7 @@ export class ToolLog {
     this.start = 0;
     this.count = 0;
     this.chars = 0;
-    this.pending = [];
+    this.pending = undefined;
     this.pendingBytes = 0;
     this.droppedFromFile = 0;
     await this.writing;
@@ -144,27 +149,36 @@ export class ToolLog {
   private toFile(line: LogLine): void {
     if (this.closed) return;
     const text = `${new Date(line.time).toISOString()} ${line.level.padEnd(5)} ${line.source.padEnd(8)} ${line.message.replace(/\r?\n/g, '\\n')}\n`;
-    if (this.pendingBytes + text.length > this.maxPendingBytes) {
+    const size = Buffer.byteLength(text);
+    if (this.pendingBytes + size > this.maxPendingBytes) {
       this.droppedFromFile++;
       return;
     }
-    this.pending.push(text);
-    this.pendingBytes += text.length;
+    if ((this.pending?.length ?? 0) < this.pendingBytes + size) this.growPending(this.pendingBytes + size);
+    this.pendingBytes += this.pending!.write(text, this.pendingBytes);
     this.writing ??= this.writeLoop();
+  }
+
+  /** A bigger buffer for the pending bytes: doubling, never past the cap. */
+  private growPending(needed: number): void {
+    const grown = Buffer.allocUnsafe(Math.min(this.maxPendingBytes, Math.max(needed, 2 * (this.pending?.length ?? 0), 4_096)));
+    this.pending?.copy(grown, 0, 0, this.pendingBytes);
+    this.pending = grown;
   }
 
   private async writeLoop(): Promise<void> {
     try {
       await new Promise((resolve) => setImmediate(resolve));
-      while (this.pending.length > 0 || this.droppedFromFile > 0) {
-        let text = this.pending.join('');
-        this.pending = [];
+      while (this.pendingBytes > 0 || this.droppedFromFile > 0) {
+        let bytes = this.pending?.subarray(0, this.pendingBytes) ?? Buffer.alloc(0);
+        this.pending = undefined; // lines that come while these are written go to a new buffer
         this.pendingBytes = 0;
         if (this.droppedFromFile > 0) {
-          text += `${new Date(this.now()).toISOString()} warn  host     ${this.droppedFromFile} lines were not written to this file: the tool logged faster than the disk took them\n`;
+          const note = `${new Date(this.now()).toISOString()} warn  host     ${this.droppedFromFile} lines were not written to this file: the tool logged faster than the disk took them\n`;
+          bytes = Buffer.concat([bytes, Buffer.from(note)]);
           this.droppedFromFile = 0;
         }
-        await this.write(Buffer.from(text));
+        await this.write(bytes);
       }
     } catch {
       // A log that cannot be written must not take the host down; the ring still has the lines.
