@@ -1,8 +1,10 @@
-import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { PreferenceInfo } from '../../src-shared/host-api';
+import type { Platform } from '../platform/platform';
+import { ServiceBroker } from './broker';
 import { PreferenceRefusal, PreferenceStore, preferenceValueProblem, type SecretEncryptor } from './storage';
 
 const prefs: PreferenceInfo[] = [
@@ -125,5 +127,48 @@ describe('preference values', () => {
     const tool = await new PreferenceStore(folder).open('com.acme.a');
     for (let i = 0; i < 10; i++) await tool.set(prefs, 'count', i);
     expect(await readdir(join(folder, 'preferences'))).toEqual(['com.acme.a.json']);
+  });
+});
+
+describe('a tool\u2019s requests seen in order', () => {
+  const tool = { id: 'com.acme.a', uses: ['storage'], preferences: prefs, installed: true };
+  const brokerOver = (store: PreferenceStore) =>
+    new ServiceBroker({ platform: {} as Platform, preferencesOf: (id) => store.open(id) });
+
+  it('answers storage/get sent right after storage/set, before the set is answered, with the new value', async () => {
+    const store = new PreferenceStore(folder);
+    const broker = brokerOver(store);
+    // The very first requests, while the tool's values are still being read from disk.
+    const first = broker.handle(tool, 'storage/set', { id: 'note', value: 'first' });
+    expect(await broker.handle(tool, 'storage/get', { id: 'note' })).toEqual({ value: 'first' });
+    await first;
+    const sets = [broker.handle(tool, 'storage/set', { id: 'note', value: 'second' }), broker.handle(tool, 'storage/set', { id: 'count', value: 3 })];
+    const gets = [broker.handle(tool, 'storage/get', { id: 'note' }), broker.handle(tool, 'storage/get', { id: 'count' })];
+    const cleared = broker.handle(tool, 'storage/set', { id: 'loud', value: null });
+    expect(await Promise.all(gets)).toEqual([{ value: 'second' }, { value: 3 }]);
+    expect(await broker.handle(tool, 'storage/get', { id: 'loud' })).toEqual({ value: true });
+    await Promise.all([...sets, cleared]);
+    expect((await new PreferenceStore(folder).open('com.acme.a')).get(byId('note'))).toBe('second');
+  });
+
+  it('a refused set changes nothing, even for a get sent right after it', async () => {
+    const store = new PreferenceStore(folder);
+    const broker = brokerOver(store);
+    await broker.handle(tool, 'storage/set', { id: 'count', value: 1 });
+    const refused = broker.handle(tool, 'storage/set', { id: 'count', value: 'many' }).catch((e: unknown) => e);
+    expect(await broker.handle(tool, 'storage/get', { id: 'count' })).toEqual({ value: 1 });
+    expect(await refused).toMatchObject({ code: -32602 });
+  });
+
+  it('a set whose write fails leaves the value as it was once it is answered', async () => {
+    const store = new PreferenceStore(folder);
+    const values = await store.open('com.acme.a');
+    await values.set(prefs, 'note', 'kept');
+    await rm(join(folder, 'preferences'), { recursive: true });
+    await writeFile(join(folder, 'preferences'), 'a file where the folder was');
+    const failing = values.set(prefs, 'note', 'lost');
+    expect(values.get(byId('note'))).toBe('lost'); // the value being written
+    await expect(failing).rejects.toThrow();
+    expect(values.get(byId('note'))).toBe('kept');
   });
 });

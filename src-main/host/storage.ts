@@ -81,7 +81,11 @@ type Values = Record<string, PreferenceValue>;
 
 /** Every tool's preference values under one folder of the app's data. */
 export class PreferenceStore {
-  private readonly tools = new Map<string, ToolPreferences>();
+  /**
+   * One promise per tool, shared by every caller: requests opening the values at once resume in
+   * the order they asked, so a tool's first storage/set and storage/get stay in order too.
+   */
+  private readonly tools = new Map<string, Promise<ToolPreferences>>();
 
   constructor(
     private readonly dataFolder: string,
@@ -89,23 +93,23 @@ export class PreferenceStore {
   ) {}
 
   /** The values of one tool, read from disk the first time. */
-  async open(toolId: string): Promise<ToolPreferences> {
-    let tool = this.tools.get(toolId);
-    if (!tool) {
-      tool = new ToolPreferences(this.filesOf(toolId), this.encryptor);
-      await tool.load();
-      const raced = this.tools.get(toolId);
-      if (raced) return raced;
-      this.tools.set(toolId, tool);
+  open(toolId: string): Promise<ToolPreferences> {
+    let opening = this.tools.get(toolId);
+    if (!opening) {
+      const tool = new ToolPreferences(this.filesOf(toolId), this.encryptor);
+      opening = tool.load().then(() => tool);
+      this.tools.set(toolId, opening);
+      const tried = opening;
+      opening.catch(() => this.tools.get(toolId) === tried && this.tools.delete(toolId));
     }
-    return tool;
+    return opening;
   }
 
   /** Deletes a tool's values (uninstall). */
   async remove(toolId: string): Promise<void> {
-    const tool = this.tools.get(toolId);
+    const opening = this.tools.get(toolId);
     this.tools.delete(toolId);
-    await tool?.settled();
+    await (await opening?.catch(() => undefined))?.settled();
     const files = this.filesOf(toolId);
     await rm(files.plain, { force: true });
     await rm(files.secret, { force: true });
@@ -119,9 +123,21 @@ export class PreferenceStore {
   }
 }
 
+interface Asked {
+  secret: boolean;
+  id: string;
+  value: PreferenceValue;
+}
+
 export class ToolPreferences {
+  /** The values on disk. */
   private plain: Values = {};
   private secret: Values = {};
+  /**
+   * Sets taken and not yet on disk, oldest first. Reads see them, so a get reflects every set
+   * asked for before it; a write that fails takes its set off, and reads see the disk again.
+   */
+  private asked: Asked[] = [];
   private queue: Promise<unknown> = Promise.resolve();
 
   constructor(
@@ -144,33 +160,47 @@ export class ToolPreferences {
     }
   }
 
-  /** The stored value, else the preference's default, else null. */
+  /** The stored value (or the one being stored), else the preference's default, else null. */
   get(pref: PreferenceInfo): PreferenceValue {
-    const stored = (pref.kind === 'secret' ? this.secret : this.plain)[pref.id];
-    return stored ?? pref.default ?? null;
+    return this.stored(pref) ?? pref.default ?? null;
   }
 
   /** Whether a value is stored (for secrets: whether one is set). */
   has(pref: PreferenceInfo): boolean {
-    return ((pref.kind === 'secret' ? this.secret : this.plain)[pref.id] ?? null) !== null;
+    return (this.stored(pref) ?? null) !== null;
+  }
+
+  private stored(pref: PreferenceInfo): PreferenceValue | undefined {
+    const secret = pref.kind === 'secret';
+    for (let i = this.asked.length - 1; i >= 0; i--) {
+      const set = this.asked[i]!;
+      if (set.id === pref.id && set.secret === secret) return set.value;
+    }
+    return (secret ? this.secret : this.plain)[pref.id];
   }
 
   /** Stores a value; resolves once it is on disk. Throws PreferenceRefusal, changing nothing. */
   set(preferences: readonly PreferenceInfo[], id: string, value: PreferenceValue): Promise<void> {
     const problem = preferenceValueProblem(preferences, id, value);
     if (problem) return Promise.reject(new PreferenceRefusal(problem));
-    const kind = preferences.find((p) => p.id === id)!.kind;
+    const isSecret = preferences.find((p) => p.id === id)!.kind === 'secret';
+    const asked: Asked = { secret: isSecret, id, value };
+    this.asked.push(asked);
     // One write at a time per tool, each carrying the ones before it.
     const write = this.queue.then(async () => {
-      const isSecret = kind === 'secret';
-      const next: Values = { ...(isSecret ? this.secret : this.plain) };
-      if (value === null) delete next[id];
-      else next[id] = value;
-      await mkdir(dirname(isSecret ? this.files.secret : this.files.plain), { recursive: true });
-      if (isSecret) await writeFileAtomic(this.files.secret, this.secretFile(next));
-      else await writeFileAtomic(this.files.plain, JSON.stringify({ version: 1, values: next }, null, 2));
-      if (isSecret) this.secret = next;
-      else this.plain = next;
+      try {
+        const next: Values = { ...(isSecret ? this.secret : this.plain) };
+        if (value === null) delete next[id];
+        else next[id] = value;
+        await mkdir(dirname(isSecret ? this.files.secret : this.files.plain), { recursive: true });
+        if (isSecret) await writeFileAtomic(this.files.secret, this.secretFile(next));
+        else await writeFileAtomic(this.files.plain, JSON.stringify({ version: 1, values: next }, null, 2));
+        if (isSecret) this.secret = next;
+        else this.plain = next;
+      } finally {
+        // On disk now, or failed: either way reads go by the disk's values again.
+        this.asked.splice(this.asked.indexOf(asked), 1);
+      }
     });
     this.queue = write.catch(() => undefined);
     return write;
