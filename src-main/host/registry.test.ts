@@ -108,6 +108,40 @@ describe('tool registry', () => {
     expect(install.ok ? [] : install.problems).toEqual([`id: "test.host.services" is loaded in place from ${source}`]);
   });
 
+  it('refuses an id that differs from a listed one only in case, naming both (they would share folders on macOS)', async () => {
+    const registry = new ToolRegistry(data);
+    expect((await registry.install(source, noStop)).ok).toBe(true);
+    const twin = join(scratch, 'twin');
+    await cp(source, twin, { recursive: true });
+    await editManifest(twin, (m) => (m.id = 'test.Host.Services'));
+    const reason =
+      'id: "test.Host.Services" differs only in case from the installed tool "test.host.services"; ' +
+      'ids name folders and files, which a file system that ignores case (as macOS does) would share';
+    const installed = await registry.install(twin, noStop);
+    expect(installed.ok ? [] : installed.problems).toEqual([reason]);
+    const loaded = await registry.loadInPlace(twin);
+    expect(loaded.ok ? [] : loaded.problems).toEqual([reason]);
+    expect(registry.list().map((e) => e.id)).toEqual(['test.host.services']);
+    expect(await readdir(join(data, 'tools'))).toEqual(['test.host.services']);
+    expect(await readdir(join(data, 'data'))).toEqual(['test.host.services']);
+    // The very same id is a reinstall, as before.
+    expect((await registry.install(source, noStop)).ok).toBe(true);
+
+    // A folder loaded in place counts too, and so does an installed copy that no longer validates.
+    const other = new ToolRegistry(join(scratch, 'other-app'));
+    await other.loadInPlace(source);
+    const refused = await other.install(twin, noStop);
+    expect(refused.ok ? [] : refused.problems).toEqual([
+      `id: "test.Host.Services" differs only in case from "test.host.services", loaded in place from ${source}; ` +
+        'ids name folders and files, which a file system that ignores case (as macOS does) would share',
+    ]);
+    await rm(join(data, 'tools', 'test.host.services', 'tool.mjs'));
+    const reloaded = new ToolRegistry(data);
+    expect(await reloaded.load()).toHaveLength(1);
+    const damaged = await reloaded.install(twin, noStop);
+    expect(damaged.ok ? [] : damaged.problems).toEqual([reason]);
+  });
+
   it('keeps an installed copy that no longer validates, and says why', async () => {
     const registry = new ToolRegistry(data);
     await registry.install(source, noStop);

@@ -88,7 +88,7 @@ export class ToolRegistry {
     const checked = await checkToolFolder(source);
     if (!checked.ok) return checked;
     const id = checked.manifest.id;
-    const problem = idProblem(id) ?? this.inPlaceConflict(id);
+    const problem = idProblem(id) ?? this.caseConflict(id) ?? this.inPlaceConflict(id);
     if (problem) return { ok: false, problems: [problem] };
 
     const tools = join(this.dataFolder, 'tools');
@@ -132,6 +132,7 @@ export class ToolRegistry {
     const existing = this.entries.get(id);
     const problem =
       idProblem(id) ??
+      this.caseConflict(id) ??
       (existing && !(existing.loadedInPlace && existing.folder === wanted)
         ? `id: "${id}" is already ${existing.loadedInPlace ? `loaded from ${existing.folder}` : 'installed'}`
         : undefined);
@@ -158,6 +159,19 @@ export class ToolRegistry {
       await rm(join(this.dataFolder, 'tools', id), { recursive: true, force: true });
     }
     await rm(this.dataFolderOf(id), { recursive: true, force: true });
+  }
+
+  /**
+   * Ids name paths (tools/<id>, data/<id>, preferences/<id>.json), and on a file system that
+   * ignores case, as macOS's does by default, two ids differing only in case would share them.
+   */
+  private caseConflict(id: string): string | undefined {
+    const lower = id.toLowerCase();
+    const twin = [...this.entries.keys(), ...this.damaged.keys()].find((other) => other !== id && other.toLowerCase() === lower);
+    if (twin === undefined) return undefined;
+    const entry = this.entries.get(twin);
+    const listed = entry?.loadedInPlace ? `"${twin}", loaded in place from ${entry.folder}` : `the installed tool "${twin}"`;
+    return `id: "${id}" differs only in case from ${listed}; ids name folders and files, which a file system that ignores case (as macOS does) would share`;
   }
 
   private inPlaceConflict(id: string): string | undefined {
