@@ -78,6 +78,8 @@ export interface TraceLine {
   text: string;
   /** The method, when the line was a request or notice; for answers, the method it answers. */
   method?: string;
+  /** The line was not UTF-8, so no message (answered -32700): `text` writes its stray bytes as \xNN. */
+  notUtf8?: true;
 }
 
 /** A service call answered by the simulated platform, shown in the test bed's panel. */

@@ -1,7 +1,7 @@
 // `vitruvian-tool run` as a tool author calls it: a real `node bin/vitruvian-tool.mjs` process.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -119,6 +119,38 @@ describe('vitruvian-tool run', () => {
     expect(lines).toContainEqual({ direction: 'fromTool', message: expect.objectContaining({ method: 'clipboard/writeText' }) });
     expect(lines).toContainEqual({ direction: 'toTool', message: expect.objectContaining({ method: 'command/run', params: { command: 'copy' } }) });
     expect(lines.filter((l) => l.direction === 'toTool').at(-1)).toMatchObject({ message: { method: 'shutdown' } });
+  });
+
+  it('--trace shows a line that was not UTF-8 as the bytes that went over the wire, not as a message', async () => {
+    const folder = join(scratch, 'latin-1');
+    await mkdir(folder);
+    await writeFile(join(folder, 'vitruvian-tool.json'), JSON.stringify({
+      id: 'test.run.latin1', name: { en: 'Latin-1' }, version: '1.0.0', protocol: 1, publisher: { en: 'Tests' },
+      runtime: { exec: 'tool.mjs' }, commands: [{ id: 'speak', title: { en: 'Speak' } }],
+    }));
+    // On its command, writes a log notice whose text is Latin-1 ("café" with the byte 0xE9), then answers.
+    await writeFile(join(folder, 'tool.mjs'), `#!/usr/bin/env node
+import { createInterface } from 'node:readline';
+createInterface({ input: process.stdin }).on('line', (line) => {
+  const message = JSON.parse(line);
+  const answer = (result) => process.stdout.write(JSON.stringify({ jsonrpc: '2.0', id: message.id, result }) + '\\n');
+  if (message.method === 'initialize') answer({ protocol: 1, version: '1.0.0' });
+  if (message.method !== 'command/run') return;
+  process.stdout.write(Buffer.concat([Buffer.from('{"jsonrpc":"2.0","method":"log","params":{"message":"caf'), Buffer.from([0xe9]), Buffer.from('"}}\\n')]));
+  answer({});
+}).on('close', () => process.exit(0));
+`, { mode: 0o755 });
+    const { code, out, err } = await run(folder, '--trace', '--command', 'speak');
+    expect(code).toBe(0);
+    expect(err).toMatch(/protocol: a line is not UTF-8/);
+    const lines = out.trimEnd().split('\n');
+    const latin1 = lines.filter((line) => line.includes('caf'));
+    expect(latin1).toEqual([
+      JSON.stringify({ direction: 'fromTool', text: '{"jsonrpc":"2.0","method":"log","params":{"message":"caf\\xe9"}}', notUtf8: true }),
+    ]);
+    expect(out).not.toContain('\ufffd');
+    expect(lines.map((line) => JSON.parse(line) as { direction: string; message?: { error?: { code: number } } }))
+      .toContainEqual({ direction: 'toTool', message: { jsonrpc: '2.0', id: null, error: { code: -32700, message: 'not JSON' } } });
   });
 
   it('gives preferences, the language and the data folder asked for', async () => {

@@ -9,6 +9,7 @@ import { join, resolve } from 'node:path';
 import type { CommandOutcome, PreferenceValue, ToolSummary } from '../../src-shared/host-api';
 import type { Manifest } from '../../src-shared/protocol/types';
 import { createHost, type Host } from '../host/host';
+import { hasKeptBytes, showKeptBytes } from '../host/not-utf8';
 import { PreferenceStore, preferenceValueProblem } from '../host/storage';
 import { checkToolFolder } from '../host/tool-folder';
 import type { Platform } from '../platform/platform';
@@ -187,8 +188,12 @@ export async function command(argv: string[], io: CliIo): Promise<number> {
   }
 }
 
-/** One --trace line: the message as JSON when it is JSON, else the text as it came. */
+/**
+ * One --trace line: the message as JSON when it is JSON, else the text as it came; a line that was
+ * not UTF-8 (no message, answered -32700) as text with its stray bytes written \xNN.
+ */
 export function traceJson(direction: 'toTool' | 'fromTool', text: string): string {
+  if (hasKeptBytes(text)) return JSON.stringify({ direction, text: showKeptBytes(text), notUtf8: true });
   try {
     return JSON.stringify({ direction, message: JSON.parse(text) as unknown });
   } catch {

@@ -3,6 +3,7 @@
 // protocol 1's schema, and where initialize was answered. Fed by the peer's trace and problem hooks.
 import { messageProblems } from '../../src-shared/protocol/check-message';
 import { shapeOf } from '../host/message-shape';
+import { hasKeptBytes, showKeptBytes } from '../host/not-utf8';
 import type { ProtocolProblem, TraceDirection } from '../host/peer';
 
 export type ReceivedKind = 'request' | 'notice' | 'result' | 'failure' | 'notMessage';
@@ -42,6 +43,7 @@ export class WireRecord {
   private lastLine: ReceivedLine | undefined;
   /** Why the last line is not a message, when it is JSON but not JSON-RPC. */
   private lastShapeProblem: string | undefined;
+  private lastNotUtf8 = false;
   private readonly lastAnswers = new Map<string, ReceivedLine>();
 
   /** How many lines the tool wrote in all. */
@@ -68,10 +70,14 @@ export class WireRecord {
   /** The peer's onTrace. */
   trace(direction: TraceDirection, text: string, method?: string): void {
     if (direction !== 'received') return;
-    const line: ReceivedLine = { number: ++this.count, text, kind: 'notMessage', ...(method ? { method } : {}) };
+    // A line that was not UTF-8 is quoted with its stray bytes as \xNN, and is no message at all.
+    const notUtf8 = (this.lastNotUtf8 = hasKeptBytes(text));
+    const shown = notUtf8 ? showKeptBytes(text) : text;
+    const line: ReceivedLine = { number: ++this.count, text: shown, kind: 'notMessage', ...(method ? { method } : {}) };
     this.lastLine = line;
     this.lastShapeProblem = undefined;
     if (this.lines.length < LINES_KEPT) this.lines.push(line);
+    if (notUtf8) return; // the peer reports it as notJson
     let value: unknown;
     try {
       value = JSON.parse(text);
@@ -97,7 +103,7 @@ export class WireRecord {
     const line = this.lastLine;
     switch (problem.kind) {
       case 'notJson':
-        this.keep(this.notMessages, { line, problem: 'not JSON' });
+        this.keep(this.notMessages, { line, problem: this.lastNotUtf8 ? 'not UTF-8, so not JSON' : 'not JSON' });
         return;
       case 'notMessage':
         this.keep(this.notMessages, { line, problem: `not a message (${this.lastShapeProblem ?? 'not JSON-RPC 2.0'})` });

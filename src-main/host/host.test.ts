@@ -1,5 +1,5 @@
 // The host through its HostApi, with real tool processes (the fixtures under fixtures/host-*).
-import { cp, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -142,6 +142,30 @@ describe('installing and running a tool', () => {
     expect(events.some((e) => e.type === 'trace' && e.toolId === ID)).toBe(true);
     await host.clearTrace(ID);
     expect(await host.readTrace(ID)).toEqual([]);
+  });
+
+  it('traces a line that was not UTF-8 as its bytes, not as a message', async () => {
+    const folder = join(scratch, 'latin-1');
+    await mkdir(folder);
+    await writeFile(join(folder, 'vitruvian-tool.json'), JSON.stringify({
+      id: 'test.host.latin1', name: { en: 'Latin-1' }, version: '1.0.0', protocol: 1, publisher: { en: 'Tests' },
+      runtime: { exec: 'tool.mjs' },
+    }));
+    await writeFile(join(folder, 'tool.mjs'), `#!/usr/bin/env node
+import { createInterface } from 'node:readline';
+createInterface({ input: process.stdin }).on('line', (line) => {
+  const message = JSON.parse(line);
+  if (message.method !== 'initialize') return;
+  process.stdout.write(JSON.stringify({ jsonrpc: '2.0', id: message.id, result: { protocol: 1, version: '1.0.0' } }) + '\\n');
+  process.stdout.write(Buffer.concat([Buffer.from('{"jsonrpc":"2.0","method":"log","params":{"message":"caf'), Buffer.from([0xe9]), Buffer.from('"}}\\n')]));
+}).on('close', () => process.exit(0));
+`, { mode: 0o755 });
+    await host.loadInPlace(folder);
+    const line = await eventually(async () => (await host.readTrace('test.host.latin1')).find((l) => l.text.includes('caf')), 'the Latin-1 line');
+    expect(line).toEqual({
+      seq: expect.any(Number), time: expect.any(Number), direction: 'fromTool',
+      text: '{"jsonrpc":"2.0","method":"log","params":{"message":"caf\\xe9"}}', notUtf8: true,
+    });
   });
 
   it('clears the log', async () => {

@@ -9,13 +9,14 @@
 // doubling and never past the cap. A line over the cap is refused the moment it crosses it and
 // its remaining bytes are skipped up to the next \n without being kept.
 import { Buffer, isUtf8 } from 'node:buffer';
+import { decodeKeepingBytes } from './not-utf8';
 
 export const MAX_LINE_BYTES = 1_048_576;
 
 export type LineRefusal =
   /** Over the cap; `bytesSeen` is how many bytes had come when it was refused (more may follow). */
   | { reason: 'oversize'; bytesSeen: number }
-  /** Not UTF-8; `text` is the line decoded with replacement characters, for the log. */
+  /** Not UTF-8; `text` is the line decoded with its stray bytes kept (not-utf8.ts), for the log and trace. */
   | { reason: 'notUtf8'; bytes: number; text: string }
   /** The stream ended inside a line: these bytes never got their \n and are dropped. */
   | { reason: 'unterminated'; bytes: number };
@@ -129,7 +130,7 @@ export class LineFraming {
     if (isUtf8(buffer.subarray(start, end))) {
       this.sink.line(buffer.toString('utf8', start, end));
     } else {
-      this.sink.refusal({ reason: 'notUtf8', bytes: end - start, text: buffer.toString('utf8', start, end) });
+      this.sink.refusal({ reason: 'notUtf8', bytes: end - start, text: decodeKeepingBytes(buffer.subarray(start, end)) });
     }
   }
 

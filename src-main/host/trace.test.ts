@@ -2,6 +2,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import type { TraceLine } from '../../src-shared/host-api';
+import { decodeKeepingBytes } from './not-utf8';
 import { cutText, ToolTrace } from './trace';
 
 describe('tool trace', () => {
@@ -19,6 +20,15 @@ describe('tool trace', () => {
       { seq: 3, time: 7, direction: 'fromTool', text: 'garbage' },
     ]);
     expect(heard).toEqual(trace.lines());
+  });
+
+  it('shows a line that was not UTF-8 as its bytes, never as the message it would have been', () => {
+    const trace = new ToolTrace();
+    const latin1 = decodeKeepingBytes(Buffer.concat([Buffer.from('{"jsonrpc":"2.0","method":"log","params":{"message":"caf'), Buffer.from([0xe9]), Buffer.from('"}}')]));
+    const line = trace.append('fromTool', latin1);
+    expect(line).toMatchObject({ text: '{"jsonrpc":"2.0","method":"log","params":{"message":"caf\\xe9"}}', notUtf8: true });
+    expect(line.text).not.toContain('\ufffd');
+    expect(trace.append('fromTool', '{"jsonrpc":"2.0","method":"log","params":{"message":"\ufffd"}}')).not.toHaveProperty('notUtf8');
   });
 
   it('keeps the newest lines only, and cuts huge ones', () => {

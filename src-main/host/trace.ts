@@ -2,6 +2,7 @@
 // Bounded in lines and in characters so a tool flooding its output cannot grow the host.
 import type { TraceLine } from '../../src-shared/host-api';
 import { Emitter } from '../../src-shared/lifecycle';
+import { hasKeptBytes, showKeptBytes } from './not-utf8';
 
 export interface TraceOptions {
   /** Lines kept; the oldest go first. */
@@ -47,8 +48,11 @@ export class ToolTrace {
   }
 
   append(direction: TraceLine['direction'], text: string, method?: string): TraceLine {
-    const line: TraceLine = { seq: ++this.seq, time: this.now(), direction, text: cutText(text, this.maxText) };
+    const notUtf8 = hasKeptBytes(text);
+    const shown = notUtf8 ? showKeptBytes(text) : text;
+    const line: TraceLine = { seq: ++this.seq, time: this.now(), direction, text: cutText(shown, this.maxText) };
     if (method !== undefined) line.method = method;
+    if (notUtf8) line.notUtf8 = true;
     if (this.count < this.maxLines) {
       this.ring[(this.start + this.count) % this.maxLines] = line;
       this.count++;

@@ -87,4 +87,15 @@ describe('the message trace', () => {
     expect(document.querySelector('.trace-json')?.textContent).toBe('{\n  "jsonrpc": "2.0",\n  "method": "log",\n  "params": {\n    "message": "hi"\n  }\n}');
     expect(screen.getByRole('button', { name: 'Copy message' })).toBeDefined();
   });
+
+  it('shows a line that was not UTF-8 as the bytes that came, never as a message, even when they read as JSON', async () => {
+    const { fake } = await openTab('Messages');
+    const text = '{"jsonrpc":"2.0","method":"log","params":{"message":"\\\\xe9"}}';
+    act(() => fake.emit({ type: 'trace', toolId: tool.id, line: { seq: 1, time: 0, direction: 'fromTool', text, notUtf8: true } }));
+    const row = within(screen.getByRole('list', { name: 'Messages between the app and the tool' })).getByRole('listitem');
+    expect(within(row).getByText('not UTF-8')).toBeDefined();
+    await userEvent.click(within(row).getByRole('button', { expanded: false }));
+    expect(document.querySelector('.trace-json')?.textContent).toBe(text);
+    expect(row.textContent).toContain('the app answered it -32700');
+  });
 });

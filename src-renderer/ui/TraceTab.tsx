@@ -52,7 +52,7 @@ export function TraceTab({ toolId }: { toolId: string }) {
   );
 }
 
-/** The message as indented JSON; as sent when it is not JSON (a cut line, or a broken one). */
+/** The message as indented JSON; as sent when it is not JSON (a cut line, or a broken one). A line that was not UTF-8 is never read as JSON. */
 export function prettyMessage(text: string): string {
   try {
     return JSON.stringify(JSON.parse(text), null, 2);
@@ -103,12 +103,17 @@ function TraceList(props: { lines: TraceLine[]; follow: boolean; setFollow(follo
                   <span className="disclosure" aria-hidden="true">{expanded ? '▾' : '▸'}</span>
                   <time className="trace-time" dateTime={new Date(line.time).toISOString()}>{clockTime(line.time)}</time>
                   <span className="trace-direction">{direction}</span>
-                  <span className="trace-method">{line.method ?? '—'}</span>
+                  {line.notUtf8 ? (
+                    <span className="trace-method trace-not-utf8" title={words.notUtf8Note}>{words.notUtf8}</span>
+                  ) : (
+                    <span className="trace-method">{line.method ?? '—'}</span>
+                  )}
                   <span className="trace-preview">{line.text}</span>
                 </button>
                 <CopyButton className="button small" label={words.copyMessage} text={() => line.text} />
               </div>
-              {expanded && <pre className="trace-json">{prettyMessage(line.text)}</pre>}
+              {expanded && line.notUtf8 && <p className="trace-note">{words.notUtf8Note}</p>}
+              {expanded && <pre className="trace-json">{line.notUtf8 ? line.text : prettyMessage(line.text)}</pre>}
             </li>
           );
         })}

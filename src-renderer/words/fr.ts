@@ -118,6 +118,8 @@ export const fr: Words = {
   toTool: 'App → outil',
   fromTool: 'Outil → app',
   copyMessage: 'Copier le message',
+  notUtf8: 'pas en UTF-8',
+  notUtf8Note: 'Pas en UTF-8, donc pas un message : l’app y a répondu -32700. Ses octets qui ne sont pas de l’UTF-8 sont écrits \\xNN.',
   emptyTrace: 'Aucun message pour l’instant. Chaque message entre l’app et cet outil apparaît ici, dans les deux sens.',
   simulatedServices: 'Services simulés',
   simulatedIntro: 'Dans le banc d’essai, les services sont notés ici au lieu d’être rendus.',

@@ -97,6 +97,9 @@ export interface Words {
   toTool: string;
   fromTool: string;
   copyMessage: string;
+  /** In the method column of a line that was not UTF-8, and what that means. */
+  notUtf8: string;
+  notUtf8Note: string;
   emptyTrace: string;
   // Service calls
   simulatedServices: string;
