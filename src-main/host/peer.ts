@@ -19,7 +19,8 @@ export type ProtocolProblemKind =
   | 'lateAnswer' // an answer after its request timed out: dropped
   | 'handlerFailed' // a handler threw something other than a ResponseError: answered -32603
   | 'tooLarge' // an outgoing message over the line cap was not sent
-  | 'queueFull'; // output held before initialize overflowed: dropped
+  | 'queueFull' // output held before initialize overflowed: dropped
+  | 'beforeFirstAnswer'; // a request (answered -32600, not carried out) or notice (dropped) before the first request's answer
 
 export interface ProtocolProblem {
   kind: ProtocolProblemKind;
@@ -59,6 +60,8 @@ export class Peer implements Disposable {
   private readonly pauses = new Set<PauseReason>();
   private readonly maxConcurrent: number;
   private nextId = 1;
+  /** A request sent with `first`, not answered yet: nothing else is taken from the other side. */
+  private first: { id: MessageId; method: string } | undefined;
   private handling = 0;
   private closed = false;
 
@@ -90,13 +93,23 @@ export class Peer implements Disposable {
     return this.closed;
   }
 
-  /** Resolves with the result; rejects with ResponseError (the other side's failure) or ConnectionError. */
-  request(method: string, params?: object, options: { timeoutMs?: number } = {}): Promise<unknown> {
+  /**
+   * Resolves with the result; rejects with ResponseError (the other side's failure) or ConnectionError.
+   * With `first` (protocol 1's initialize), neither side sends anything else until it is answered:
+   * later output is held until releaseOutput(), and the other side's requests meanwhile are not
+   * carried out but refused -32600 (the refusal held like the rest), its notices dropped, each
+   * reported. Its answer lifts that at once, so what follows it in the same read is taken.
+   */
+  request(method: string, params?: object, options: { timeoutMs?: number; first?: boolean } = {}): Promise<unknown> {
     if (this.closed) return Promise.reject(new ConnectionError('closed', `the link is closed; ${method} not sent`));
     const id = this.nextId++;
     const answer = this.pending.add(id, method, options.timeoutMs);
     const message = { jsonrpc: '2.0', id, method, ...(params === undefined ? {} : { params }) };
     this.outbox.send(message, method, (error) => this.pending.fail(id, error));
+    if (options.first) {
+      this.first = { id, method };
+      this.outbox.hold();
+    }
     return answer;
   }
 
@@ -156,10 +169,13 @@ export class Peer implements Disposable {
     this.options.onTrace?.('received', line, method);
     switch (message.kind) {
       case 'request':
-        void this.handleRequest(message.id, message.method, message.params);
+        if (this.first) this.refuseBeforeFirstAnswer(message.id, message.method, this.first.method);
+        else void this.handleRequest(message.id, message.method, message.params);
         return;
       case 'notice':
-        this.handleNotice(message.method, message.params);
+        if (this.first) {
+          this.problem('beforeFirstAnswer', `the notice ${message.method} came before ${this.first.method} was answered; dropped`);
+        } else this.handleNotice(message.method, message.params);
         return;
       case 'result':
         this.answered(message.id, { result: message.result });
@@ -232,7 +248,16 @@ export class Peer implements Disposable {
     }
   }
 
+  private refuseBeforeFirstAnswer(id: MessageId, method: string, first: string): void {
+    this.problem('beforeFirstAnswer',
+      `the request ${method} (id ${describe(id)}) came before ${first} was answered; not carried out (answered ${ErrorCodes.InvalidRequest})`,
+      ErrorCodes.InvalidRequest);
+    const rule = `sent before ${first} was answered: until it is, nothing else may be sent`;
+    this.sendFailure(id, method, new ResponseError(ErrorCodes.InvalidRequest, rule));
+  }
+
   private answered(id: MessageId, outcome: { result: unknown } | { error: Error }): void {
+    if (this.first?.id === id) this.first = undefined;
     const match = this.pending.answer(id, outcome);
     if (match.matched) return;
     if (match.lateFor !== undefined) {

@@ -201,8 +201,8 @@ export class ToolProcess {
     void running.exited.then(() => this.exitedUnasked(running));
     running.peer.onClose(() => this.linkClosed(running));
     const offered = { protocols: [...PROTOCOLS_OFFERED], language: this._language, dataFolder: this.options.cwd };
-    const answer = running.peer.request('initialize', offered, { timeoutMs: this.limits.initializeMs });
-    running.peer.holdOutput(); // nothing else goes out before initialize is answered
+    // Nothing else goes either way before initialize is answered (see Peer.request's `first`).
+    const answer = running.peer.request('initialize', offered, { timeoutMs: this.limits.initializeMs, first: true });
     let refusal: string | undefined;
     try {
       const verdict = judgeInitializeAnswer(await answer);
