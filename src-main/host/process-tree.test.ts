@@ -97,6 +97,20 @@ describe.skipIf(!linux && process.platform !== 'darwin')('ProcessTree against re
     expect(processAlive(stranger.pid as number)).toBe(true);
   });
 
+  it.skipIf(!linux)('learns the root start time at once, from the root alone', async () => {
+    const root = start('sleep', ['1000']);
+    const pid = root.pid as number;
+    await vi.waitFor(() => expect(readProcessEntries([pid]).get(pid)).toBeDefined());
+    const real = readProcessEntries([pid]).get(pid)!.startTime;
+    const tree = new ProcessTree(pid);
+    tree.noteRoot();
+    // A table where the root pid names another process: its children are not the tool's.
+    tree.record([entry(pid, 1, 'another process'), entry(100_000_001, pid, 'c')]);
+    expect(tree.descendants()).toEqual([]);
+    tree.record([entry(pid, 1, real), entry(100_000_001, pid, 'c')]);
+    expect(tree.descendants()).toEqual([100_000_001]);
+  });
+
   it('never signals a recorded pid that now names another process', async () => {
     const stranger = start('sleep', ['1000']);
     const pid = stranger.pid as number;

@@ -79,7 +79,7 @@ export class RunningTool {
   ) {
     this.pid = child.pid as number;
     this.tree = new ProcessTree(this.pid);
-    void this.tree.sample(); // at once: learns the tool's own start time while it surely runs
+    this.tree.noteRoot(); // at once: learns the tool's own start time while it surely runs
     const sampleMs = options.treeSampleMs ?? 2_000;
     const sampling = setInterval(() => void this.tree.sample(Math.min(sampleMs, SHARED_SAMPLE_MS)), sampleMs);
     sampling.unref();
