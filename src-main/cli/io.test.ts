@@ -31,7 +31,8 @@ describe('the CLI writing into a pipe whose reader has gone', () => {
   });
 
   it('run --trace goes on with the run and stops the tool as usual', async () => {
-    const { code, err } = await intoClosedPipe('run', 'tools-sample/word-count', '--trace');
+    // word-count starts on demand: a command is what starts it.
+    const { code, err } = await intoClosedPipe('run', 'tools-sample/word-count', '--command', 'showTotal', '--trace');
     expect(err).not.toMatch(crashed);
     expect(err).toMatch(/host: stopped/);
     expect(code).toBe(0);
