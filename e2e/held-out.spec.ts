@@ -1,8 +1,9 @@
 // A tool folder nobody here has seen, written by the test, given to `vitruvian-tool testbed
 // <folder> --port 0`: it shows by its name, its command runs from its button, its log line appears,
-// its titled preferences show and its untitled one does not; an edit to its files shows at once.
+// its titled preferences show and its untitled one does not; an edit to its files shows at once; a
+// folder refused at start-up shows too, refused with every problem, until an edit makes it valid.
 import { expect, test } from '@playwright/test';
-import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { chmod, cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startTestbedCli, type RunningTestbed } from './testbed-process';
@@ -102,6 +103,42 @@ test('an edit to a folder loaded in place shows at once, and so does a mistake',
 
   await writeFile(join(folder, 'vitruvian-tool.json'), JSON.stringify(manifest('Weather Desk Three'), null, 2));
   await expect(toolInList(page, 'Weather Desk Three')).toHaveAttribute('data-state', /starting|running/);
+});
+
+test('a folder refused at start-up shows at once, refused with every problem, and becomes the tool once fixed', async ({ page }, testInfo) => {
+  const bad = `${folder}-broken`;
+  await cp(folder, bad, { recursive: true });
+  const broken = { ...manifest('Rain Gauge'), id: 'org.example.heldout.rain', uses: ['notify', 'camera'], version: 7 };
+  await writeFile(join(bad, 'vitruvian-tool.json'), JSON.stringify(broken, null, 2));
+  try {
+    testbed = await startTestbedCli([folder, bad]);
+    expect(testbed.stdout).toContain(`refused ${bad}:`);
+    expect(testbed.stdout).toContain('  uses[1]: unknown service "camera"');
+    await openWindow(page, testbed.url);
+
+    await expect(toolInList(page, 'Weather Desk')).toBeVisible();
+    const refused = toolInList(page, 'Rain Gauge');
+    await expect(refused).toHaveAttribute('data-state', 'refused');
+    await expect(refused).toContainText('Refused');
+    await selectTool(page, 'Rain Gauge');
+    const problems = page.getByRole('alert').filter({ hasText: 'Problems in this folder' });
+    await expect(problems.getByRole('listitem')).toHaveText(['version: 7 is a whole number, expected text', 'uses[1]: unknown service "camera"']);
+    await expect(page.getByRole('button', { name: 'Restart' })).toBeDisabled();
+    await openTab(page, 'Log');
+    await expect(logView(page)).toContainText('the folder was refused');
+    await expect(logView(page)).not.toContainText('started');
+    await screenshot(page, testInfo, '12-refused-at-start');
+
+    await writeFile(join(bad, 'vitruvian-tool.json'), JSON.stringify({ ...broken, uses: ['notify'], version: '0.3.1' }, null, 2));
+    await expect(toolInList(page, 'Rain Gauge')).toHaveAttribute('data-state', /starting|running/);
+    await testbed.waitForLine(/^loaded .*-broken: org\.example\.heldout\.rain 0\.3\.1$/);
+    await openTab(page, 'Commands');
+    const command = page.getByRole('group', { name: 'Tell the forecast' });
+    await command.getByRole('button', { name: 'Tell the forecast' }).click();
+    await expect(command.getByRole('status')).toHaveText('Done');
+  } finally {
+    await rm(bad, { recursive: true, force: true });
+  }
 });
 
 /** The one tool in the list, whatever its name shows as while refused. */

@@ -313,6 +313,95 @@ describe('lifetimes', () => {
     expect(existsSync(join(data, 'tools'))).toBe(false);
   });
 
+  it('lists a folder refused at its first load, with every problem, never started, until a reload makes it the tool', async () => {
+    const folder = await copyFixture(services, 'first-refused');
+    const manifestFile = join(folder, 'vitruvian-tool.json');
+    const good = await readFile(manifestFile, 'utf8');
+    await writeFile(manifestFile, good.replace('"notify"', '"notify", "camera"'));
+    const verdict = await host.loadInPlace(folder);
+    expect(verdict).toEqual({ ok: false, problems: ['uses[3]: unknown service "camera"'] });
+    const listed = await host.listTools();
+    expect(listed).toEqual([
+      expect.objectContaining({
+        id: ID, name: { en: 'Host services fixture', fr: 'Outil de test des services' }, version: '1.0.0', publisher: { en: 'Vitruvian tests' },
+        state: 'refused', problems: ['uses[3]: unknown service "camera"'], folder, loadedInPlace: true, commands: [], runnable: [], uses: [],
+      }),
+    ]);
+    expect(listed[0]?.stateReason).toContain('uses[3]: unknown service "camera"');
+    expect(events).toContainEqual({ type: 'tool', tool: listed[0] });
+    expect(await host.runCommand(ID, 'copy')).toMatchObject({ outcome: 'unavailable', message: expect.stringContaining('camera') });
+    expect(await host.restart(ID)).toMatchObject({ ok: false, problem: expect.stringContaining('camera') });
+    expect(await host.start(ID)).toMatchObject({ ok: false });
+    await host.setLanguage('fr');
+    await logged(/the folder was refused: uses\[3\]: unknown service "camera"/);
+    expect((await host.readLog(ID)).some((line) => /^started/.test(line.message))).toBe(false);
+    expect(events.some((e) => e.type === 'tool' && e.tool.state !== 'refused')).toBe(false);
+
+    await writeFile(manifestFile, good);
+    const back = await host.reload(folder);
+    expect(back.ok && back.tool).toMatchObject({ id: ID, state: expect.stringMatching(/idle|starting|running/) });
+    await running();
+    expect((await host.listTools()).map((t) => [t.id, t.problems])).toEqual([[ID, undefined]]);
+  });
+
+  it('lists a refused folder with no usable id under a stable one made from its path, named after the folder', async () => {
+    await host.loadInPlace(await copyFixture(services, 'the-real-one'));
+    await running();
+    const folder = await copyFixture(services, 'Weather Desk', (m) => {
+      m.id = 'nodot';
+      m.name = 'Weather';
+    });
+    await host.loadInPlace(folder);
+    const refused = (await host.listTools()).find((t) => t.folder === folder)!;
+    expect(refused).toMatchObject({ state: 'refused', name: { en: 'Weather Desk' }, version: '1.0.0', loadedInPlace: true });
+    expect(refused.id).not.toBe('nodot');
+    expect(refused.problems?.length).toBeGreaterThanOrEqual(2);
+    await host.reload(folder);
+    expect((await host.listTools()).filter((t) => t.folder === folder).map((t) => t.id)).toEqual([refused.id]);
+
+    // The id of a tool already listed is not usable either: that tool is left alone.
+    const manifestFile = join(folder, 'vitruvian-tool.json');
+    await writeFile(manifestFile, JSON.stringify({ ...JSON.parse(await readFile(manifestFile, 'utf8')), id: ID, name: { en: 'Twin' } }));
+    await host.reload(folder);
+    const twin = (await host.listTools()).find((t) => t.folder === folder)!;
+    expect(twin).toMatchObject({ id: refused.id, name: { en: 'Twin' }, state: 'refused', problems: [expect.stringContaining(`id: "${ID}" is already loaded from`)] });
+    expect((await summary())?.state).toBe('running');
+
+    await writeFile(manifestFile, JSON.stringify({ ...JSON.parse(await readFile(manifestFile, 'utf8')), id: 'test.host.weather' }));
+    const valid = await host.reload(folder);
+    expect(valid.ok && valid.tool.id).toBe('test.host.weather');
+    expect(events).toContainEqual({ type: 'toolRemoved', toolId: refused.id });
+    expect((await host.listTools()).map((t) => t.id).sort()).toEqual([ID, 'test.host.weather']);
+  });
+
+  it('gives the id a refused folder went by up to a tool installed with it, and keeps the folder listed under another', async () => {
+    const folder = await copyFixture(services, 'refused-first', (m) => {
+      m.uses = ['camera'];
+    });
+    await host.loadInPlace(folder);
+    expect((await summary())?.folder).toBe(folder);
+    const installed = await host.installFolder(services);
+    expect(installed.ok).toBe(true);
+    await running();
+    expect((await summary())?.folder).toBe(join(data, 'tools', ID));
+    const moved = (await host.listTools()).find((t) => t.folder === folder);
+    expect(moved).toMatchObject({ state: 'refused', problems: ['uses[0]: unknown service "camera"'] });
+    expect(moved?.id).not.toBe(ID);
+    expect((await host.readLog(ID)).some((line) => /camera/.test(line.message))).toBe(false);
+  });
+
+  it('takes a refused folder off the list when it is uninstalled, and lists a folder with no manifest at all', async () => {
+    const folder = join(scratch, 'empty folder');
+    await mkdir(folder);
+    await host.loadInPlace(folder);
+    const [refused] = await host.listTools();
+    expect(refused).toMatchObject({ state: 'refused', name: { en: 'empty folder' }, version: '', folder });
+    expect(refused?.problems?.join(' ')).toMatch(/vitruvian-tool\.json/);
+    expect(await host.uninstall(refused!.id)).toEqual({ ok: true });
+    expect(await host.listTools()).toEqual([]);
+    expect(existsSync(folder)).toBe(true);
+  });
+
   it('refuses a folder that is not a tool, with every problem', async () => {
     const folder = await copyFixture(services, 'bad', (m) => {
       m.uses = ['camera'];

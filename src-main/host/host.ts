@@ -1,7 +1,7 @@
 // The host core behind HostApi: registry + supervisors + broker + storage + logs, one of each per
 // app. Changes to the list of tools (install, uninstall, load, reload) happen one at a time.
 import { mkdir } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type {
   CommandOutcome, HostApi, HostEvent, HostInfo, InstallVerdict, PreferenceValue, Result, ServiceCall,
 } from '../../src-shared/host-api';
@@ -10,6 +10,7 @@ import type { Platform } from '../platform/platform';
 import { ServiceBroker } from './broker';
 import { HostedTool } from './hosted-tool';
 import { ToolLog } from './logs';
+import { readRefusedFolder, type RefusedFolder } from './refused-folder';
 import { ToolRegistry, type RegistryVerdict, type ToolEntry } from './registry';
 import { PreferenceRefusal, PreferenceStore, type SecretEncryptor } from './storage';
 import { ToolTrace } from './trace';
@@ -29,7 +30,10 @@ export interface HostOptions {
 }
 
 export interface Host extends HostApi {
-  /** Load a tool folder in place (test bed), without copying it; re-validated on reload(). */
+  /**
+   * Load a tool folder in place (test bed), without copying it; re-validated on reload(). A folder
+   * refused is listed all the same, refused with its problems, and never started.
+   */
   loadInPlace(folder: string): Promise<InstallVerdict>;
   /** Re-read a folder loaded in place after its files changed (loads it when it is not yet). */
   reload(folder: string): Promise<InstallVerdict>;
@@ -97,30 +101,17 @@ class ToolHost implements Host {
 
   installFolder(folder: string): Promise<InstallVerdict> {
     return this.change(async () => {
-      const verdict = await this.registry.install(folder, async (id) => this.tools.get(id)?.tool.stop());
+      const verdict = await this.registry.install(folder, async (id) => this.tools.get(id)?.stop());
       return this.settle(verdict, `installed from ${folder}`);
     });
   }
 
   loadInPlace(folder: string): Promise<InstallVerdict> {
-    return this.change(async () => this.settle(await this.registry.loadInPlace(folder), `loaded in place from ${folder}`));
+    return this.change(() => this.load(folder, 'loaded in place'));
   }
 
   reload(folder: string): Promise<InstallVerdict> {
-    return this.change(async () => {
-      const before = this.registry.inPlace(folder);
-      const verdict = await this.registry.loadInPlace(folder);
-      if (before && (!verdict.ok || verdict.entry.id !== before.id)) {
-        if (!verdict.ok) {
-          await this.tools.get(before.id)?.refuse(verdict.problems);
-          return verdict;
-        }
-        // The folder now holds another tool: the old one goes (its data stays).
-        await this.drop(before.id, 'close');
-        this.registry.forget(before.id);
-      }
-      return this.settle(verdict, `reloaded from ${folder}`);
-    });
+    return this.change(() => this.load(folder, 'reloaded'));
   }
 
   uninstall(toolId: string): Promise<Result> {
@@ -128,7 +119,10 @@ class ToolHost implements Host {
       const tool = this.tools.get(toolId);
       if (!tool) return { ok: false, problem: `no tool "${toolId}" is installed` };
       tool.installed = false;
+      const refusedFolder = tool.refusedFolder;
       await this.drop(toolId, 'remove');
+      // A folder refused at its first load only leaves the list: it has nothing else of its own.
+      if (refusedFolder) return { ok: true };
       await this.registry.remove(toolId);
       await this.store.remove(toolId);
       return { ok: true };
@@ -138,8 +132,7 @@ class ToolHost implements Host {
   async runCommand(toolId: string, commandId: string): Promise<CommandOutcome> {
     const tool = this.tools.get(toolId);
     if (!tool) return { outcome: 'unavailable', message: `no tool "${toolId}" is installed` };
-    if (tool.state === 'refused') return { outcome: 'unavailable', message: tool.stateReason ?? 'the tool was refused' };
-    return tool.tool.runCommand(commandId);
+    return tool.runCommand(commandId);
   }
 
   async setPreference(toolId: string, preferenceId: string, value: PreferenceValue): Promise<Result> {
@@ -153,7 +146,7 @@ class ToolHost implements Host {
       if (error instanceof PreferenceRefusal) return { ok: false, problem: error.message };
       throw error;
     }
-    tool.tool.preferencesChanged([{ id: preferenceId, value: pref ? tool.values.get(pref) : value }]);
+    tool.preferencesChanged([{ id: preferenceId, value: pref ? tool.values.get(pref) : value }]);
     tool.changed();
     return { ok: true };
   }
@@ -185,17 +178,17 @@ class ToolHost implements Host {
   }
 
   async start(toolId: string): Promise<Result> {
-    return this.whenRunning(toolId, (tool) => tool.tool.start());
+    return this.whenRunning(toolId, (tool) => tool.start());
   }
 
   async restart(toolId: string): Promise<Result> {
-    return this.whenRunning(toolId, (tool) => tool.tool.restart());
+    return this.whenRunning(toolId, (tool) => tool.restart());
   }
 
   async stop(toolId: string): Promise<Result> {
     const tool = this.tools.get(toolId);
     if (!tool) return { ok: false, problem: `no tool "${toolId}" is installed` };
-    await tool.tool.stop();
+    await tool.stop();
     return { ok: true };
   }
 
@@ -203,7 +196,7 @@ class ToolHost implements Host {
     if (!languageTag.test(language)) return { ok: false, problem: `language: ${JSON.stringify(language)} is not a language tag such as en or fr` };
     if (language === this.language) return { ok: true };
     this.language = language;
-    for (const tool of this.tools.values()) tool.tool.languageChanged(language);
+    for (const tool of this.tools.values()) tool.languageChanged(language);
     this.events.fire({ type: 'language', language });
     return { ok: true };
   }
@@ -233,26 +226,72 @@ class ToolHost implements Host {
     return next;
   }
 
+  /**
+   * Loads a folder in place, or again. A folder valid before and refused now stays listed, refused;
+   * so does one refused at its first load, under what can be read of it. A valid one takes the place
+   * of what stood for the folder before (another tool, or the refused folder).
+   */
+  private async load(folder: string, how: 'loaded in place' | 'reloaded'): Promise<InstallVerdict> {
+    const before = this.registry.inPlace(folder);
+    const verdict = await this.registry.loadInPlace(folder);
+    if (!verdict.ok) {
+      if (before) await this.tools.get(before.id)?.refuse(verdict.problems);
+      else await this.refuseAtLoad(folder, verdict.problems);
+      return verdict;
+    }
+    if (before && verdict.entry.id !== before.id) {
+      // The folder now holds another tool: the old one goes (its data stays).
+      await this.drop(before.id, 'close');
+      this.registry.forget(before.id);
+    }
+    const standing = this.refusedAt(folder);
+    if (standing && standing.id !== verdict.entry.id) await this.drop(standing.id, standing.refusedFolder?.madeUpId ? 'remove' : 'close');
+    return this.settle(verdict, `${how} from ${folder}`);
+  }
+
+  /** Lists a folder refused at its first load (or again since), under what can be read of it. */
+  private async refuseAtLoad(folder: string, problems: string[]): Promise<void> {
+    const standing = this.refusedAt(folder);
+    const refused = await readRefusedFolder(folder, (id) => this.tools.has(id) && this.tools.get(id) !== standing);
+    if (standing && standing.id !== refused.id) await this.drop(standing.id, standing.refusedFolder?.madeUpId ? 'remove' : 'close');
+    const tool = standing?.id === refused.id ? standing : await this.add(refused, problems);
+    await tool.refuse(problems, refused);
+  }
+
+  /** What stands for a folder loaded in place that was refused at its first load and never valid since. */
+  private refusedAt(folder: string): HostedTool | undefined {
+    const wanted = resolve(folder);
+    return [...this.tools.values()].find((tool) => tool.refusedFolder?.folder === wanted);
+  }
+
   /** After the registry took an entry: a new tool is added, a known one takes the new entry. */
   private async settle(verdict: RegistryVerdict, how: string): Promise<InstallVerdict> {
     if (!verdict.ok) return verdict;
     const { entry } = verdict;
     let tool = this.tools.get(entry.id);
-    if (tool) await tool.replace(entry);
+    // A refused folder elsewhere that went by this id moves to one made from its path.
+    const aside = tool?.refusedFolder && tool.refusedFolder.folder !== entry.folder ? tool.summary() : undefined;
+    if (aside) await this.drop(aside.id, 'close');
+    if (tool && !aside) await tool.replace(entry);
     else tool = await this.add(entry);
     tool.log.append('info', 'host', `version ${entry.manifest.version} ${how}`);
     tool.startIfLaunch();
+    if (aside) await this.refuseAtLoad(aside.folder, aside.problems ?? []);
     return { ok: true, tool: tool.summary() };
   }
 
-  private async add(entry: ToolEntry): Promise<HostedTool> {
-    const id = entry.id;
+  private async add(entry: ToolEntry): Promise<HostedTool>;
+  private async add(refused: RefusedFolder, problems: string[]): Promise<HostedTool>;
+  private async add(source: ToolEntry | RefusedFolder, problems?: string[]): Promise<HostedTool> {
+    const id = source.id;
     const dataFolder = this.options.toolDataFolder?.(id) ?? this.registry.dataFolderOf(id);
-    await mkdir(dataFolder, { recursive: true });
+    // A refused folder never runs: it gets no data folder until it is valid.
+    if ('manifest' in source) await mkdir(dataFolder, { recursive: true });
     const log = new ToolLog({ file: join(this.options.dataFolder, 'logs', `${id}.log`) });
     const trace = new ToolTrace();
     const onWire = this.options.onWire;
-    const tool = new HostedTool(entry, log, trace, await this.store.open(id), {
+    const held = 'manifest' in source ? source : { refused: source, problems: problems ?? [] };
+    const tool = new HostedTool(held, log, trace, await this.store.open(id), {
       dataFolder,
       language: () => this.language,
       handleRequest: (asking, method, params) => this.broker.handle(asking, method, params),

@@ -1,10 +1,13 @@
 // One tool as the host holds it: its registry entry, its process (the supervisor's ToolProcess),
 // its log, trace and preference values, and the summary the window shows. A new entry (reinstall,
-// reload) replaces the process but keeps the log, the trace and the values.
-import type { PreferenceInfo, PreferenceValue, ToolState, ToolSummary } from '../../src-shared/host-api';
+// reload) replaces the process but keeps the log, the trace and the values. A folder loaded in
+// place and refused at its first load is held too, with no entry and no process: it is listed,
+// refused, with its problems, until a reload gives it an entry.
+import type { CommandOutcome, PreferenceInfo, PreferenceValue, ToolState, ToolSummary } from '../../src-shared/host-api';
 import { Emitter, type Disposable } from '../../src-shared/lifecycle';
 import type { BrokerTool } from './broker';
 import type { ToolLog } from './logs';
+import type { RefusedFolder } from './refused-folder';
 import type { ToolEntry } from './registry';
 import type { ToolPreferences } from './storage';
 import { ToolProcess } from './supervisor';
@@ -25,29 +28,43 @@ export class HostedTool implements BrokerTool {
 
   /** False once uninstalled: its requests are refused with -32002 while it stops. */
   installed = true;
-  private process: ToolProcess;
+  /** Absent while a folder refused at its first load has never been valid. */
+  private entry: ToolEntry | undefined;
+  private process: ToolProcess | undefined;
   private processEvents: Disposable[] = [];
-  /** Set while a folder loaded in place is refused: the problems its last reload found. */
+  /** Set while a folder loaded in place is refused: the problems its last load found. */
   private problems: string[] | undefined;
+  /** What could be read of a folder refused at its first load. */
+  private refusedAtLoad: RefusedFolder | undefined;
 
   constructor(
-    private entry: ToolEntry,
+    source: ToolEntry | { refused: RefusedFolder; problems: string[] },
     readonly log: ToolLog,
     readonly trace: ToolTrace,
     readonly values: ToolPreferences,
     private readonly context: HostedToolContext,
   ) {
-    this.process = this.createProcess();
+    if ('refused' in source) {
+      this.refusedAtLoad = source.refused;
+      this.problems = source.problems;
+    } else {
+      this.entry = source;
+      this.process = this.createProcess(source);
+    }
   }
 
   get id(): string {
-    return this.entry.id;
+    return this.entry?.id ?? this.refusedAtLoad!.id;
+  }
+  /** The folder refused at its first load this stands for (never valid since), if it is one. */
+  get refusedFolder(): RefusedFolder | undefined {
+    return this.entry ? undefined : this.refusedAtLoad;
   }
   get uses(): readonly string[] {
-    return this.entry.manifest.uses ?? [];
+    return this.entry?.manifest.uses ?? [];
   }
   get preferences(): PreferenceInfo[] {
-    return (this.entry.manifest.preferences ?? []).map((p) => {
+    return (this.entry?.manifest.preferences ?? []).map((p) => {
       const info: PreferenceInfo = { id: p.id, kind: p.kind };
       if (p.title) info.title = p.title;
       if (p.default !== undefined) info.default = p.default;
@@ -56,26 +73,45 @@ export class HostedTool implements BrokerTool {
     });
   }
   get startMode(): 'launch' | 'demand' {
-    return this.entry.manifest.runtime.start ?? 'launch';
+    return this.entry ? (this.entry.manifest.runtime.start ?? 'launch') : this.refusedAtLoad!.start;
   }
   get state(): ToolState {
-    return this.problems ? 'refused' : this.process.state;
+    return this.problems || !this.process ? 'refused' : this.process.state;
   }
   get stateReason(): string | undefined {
-    return this.problems ? `the folder was refused: ${this.problems[0] ?? 'unknown problem'}` : this.process.stateReason;
+    return this.problems ? `the folder was refused: ${this.problems[0] ?? 'unknown problem'}` : this.process?.stateReason;
   }
   get folder(): string {
-    return this.entry.folder;
+    return this.entry?.folder ?? this.refusedAtLoad!.folder;
   }
   get loadedInPlace(): boolean {
-    return this.entry.loadedInPlace;
+    return this.entry?.loadedInPlace ?? true;
   }
-  /** The running process, for what the supervisor does (start, stop, commands, notices). */
-  get tool(): ToolProcess {
-    return this.process;
+
+  // What the supervisor's process does; a refused tool has nothing to start, run or tell.
+
+  start(): Promise<void> {
+    return this.problems || !this.process ? Promise.resolve() : this.process.start();
+  }
+  restart(): Promise<void> {
+    return this.problems || !this.process ? Promise.resolve() : this.process.restart();
+  }
+  async stop(): Promise<void> {
+    await this.process?.stop();
+  }
+  async runCommand(commandId: string): Promise<CommandOutcome> {
+    if (this.problems || !this.process) return { outcome: 'unavailable', message: this.stateReason ?? 'the tool was refused' };
+    return this.process.runCommand(commandId);
+  }
+  preferencesChanged(preferences: readonly { id: string; value: PreferenceValue }[]): void {
+    this.process?.preferencesChanged(preferences);
+  }
+  languageChanged(language: string): void {
+    this.process?.languageChanged(language);
   }
 
   summary(): ToolSummary {
+    if (!this.entry) return this.refusedSummary(this.refusedAtLoad!);
     const { manifest } = this.entry;
     const preferences = this.preferences;
     const values: Record<string, PreferenceValue> = {};
@@ -91,7 +127,7 @@ export class HostedTool implements BrokerTool {
       values,
       secretsSet: preferences.filter((p) => p.kind === 'secret' && this.values.has(p)).map((p) => p.id),
       state: this.state,
-      runnable: this.problems ? [] : [...this.process.runnable],
+      runnable: this.problems || !this.process ? [] : [...this.process.runnable],
       folder: this.entry.folder,
       loadedInPlace: this.entry.loadedInPlace,
       start: this.startMode,
@@ -105,7 +141,7 @@ export class HostedTool implements BrokerTool {
 
   /** Starts a launch tool (demand tools start on their first command). */
   startIfLaunch(): void {
-    if (this.startMode === 'launch' && !this.problems) void this.process.start();
+    if (this.startMode === 'launch' && !this.problems) void this.process?.start();
   }
 
   /** Takes a new entry (reinstall, reload): the old process is stopped, a new one made. */
@@ -113,14 +149,19 @@ export class HostedTool implements BrokerTool {
     await this.stopProcess();
     this.entry = entry;
     this.problems = undefined;
-    this.process = this.createProcess();
+    this.refusedAtLoad = undefined;
+    this.process = this.createProcess(entry);
     this.changed();
   }
 
-  /** A folder loaded in place failed its reload: stopped, and refused until it passes again. */
-  async refuse(problems: string[]): Promise<void> {
-    await this.process.stop();
+  /**
+   * A folder loaded in place failed its load: stopped, and refused until it passes again. A folder
+   * never valid since its first load also takes what can now be read of it.
+   */
+  async refuse(problems: string[], refused?: RefusedFolder): Promise<void> {
+    await this.process?.stop();
     this.problems = problems;
+    if (refused && !this.entry) this.refusedAtLoad = refused;
     this.log.append('error', 'host', `the folder was refused: ${problems.join('; ')}`);
     this.changed();
   }
@@ -138,14 +179,38 @@ export class HostedTool implements BrokerTool {
   private async stopProcess(): Promise<void> {
     for (const subscription of this.processEvents) subscription.dispose();
     this.processEvents = [];
-    await this.process.dispose();
+    await this.process?.dispose();
   }
 
-  private createProcess(): ToolProcess {
-    const { manifest } = this.entry;
+  private refusedSummary(refused: RefusedFolder): ToolSummary {
+    const summary: ToolSummary = {
+      id: refused.id,
+      name: refused.name,
+      version: refused.version,
+      publisher: refused.publisher,
+      uses: [],
+      commands: [],
+      preferences: [],
+      values: {},
+      secretsSet: [],
+      state: 'refused',
+      runnable: [],
+      folder: refused.folder,
+      loadedInPlace: true,
+      start: refused.start,
+      problems: [...(this.problems ?? [])],
+    };
+    if (refused.description) summary.description = refused.description;
+    const reason = this.stateReason;
+    if (reason !== undefined) summary.stateReason = reason;
+    return summary;
+  }
+
+  private createProcess(entry: ToolEntry): ToolProcess {
+    const { manifest } = entry;
     const process = new ToolProcess({
       toolId: manifest.id,
-      execPath: this.entry.execPath,
+      execPath: entry.execPath,
       args: manifest.runtime.args ?? [],
       cwd: this.context.dataFolder,
       language: this.context.language(),

@@ -1,10 +1,11 @@
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { InstallVerdict } from '../../src-shared/host-api';
-import type { Host } from '../host/host';
+import { createHost, type Host } from '../host/host';
 import { SimulatedPlatform } from '../platform/simulated';
 import { FakeHost, fakeTool } from './fake-host';
 import { isAuthorsEdit } from './folder-watch';
@@ -129,5 +130,35 @@ describe('the test bed', () => {
     expect(isAuthorsEdit('__pycache__/main.cpython-311.pyc')).toBe(false);
     expect(isAuthorsEdit('.main.py.swp')).toBe(false);
     expect(isAuthorsEdit('node_modules/x/index.js')).toBe(false);
+  });
+});
+
+describe('the test bed over the real host', () => {
+  it('lists a folder refused at start-up beside the good one, refused with every problem, and never starts it', async () => {
+    const good = join(work, 'good');
+    const bad = join(work, 'bad');
+    await cp(fileURLToPath(new URL('../host/fixtures/host-services', import.meta.url)), good, { recursive: true });
+    await cp(fileURLToPath(new URL('../host/fixtures/host-demand', import.meta.url)), bad, { recursive: true });
+    const manifestFile = join(bad, 'vitruvian-tool.json');
+    const manifest = JSON.parse(await readFile(manifestFile, 'utf8')) as Record<string, unknown>;
+    await writeFile(manifestFile, JSON.stringify({ ...manifest, uses: ['notify', 'camera'], runtime: { exec: 'tool.mjs' } }));
+    testbed = await startTestbed({
+      folders: [good, bad],
+      port: 0,
+      services: 'simulated',
+      rendererDir: work,
+      report: (line) => lines.push(line),
+      createHost,
+      createPlatform: async () => new SimulatedPlatform(),
+      settleMs: 50,
+    });
+    expect(lines).toEqual([`loaded ${good}: test.host.services 1.0.0`, `refused ${bad}:`, '  uses[1]: unknown service "camera"']);
+    const tools = await testbed.host.listTools();
+    expect(tools.map((tool) => [tool.id, tool.state === 'refused'])).toEqual([['test.host.services', false], ['test.host.demand', true]]);
+    expect(tools[1]).toMatchObject({ name: { en: 'Host demand fixture' }, folder: bad, problems: ['uses[1]: unknown service "camera"'] });
+
+    await writeFile(manifestFile, JSON.stringify({ ...manifest, uses: ['notify'] }));
+    await expect.poll(() => lines.at(-1), { timeout: 10_000 }).toBe(`loaded ${bad}: test.host.demand 2.0.0`);
+    expect((await testbed.host.listTools()).find((tool) => tool.id === 'test.host.demand')?.state).toBe('idle');
   });
 });

@@ -47,6 +47,27 @@ describe('the window', () => {
     ]);
   });
 
+  it('shows a folder refused at its first load as a refused tool with every problem, nothing to run or restart', async () => {
+    const refused = makeTool({
+      id: 'refused.weather.0123456789ab', name: { en: 'weather' }, version: '', publisher: { en: '' }, state: 'refused',
+      stateReason: 'the folder was refused: id: "weather" has no dot', loadedInPlace: true, folder: '/work/weather',
+      problems: ['id: "weather" has no dot', 'uses[1]: unknown service "camera"'],
+    });
+    await renderApp({ tools: [refused] });
+    const option = screen.getByRole('option', { name: 'weather' });
+    expect(option.textContent).toContain('Refused · the folder was refused: id: "weather" has no dot');
+    await userEvent.click(option);
+    expect(screen.getByRole('heading', { level: 1, name: 'weather' })).toBeDefined();
+    const problems = screen.getByRole('alert');
+    expect(problems.textContent).toContain('Problems in this folder');
+    expect(within(problems).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'id: "weather" has no dot', 'uses[1]: unknown service "camera"',
+    ]);
+    expect(document.querySelector('.tool-subtitle')?.textContent).toBe('Loaded in place');
+    expect(screen.getByRole('button', { name: 'Restart' }).hasAttribute('disabled')).toBe(true);
+    expect(screen.getByRole('button', { name: 'Stop' }).hasAttribute('disabled')).toBe(true);
+  });
+
   it('shows each tool with its state and reason, and moves with the arrow keys', async () => {
     await renderApp({ tools: [clipper, broken] });
     const list = screen.getByRole('listbox', { name: 'Installed tools' });

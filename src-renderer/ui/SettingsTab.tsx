@@ -12,7 +12,7 @@ export function SettingsTab({ tool }: { tool: ToolSummary }) {
   const text = useToolText();
   const preferences = useAppStore(useShallow(toolSelectors.titledPreferences(tool.id)));
   const ids = { about: useId(), services: useId(), preferences: useId() };
-  const about: [string, string][] = [
+  const facts: [string, string][] = [
     [words.fieldName, text(tool.name)],
     [words.fieldVersion, tool.version],
     [words.fieldPublisher, text(tool.publisher)],
@@ -20,6 +20,8 @@ export function SettingsTab({ tool }: { tool: ToolSummary }) {
     [words.fieldId, tool.id],
     [words.fieldFolder, tool.folder],
   ];
+  // A folder refused at its first load may have no version or publisher to show.
+  const about = facts.filter(([, value]) => value !== '');
   return (
     <div className="settings">
       <section className="settings-section" aria-labelledby={ids.about}>

@@ -50,13 +50,13 @@ export function ToolPage({ tool }: { tool: ToolSummary }) {
         <div className="tool-heading">
           <h1 id={titleId} className="tool-title">{text(tool.name)}</h1>
           <p className="tool-subtitle">
-            {tool.version} · {text(tool.publisher)}
+            {[tool.version, text(tool.publisher)].filter((part) => part !== '').join(' · ')}
             {tool.loadedInPlace && <span className="tag">{words.loadedInPlace}</span>}
           </p>
           <StateBadge state={tool.state} reason={tool.stateReason} />
         </div>
         <div className="tool-actions">
-          <button type="button" className="button" disabled={busy} onClick={() => void restart(tool.id)}>
+          <button type="button" className="button" disabled={busy || tool.state === 'refused'} onClick={() => void restart(tool.id)}>
             {words.restart}
           </button>
           <button type="button" className="button" disabled={busy || stopped.has(tool.state)} onClick={() => void stop(tool.id)}>

@@ -1,0 +1,74 @@
+// A folder loaded in place that was refused at its first load: it still shows in the window, with
+// its problems, under what can be read of its manifest. Nothing of it runs; a reload that finds it
+// valid makes it the tool.
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { basename, join, resolve } from 'node:path';
+import type { LocalizedText } from '../../src-shared/host-api';
+import { idProblem } from './registry';
+
+export interface RefusedFolder {
+  /** The manifest's id when it is usable, else one made from the folder's path. */
+  id: string;
+  /** True when the id was made from the path (it names nothing of the tool's own). */
+  madeUpId: boolean;
+  folder: string;
+  name: LocalizedText;
+  version: string;
+  publisher: LocalizedText;
+  description?: LocalizedText;
+  start: 'launch' | 'demand';
+}
+
+/** The manifest file's limit; a bigger one is not read at all. */
+const maxManifestBytes = 65_536;
+const maxText = 200;
+
+/** Text in several languages as the manifest gives it, when it has an `en`; only its strings. */
+function localizedText(value: unknown): LocalizedText | undefined {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
+  const entries = Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === 'string');
+  const text = Object.fromEntries(entries.map(([tag, words]) => [tag, words.slice(0, maxText)]));
+  return typeof text.en === 'string' && text.en.trim() !== '' ? (text as LocalizedText) : undefined;
+}
+
+/** `refused.<folder name>.<hash of the path>`: the same for the same folder, a valid tool id. */
+export function madeUpId(folder: string): string {
+  const path = resolve(folder);
+  const name = basename(path).replace(/[^A-Za-z0-9_-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40) || 'folder';
+  return `refused.${name}.${createHash('sha256').update(path).digest('hex').slice(0, 12)}`;
+}
+
+async function readManifest(folder: string): Promise<Record<string, unknown>> {
+  try {
+    const bytes = await readFile(join(folder, 'vitruvian-tool.json'));
+    if (bytes.length > maxManifestBytes) return {};
+    const value: unknown = JSON.parse(bytes.toString('utf8'));
+    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  } catch {
+    return {}; // missing, unreadable or not JSON: the folder's name is all there is
+  }
+}
+
+/**
+ * What can be read of a refused folder. `taken` says when an id already names another tool (the
+ * refusal may be exactly that), so that tool is never shadowed.
+ */
+export async function readRefusedFolder(folder: string, taken: (id: string) => boolean): Promise<RefusedFolder> {
+  const path = resolve(folder);
+  const manifest = await readManifest(path);
+  const { id, version, runtime } = manifest;
+  const usable = typeof id === 'string' && idProblem(id) === undefined && !taken(id);
+  const refused: RefusedFolder = {
+    id: usable ? id : madeUpId(path),
+    madeUpId: !usable,
+    folder: path,
+    name: localizedText(manifest.name) ?? { en: basename(path) },
+    version: typeof version === 'string' ? version.slice(0, 64) : '',
+    publisher: localizedText(manifest.publisher) ?? { en: '' },
+    start: (runtime as { start?: unknown } | undefined)?.start === 'demand' ? 'demand' : 'launch',
+  };
+  const description = localizedText(manifest.description);
+  if (description) refused.description = description;
+  return refused;
+}
