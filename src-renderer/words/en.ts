@@ -111,7 +111,9 @@ export const en: Words = {
     'Nothing logged yet. Lines the tool logs, what it writes to its error output and protocol problems show up here.',
   noLogMatches: 'No line matches the filter.',
   lineCount: (shown, total) =>
-    shown === total ? `${total.toLocaleString('en')} lines` : `${shown.toLocaleString('en')} of ${total.toLocaleString('en')} lines`,
+    shown === total
+      ? `${total.toLocaleString('en')} ${total === 1 ? 'line' : 'lines'}`
+      : `${shown.toLocaleString('en')} of ${total.toLocaleString('en')} ${total === 1 ? 'line' : 'lines'}`,
   messagesList: 'Messages between the app and the tool',
   methodFilter: 'Method',
   allMethods: 'All methods',

@@ -111,7 +111,9 @@ export const fr: Words = {
     'Rien dans le journal pour l’instant. Les lignes de l’outil, sa sortie d’erreur et les problèmes de protocole apparaissent ici.',
   noLogMatches: 'Aucune ligne ne correspond au filtre.',
   lineCount: (shown, total) =>
-    shown === total ? `${total.toLocaleString('fr')} lignes` : `${shown.toLocaleString('fr')} sur ${total.toLocaleString('fr')} lignes`,
+    shown === total
+      ? `${total.toLocaleString('fr')} ${total < 2 ? 'ligne' : 'lignes'}`
+      : `${shown.toLocaleString('fr')} sur ${total.toLocaleString('fr')} ${total < 2 ? 'ligne' : 'lignes'}`,
   messagesList: 'Messages entre l’app et l’outil',
   methodFilter: 'Méthode',
   allMethods: 'Toutes les méthodes',
