@@ -4,16 +4,7 @@
 import { expect, test } from '@playwright/test';
 import { startTestbedCli, type RunningTestbed } from './testbed-process';
 import { screenshot } from './window';
-
-interface LogBenchResult {
-  lines: number;
-  renderMs: number;
-  searchMs: number;
-  scrollFrames: number;
-  scrollMeanFrameMs: number;
-  scrollWorstFrameMs: number;
-  renderedRows: number;
-}
+import type { LogBenchResult } from '../src-renderer/bench/log-bench';
 
 const lines = 100_000;
 let testbed: RunningTestbed | undefined;
