@@ -27,7 +27,11 @@ describe('electron-builder.yml', () => {
   });
 
   it('builds a dmg and a zip for macOS with the hardened runtime and Apple Events, an AppImage for Linux', async () => {
-    expect(config.mac.target).toEqual(['dmg', 'zip']);
+    expect(config.mac.target).toEqual([
+      { target: 'dmg', arch: ['arm64', 'x64'] },
+      { target: 'zip', arch: ['arm64', 'x64'] },
+    ]);
+    expect(config.mac.artifactName).toBe('${productName}-${version}-${arch}.${ext}'); // the two never share a name
     expect(config.mac.category).toBe('public.app-category.developer-tools');
     expect(config.mac.hardenedRuntime).toBe(true);
     expect(config.mac.extendInfo.NSAppleEventsUsageDescription).toMatch(/System Events/);
