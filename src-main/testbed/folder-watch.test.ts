@@ -1,0 +1,129 @@
+// Real folders, real writes: the ways authors and their editors change a tool folder while it is loaded.
+import { mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import type { Disposable } from '../../src-shared/lifecycle';
+import { watchFolder, type FolderWatchOptions } from './folder-watch';
+
+let work: string;
+let folder: string;
+let changes: number;
+let problems: string[];
+let watching: Disposable | undefined;
+
+beforeEach(async () => {
+  work = await mkdtemp(join(tmpdir(), 'vitruvian-watch-'));
+  folder = join(work, 'tool');
+  await mkdir(folder);
+  await writeFile(join(folder, 'vitruvian-tool.json'), '{"id": "com.example.one"}');
+  changes = 0;
+  problems = [];
+});
+
+afterEach(async () => {
+  watching?.dispose();
+  watching = undefined;
+  await rm(work, { recursive: true, force: true });
+});
+
+const startWatching = (options: FolderWatchOptions = {}) => {
+  const watch = watchFolder(folder, () => changes++, { settleMs: 50, pollMs: 100, onProblem: (problem) => problems.push(problem), ...options });
+  watching = watch;
+  return watch;
+};
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Waits until no more changes come, so the next count can only grow from the next edit. */
+async function quiet(): Promise<void> {
+  let seen: number;
+  do {
+    seen = changes;
+    await sleep(300);
+  } while (changes !== seen);
+}
+
+/** Makes an edit and waits until the watch reports it. */
+async function seesChange(edit: () => Promise<unknown>): Promise<void> {
+  await quiet();
+  const before = changes;
+  await edit();
+  await expect.poll(() => changes, { timeout: 5_000 }).toBeGreaterThan(before);
+}
+
+const manifest = () => join(folder, 'vitruvian-tool.json');
+
+it('sees a plain write, and only once for a burst', async () => {
+  startWatching();
+  await seesChange(async () => {
+    for (const id of ['a', 'b', 'c']) await writeFile(manifest(), JSON.stringify({ id }));
+  });
+  await quiet();
+  expect(changes).toBeLessThanOrEqual(2);
+});
+
+it('keeps seeing a file after it was saved by rename (temp file renamed over it), even plain writes', async () => {
+  startWatching();
+  await seesChange(async () => {
+    await writeFile(join(folder, '.vitruvian-tool.json.tmp'), '{"id": "com.example.two"}');
+    await rename(join(folder, '.vitruvian-tool.json.tmp'), manifest());
+  });
+  await seesChange(() => writeFile(manifest(), '{"id": "com.example.three"}'));
+  await seesChange(() => writeFile(manifest(), '{"id": "com.example.four"}'));
+});
+
+it('sees a new subfolder and then the files written in it', async () => {
+  startWatching();
+  await seesChange(() => mkdir(join(folder, 'lib', 'deep'), { recursive: true }));
+  await seesChange(() => writeFile(join(folder, 'lib', 'deep', 'main.js'), '// one'));
+  await seesChange(() => writeFile(join(folder, 'lib', 'deep', 'main.js'), '// two'));
+});
+
+it('sees a subfolder deleted, and its files again once it is made anew', async () => {
+  await mkdir(join(folder, 'lib'));
+  await writeFile(join(folder, 'lib', 'main.js'), '// one');
+  const watch = startWatching();
+  await seesChange(() => rm(join(folder, 'lib'), { recursive: true }));
+  await seesChange(async () => {
+    await mkdir(join(folder, 'lib'));
+    await writeFile(join(folder, 'lib', 'main.js'), '// two');
+  });
+  await seesChange(() => writeFile(join(folder, 'lib', 'main.js'), '// three'));
+  expect(watch.folders).toEqual([folder, join(folder, 'lib')]);
+});
+
+it('sees the tool folder itself deleted and made anew, and its files after', async () => {
+  startWatching();
+  await seesChange(() => rm(folder, { recursive: true }));
+  expect(problems.join('\n')).toContain(`${folder} is gone`);
+  await seesChange(async () => {
+    await mkdir(folder);
+    await writeFile(manifest(), '{"id": "com.example.two"}');
+  });
+  await seesChange(() => writeFile(manifest(), '{"id": "com.example.three"}'));
+});
+
+it('leaves node_modules and .git alone, caps the folders watched, and polls a program beyond the cap', async () => {
+  for (let index = 0; index < 40; index++) await mkdir(join(folder, 'node_modules', `package-${index}`, 'lib'), { recursive: true });
+  await mkdir(join(folder, '.git', 'objects'), { recursive: true });
+  for (let index = 0; index < 6; index++) await mkdir(join(folder, `part-${index}`, 'bin'), { recursive: true });
+  await writeFile(join(folder, 'part-5', 'bin', 'tool.sh'), '#!/bin/sh\n');
+  await writeFile(manifest(), JSON.stringify({ id: 'com.example.one', runtime: { exec: 'part-5/bin/tool.sh' } }));
+  const watch = startWatching({ maxFolders: 4 });
+  expect(watch.folders.length).toBe(4);
+  expect(watch.folders.filter((path) => /node_modules|\.git/.test(path))).toEqual([]);
+  expect(problems).toEqual([`watching the first 4 folders of ${folder}; beyond them only the manifest and the program are checked, every 100 ms`]);
+  await seesChange(() => writeFile(join(folder, 'part-5', 'bin', 'tool.sh'), '#!/bin/sh\necho changed\n'));
+  await seesChange(() => writeFile(manifest(), JSON.stringify({ id: 'com.example.two', runtime: { exec: 'part-5/bin/tool.sh' } })));
+});
+
+it('does not count what a tool or an editor writes on its own', async () => {
+  await mkdir(join(folder, '__pycache__'));
+  startWatching();
+  await quiet();
+  await writeFile(join(folder, '__pycache__', 'main.cpython-311.pyc'), 'x');
+  await writeFile(join(folder, '.main.py.swp'), 'x');
+  await sleep(500);
+  expect(changes).toBe(0);
+});
