@@ -92,7 +92,7 @@ vi.mock('./electron-services', () => ({
 }));
 
 const { app } = (await import('electron')) as unknown as { app: EventEmitter };
-const { startDesktopApp } = await import('./desktop-app');
+const { closingTheWindowQuits, startDesktopApp } = await import('./desktop-app');
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
 /** Started: the window and the menu bar are up (the samples may still be installing). */
@@ -176,10 +176,36 @@ describe('the desktop app lifecycle', () => {
     expect(quitEvent().prevented).toBe(false); // the quit that follows goes through
   });
 
-  it('keeps running in the menu bar on macOS when the window closes, quits elsewhere', async () => {
-    startDesktopApp();
-    await started();
-    app.emit('window-all-closed');
-    expect(fx.state.quits).toBe(process.platform === 'darwin' ? 0 : 1);
+  describe('closing the main window', () => {
+    const realPlatform = process.platform;
+    const runningOn = (platform: NodeJS.Platform) => Object.defineProperty(process, 'platform', { value: platform });
+    afterEach(() => runningOn(realPlatform));
+    const closeMainWindow = () => {
+      fx.state.windows[0]!.closed = true;
+      fx.state.windows[0]!.emit('closed');
+    };
+
+    it('quits on Linux, though the HUD window left hidden keeps window-all-closed from coming', async () => {
+      runningOn('linux');
+      startDesktopApp();
+      await started();
+      closeMainWindow(); // no window-all-closed: the HUD's window is still there
+      expect(fx.state.quits).toBe(1);
+    });
+
+    it('keeps the app running in the menu bar on macOS, and the last window closing does not quit it either', async () => {
+      runningOn('darwin');
+      startDesktopApp();
+      await started();
+      closeMainWindow();
+      app.emit('window-all-closed');
+      expect(fx.state.quits).toBe(0);
+      app.emit('activate');
+      expect(fx.state.windows).toHaveLength(2);
+    });
+
+    it('is the decision closingTheWindowQuits makes per platform', () => {
+      expect([closingTheWindowQuits('darwin'), closingTheWindowQuits('linux'), closingTheWindowQuits('win32')]).toEqual([false, true, true]);
+    });
   });
 });

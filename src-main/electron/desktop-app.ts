@@ -52,6 +52,12 @@ function desktopPlatform(services: ElectronServices): Platform {
   return composePlatform(`electron-${process.platform}`, services, createLinuxPlatform({ protectedPids }));
 }
 
+/**
+ * On macOS the app lives on in the menu bar and the Dock when its window closes; elsewhere closing
+ * the main window quits, whatever other window (the HUD's) is still open.
+ */
+export const closingTheWindowQuits = (platform: NodeJS.Platform = process.platform): boolean => platform !== 'darwin';
+
 const systemLanguage = (): string => app.getPreferredSystemLanguages()[0] ?? (app.getLocale() || 'en');
 
 class DesktopSession {
@@ -130,6 +136,8 @@ class DesktopSession {
     const window = createMainWindow({ page: this.paths.page, preload: this.paths.preload });
     window.on('closed', () => {
       if (this.window === window) this.window = undefined;
+      // Not window-all-closed: the HUD's hidden window outlives the main one, so that never fires.
+      if (closingTheWindowQuits()) app.quit();
     });
     this.window = window;
   }
@@ -149,10 +157,9 @@ export function startDesktopApp(): void {
   app.on('web-contents-created', (_event, contents) => hardenWebContents(contents));
   app.on('second-instance', () => session.showWindow());
   app.on('activate', () => session.showWindow()); // the dock icon was clicked
-  app.on('window-all-closed', () => {
-    // On macOS the app lives on in the menu bar and the dock; elsewhere closing the window quits.
-    if (process.platform !== 'darwin') app.quit();
-  });
+  // Listened to so Electron never quits by itself when the last window closes: quitting follows the
+  // main window (see closingTheWindowQuits), not every window, which includes the HUD's.
+  app.on('window-all-closed', () => {});
 
   let quitting: 'no' | 'stopping' | 'stopped' = 'no';
   app.on('before-quit', (event) => {
