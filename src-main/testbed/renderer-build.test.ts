@@ -42,3 +42,30 @@ it('counts the build config at the top, and not test files', async () => {
   await writeFile(join(root, 'vite.config.ts'), 'export default {}');
   expect(await rendererIsCurrent(root)).toBe(false);
 });
+
+it('leaves out what the window is not built from: protocol examples, test support, notes', async () => {
+  await build(10);
+  await mkdir(join(root, 'src-shared', 'protocol', 'examples', 'folders', 'valid-minimal'), { recursive: true });
+  await writeFile(join(root, 'src-shared', 'protocol', 'examples', 'folders', 'valid-minimal', 'vitruvian-tool.json'), '{}');
+  await writeFile(join(root, 'src-shared', 'protocol', 'examples', 'messages.json'), '[]');
+  await writeFile(join(root, 'src-shared', 'protocol', 'README.md'), 'notes');
+  await writeFile(join(root, 'src-shared', 'text.test.ts'), 'test');
+  await mkdir(join(root, 'src-renderer', 'test'));
+  await writeFile(join(root, 'src-renderer', 'test', 'fake-host.ts'), 'test support');
+  await writeFile(join(root, 'src-renderer', 'README.md'), 'notes');
+  expect(await rendererIsCurrent(root)).toBe(true);
+});
+
+it.each([
+  ['a shared module in a subfolder', ['src-shared', 'manifest', 'tool-path.ts']],
+  ['a schema a shared module imports', ['src-shared', 'protocol', 'methods.json']],
+  ['the window page', ['src-renderer', 'index.html']],
+  ['a style sheet', ['src-renderer', 'styles.css']],
+  ['package.json', ['package.json']],
+  ['package-lock.json', ['package-lock.json']],
+])('counts %s', async (_what, path) => {
+  await build(10);
+  await mkdir(join(root, ...path.slice(0, -1)), { recursive: true });
+  await writeFile(join(root, ...path), 'changed');
+  expect(await rendererIsCurrent(root)).toBe(false);
+});

@@ -8,18 +8,30 @@ import { fileURLToPath } from 'node:url';
 export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 export const defaultRendererDir = join(repoRoot, 'dist', 'renderer');
 
-/** What the window is built from: sources of both sides it imports, and the build's own files. */
-const sourceFolders = ['src-renderer', 'src-shared'];
-const sourceFilesAtTop = /^(vite\.config\.[cm]?[jt]s|index\.html|package-lock\.json|tsconfig\.renderer\.json)$/;
+/**
+ * What the window is built from: its own sources (any file: pages, styles, assets), the shared modules
+ * it imports (TypeScript, and the JSON schemas they import), and the build's own files at the top.
+ * Test files, test support, examples (protocol test data) and notes are left out: editing them must not
+ * bring a rebuild.
+ */
+const sourceFolders: Array<{ folder: string; counts: (name: string) => boolean }> = [
+  { folder: 'src-renderer', counts: (name) => !/\.md$/i.test(name) },
+  { folder: 'src-shared', counts: (name) => /\.(ts|json)$/.test(name) },
+];
+const buildFilesAtTop = /^(vite\.config\.[cm]?[jt]s|index\.html|package\.json|package-lock\.json)$/;
 const isTest = /\.test\.tsx?$/;
+const notSourceFolders = new Set(['examples', 'test', 'tests', '__tests__', 'fixtures', 'node_modules']);
 
-async function newestChange(folder: string): Promise<number> {
+async function newestChange(folder: string, counts: (name: string) => boolean): Promise<number> {
   let newest = 0;
   const entries = await readdir(folder, { withFileTypes: true }).catch(() => []);
   for (const entry of entries) {
     const path = join(folder, entry.name);
-    if (entry.isDirectory()) newest = Math.max(newest, await newestChange(path));
-    else if (entry.isFile() && !isTest.test(entry.name)) newest = Math.max(newest, (await stat(path)).mtimeMs);
+    if (entry.isDirectory()) {
+      if (!notSourceFolders.has(entry.name)) newest = Math.max(newest, await newestChange(path, counts));
+    } else if (entry.isFile() && counts(entry.name) && !isTest.test(entry.name)) {
+      newest = Math.max(newest, (await stat(path)).mtimeMs);
+    }
   }
   return newest;
 }
@@ -29,9 +41,9 @@ export async function rendererIsCurrent(root = repoRoot, rendererDir = join(root
   const built = await stat(join(rendererDir, 'index.html')).catch(() => undefined);
   if (!built) return false;
   let newest = 0;
-  for (const folder of sourceFolders) newest = Math.max(newest, await newestChange(join(root, folder)));
+  for (const { folder, counts } of sourceFolders) newest = Math.max(newest, await newestChange(join(root, folder), counts));
   for (const entry of await readdir(root, { withFileTypes: true })) {
-    if (entry.isFile() && sourceFilesAtTop.test(entry.name)) {
+    if (entry.isFile() && buildFilesAtTop.test(entry.name)) {
       newest = Math.max(newest, (await stat(join(root, entry.name))).mtimeMs);
     }
   }
