@@ -1,12 +1,12 @@
 // The lifecycle with Electron mocked: single instance, start, dock reopen, and quit waiting for
 // every tool to stop before the app exits.
 import { EventEmitter } from 'node:events';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { HostOptions } from '../host/host';
-import { recordingHost } from './fake-host';
+import { recordingHost, type RecordingHost } from './fake-host';
 
 const fx = vi.hoisted(() => {
   const state = {
@@ -16,6 +16,8 @@ const fx = vi.hoisted(() => {
     root: '',
     windows: [] as { closed: boolean; revealed: number; emit(e: string): void }[],
     hostOptions: [] as unknown[],
+    hosts: [] as RecordingHost[],
+    systemLanguages: ['fr-FR'] as string[],
     disposeCalls: 0,
     releaseDispose: () => {},
     menubars: 0,
@@ -35,7 +37,7 @@ vi.mock('electron', async () => {
     getPath: (name: string) => fx.state.paths[name] ?? `${fx.state.root}/${name}`,
     setPath: (name: string, path: string) => void (fx.state.paths[name] = path),
     isPackaged: false,
-    getPreferredSystemLanguages: () => ['fr-FR'],
+    getPreferredSystemLanguages: () => fx.state.systemLanguages,
     getLocale: () => 'en-US',
     getAppMetrics: () => [{ pid: 11 }, { pid: 12 }],
   });
@@ -56,6 +58,7 @@ vi.mock('../host/host', () => ({
   createHost: async (options: unknown) => {
     fx.state.hostOptions.push(options);
     const host = recordingHost();
+    fx.state.hosts.push(host);
     return Object.assign(host, {
       loadInPlace: host.installFolder,
       reload: host.installFolder,
@@ -105,7 +108,9 @@ const quitEvent = () => {
 
 beforeEach(async () => {
   fx.state.root = await mkdtemp(join(tmpdir(), 'vitruvian-desktop-'));
-  Object.assign(fx.state, { lock: true, quits: 0, exits: [], windows: [], hostOptions: [], disposeCalls: 0, menubars: 0, paths: {} });
+  Object.assign(fx.state, {
+    lock: true, quits: 0, exits: [], windows: [], hostOptions: [], hosts: [], systemLanguages: ['fr-FR'], disposeCalls: 0, menubars: 0, paths: {},
+  });
   app.removeAllListeners();
 });
 afterEach(async () => {
@@ -130,11 +135,28 @@ describe('the desktop app lifecycle', () => {
     const options = fx.state.hostOptions[0] as HostOptions;
     expect(options.dataFolder).toBe(join(`${fx.state.root}/userData`, 'host'));
     expect(options.services).toBe('system');
-    expect(options.language).toBe('fr-FR');
+    expect(options.language).toBe('fr'); // the system's fr-FR, as the window speaks it
     expect(options.encryptor?.encrypts).toBe(true); // secrets through safeStorage, not plain text
     expect(options.platform.name).toBe(process.platform === 'darwin' ? 'electron-darwin' : `electron-${process.platform}`);
     expect(fx.state.windows).toHaveLength(1);
     expect(fx.state.menubars).toBe(1);
+  });
+
+  it('keeps the language picked for the next start, over the system language', async () => {
+    fx.state.systemLanguages = ['de-DE'];
+    startDesktopApp();
+    await started();
+    expect((fx.state.hostOptions[0] as HostOptions).language).toBe('en'); // German is not spoken: English
+    fx.state.hosts[0]!.fire({ type: 'language', language: 'fr' });
+    quitEvent();
+    fx.state.releaseDispose();
+    await vi.waitFor(() => expect(fx.state.quits).toBe(1));
+    expect(JSON.parse(await readFile(join(fx.state.root, 'userData', 'host', 'language.json'), 'utf8'))).toMatchObject({ language: 'fr' });
+
+    app.removeAllListeners();
+    startDesktopApp(); // the next launch
+    await vi.waitFor(() => expect(fx.state.hostOptions).toHaveLength(2), { timeout: 10_000 });
+    expect((fx.state.hostOptions[1] as HostOptions).language).toBe('fr');
   });
 
   it('keeps its data where VITRUVIAN_USER_DATA says when set (the e2e spec runs on a fresh folder)', async () => {

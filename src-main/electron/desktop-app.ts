@@ -10,6 +10,7 @@ import { createLinuxPlatform } from '../platform/linux';
 import type { Platform } from '../platform/platform';
 import { DisposableStore } from '../../src-shared/lifecycle';
 import { appId } from './app-identity';
+import { keepLanguage, languageFile, startLanguage, type LanguageKeeper } from './app-language';
 import { createElectronServices, type ElectronServices } from './electron-services';
 import { noticeFailedTools } from './failure-notices';
 import { installSamplesOnFirstRun } from './first-run';
@@ -24,14 +25,17 @@ import { hardenWebContents, refusePermissions } from './web-security';
 /** Where the app finds its parts: inside app.asar when packaged, the repository in development. */
 export function desktopPaths() {
   const root = app.getAppPath();
+  const dataFolder = join(app.getPath('userData'), 'host');
   return {
     rendererFolder: join(root, 'dist', 'renderer'),
     page: join(root, 'dist', 'renderer', 'index.html'),
     preload: join(root, 'dist', 'electron', 'preload.cjs'),
     menubarIcon: join(root, 'dist', 'electron', 'assets', 'menubarTemplate.png'),
     samplesFolder: app.isPackaged ? join(process.resourcesPath, 'tools-sample') : join(root, 'tools-sample'),
-    dataFolder: join(app.getPath('userData'), 'host'),
+    dataFolder,
     firstRunMarker: join(app.getPath('userData'), 'first-run.json'),
+    /** The language the person picked, used at the next start. */
+    languageFile: languageFile(dataFolder),
   };
 }
 
@@ -58,13 +62,18 @@ function desktopPlatform(services: ElectronServices): Platform {
  */
 export const closingTheWindowQuits = (platform: NodeJS.Platform = process.platform): boolean => platform !== 'darwin';
 
-const systemLanguage = (): string => app.getPreferredSystemLanguages()[0] ?? (app.getLocale() || 'en');
+/** The system's languages, most preferred first. */
+const systemLanguages = (): string[] => {
+  const preferred = app.getPreferredSystemLanguages();
+  return preferred.length > 0 ? preferred : [app.getLocale() || 'en'];
+};
 
 class DesktopSession {
   private readonly store = new DisposableStore();
   private host: Host | undefined;
   private window: BrowserWindow | undefined;
   private language = 'en';
+  private languageKept: LanguageKeeper | undefined;
   private readonly paths = desktopPaths();
 
   async start(): Promise<void> {
@@ -72,7 +81,7 @@ class DesktopSession {
     this.store.add(serveRendererFolder(this.paths.rendererFolder));
     const hud = this.store.add(createHud());
     const services = createElectronServices({ appId, hud });
-    this.language = systemLanguage();
+    this.language = await startLanguage(this.paths.languageFile, systemLanguages());
     const host = await createHost({
       dataFolder: this.paths.dataFolder,
       platform: desktopPlatform(services),
@@ -81,6 +90,7 @@ class DesktopSession {
       encryptor: safeStorageSecrets(),
     });
     this.host = host;
+    this.languageKept = this.store.add(keepLanguage(host, this.paths.languageFile));
     this.store.add(
       host.subscribe((event) => {
         if (event.type === 'language') this.language = event.language;
@@ -127,6 +137,7 @@ class DesktopSession {
     });
     try {
       await Promise.race([host.dispose(), limit]);
+      await this.languageKept?.written(); // long done by now, unless the disk is very slow
     } finally {
       clearTimeout(timer);
     }
