@@ -49,6 +49,8 @@ export interface ToolSummary {
   state: ToolState;
   /** Why the tool is in its state, in words for a person (e.g. the crash or refusal reason). */
   stateReason?: string;
+  /** The same reason as data, so the window words it in its own language (stateReason when it knows no code). */
+  stateReasonCode?: StateReasonCode;
   /** Commands runnable now (all until the tool's first commands/state). */
   runnable: string[];
   /** The tool's folder: its installed copy, or the folder itself when loaded in place. */
@@ -91,18 +93,58 @@ export interface ServiceCall {
   params: Record<string, unknown>;
 }
 
+// Reasons as data, beside the host's English words (which stay for the log, the CLI and a window
+// that does not know a code). A tool's own words (`message`, `problem`) stay as the tool wrote them.
+
+/** How a tool's process ended. */
+export type ExitReasonCode = { code: 'exited'; exitCode: number | null } | { code: 'signal'; signal: string };
+
+/** Why a tool is crashed, failed or refused. */
+export type StateReasonCode =
+  | ExitReasonCode // crashed: a restart is scheduled
+  | { code: 'crashedTooOften'; crashes: number; seconds: number; last: ExitReasonCode }
+  | { code: 'couldNotStart'; program: string; problem: string }
+  | { code: 'initializeTimeout'; seconds: number }
+  | { code: 'initializeFailed'; message: string; errorCode: number }
+  | { code: 'protocolMissing' }
+  | { code: 'protocolNotOffered'; picked: string; offered: number[] }
+  | { code: 'refused'; problem: string }; // a folder loaded in place: its first problem
+
+/** Why a command was not run, or what ended it. */
+export type CommandReasonCode =
+  | StateReasonCode
+  | { code: 'notInstalled'; toolId: string }
+  | { code: 'unknownCommand'; command: string }
+  | { code: 'notRunnable'; command: string }
+  | { code: 'notRunning' }
+  | { code: 'stopping' }
+  | { code: 'restarting'; after?: StateReasonCode }
+  | { code: 'stoppedBeforeAnswer' }
+  | { code: 'linkBroken' }; // with ExitReasonCode: how a crashed command's tool ended before it answered
+
+/** Why a request about a tool was refused (a preference value, a restart). */
+export type ProblemCode =
+  | StateReasonCode
+  | { code: 'notInstalled'; toolId: string }
+  | { code: 'notStarted'; state: ToolState }
+  | { code: 'unknownPreference'; id: string }
+  | { code: 'untitledPreference'; id: string }
+  | { code: 'tooLong'; chars: number; max: number }
+  | { code: 'kind'; kind: string }
+  | { code: 'notAnOption'; options: string[] };
+
 export type CommandOutcome =
   | { outcome: 'done' }
   | { outcome: 'refused'; message: string }
   | { outcome: 'timeout' }
-  | { outcome: 'crashed'; message: string }
-  | { outcome: 'unavailable'; message: string }; // not runnable, tool refused or failed, unknown command
+  | { outcome: 'crashed'; message: string; reasonCode?: CommandReasonCode }
+  | { outcome: 'unavailable'; message: string; reasonCode?: CommandReasonCode }; // not runnable, tool refused or failed, unknown command
 
 export type InstallVerdict =
   | { ok: true; tool: ToolSummary }
   | { ok: false; problems: string[] };
 
-export type Result = { ok: true } | { ok: false; problem: string };
+export type Result = { ok: true } | { ok: false; problem: string; problemCode?: ProblemCode };
 
 export interface HostInfo {
   language: string;

@@ -216,6 +216,15 @@ describe('preferences and language', () => {
       await host.setPreference('no.such.tool', 'note', 'x'),
     ];
     for (const refusal of refusals) expect(refusal).toMatchObject({ ok: false, problem: expect.any(String) });
+    // The same problems as data, for the window to word in its language.
+    expect(refusals.map((refusal) => !refusal.ok && refusal.problemCode)).toEqual([
+      { code: 'notAnOption', options: ['calm', 'loud'] },
+      { code: 'kind', kind: 'text' },
+      { code: 'tooLong', chars: 4_097, max: 4_096 },
+      { code: 'unknownPreference', id: 'nope' },
+      { code: 'untitledPreference', id: 'count' },
+      undefined,
+    ]);
     expect((await summary())?.values).toEqual({ note: 'from Settings', mode: 'loud' });
   });
 
@@ -328,9 +337,10 @@ describe('lifetimes', () => {
       }),
     ]);
     expect(listed[0]?.stateReason).toContain('uses[3]: unknown service "camera"');
+    expect(listed[0]?.stateReasonCode).toEqual({ code: 'refused', problem: 'uses[3]: unknown service "camera"' });
     expect(events).toContainEqual({ type: 'tool', tool: listed[0] });
-    expect(await host.runCommand(ID, 'copy')).toMatchObject({ outcome: 'unavailable', message: expect.stringContaining('camera') });
-    expect(await host.restart(ID)).toMatchObject({ ok: false, problem: expect.stringContaining('camera') });
+    expect(await host.runCommand(ID, 'copy')).toMatchObject({ outcome: 'unavailable', message: expect.stringContaining('camera'), reasonCode: { code: 'refused' } });
+    expect(await host.restart(ID)).toMatchObject({ ok: false, problem: expect.stringContaining('camera'), problemCode: { code: 'refused' } });
     expect(await host.start(ID)).toMatchObject({ ok: false });
     await host.setLanguage('fr');
     await logged(/the folder was refused: uses\[3\]: unknown service "camera"/);

@@ -10,6 +10,7 @@ import type { Platform } from '../platform/platform';
 import { ServiceBroker } from './broker';
 import { HostedTool } from './hosted-tool';
 import { ToolLog } from './logs';
+import { unavailable } from './reasons';
 import { readRefusedFolder, type RefusedFolder } from './refused-folder';
 import { ToolRegistry, type RegistryVerdict, type ToolEntry } from './registry';
 import { PreferenceRefusal, PreferenceStore, type SecretEncryptor } from './storage';
@@ -131,7 +132,7 @@ class ToolHost implements Host {
 
   async runCommand(toolId: string, commandId: string): Promise<CommandOutcome> {
     const tool = this.tools.get(toolId);
-    if (!tool) return { outcome: 'unavailable', message: `no tool "${toolId}" is installed` };
+    if (!tool) return unavailable({ code: 'notInstalled', toolId });
     return tool.runCommand(commandId);
   }
 
@@ -139,11 +140,13 @@ class ToolHost implements Host {
     const tool = this.tools.get(toolId);
     if (!tool) return { ok: false, problem: `no tool "${toolId}" is installed` };
     const pref = tool.preferences.find((p) => p.id === preferenceId);
-    if (pref && !pref.title) return { ok: false, problem: `id: preference "${preferenceId}" has no title: it is the tool's own` };
+    if (pref && !pref.title) {
+      return { ok: false, problem: `id: preference "${preferenceId}" has no title: it is the tool's own`, problemCode: { code: 'untitledPreference', id: preferenceId } };
+    }
     try {
       await tool.values.set(tool.preferences, preferenceId, value);
     } catch (error) {
-      if (error instanceof PreferenceRefusal) return { ok: false, problem: error.message };
+      if (error instanceof PreferenceRefusal) return { ok: false, problem: error.message, ...(error.problemCode && { problemCode: error.problemCode }) };
       throw error;
     }
     tool.preferencesChanged([{ id: preferenceId, value: pref ? tool.values.get(pref) : value }]);
@@ -320,8 +323,9 @@ class ToolHost implements Host {
   private async whenRunning(toolId: string, act: (tool: HostedTool) => Promise<void>): Promise<Result> {
     const tool = this.tools.get(toolId);
     if (!tool) return { ok: false, problem: `no tool "${toolId}" is installed` };
-    if (tool.state === 'refused') return { ok: false, problem: tool.stateReason ?? 'the tool was refused' };
+    if (tool.state === 'refused') return { ok: false, problem: tool.stateReason ?? 'the tool was refused', problemCode: tool.stateReasonCode ?? { code: 'refused', problem: 'unknown problem' } };
     await act(tool);
-    return tool.state === 'running' ? { ok: true } : { ok: false, problem: tool.stateReason ?? `the tool is ${tool.state}` };
+    if (tool.state === 'running') return { ok: true };
+    return { ok: false, problem: tool.stateReason ?? `the tool is ${tool.state}`, problemCode: tool.stateReasonCode ?? { code: 'notStarted', state: tool.state } };
   }
 }

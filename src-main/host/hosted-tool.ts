@@ -3,10 +3,13 @@
 // reload) replaces the process but keeps the log, the trace and the values. A folder loaded in
 // place and refused at its first load is held too, with no entry and no process: it is listed,
 // refused, with its problems, until a reload gives it an entry.
-import type { CommandOutcome, PreferenceInfo, PreferenceValue, ToolState, ToolSummary } from '../../src-shared/host-api';
+import type {
+  CommandOutcome, PreferenceInfo, PreferenceValue, StateReasonCode, ToolState, ToolSummary,
+} from '../../src-shared/host-api';
 import { Emitter, type Disposable } from '../../src-shared/lifecycle';
 import type { BrokerTool } from './broker';
 import type { ToolLog } from './logs';
+import { describeStateReason, unavailable } from './reasons';
 import type { RefusedFolder } from './refused-folder';
 import type { ToolEntry } from './registry';
 import type { ToolPreferences } from './storage';
@@ -79,7 +82,11 @@ export class HostedTool implements BrokerTool {
     return this.problems || !this.process ? 'refused' : this.process.state;
   }
   get stateReason(): string | undefined {
-    return this.problems ? `the folder was refused: ${this.problems[0] ?? 'unknown problem'}` : this.process?.stateReason;
+    const code = this.problems && this.stateReasonCode;
+    return code ? describeStateReason(code) : this.process?.stateReason;
+  }
+  get stateReasonCode(): StateReasonCode | undefined {
+    return this.problems ? { code: 'refused', problem: this.problems[0] ?? 'unknown problem' } : this.process?.stateReasonCode;
   }
   get folder(): string {
     return this.entry?.folder ?? this.refusedAtLoad!.folder;
@@ -100,7 +107,7 @@ export class HostedTool implements BrokerTool {
     await this.process?.stop();
   }
   async runCommand(commandId: string): Promise<CommandOutcome> {
-    if (this.problems || !this.process) return { outcome: 'unavailable', message: this.stateReason ?? 'the tool was refused' };
+    if (this.problems || !this.process) return unavailable(this.stateReasonCode ?? { code: 'refused', problem: 'unknown problem' });
     return this.process.runCommand(commandId);
   }
   preferencesChanged(preferences: readonly { id: string; value: PreferenceValue }[]): void {
@@ -133,8 +140,7 @@ export class HostedTool implements BrokerTool {
       start: this.startMode,
     };
     if (manifest.description) summary.description = manifest.description;
-    const reason = this.stateReason;
-    if (reason !== undefined) summary.stateReason = reason;
+    this.addReason(summary);
     if (this.problems) summary.problems = [...this.problems];
     return summary;
   }
@@ -201,9 +207,15 @@ export class HostedTool implements BrokerTool {
       problems: [...(this.problems ?? [])],
     };
     if (refused.description) summary.description = refused.description;
+    this.addReason(summary);
+    return summary;
+  }
+
+  private addReason(summary: ToolSummary): void {
     const reason = this.stateReason;
     if (reason !== undefined) summary.stateReason = reason;
-    return summary;
+    const code = this.stateReasonCode;
+    if (code !== undefined) summary.stateReasonCode = code;
   }
 
   private createProcess(entry: ToolEntry): ToolProcess {

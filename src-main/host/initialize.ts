@@ -1,10 +1,11 @@
 // The tool's answer to initialize, judged: the protocol it picked must be one the app offered.
+import type { StateReasonCode } from '../../src-shared/host-api';
 import { describe } from './message-shape';
 import { PROTOCOLS_OFFERED } from './supervisor-options';
 
 export interface InitializeVerdict {
-  /** Why the tool is refused, for a person; undefined when the answer is accepted. */
-  refusal?: string;
+  /** Why the tool is refused; undefined when the answer is accepted. */
+  refusal?: StateReasonCode;
   /** The tool's own version, when it gave one. */
   version?: string;
 }
@@ -16,8 +17,8 @@ export function judgeInitializeAnswer(result: unknown): InitializeVerdict {
     return {
       refusal:
         protocol === undefined
-          ? 'the tool answered initialize without the protocol version it picked'
-          : `the tool picked protocol ${describe(protocol)}, but the app offered only ${PROTOCOLS_OFFERED.join(', ')}`,
+          ? { code: 'protocolMissing' }
+          : { code: 'protocolNotOffered', picked: describe(protocol), offered: [...PROTOCOLS_OFFERED] },
     };
   }
   return typeof answer.version === 'string' ? { version: answer.version } : {};

@@ -36,6 +36,17 @@ export interface StopReport {
   signal: 'SIGTERM' | 'SIGKILL' | undefined;
 }
 
+/** The program could not be started at all (missing, not executable). */
+export class LaunchError extends Error {
+  constructor(
+    readonly program: string,
+    readonly problem: string,
+  ) {
+    super(`could not start ${program}: ${problem}`);
+    this.name = 'LaunchError';
+  }
+}
+
 export function describeExit(exit: ToolExit): string {
   return exit.signal ? `was ended by ${exit.signal}` : `exited with code ${exit.code}`;
 }
@@ -68,7 +79,7 @@ export class RunningTool {
     });
     if (child.pid === undefined) {
       const error = await new Promise<Error>((resolve) => child.once('error', resolve));
-      throw new Error(`could not start ${options.execPath}: ${error.message}`);
+      throw new LaunchError(options.execPath, error.message);
     }
     return new RunningTool(child, options);
   }

@@ -4,8 +4,8 @@
 // through a SecretEncryptor (Electron's safeStorage in the app; plain text elsewhere).
 import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import type { PreferenceInfo, PreferenceValue } from '../../src-shared/host-api';
-import { preferenceValueReason } from '../../src-shared/manifest/preference-value';
+import type { PreferenceInfo, PreferenceValue, ProblemCode } from '../../src-shared/host-api';
+import { describePreferenceValueFault, preferenceValueFault } from '../../src-shared/manifest/preference-value';
 import { quote } from '../../src-shared/protocol/problem-words';
 
 export interface SecretEncryptor {
@@ -60,18 +60,32 @@ export function preferenceValueProblem(
   id: string,
   value: PreferenceValue,
 ): string | undefined {
+  return preferenceValueRefusal(preferences, id, value)?.message;
+}
+
+/** The same, with the problem as data for the window (ProblemCode). */
+export function preferenceValueRefusal(
+  preferences: readonly PreferenceInfo[],
+  id: string,
+  value: PreferenceValue,
+): PreferenceRefusal | undefined {
   const pref = preferences.find((p) => p.id === id);
   if (!pref) {
     const known = preferences.map((p) => quote(p.id)).join(', ') || 'none';
-    return `id: unknown preference ${quote(id)} (the manifest declares ${known})`;
+    return new PreferenceRefusal(`id: unknown preference ${quote(id)} (the manifest declares ${known})`, { code: 'unknownPreference', id });
   }
   // null always fits: it clears a stored value, and storage/get answers the default again.
-  const reason = preferenceValueReason(pref, value);
-  return reason === undefined ? undefined : `value (preference ${quote(id)}): ${reason}`;
+  const fault = preferenceValueFault(pref, value);
+  if (!fault) return undefined;
+  return new PreferenceRefusal(`value (preference ${quote(id)}): ${describePreferenceValueFault(fault, value)}`, fault);
 }
 
 export class PreferenceRefusal extends Error {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    /** The problem as data, for the window to word in its language. */
+    readonly problemCode?: ProblemCode,
+  ) {
     super(message);
     this.name = 'PreferenceRefusal';
   }
@@ -181,8 +195,8 @@ export class ToolPreferences {
 
   /** Stores a value; resolves once it is on disk. Throws PreferenceRefusal, changing nothing. */
   set(preferences: readonly PreferenceInfo[], id: string, value: PreferenceValue): Promise<void> {
-    const problem = preferenceValueProblem(preferences, id, value);
-    if (problem) return Promise.reject(new PreferenceRefusal(problem));
+    const refusal = preferenceValueRefusal(preferences, id, value);
+    if (refusal) return Promise.reject(refusal);
     const isSecret = preferences.find((p) => p.id === id)!.kind === 'secret';
     const asked: Asked = { secret: isSecret, id, value };
     this.asked.push(asked);

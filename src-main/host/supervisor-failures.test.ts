@@ -10,6 +10,7 @@ describe('ToolProcess refuses a tool at initialize', () => {
     await h.tool.start();
     expect(h.tool.state).toBe('failed');
     expect(h.tool.stateReason).toBe('the tool did not answer initialize within 0.5 s');
+    expect(h.tool.stateReasonCode).toEqual({ code: 'initializeTimeout', seconds: 0.5 });
     expect(h.trace.filter((t) => t.startsWith('toTool'))).toHaveLength(1); // initialize, nothing else
     expect(h.logged('host', 'did not answer initialize')).toBe(true);
     await h.tool.stop();
@@ -21,6 +22,7 @@ describe('ToolProcess refuses a tool at initialize', () => {
     await h.tool.start();
     expect(h.tool.state).toBe('failed');
     expect(h.tool.stateReason).toBe('the tool picked protocol 2, but the app offered only 1');
+    expect(h.tool.stateReasonCode).toEqual({ code: 'protocolNotOffered', picked: '2', offered: [1] });
     await h.waitFor(() => h.tool.pid === undefined, 'the process to be gone');
     expect(h.trace.filter((t) => t.startsWith('toTool')).map((t) => t.split(' ')[1])).toEqual(['initialize']);
     expect(h.logged('stderr', 'the app sent')).toBe(false);
@@ -31,6 +33,7 @@ describe('ToolProcess refuses a tool at initialize', () => {
     await h.tool.start();
     expect(h.tool.state).toBe('failed');
     expect(h.tool.stateReason).toBe('the tool failed initialize: cannot open my database (-32603)');
+    expect(h.tool.stateReasonCode).toEqual({ code: 'initializeFailed', message: 'cannot open my database', errorCode: -32603 });
   });
 
   it('when its program cannot be started', async () => {
@@ -38,7 +41,8 @@ describe('ToolProcess refuses a tool at initialize', () => {
     await h.tool.start();
     expect(h.tool.state).toBe('failed');
     expect(h.tool.stateReason).toMatch(/^could not start .*no-such-program: .*ENOENT/);
-    expect(await h.tool.runCommand('ok')).toEqual({ outcome: 'unavailable', message: h.tool.stateReason });
+    expect(h.tool.stateReasonCode).toEqual({ code: 'couldNotStart', program: fixture('no-such-program'), problem: expect.stringContaining('ENOENT') });
+    expect(await h.tool.runCommand('ok')).toEqual({ outcome: 'unavailable', message: h.tool.stateReason, reasonCode: h.tool.stateReasonCode });
   });
 });
 
@@ -53,6 +57,7 @@ describe('ToolProcess after a crash', () => {
     expect(h.tool.stateReason).toBe(
       'the tool crashed 5 times within 3 minutes (last: it exited with code 1); it stays stopped until restarted',
     );
+    expect(h.tool.stateReasonCode).toEqual({ code: 'crashedTooOften', crashes: 5, seconds: 180, last: { code: 'exited', exitCode: 1 } });
     const delays = h.logs.filter((l) => l.message.includes('restarting in')).map((l) => l.message.split('restarting in ')[1]);
     expect(delays).toEqual(['0.05 s', '0.1 s', '0.15 s', '0.15 s']);
     expect(h.logged('stderr', 'crash-tool: crashing now')).toBe(true);
@@ -79,6 +84,7 @@ describe('ToolProcess after a crash', () => {
     expect(await h.tool.runCommand('crash')).toEqual({
       outcome: 'crashed',
       message: 'the tool exited with code 3 before it answered',
+      reasonCode: { code: 'exited', exitCode: 3 },
     });
     await h.waitFor(() => h.tool.state === 'running' && h.tool.pid !== firstPid, 'the restart');
     expect(await h.tool.runCommand('ok')).toEqual({ outcome: 'done' });
@@ -94,6 +100,7 @@ describe('ToolProcess after a crash', () => {
     await h.waitFor(() => h.states.some((s) => s.startsWith('crashed')), 'the crash');
     await h.waitFor(() => !processAlive(grandchild), 'the grandchild to be killed', 5_000);
     expect(h.tool.stateReason).toBe('it was ended by SIGKILL');
+    expect(h.tool.stateReasonCode).toEqual({ code: 'signal', signal: 'SIGKILL' });
     expect(h.logged('host', 'processes the tool left running were killed')).toBe(true);
   });
 

@@ -1,6 +1,6 @@
 // What a ToolProcess is given: the tool's program and folder, the app's callbacks, and the
 // limits of DESIGN.md section 3 (overridable, so tests run fast).
-import type { LogLevel, LogSource, ToolState } from '../../src-shared/host-api';
+import type { LogLevel, LogSource, StateReasonCode, ToolState } from '../../src-shared/host-api';
 
 export const PROTOCOLS_OFFERED = [1] as const;
 
@@ -50,4 +50,6 @@ export interface ToolProcessOptions {
 export interface ToolStateChange {
   state: ToolState;
   reason?: string;
+  /** The reason as data (see reasons.ts). */
+  reasonCode?: StateReasonCode;
 }

@@ -63,7 +63,7 @@ describe('ToolProcess with a well-behaved tool', () => {
     expect(h.tool.runnable).toEqual(['ok', 'refuse', 'narrow', 'hang']); // all, until commands/state
     expect(await h.tool.runCommand('ok')).toEqual({ outcome: 'done' });
     expect(await h.tool.runCommand('refuse')).toEqual({ outcome: 'refused', message: 'not now' });
-    expect(await h.tool.runCommand('nosuch')).toMatchObject({ outcome: 'unavailable' });
+    expect(await h.tool.runCommand('nosuch')).toMatchObject({ outcome: 'unavailable', reasonCode: { code: 'unknownCommand', command: 'nosuch' } });
     const changes: (readonly string[])[] = [];
     h.tool.onDidChangeRunnable((runnable) => changes.push(runnable));
     expect(await h.tool.runCommand('narrow')).toEqual({ outcome: 'done' });
@@ -72,6 +72,7 @@ describe('ToolProcess with a well-behaved tool', () => {
     expect(await h.tool.runCommand('refuse')).toEqual({
       outcome: 'unavailable',
       message: 'the command "refuse" is not runnable now',
+      reasonCode: { code: 'notRunnable', command: 'refuse' },
     });
   });
 
@@ -134,6 +135,6 @@ describe('ToolProcess with a well-behaved tool', () => {
     const h = startHarness('echo-tool.mjs');
     await h.tool.start();
     await h.tool.stop();
-    expect(await h.tool.runCommand('ok')).toEqual({ outcome: 'unavailable', message: 'the tool is not running' });
+    expect(await h.tool.runCommand('ok')).toEqual({ outcome: 'unavailable', message: 'the tool is not running', reasonCode: { code: 'notRunning' } });
   });
 });

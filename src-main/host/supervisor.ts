@@ -2,13 +2,16 @@
 // are runnable, command/run with its limit, the notices the app sends, the stop sequence, and
 // restarts after crashes. The caller decides when to start (`launch` tools at once, `demand`
 // tools on first use); runCommand starts a tool that is not started yet.
-import type { CommandOutcome, LogLevel, LogSource, PreferenceValue, ToolState } from '../../src-shared/host-api';
+import type {
+  CommandOutcome, CommandReasonCode, LogLevel, LogSource, PreferenceValue, StateReasonCode, ToolState,
+} from '../../src-shared/host-api';
 import { Emitter, type Event } from '../../src-shared/lifecycle';
 import { childEnvironment } from './child-env';
 import { CrashHistory } from './crash-history';
 import { ConnectionError, ResponseError } from './errors';
 import { judgeInitializeAnswer } from './initialize';
-import { describeExit, RunningTool } from './running-tool';
+import { describeCommandReason, durationWords, exitReasonCode, stateReason, unavailable, type Reason } from './reasons';
+import { describeExit, LaunchError, RunningTool } from './running-tool';
 import { MAX_LOG_LINE_CHARS } from './stderr-lines';
 import {
   DEFAULT_LIMITS,
@@ -37,7 +40,7 @@ export class ToolProcess {
   private readonly crashes: CrashHistory;
   private readonly notices: ToolNotices;
   private _state: ToolState = 'idle';
-  private _reason: string | undefined;
+  private _reason: Reason<StateReasonCode> | undefined;
   private _language: string;
   private _version: string | undefined;
   private current: RunningTool | undefined;
@@ -66,7 +69,11 @@ export class ToolProcess {
   }
   /** Why the tool is in its state, for a person: the crash, the refusal. */
   get stateReason(): string | undefined {
-    return this._reason;
+    return this._reason?.text;
+  }
+  /** The same reason as data, for the window to word in its language. */
+  get stateReasonCode(): StateReasonCode | undefined {
+    return this._reason?.code;
   }
   /** Commands runnable now: all of them until the tool's first commands/state. */
   get runnable(): readonly string[] {
@@ -118,17 +125,13 @@ export class ToolProcess {
   }
 
   async runCommand(commandId: string): Promise<CommandOutcome> {
-    if (!this.options.commandIds.includes(commandId)) {
-      return { outcome: 'unavailable', message: `the tool declares no command "${commandId}"` };
-    }
+    if (!this.options.commandIds.includes(commandId)) return unavailable({ code: 'unknownCommand', command: commandId });
     const startsOnDemand = this._state === 'stopped' && this.options.start === 'demand';
     if (this._state === 'idle' || startsOnDemand) await this.start();
     else if (this.starting) await this.starting;
     const running = this.current;
-    if (this._state !== 'running' || !running) return { outcome: 'unavailable', message: this.whyNotRunning() };
-    if (!this.notices.runnable.includes(commandId)) {
-      return { outcome: 'unavailable', message: `the command "${commandId}" is not runnable now` };
-    }
+    if (this._state !== 'running' || !running) return unavailable(this.whyNotRunning());
+    if (!this.notices.runnable.includes(commandId)) return unavailable({ code: 'notRunnable', command: commandId });
     try {
       await running.peer.request('command/run', { command: commandId }, { timeoutMs: this.limits.commandMs });
       return { outcome: 'done' };
@@ -138,14 +141,15 @@ export class ToolProcess {
         return { outcome: 'refused', message };
       }
       if (error instanceof ConnectionError && error.code === 'timeout') {
-        this.log('warn', 'host', `command "${commandId}" got no answer within ${seconds(this.limits.commandMs)}`);
+        this.log('warn', 'host', `command "${commandId}" got no answer within ${durationWords(this.limits.commandMs)}`);
         return { outcome: 'timeout' };
       }
-      if (running.stopRequested) return { outcome: 'unavailable', message: 'the tool was stopped before it answered' };
+      if (running.stopRequested) return unavailable({ code: 'stoppedBeforeAnswer' });
       // Its output may end a moment before its exit is known.
       await Promise.race([running.exited, delay(this.limits.stopStepMs)]);
-      const how = running.exit ? `the tool ${describeExit(running.exit)}` : 'the link to the tool broke';
-      return { outcome: 'crashed', message: `${how} before it answered` };
+      const how: CommandReasonCode = running.exit ? exitReasonCode(running.exit) : { code: 'linkBroken' };
+      const said = running.exit ? `the tool ${describeExit(running.exit)}` : describeCommandReason(how);
+      return { outcome: 'crashed', message: `${said} before it answered`, reasonCode: how };
     }
   }
 
@@ -187,7 +191,8 @@ export class ToolProcess {
         },
       });
     } catch (error) {
-      this.fail((error as Error).message);
+      const problem = error instanceof LaunchError ? error.problem : (error as Error).message;
+      this.fail({ code: 'couldNotStart', program: this.options.execPath, problem });
       return;
     }
     if (this.stops !== stops) {
@@ -203,7 +208,7 @@ export class ToolProcess {
     const offered = { protocols: [...PROTOCOLS_OFFERED], language: this._language, dataFolder: this.options.cwd };
     // Nothing else goes either way before initialize is answered (see Peer.request's `first`).
     const answer = running.peer.request('initialize', offered, { timeoutMs: this.limits.initializeMs, first: true });
-    let refusal: string | undefined;
+    let refusal: StateReasonCode | undefined;
     try {
       const verdict = judgeInitializeAnswer(await answer);
       refusal = verdict.refusal;
@@ -212,8 +217,8 @@ export class ToolProcess {
       if (error instanceof ConnectionError && error.code === 'closed') return; // exited: a crash, handled there
       refusal =
         error instanceof ResponseError
-          ? `the tool failed initialize: ${error.message} (${error.code})`
-          : `the tool did not answer initialize within ${seconds(this.limits.initializeMs)}`;
+          ? { code: 'initializeFailed', message: error.message, errorCode: error.code }
+          : { code: 'initializeTimeout', seconds: this.limits.initializeMs / 1000 };
     }
     if (this.current !== running) return; // stopped meanwhile
     if (refusal !== undefined) {
@@ -236,7 +241,7 @@ export class ToolProcess {
     this.current = undefined;
     this.initialized = false;
     const report = await running.stop({ sendShutdown, stepMs: this.limits.stopStepMs });
-    if (report.signal) this.log('warn', 'host', `the tool did not stop by itself within ${seconds(this.limits.stopStepMs)}: it needed ${report.signal}`);
+    if (report.signal) this.log('warn', 'host', `the tool did not stop by itself within ${durationWords(this.limits.stopStepMs)}: it needed ${report.signal}`);
     else if (report.exit.code !== 0) this.log('warn', 'host', `the tool ${describeExit(report.exit)} when stopped`);
     else this.log('info', 'host', 'stopped');
     this.notices.reset();
@@ -248,7 +253,8 @@ export class ToolProcess {
     const wasRunning = this.initialized;
     this.current = undefined;
     this.initialized = false;
-    const how = describeExit(running.exit ?? { code: null, signal: null });
+    const exit = running.exit ?? { code: null, signal: null };
+    const how = describeExit(exit);
     if (running.killLeftovers()) this.log('warn', 'host', 'processes the tool left running were killed');
     this.notices.reset();
     if (wasRunning && running.exit?.code === 0 && this.options.start === 'demand') {
@@ -258,11 +264,11 @@ export class ToolProcess {
     }
     const verdict = this.crashes.record();
     if (!verdict.restart) {
-      this.fail(`the tool crashed ${verdict.crashes} times within ${seconds(this.limits.crashWindowMs)} (last: it ${how}); it stays stopped until restarted`);
+      this.fail({ code: 'crashedTooOften', crashes: verdict.crashes, seconds: this.limits.crashWindowMs / 1000, last: exitReasonCode(exit) });
       return;
     }
-    this.log('error', 'host', `the tool crashed: it ${how}; restarting in ${seconds(verdict.delayMs)}`);
-    this.setState('crashed', `it ${how}`);
+    this.log('error', 'host', `the tool crashed: it ${how}; restarting in ${durationWords(verdict.delayMs)}`);
+    this.setState('crashed', stateReason(exitReasonCode(exit)));
     this.restartTimer = setTimeout(() => {
       this.restartTimer = undefined;
       void this.start();
@@ -278,21 +284,22 @@ export class ToolProcess {
     }, this.limits.exitDrainMs).unref();
   }
 
-  private whyNotRunning(): string {
+  private whyNotRunning(): CommandReasonCode {
     switch (this._state) {
       case 'failed':
-        return this._reason ?? 'the tool failed';
+        return this._reason?.code ?? { code: 'notRunning' };
       case 'crashed':
-        return `the tool is restarting after a crash (${this._reason ?? 'unknown'})`;
+        return this._reason ? { code: 'restarting', after: this._reason.code } : { code: 'restarting' };
       case 'stopping':
-        return 'the tool is stopping';
+        return { code: 'stopping' };
       default:
-        return 'the tool is not running';
+        return { code: 'notRunning' };
     }
   }
 
-  private fail(reason: string): void {
-    this.log('error', 'host', reason);
+  private fail(code: StateReasonCode): void {
+    const reason = stateReason(code);
+    this.log('error', 'host', reason.text);
     this.setState('failed', reason);
   }
 
@@ -301,11 +308,11 @@ export class ToolProcess {
     this.restartTimer = undefined;
   }
 
-  private setState(state: ToolState, reason?: string): void {
-    if (state === this._state && reason === this._reason) return;
+  private setState(state: ToolState, reason?: Reason<StateReasonCode>): void {
+    if (state === this._state && reason?.text === this._reason?.text) return;
     this._state = state;
     this._reason = reason;
-    this._onDidChangeState.fire(reason === undefined ? { state } : { state, reason });
+    this._onDidChangeState.fire(reason === undefined ? { state } : { state, reason: reason.text, reasonCode: reason.code });
   }
 
   private log(level: LogLevel, source: LogSource, message: string): void {
@@ -313,9 +320,6 @@ export class ToolProcess {
   }
 }
 
-function seconds(ms: number): string {
-  return ms >= 60_000 && ms % 60_000 === 0 ? `${ms / 60_000} minutes` : `${ms / 1000} s`;
-}
 
 function delay(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms).unref());
