@@ -13,9 +13,18 @@ describe('noticeFailedTools', () => {
     clock('crashed');
     clock('failed');
     clock('failed');
-    expect(notices).toEqual([['Horloge stopped', 'crashed 5 times in 3 minutes']]);
+    expect(notices).toEqual([['Horloge s’est arrêté', 'crashed 5 times in 3 minutes']]);
     watching.dispose();
     expect(host.listening).toBe(false);
+  });
+
+  it('speaks English for a language the app does not speak, with its own words when the host gave no reason', () => {
+    const host = recordingHost();
+    const notices: string[][] = [];
+    noticeFailedTools(host, (title, body) => void notices.push([title, body]), () => 'de-DE');
+    host.fire({ type: 'tool', tool: toolSummary({ id: 'a.b', name: { en: 'Clock', fr: 'Horloge' }, state: 'running' }) });
+    host.fire({ type: 'tool', tool: toolSummary({ id: 'a.b', name: { en: 'Clock', fr: 'Horloge' }, state: 'failed' }) });
+    expect(notices).toEqual([['Clock stopped', 'It stopped and will not restart on its own.']]);
   });
 
   it('says nothing about tools already failed when the app started', () => {

@@ -3,6 +3,7 @@
 import { pickText } from '../../src-shared/text';
 import type { HostApi, ToolState } from '../../src-shared/host-api';
 import type { Disposable } from '../../src-shared/lifecycle';
+import { desktopWordsFor } from './desktop-words';
 
 export function noticeFailedTools(
   host: Pick<HostApi, 'subscribe'>,
@@ -17,7 +18,8 @@ export function noticeFailedTools(
     const before = states.get(tool.id);
     states.set(tool.id, tool.state);
     if (tool.state === 'failed' && before !== undefined && before !== 'failed') {
-      notify(`${pickText(tool.name, language())} stopped`, tool.stateReason ?? 'It stopped and will not restart on its own.');
+      const words = desktopWordsFor(language());
+      notify(words.toolStopped(pickText(tool.name, language())), tool.stateReason ?? words.toolStoppedNoReason);
     }
   });
 }

@@ -62,6 +62,14 @@ describe('menubarTemplate', () => {
     expect(labels(menubarTemplate([deploys], 'fr-CA', noActions)).slice(0, 2)).toEqual(['Déploiements (off)', 'Copier le dernier']);
   });
 
+  it('says its own words in French when the app speaks French, English for a language it does not speak', () => {
+    expect(labels(menubarTemplate([deploys], 'fr', noActions)).slice(-2)).toEqual(['Afficher Vitruvian', 'Quitter Vitruvian']);
+    expect(labels(menubarTemplate([windowOnly], 'fr-FR', noActions))[0]).toBe('Aucune commande dans la barre des menus (off)');
+    expect(labels(menubarTemplate([windowOnly], 'de', noActions))).toEqual([
+      'No menu bar commands (off)', '---', 'Show Vitruvian', 'Quit Vitruvian',
+    ]);
+  });
+
   it('says so when no tool has a menu bar command', () => {
     expect(labels(menubarTemplate([windowOnly], 'en', noActions))).toEqual([
       'No menu bar commands (off)', '---', 'Show Vitruvian', 'Quit Vitruvian',
@@ -74,6 +82,11 @@ describe('outcomeNotice', () => {
     expect(outcomeNotice({ outcome: 'done' }, 'Copy')).toBeUndefined();
     expect(outcomeNotice({ outcome: 'refused', message: 'nothing to copy' }, 'Copy')).toBe('Copy did not run: nothing to copy');
     expect(outcomeNotice({ outcome: 'timeout' }, 'Copy')).toContain('60 seconds');
+  });
+
+  it('speaks French when the app does', () => {
+    expect(outcomeNotice({ outcome: 'refused', message: 'rien à copier' }, 'Copier', 'fr')).toBe('Copier n’a pas été fait : rien à copier');
+    expect(outcomeNotice({ outcome: 'timeout' }, 'Copier', 'fr')).toBe('Copier n’a pas répondu en 60 secondes.');
   });
 });
 
@@ -114,6 +127,14 @@ describe('createMenubar', () => {
     host.fire({ type: 'log', toolId: 'x', line: { seq: 1, time: 0, level: 'info', source: 'tool', message: 'm' } });
     await vi.advanceTimersByTimeAsync(150);
     expect(labels(electron.menus.at(-1)!)).toContain('Clock (off)');
+
+    host.fire({ type: 'language', language: 'fr' });
+    await vi.advanceTimersByTimeAsync(150);
+    const french = electron.menus.at(-1)!;
+    expect(labels(french)).toEqual(expect.arrayContaining(['Déploiements (off)', 'Copier le dernier', 'Afficher Vitruvian', 'Quitter Vitruvian']));
+    french.find((item) => item.label === 'Copier le dernier')!.click!({} as never, undefined, {} as never);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(notices.at(-1)).toEqual(['Déploiements', 'Copier le dernier n’a pas été fait : no deploy yet']);
 
     menubar.dispose();
     expect(electron.trays.at(-1)!.destroyed).toBe(true);

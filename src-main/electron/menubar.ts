@@ -1,9 +1,12 @@
 // The menu bar (Tray) menu: every command whose surfaces include "menubar", under its tool's name,
-// enabled while the tool can run it; then Show Vitruvian and Quit. Rebuilt when tools change.
+// enabled while the tool can run it; then Show Vitruvian and Quit. Rebuilt when tools or the
+// language change; its own words (desktop-words.ts) follow the app's language.
 import { Menu, Tray, nativeImage, type MenuItemConstructorOptions } from 'electron';
 import { pickText } from '../../src-shared/text';
 import { DisposableStore, toDisposable, type Disposable } from '../../src-shared/lifecycle';
 import type { CommandOutcome, HostApi, ToolSummary } from '../../src-shared/host-api';
+import { DEFAULT_LIMITS } from '../host/supervisor-options';
+import { desktopWordsFor } from './desktop-words';
 
 export interface MenubarActions {
   runCommand(tool: ToolSummary, commandId: string): void;
@@ -31,22 +34,24 @@ export function menubarTemplate(tools: readonly ToolSummary[], language: string,
       })),
     ]);
   }
+  const words = desktopWordsFor(language);
   const template: MenuItemConstructorOptions[] = [];
   for (const section of sections) template.push(...section, { type: 'separator' });
-  if (sections.length === 0) template.push({ label: 'No menu bar commands', enabled: false }, { type: 'separator' });
-  template.push({ label: 'Show Vitruvian', click: () => actions.showWindow() }, { label: 'Quit Vitruvian', click: () => actions.quit() });
+  if (sections.length === 0) template.push({ label: words.noMenubarCommands, enabled: false }, { type: 'separator' });
+  template.push({ label: words.showApp, click: () => actions.showWindow() }, { label: words.quitApp, click: () => actions.quit() });
   return template;
 }
 
 /** What a person reads when a command from the menu bar did not run; undefined when it ran. */
-export function outcomeNotice(outcome: CommandOutcome, commandTitle: string): string | undefined {
+export function outcomeNotice(outcome: CommandOutcome, commandTitle: string, language = 'en'): string | undefined {
+  const words = desktopWordsFor(language);
   switch (outcome.outcome) {
     case 'done':
       return undefined;
     case 'timeout':
-      return `${commandTitle} did not answer within 60 seconds.`;
+      return words.commandTimedOut(commandTitle, Math.round(DEFAULT_LIMITS.commandMs / 1000));
     default:
-      return `${commandTitle} did not run: ${outcome.message}`;
+      return words.commandDidNotRun(commandTitle, outcome.message);
   }
 }
 
@@ -76,10 +81,11 @@ export function createMenubar(options: MenubarOptions): Disposable {
       const title = pickText(tool.commands.find((c) => c.id === commandId)?.title, language) || commandId;
       options.host.runCommand(tool.id, commandId).then(
         (outcome) => {
-          const notice = outcomeNotice(outcome, title);
+          const notice = outcomeNotice(outcome, title, language);
           if (notice) options.notify(pickText(tool.name, language), notice);
         },
-        (error: unknown) => options.notify(pickText(tool.name, language), `${title} did not run: ${(error as Error).message}`),
+        (error: unknown) =>
+          options.notify(pickText(tool.name, language), desktopWordsFor(language).commandDidNotRun(title, (error as Error).message)),
       );
     },
     showWindow: options.showWindow,

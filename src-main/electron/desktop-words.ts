@@ -1,0 +1,49 @@
+// What the main process says to a person itself, outside the window: the menu bar menu and the
+// notifications, in the app's language (the window has its own dictionary, in src-renderer/words).
+import { appLanguageOf, type AppLanguage } from './app-language';
+
+export interface DesktopWords {
+  noMenubarCommands: string;
+  showApp: string;
+  quitApp: string;
+  commandTimedOut(command: string, seconds: number): string;
+  commandDidNotRun(command: string, why: string): string;
+  /** A notification's title when a tool stopped for good. */
+  toolStopped(tool: string): string;
+  /** Its body when the host gave no reason. */
+  toolStoppedNoReason: string;
+  /** The notification when a tool was refused keystrokes for want of the Accessibility permission. */
+  accessibilityTitle: string;
+  accessibilityBody(tool: string, app: string): string;
+}
+
+const en: DesktopWords = {
+  noMenubarCommands: 'No menu bar commands',
+  showApp: 'Show Vitruvian',
+  quitApp: 'Quit Vitruvian',
+  commandTimedOut: (command, seconds) => `${command} did not answer within ${seconds} seconds.`,
+  commandDidNotRun: (command, why) => `${command} did not run: ${why}`,
+  toolStopped: (tool) => `${tool} stopped`,
+  toolStoppedNoReason: 'It stopped and will not restart on its own.',
+  accessibilityTitle: 'Vitruvian needs the Accessibility permission',
+  accessibilityBody: (tool, app) =>
+    `${tool} could not press keys in the app in front. Turn on ${app} in System Settings > Privacy & Security > Accessibility, then try again.`,
+};
+
+const fr: DesktopWords = {
+  noMenubarCommands: 'Aucune commande dans la barre des menus',
+  showApp: 'Afficher Vitruvian',
+  quitApp: 'Quitter Vitruvian',
+  commandTimedOut: (command, seconds) => `${command} n’a pas répondu en ${seconds} secondes.`,
+  commandDidNotRun: (command, why) => `${command} n’a pas été fait : ${why}`,
+  toolStopped: (tool) => `${tool} s’est arrêté`,
+  toolStoppedNoReason: 'Il s’est arrêté et ne redémarrera pas de lui-même.',
+  accessibilityTitle: 'Vitruvian a besoin de l’autorisation Accessibilité',
+  accessibilityBody: (tool, app) =>
+    `${tool} n’a pas pu appuyer sur des touches dans l’app au premier plan. Activez ${app} dans Réglages Système > Confidentialité et sécurité > Accessibilité, puis réessayez.`,
+};
+
+export const desktopWordsByLanguage: Record<AppLanguage, DesktopWords> = { en, fr };
+
+/** The words for a language tag: fr-CA speaks French, an unknown language English. */
+export const desktopWordsFor = (language: string): DesktopWords => desktopWordsByLanguage[appLanguageOf(language)];
