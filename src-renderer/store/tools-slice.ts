@@ -1,18 +1,18 @@
 // Installed tools, and what became of the person's requests about them.
 import type {
-  CommandOutcome, InstallVerdict, PreferenceInfo, PreferenceValue, Result, ToolSummary,
+  CommandOutcome, InstallVerdict, PreferenceInfo, PreferenceValue, ProblemCode, Result, ToolSummary,
 } from '../../src-shared/host-api';
 import { pickText } from '../../src-shared/text';
 import { problemOf, type AppState, type SliceCreator } from './app-store';
 
 export type CommandRun = { outcome: 'running' } | CommandOutcome;
-export type PreferenceSave = { status: 'saving' } | { status: 'saved' } | { status: 'refused'; problem: string };
+export type PreferenceSave = { status: 'saving' } | { status: 'saved' } | { status: 'refused'; problem: string; problemCode?: ProblemCode };
 export type InstallState =
   | { status: 'idle' }
   | { status: 'installing'; folder: string }
   | { status: 'done'; folder: string; verdict: InstallVerdict };
 export type ToolAction = 'restart' | 'stop' | 'uninstall';
-export type ToolActionState = { pending?: ToolAction; problem?: string };
+export type ToolActionState = { pending?: ToolAction; problem?: string; problemCode?: ProblemCode };
 
 export interface ToolsState {
   tools: Record<string, ToolSummary>;
@@ -50,6 +50,10 @@ export const initialToolsState: ToolsState = {
 
 const pairKey = (toolId: string, id: string) => `${toolId}\u0000${id}`;
 
+/** A refusal's words, and its data when the host gave it (for the window's language). */
+const refusal = (result: { problem: string; problemCode?: ProblemCode }) =>
+  result.problemCode ? { problem: result.problem, problemCode: result.problemCode } : { problem: result.problem };
+
 const without = <T>(record: Record<string, T>, key: string): Record<string, T> => {
   const { [key]: _gone, ...rest } = record;
   return rest;
@@ -60,7 +64,7 @@ export const createToolsSlice: SliceCreator<ToolsSlice> = (set, get, host) => {
     set((s) => ({ toolActions: { ...s.toolActions, [toolId]: { pending: action } } }));
     const result = await call().catch((error: unknown): Result => ({ ok: false, problem: problemOf(error) }));
     set((s) => ({
-      toolActions: { ...s.toolActions, [toolId]: result.ok ? {} : { problem: result.problem } },
+      toolActions: { ...s.toolActions, [toolId]: result.ok ? {} : refusal(result) },
     }));
     return result;
   };
@@ -129,7 +133,7 @@ export const createToolsSlice: SliceCreator<ToolsSlice> = (set, get, host) => {
       const result = await host
         .setPreference(toolId, preferenceId, value)
         .catch((error: unknown): Result => ({ ok: false, problem: problemOf(error) }));
-      const save: PreferenceSave = result.ok ? { status: 'saved' } : { status: 'refused', problem: result.problem };
+      const save: PreferenceSave = result.ok ? { status: 'saved' } : { status: 'refused', ...refusal(result) };
       set((s) => ({ preferenceSaves: { ...s.preferenceSaves, [key]: save } }));
       return result;
     },

@@ -117,6 +117,37 @@ describe('the window', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Agrafeuse' })).toBeDefined();
   });
 
+  it('words the host’s reasons in French too: a state, a command’s crash, a refused value', async () => {
+    const failed = makeTool({
+      id: 'com.acme.failing', name: { en: 'Failing' }, state: 'failed',
+      stateReason: 'the tool crashed 5 times within 3 minutes (last: it exited with code 1); it stays stopped until restarted',
+      stateReasonCode: { code: 'crashedTooOften', crashes: 5, seconds: 180, last: { code: 'exited', exitCode: 1 } },
+    });
+    const noted = makeTool({ ...clipper, preferences: [{ id: 't', kind: 'text', title: { en: 'Note', fr: 'Note' } }], values: { t: '' } });
+    const { fake, store } = await renderApp({ tools: [failed, noted] });
+    await userEvent.selectOptions(screen.getByLabelText('Language'), 'fr');
+    const option = screen.getByRole('option', { name: 'Failing' });
+    expect(option.textContent).toContain('En échec · il a planté 5 fois en 3 minutes');
+    expect(option.textContent).not.toMatch(/crashed|exited/);
+
+    act(() => store.getState().selectTool(noted.id));
+    fake.answers.runCommand = () => ({
+      outcome: 'crashed', message: 'the tool exited with code 3 before it answered', reasonCode: { code: 'exited', exitCode: 3 },
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Copier le dernier' }));
+    const row = screen.getByRole('group', { name: 'Copier le dernier' });
+    await waitFor(() =>
+      expect(within(row).getByRole('status').textContent).toBe('L’outil a planté\u202f: il s’est arrêté avec le code 3 avant de répondre'),
+    );
+
+    await userEvent.click(screen.getByRole('tab', { name: 'Réglages' }));
+    fake.answers.setPreference = () => ({
+      ok: false, problem: 'value (preference "t"): 4,100 characters, at most 4,096', problemCode: { code: 'tooLong', chars: 4_100, max: 4_096 },
+    });
+    await userEvent.type(screen.getByLabelText('Note'), 'long{Enter}');
+    expect((await screen.findByRole('alert')).textContent).toBe('trop long\u202f: 4\u202f100 caractères, 4\u202f096 au plus');
+  });
+
   it('shows simulated service calls in words', async () => {
     const { fake } = await renderApp({ tools: [clipper] });
     act(() => {

@@ -1,7 +1,8 @@
 import { useShallow } from 'zustand/react/shallow';
 import type { CommandInfo, ToolSummary } from '../../src-shared/host-api';
-import { toolSelectors, type CommandRun } from '../store/tools-slice';
+import { toolSelectors } from '../store/tools-slice';
 import { useAppStore } from '../store/store-context';
+import { commandOutcomeText } from '../words/reason-code';
 import { useToolText, useWords } from '../words/use-words';
 import { EmptyState } from './EmptyState';
 
@@ -31,13 +32,8 @@ function CommandRow({ toolId, command }: { toolId: string; command: CommandInfo 
       </button>
       {!runnable && <span className="hint">{words.notRunnableNow}</span>}
       <span role="status" className={`outcome outcome-${run?.outcome ?? 'none'}`} data-outcome={run?.outcome}>
-        {run && outcomeText(words, run)}
+        {run && commandOutcomeText(words, run)}
       </span>
     </li>
   );
-}
-
-function outcomeText(words: ReturnType<typeof useWords>, run: CommandRun): string {
-  const word = words.outcomes[run.outcome];
-  return 'message' in run && run.message ? `${word}: ${run.message}` : word;
 }

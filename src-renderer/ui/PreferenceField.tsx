@@ -4,6 +4,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { PreferenceInfo, PreferenceValue, ToolSummary } from '../../src-shared/host-api';
 import { toolSelectors } from '../store/tools-slice';
 import { useAppStore } from '../store/store-context';
+import { problemText } from '../words/reason-code';
 import { useToolText, useWords } from '../words/use-words';
 
 export function PreferenceField({ tool, preference }: { tool: ToolSummary; preference: PreferenceInfo }) {
@@ -20,7 +21,7 @@ export function PreferenceField({ tool, preference }: { tool: ToolSummary; prefe
     void setPreference(tool.id, preference.id, next);
   };
   const control = { id, value: value ?? null, describedBy: statusId, commit, onProblem: setLocalProblem };
-  const problem = localProblem ?? (save?.status === 'refused' ? save.problem : undefined);
+  const problem = localProblem ?? (save?.status === 'refused' ? problemText(words, save.problem, save.problemCode) : undefined);
 
   return (
     <div className={`preference preference-${preference.kind}`} data-preference-id={preference.id}>

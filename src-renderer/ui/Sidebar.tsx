@@ -5,6 +5,7 @@ import type { ToolSummary } from '../../src-shared/host-api';
 import { toolSelectors } from '../store/tools-slice';
 import { uiSelectors } from '../store/ui-slice';
 import { useAppStore } from '../store/store-context';
+import { stateReasonText } from '../words/reason-code';
 import { useToolText, useWords } from '../words/use-words';
 import { LanguagePicker } from './LanguagePicker';
 import { StateDot } from './StateBadge';
@@ -92,6 +93,7 @@ const ToolListItem = memo(function ToolListItem(props: {
   const text = useToolText();
   const { tool } = props;
   const name = text(tool.name);
+  const reason = stateReasonText(words, tool);
   return (
     <li
       role="option"
@@ -113,9 +115,9 @@ const ToolListItem = memo(function ToolListItem(props: {
       <StateDot state={tool.state} />
       <span className="tool-item-text">
         <span className="tool-item-name">{name}</span>
-        <span className="tool-item-state" id={props.stateId} title={tool.stateReason}>
+        <span className="tool-item-state" id={props.stateId} title={reason}>
           {words.states[tool.state]}
-          {tool.stateReason ? ` · ${tool.stateReason}` : ''}
+          {reason ? ` · ${reason}` : ''}
         </span>
       </span>
     </li>

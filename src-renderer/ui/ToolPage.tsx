@@ -4,6 +4,7 @@ import type { ToolSummary } from '../../src-shared/host-api';
 import { toolSelectors } from '../store/tools-slice';
 import { toolTabs, uiSelectors, type ToolTab } from '../store/ui-slice';
 import { useAppStore } from '../store/store-context';
+import { problemText, stateReasonText } from '../words/reason-code';
 import { useToolText, useWords } from '../words/use-words';
 import type { Words } from '../words/words';
 import { CommandsTab } from './CommandsTab';
@@ -53,7 +54,7 @@ export function ToolPage({ tool }: { tool: ToolSummary }) {
             {[tool.version, text(tool.publisher)].filter((part) => part !== '').join(' · ')}
             {tool.loadedInPlace && <span className="tag">{words.loadedInPlace}</span>}
           </p>
-          <StateBadge state={tool.state} reason={tool.stateReason} />
+          <StateBadge state={tool.state} reason={stateReasonText(words, tool)} />
         </div>
         <div className="tool-actions">
           <button type="button" className="button" disabled={busy || tool.state === 'refused'} onClick={() => void restart(tool.id)}>
@@ -67,7 +68,7 @@ export function ToolPage({ tool }: { tool: ToolSummary }) {
           </button>
         </div>
       </header>
-      {action?.problem && <p role="alert" className="problem banner">{action.problem}</p>}
+      {action?.problem && <p role="alert" className="problem banner">{problemText(words, action.problem, action.problemCode)}</p>}
       {tool.problems && tool.problems.length > 0 && (
         <div role="alert" className="problems banner">
           <h2 className="banner-title">{words.problemsHeading}</h2>

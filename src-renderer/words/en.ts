@@ -1,3 +1,4 @@
+import { reasonEn } from './reasons-en';
 import type { Words } from './words';
 
 const quote = (value: unknown) => `“${String(value ?? '')}”`;
@@ -68,6 +69,9 @@ export const en: Words = {
     crashed: 'The tool crashed',
     unavailable: 'Not available',
   },
+  beforeAnswer: (how) => `${how} before it answered`,
+  reason: reasonEn,
+  withDetail: (head, detail) => `${head}: ${detail}`,
   aboutHeading: 'About',
   fieldName: 'Name',
   fieldVersion: 'Version',

@@ -1,3 +1,4 @@
+import { reasonFr } from './reasons-fr';
 import type { Words } from './words';
 
 const quote = (value: unknown) => `« ${String(value ?? '')} »`;
@@ -68,6 +69,9 @@ export const fr: Words = {
     crashed: 'L’outil a planté',
     unavailable: 'Indisponible',
   },
+  beforeAnswer: (how) => `${how} avant de répondre`,
+  reason: reasonFr,
+  withDetail: (head, detail) => `${head}\u202f: ${detail}`,
   aboutHeading: 'À propos',
   fieldName: 'Nom',
   fieldVersion: 'Version',

@@ -1,5 +1,6 @@
 // The app's own words. Tool texts come from their manifests and are picked with pickText instead.
 import type { CommandOutcome, LogLevel, ToolState } from '../../src-shared/host-api';
+import type { ReasonCode } from './reason-code';
 import { en } from './en';
 import { fr } from './fr';
 
@@ -54,6 +55,13 @@ export interface Words {
   noWindowCommands: string;
   notRunnableNow: string;
   outcomes: Record<CommandOutcome['outcome'] | 'running', string>;
+  /** "it exited with code 3" -> "it exited with code 3 before it answered". */
+  beforeAnswer: (how: string) => string;
+  // Reasons
+  /** A reason the host sent as data; undefined for a code this window does not know. */
+  reason: (reason: ReasonCode) => string | undefined;
+  /** A word and what it is about: "Refused: not now" (French spaces its colon). */
+  withDetail: (head: string, detail: string) => string;
   // Settings
   aboutHeading: string;
   fieldName: string;

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { en } from './en';
+import { fr } from './fr';
+import { commandOutcomeText, problemText, stateReasonText, type ReasonCode } from './reason-code';
+
+/** One of every code the host sends (src-shared/host-api.ts). */
+const everyCode: ReasonCode[] = [
+  { code: 'exited', exitCode: 3 },
+  { code: 'signal', signal: 'SIGKILL' },
+  { code: 'crashedTooOften', crashes: 5, seconds: 180, last: { code: 'exited', exitCode: 1 } },
+  { code: 'couldNotStart', program: '/tools/x/run.sh', problem: 'spawn /tools/x/run.sh EACCES' },
+  { code: 'initializeTimeout', seconds: 10 },
+  { code: 'initializeFailed', message: 'no database', errorCode: -32603 },
+  { code: 'protocolMissing' },
+  { code: 'protocolNotOffered', picked: '2', offered: [1] },
+  { code: 'refused', problem: 'uses[1]: unknown service "camera"' },
+  { code: 'notInstalled', toolId: 'com.acme.gone' },
+  { code: 'unknownCommand', command: 'nope' },
+  { code: 'notRunnable', command: 'copy' },
+  { code: 'notRunning' },
+  { code: 'stopping' },
+  { code: 'restarting', after: { code: 'exited', exitCode: 3 } },
+  { code: 'stoppedBeforeAnswer' },
+  { code: 'linkBroken' },
+  { code: 'notStarted', state: 'stopped' },
+  { code: 'unknownPreference', id: 'nope' },
+  { code: 'untitledPreference', id: 'cursor' },
+  { code: 'tooLong', chars: 4_100, max: 4_096 },
+  { code: 'kind', kind: 'number' },
+  { code: 'notAnOption', options: ['calm', 'loud'] },
+];
+
+describe('the host’s reasons in the window’s words', () => {
+  it('words every code in English and in French, differently', () => {
+    for (const code of everyCode) {
+      const english = en.reason(code);
+      const french = fr.reason(code);
+      expect(english, code.code).toBeTypeOf('string');
+      expect(french, code.code).toBeTypeOf('string');
+      expect(french, code.code).not.toBe(english);
+    }
+  });
+
+  it('says a crash loop and a long value in French, with French numbers and spacing', () => {
+    expect(fr.reason(everyCode[2]!)).toBe(
+      'il a planté 5 fois en 3 minutes (la dernière\u202f: il s’est arrêté avec le code 1)\u202f; il reste arrêté jusqu’à ce que vous le redémarriez',
+    );
+    expect(fr.reason({ code: 'tooLong', chars: 4_100, max: 4_096 })).toBe('trop long\u202f: 4\u202f100 caractères, 4\u202f096 au plus');
+    expect(en.reason({ code: 'tooLong', chars: 4_100, max: 4_096 })).toBe('too long: 4,100 characters, at most 4,096');
+    expect(en.reason({ code: 'initializeTimeout', seconds: 60 })).toBe('it did not answer initialize within 1 minute');
+  });
+
+  it('keeps a folder’s problem (a line for tool authors) as it is, inside a French sentence', () => {
+    const refused = { code: 'refused', problem: 'uses[1]: unknown service "camera"' } as const;
+    expect(stateReasonText(fr, { stateReason: 'the folder was refused: uses[1]: unknown service "camera"', stateReasonCode: refused }))
+      .toBe('le dossier a été refusé\u202f: uses[1]: unknown service "camera"');
+  });
+
+  it('falls back on the host’s English for a reason without data or with a code it does not know', () => {
+    expect(stateReasonText(fr, { stateReason: 'it exited with code 3' })).toBe('it exited with code 3');
+    // A newer host's code: the types do not know it, the window must not break on it.
+    const newer = { code: 'cosmicRay', strength: 9 } as never;
+    expect(stateReasonText(fr, { stateReason: 'hit by a cosmic ray', stateReasonCode: newer })).toBe('hit by a cosmic ray');
+    expect(problemText(fr, 'value (preference "t"): odd', newer)).toBe('value (preference "t"): odd');
+    expect(commandOutcomeText(fr, { outcome: 'unavailable', message: 'hit by a cosmic ray', reasonCode: newer }))
+      .toBe('Indisponible\u202f: hit by a cosmic ray');
+  });
+
+  it('words command outcomes: a crash once, a refusal in the tool’s own words', () => {
+    const crashed = { outcome: 'crashed', message: 'the tool exited with code 3 before it answered', reasonCode: { code: 'exited', exitCode: 3 } } as const;
+    expect(commandOutcomeText(en, crashed)).toBe('The tool crashed: it exited with code 3 before it answered');
+    expect(commandOutcomeText(fr, crashed)).toBe('L’outil a planté\u202f: il s’est arrêté avec le code 3 avant de répondre');
+    expect(commandOutcomeText(fr, { outcome: 'refused', message: 'nothing to copy' })).toBe('Refusé\u202f: nothing to copy');
+    expect(commandOutcomeText(fr, { outcome: 'unavailable', message: 'the tool is not running', reasonCode: { code: 'notRunning' } }))
+      .toBe('Indisponible\u202f: l’outil n’est pas en marche');
+    expect(commandOutcomeText(fr, { outcome: 'done' })).toBe('Terminé');
+  });
+});

@@ -1,0 +1,30 @@
+// The host's reasons as data (src-shared/host-api.ts), put in the window's words. The host also sends
+// them in English; the window uses that text for a reason without data or with a code it does not
+// know (a newer host), never a blank.
+import type {
+  CommandOutcome, CommandReasonCode, ProblemCode, StateReasonCode, ToolSummary,
+} from '../../src-shared/host-api';
+import type { Words } from './words';
+
+/** Every code the host may send, in one union: the codes are unique across the three. */
+export type ReasonCode = StateReasonCode | CommandReasonCode | ProblemCode;
+
+/** Why a tool is in its state, in the window's language. */
+export function stateReasonText(words: Words, tool: Pick<ToolSummary, 'stateReason' | 'stateReasonCode'>): string | undefined {
+  return (tool.stateReasonCode && words.reason(tool.stateReasonCode)) ?? tool.stateReason;
+}
+
+/** A refusal the host answered (a preference value, a restart), in the window's language. */
+export function problemText(words: Words, problem: string, code: ProblemCode | undefined): string {
+  return (code && words.reason(code)) ?? problem;
+}
+
+/** What came of a command: the outcome, and why when the host said why. */
+export function commandOutcomeText(words: Words, run: CommandOutcome | { outcome: 'running' }): string {
+  const word = words.outcomes[run.outcome];
+  if (!('message' in run) || !run.message) return word;
+  // A refusal's message is the tool's own words, shown as it wrote them.
+  const known = run.outcome === 'refused' ? undefined : run.reasonCode && words.reason(run.reasonCode);
+  const why = known === undefined ? run.message : run.outcome === 'crashed' ? words.beforeAnswer(known) : known;
+  return words.withDetail(word, why);
+}
