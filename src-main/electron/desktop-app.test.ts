@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { HostOptions } from '../host/host';
-import { recordingHost, type RecordingHost } from './fake-host';
+import { recordingHost, toolSummary, type RecordingHost } from './fake-host';
 
 const fx = vi.hoisted(() => {
   const state = {
@@ -18,6 +18,9 @@ const fx = vi.hoisted(() => {
     hostOptions: [] as unknown[],
     hosts: [] as RecordingHost[],
     systemLanguages: ['fr-FR'] as string[],
+    trusted: true,
+    accessibilityAsks: [] as boolean[],
+    notices: [] as string[][],
     disposeCalls: 0,
     releaseDispose: () => {},
     menubars: 0,
@@ -44,7 +47,9 @@ vi.mock('electron', async () => {
   return {
     app,
     dialog: { showErrorBox: vi.fn() },
-    systemPreferences: { isTrustedAccessibilityClient: () => true },
+    systemPreferences: {
+      isTrustedAccessibilityClient: (prompt: boolean) => (fx.state.accessibilityAsks.push(prompt), fx.state.trusted),
+    },
     safeStorage: {
       isEncryptionAvailable: () => true,
       getSelectedStorageBackend: () => 'gnome_libsecret',
@@ -91,7 +96,7 @@ vi.mock('./renderer-protocol', () => ({ serveRendererFolder: () => ({ dispose: (
 vi.mock('./web-security', () => ({ hardenWebContents: () => {}, refusePermissions: () => {} }));
 vi.mock('./ipc', () => ({ bindHostIpc: () => ({ dispose: () => {} }) }));
 vi.mock('./electron-services', () => ({
-  createElectronServices: () => ({ pasteboard: {}, notify: () => {} }),
+  createElectronServices: () => ({ pasteboard: {}, notify: (title: string, body: string) => void fx.state.notices.push([title, body]) }),
 }));
 
 const { app } = (await import('electron')) as unknown as { app: EventEmitter };
@@ -110,10 +115,15 @@ beforeEach(async () => {
   fx.state.root = await mkdtemp(join(tmpdir(), 'vitruvian-desktop-'));
   Object.assign(fx.state, {
     lock: true, quits: 0, exits: [], windows: [], hostOptions: [], hosts: [], systemLanguages: ['fr-FR'], disposeCalls: 0, menubars: 0, paths: {},
+    trusted: true, accessibilityAsks: [], notices: [],
   });
   app.removeAllListeners();
 });
+const realPlatform = process.platform;
+const runningOn = (platform: NodeJS.Platform) => Object.defineProperty(process, 'platform', { value: platform });
+
 afterEach(async () => {
+  runningOn(realPlatform);
   process.removeAllListeners('SIGINT');
   process.removeAllListeners('SIGTERM');
   await rm(fx.state.root, { recursive: true, force: true });
@@ -159,6 +169,32 @@ describe('the desktop app lifecycle', () => {
     expect((fx.state.hostOptions[1] as HostOptions).language).toBe('fr');
   });
 
+  it('on macOS asks for Accessibility with the prompt at the first keystroke, refuses -32003 until it is on, and tells the person once', async () => {
+    runningOn('darwin');
+    fx.state.trusted = false;
+    startDesktopApp();
+    await started();
+    const { platform } = fx.state.hostOptions[0] as HostOptions;
+    expect(fx.state.accessibilityAsks).toEqual([]); // nothing asked before a tool needs it
+    const error = await platform.paste('hello').catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: -32003, data: { permission: 'accessibility' } });
+    await expect(platform.pressMenuItem(['cmd+n'])).rejects.toMatchObject({ code: -32003 });
+    expect(fx.state.accessibilityAsks).toEqual([true, false]);
+
+    // The host traces the refusal it answered; the person learns which tool and what to turn on.
+    const host = fx.state.hosts[0]!;
+    host.tools = [toolSummary({ id: 'acme.snippets', name: { en: 'Snippets', fr: 'Extraits' } })];
+    const { code, message, data } = error as { code: number; message: string; data: unknown };
+    const text = JSON.stringify({ jsonrpc: '2.0', id: 3, error: { code, message, data } });
+    for (const seq of [1, 2]) {
+      host.fire({ type: 'trace', toolId: 'acme.snippets', line: { seq, time: 0, direction: 'toTool', method: 'keystrokes/paste', text } });
+    }
+    await vi.waitFor(() => expect(fx.state.notices).toHaveLength(1));
+    expect(fx.state.notices[0]![1]).toMatch(/^Extraits .*Activez Electron dans Réglages Système > Confidentialité et sécurité > Accessibilité/);
+    await settle();
+    expect(fx.state.notices).toHaveLength(1);
+  });
+
   it('keeps its data where VITRUVIAN_USER_DATA says when set (the e2e spec runs on a fresh folder)', async () => {
     process.env.VITRUVIAN_USER_DATA = join(fx.state.root, 'fresh');
     try {
@@ -199,9 +235,6 @@ describe('the desktop app lifecycle', () => {
   });
 
   describe('closing the main window', () => {
-    const realPlatform = process.platform;
-    const runningOn = (platform: NodeJS.Platform) => Object.defineProperty(process, 'platform', { value: platform });
-    afterEach(() => runningOn(realPlatform));
     const closeMainWindow = () => {
       fx.state.windows[0]!.closed = true;
       fx.state.windows[0]!.emit('closed');

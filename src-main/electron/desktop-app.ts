@@ -9,7 +9,8 @@ import { createDarwinServices } from '../platform/darwin';
 import { createLinuxPlatform } from '../platform/linux';
 import type { Platform } from '../platform/platform';
 import { DisposableStore } from '../../src-shared/lifecycle';
-import { appId } from './app-identity';
+import { accessibilityCheck, noticeAccessibilityRefusal } from './accessibility';
+import { appId, productName } from './app-identity';
 import { keepLanguage, languageFile, startLanguage, type LanguageKeeper } from './app-language';
 import { createElectronServices, type ElectronServices } from './electron-services';
 import { noticeFailedTools } from './failure-notices';
@@ -47,7 +48,8 @@ function desktopPlatform(services: ElectronServices): Platform {
   const protectedPids = () => [process.pid, ...app.getAppMetrics().map((metric) => metric.pid)];
   if (process.platform === 'darwin') {
     const darwin = createDarwinServices({
-      isAccessibilityTrusted: () => systemPreferences.isTrustedAccessibilityClient(false),
+      // The first keystroke of a session asks macOS to prompt (and list the app); later ones only look.
+      isAccessibilityTrusted: accessibilityCheck((prompt) => systemPreferences.isTrustedAccessibilityClient(prompt)),
       pasteboard: services.pasteboard,
       protectedPids,
     });
@@ -108,6 +110,11 @@ class DesktopSession {
       }),
     );
     this.store.add(noticeFailedTools(host, services.notify, () => this.language));
+    if (process.platform === 'darwin') {
+      // In development the process macOS lists is Electron itself.
+      const appName = app.isPackaged ? productName : 'Electron';
+      this.store.add(noticeAccessibilityRefusal({ host, notify: services.notify, language: () => this.language, appName }));
+    }
     try {
       const report = await installSamplesOnFirstRun({ host, samplesFolder: this.paths.samplesFolder, markerFile: this.paths.firstRunMarker });
       for (const problem of report?.problems ?? []) console.warn(`sample tool not installed: ${problem}`);

@@ -15,7 +15,10 @@ export interface Pasteboard {
 }
 
 export interface DarwinOptions {
-  /** systemPreferences.isTrustedAccessibilityClient(false) in the app: checked before every keystroke. */
+  /**
+   * Checked before every keystroke. In the app: systemPreferences.isTrustedAccessibilityClient, with
+   * the prompt the first time in a session (src-main/electron/accessibility.ts), then without.
+   */
   isAccessibilityTrusted(): boolean;
   pasteboard: Pasteboard;
   /** The app's own pids (its processes and its tools' host): never ended. */
