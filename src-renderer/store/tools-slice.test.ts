@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { ToolSummary } from '../../src-shared/host-api';
 import { createFakeHost, makeTool } from '../test/fake-host';
 import { createAppStore } from './app-store';
 import { toolSelectors } from './tools-slice';
@@ -63,6 +64,24 @@ describe('tools slice', () => {
     expect(toolSelectors.isRunnable(clipper.id, 'paste')(s)).toBe(false);
     store.getState().toolChanged({ ...clipper, state: 'failed' });
     expect(toolSelectors.isRunnable(clipper.id, 'copy')(store.getState())).toBe(false);
+  });
+
+  it('holds every command of a tool that is stopped, stopping, crashed, failed or refused, but not one a command starts', async () => {
+    const { store } = await loaded();
+    const held = (change: Partial<ToolSummary>) => {
+      store.getState().toolChanged({ ...clipper, ...change });
+      const s = store.getState();
+      return [toolSelectors.commandsHeld(clipper.id)(s), toolSelectors.isRunnable(clipper.id, 'copy')(s)];
+    };
+    expect(held({ state: 'stopped' })).toEqual(['stopped', false]);
+    expect(held({ state: 'refused' })).toEqual(['refused', false]);
+    expect(held({ state: 'stopping' })).toEqual(['stopping', false]);
+    expect(held({ state: 'crashed' })).toEqual(['crashed', false]);
+    expect(held({ state: 'running' })).toEqual([undefined, true]);
+    expect(held({ state: 'starting' })).toEqual([undefined, true]);
+    // A demand tool starts with its first command, idle or stopped.
+    expect(held({ state: 'idle', start: 'demand' })).toEqual([undefined, true]);
+    expect(held({ state: 'stopped', start: 'demand' })).toEqual([undefined, true]);
   });
 
   it('never shows untitled preferences', async () => {

@@ -1,6 +1,6 @@
 // Installed tools, and what became of the person's requests about them.
 import type {
-  CommandOutcome, InstallVerdict, PreferenceInfo, PreferenceValue, ProblemCode, Result, ToolSummary,
+  CommandOutcome, InstallVerdict, PreferenceInfo, PreferenceValue, ProblemCode, Result, ToolState, ToolSummary,
 } from '../../src-shared/host-api';
 import { pickText } from '../../src-shared/text';
 import { problemOf, type AppState, type SliceCreator } from './app-store';
@@ -155,6 +155,27 @@ const toolList = (s: AppState): ToolSummary[] => {
   return list;
 };
 
+/** States in which no command can run: a click would only answer "not available". */
+export type CommandsHeldState = Extract<ToolState, 'stopped' | 'stopping' | 'crashed' | 'failed' | 'refused'>;
+
+/**
+ * Why no command of the tool can run now, or undefined when a click may run one: running, starting
+ * (the command waits for it), idle (a command starts it), and a stopped `demand` tool (one starts it too).
+ */
+const commandsHeld = (tool: ToolSummary | undefined): CommandsHeldState | undefined => {
+  switch (tool?.state) {
+    case 'stopped':
+      return tool.start === 'demand' ? undefined : 'stopped';
+    case 'stopping':
+    case 'crashed':
+    case 'failed':
+    case 'refused':
+      return tool.state;
+    default:
+      return undefined;
+  }
+};
+
 const titledPreferences = (tool: ToolSummary | undefined): PreferenceInfo[] =>
   tool ? tool.preferences.filter((preference) => preference.title !== undefined) : [];
 
@@ -165,10 +186,11 @@ export const toolSelectors = {
   /** Commands a person can see in the window: those with the `window` surface. */
   windowCommands: (toolId: string) => (s: AppState) =>
     s.tools[toolId]?.commands.filter((command) => command.surfaces.includes('window')) ?? [],
+  /** Why none of the tool's commands can run now (its state), or undefined. */
+  commandsHeld: (toolId: string) => (s: AppState) => commandsHeld(s.tools[toolId]),
   isRunnable: (toolId: string, commandId: string) => (s: AppState) => {
     const tool = s.tools[toolId];
-    if (!tool || tool.state === 'refused' || tool.state === 'failed') return false;
-    return tool.runnable.includes(commandId);
+    return tool !== undefined && commandsHeld(tool) === undefined && tool.runnable.includes(commandId);
   },
   /** Untitled preferences are the tool's alone and never shown. */
   titledPreferences: (toolId: string) => (s: AppState) => titledPreferences(s.tools[toolId]),

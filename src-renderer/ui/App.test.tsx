@@ -94,6 +94,23 @@ describe('the window', () => {
     await waitFor(() => expect(within(row).getByRole('status').textContent).toBe('No answer within 60 seconds'));
   });
 
+  it('disables the commands of a stopped tool, saying Restart starts it, and keeps a demand tool’s (a command starts it)', async () => {
+    const { fake, store } = await renderApp({ tools: [{ ...clipper, state: 'stopped', runnable: ['copy', 'later'] }] });
+    act(() => store.getState().selectTool(clipper.id));
+    const copy = screen.getByRole('button', { name: 'Copy latest' }) as HTMLButtonElement;
+    expect(copy.disabled).toBe(true);
+    expect(document.getElementById(copy.getAttribute('aria-describedby')!)?.textContent).toBe('The tool is stopped. Restart starts it.');
+    await userEvent.click(screen.getByRole('button', { name: 'Restart' }));
+    await waitFor(() => expect(copy.disabled).toBe(false));
+    expect(copy.hasAttribute('aria-describedby')).toBe(false);
+
+    act(() => fake.emit({ type: 'tool', tool: { ...clipper, state: 'idle', start: 'demand' } }));
+    expect(copy.disabled).toBe(false);
+    act(() => fake.emit({ type: 'tool', tool: { ...clipper, state: 'refused', runnable: [] } }));
+    expect(copy.disabled).toBe(true);
+    expect(screen.getByText(/The folder was refused\. Once its problems are fixed/)).toBeDefined();
+  });
+
   it('asks before uninstalling', async () => {
     const { fake, store } = await renderApp({ tools: [clipper] });
     act(() => store.getState().selectTool(clipper.id));

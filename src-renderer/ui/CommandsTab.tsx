@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { CommandInfo, ToolSummary } from '../../src-shared/host-api';
 import { toolSelectors } from '../store/tools-slice';
@@ -9,15 +10,23 @@ import { EmptyState } from './EmptyState';
 export function CommandsTab({ tool }: { tool: ToolSummary }) {
   const words = useWords();
   const commands = useAppStore(useShallow(toolSelectors.windowCommands(tool.id)));
+  const held = useAppStore(toolSelectors.commandsHeld(tool.id));
+  const heldId = useId();
   if (commands.length === 0) return <EmptyState>{words.noWindowCommands}</EmptyState>;
   return (
-    <ul className="commands" aria-label={words.commandsHeading}>
-      {commands.map((command) => <CommandRow key={command.id} toolId={tool.id} command={command} />)}
-    </ul>
+    <div className="commands-tab">
+      {held && <p id={heldId} className="commands-held" data-held={held}>{words.commandsHeld[held]}</p>}
+      <ul className="commands" aria-label={words.commandsHeading}>
+        {commands.map((command) => (
+          <CommandRow key={command.id} toolId={tool.id} command={command} heldId={held ? heldId : undefined} />
+        ))}
+      </ul>
+    </div>
   );
 }
 
-function CommandRow({ toolId, command }: { toolId: string; command: CommandInfo }) {
+/** heldId: the note saying why no command can run now, which each button points to. */
+function CommandRow({ toolId, command, heldId }: { toolId: string; command: CommandInfo; heldId?: string }) {
   const words = useWords();
   const text = useToolText();
   const runnable = useAppStore(toolSelectors.isRunnable(toolId, command.id));
@@ -27,10 +36,16 @@ function CommandRow({ toolId, command }: { toolId: string; command: CommandInfo 
   const running = run?.outcome === 'running';
   return (
     <li className="command" role="group" aria-label={title} data-command-id={command.id}>
-      <button type="button" className="button command-button" disabled={!runnable || running} onClick={() => void runCommand(toolId, command.id)}>
+      <button
+        type="button"
+        className="button command-button"
+        disabled={!runnable || running}
+        aria-describedby={heldId}
+        onClick={() => void runCommand(toolId, command.id)}
+      >
         {title}
       </button>
-      {!runnable && <span className="hint">{words.notRunnableNow}</span>}
+      {!runnable && !heldId && <span className="hint">{words.notRunnableNow}</span>}
       <span role="status" className={`outcome outcome-${run?.outcome ?? 'none'}`} data-outcome={run?.outcome}>
         {run && commandOutcomeText(words, run)}
       </span>

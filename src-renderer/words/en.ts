@@ -61,6 +61,13 @@ export const en: Words = {
   noWindowCommands:
     'This tool has no commands for the window. It may work on its own, or from the menu bar.',
   notRunnableNow: 'Not available right now',
+  commandsHeld: {
+    stopped: 'The tool is stopped. Restart starts it.',
+    stopping: 'The tool is stopping.',
+    crashed: 'The tool crashed and starts again in a moment.',
+    failed: 'The tool failed. Restart starts it again.',
+    refused: 'The folder was refused. Once its problems are fixed, it loads again by itself.',
+  },
   outcomes: {
     running: 'Running…',
     done: 'Done',

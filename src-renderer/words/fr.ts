@@ -61,6 +61,13 @@ export const fr: Words = {
   noWindowCommands:
     'Cet outil n’a pas de commande pour la fenêtre. Il travaille peut-être seul, ou depuis la barre des menus.',
   notRunnableNow: 'Indisponible pour l’instant',
+  commandsHeld: {
+    stopped: 'L’outil est arrêté. Redémarrer le lance.',
+    stopping: 'L’outil est en train de s’arrêter.',
+    crashed: 'L’outil a planté et redémarre dans un instant.',
+    failed: 'L’outil est en échec. Redémarrer le relance.',
+    refused: 'Le dossier a été refusé. Une fois ses problèmes corrigés, il se recharge de lui-même.',
+  },
   outcomes: {
     running: 'En cours…',
     done: 'Terminé',

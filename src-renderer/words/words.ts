@@ -1,5 +1,6 @@
 // The app's own words. Tool texts come from their manifests and are picked with pickText instead.
 import type { CommandOutcome, LogLevel, ToolState } from '../../src-shared/host-api';
+import type { CommandsHeldState } from '../store/tools-slice';
 import type { ReasonCode } from './reason-code';
 import { en } from './en';
 import { fr } from './fr';
@@ -54,6 +55,8 @@ export interface Words {
   commandsHeading: string;
   noWindowCommands: string;
   notRunnableNow: string;
+  /** Above the commands when none can run, saying how to get them back. */
+  commandsHeld: Record<CommandsHeldState, string>;
   outcomes: Record<CommandOutcome['outcome'] | 'running', string>;
   /** "it exited with code 3" -> "it exited with code 3 before it answered". */
   beforeAnswer: (how: string) => string;
