@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { HostEvent, ToolSummary } from '../../src-shared/host-api';
+import type { HostEvent, ToolSummary, TraceLine } from '../../src-shared/host-api';
 import { SimulatedPlatform } from '../platform/simulated';
 import { createHost, type Host } from './host';
 import { processAlive } from './process-group';
@@ -237,6 +237,25 @@ describe('preferences and language', () => {
     expect(tool.secretsSet).toEqual(['token']);
     expect(JSON.stringify(tool)).not.toContain('s3cret');
     expect(await readFile(join(data, 'preferences', `${ID}.json`), 'utf8')).not.toContain('s3cret');
+  });
+
+  it('masks a secret value in the trace the window reads and is sent, while the tool gets the value', async () => {
+    await host.installFolder(services);
+    await running();
+    expect(await host.setPreference(ID, 'token', 's3cret')).toEqual({ ok: true });
+    expect(await host.setPreference(ID, 'note', 'plain')).toEqual({ ok: true });
+    await logged(/^preferences: \[\{"id":"token","value":"s3cret"\}\]$/); // the tool got the real value
+    await logged(/^preferences: \[\{"id":"note","value":"plain"\}\]$/);
+    const traced = (await host.readTrace(ID)).filter((line) => line.method === 'preferences/changed');
+    expect(traced.map((line) => JSON.parse(line.text).params.preferences)).toEqual([
+      [{ id: 'token', value: '•••• (secret)' }],
+      [{ id: 'note', value: 'plain' }],
+    ]);
+    // Only this fixture's own log notice, which writes the value it got, still holds it.
+    const notLog = (line: TraceLine) => line.method !== 'log';
+    const sent = events.flatMap((event) => (event.type === 'trace' && notLog(event.line) ? [event.line.text] : []));
+    expect(sent.some((text) => text.includes('•••• (secret)'))).toBe(true);
+    expect(JSON.stringify([sent, (await host.readTrace(ID)).filter(notLog)])).not.toContain('s3cret');
   });
 
   it('tells running tools the new language and starts later ones with it', async () => {

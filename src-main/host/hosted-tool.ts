@@ -47,6 +47,8 @@ export class HostedTool implements BrokerTool {
     readonly values: ToolPreferences,
     private readonly context: HostedToolContext,
   ) {
+    // The trace the window shows never holds a secret's value; the tool still gets the value itself.
+    trace.maskSecrets(() => (this.entry?.manifest.preferences ?? []).filter((p) => p.kind === 'secret').map((p) => p.id));
     if ('refused' in source) {
       this.refusedAtLoad = source.refused;
       this.problems = source.problems;

@@ -3,7 +3,7 @@ import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import type { TraceLine } from '../../src-shared/host-api';
 import { decodeKeepingBytes } from './not-utf8';
-import { cutText, ToolTrace } from './trace';
+import { cutText, maskedSecret, ToolTrace } from './trace';
 
 describe('tool trace', () => {
   it('keeps lines both ways with the method, in order, and tells listeners', () => {
@@ -66,5 +66,67 @@ describe('cutting text', () => {
     gc();
     expect(process.memoryUsage().heapUsed - before).toBeLessThan(50 * 2 ** 20);
     expect(trace.lines()).toHaveLength(200);
+  });
+});
+
+describe('secret preference values in the trace', () => {
+  const secretTrace = () => {
+    const trace = new ToolTrace();
+    trace.maskSecrets(() => ['token', 'pin']);
+    return trace;
+  };
+  const json = (value: object) => JSON.stringify({ jsonrpc: '2.0', ...value });
+  const texts = (trace: ToolTrace) => trace.lines().map((line) => line.text);
+
+  it('masks them in preferences/changed, leaving other values and a cleared secret as they were', () => {
+    const trace = secretTrace();
+    trace.append('toTool', json({ method: 'preferences/changed', params: { preferences: [{ id: 'token', value: 's3cret' }, { id: 'note', value: 'hi' }, { id: 'pin', value: null }] } }), 'preferences/changed');
+    expect(JSON.parse(texts(trace)[0]!).params.preferences).toEqual([
+      { id: 'token', value: maskedSecret }, { id: 'note', value: 'hi' }, { id: 'pin', value: null },
+    ]);
+  });
+
+  it('masks a secret the tool stores, and the answer to its storage/get of a secret only', () => {
+    const trace = secretTrace();
+    trace.append('fromTool', json({ id: 1, method: 'storage/set', params: { id: 'pin', value: 1234 } }), 'storage/set');
+    trace.append('fromTool', json({ id: 'a', method: 'storage/get', params: { id: 'token' } }), 'storage/get');
+    trace.append('fromTool', json({ id: 'b', method: 'storage/get', params: { id: 'note' } }), 'storage/get');
+    trace.append('toTool', json({ id: 'b', result: { value: 'plain' } }), 'storage/get');
+    trace.append('toTool', json({ id: 'a', result: { value: 's3cret' } }), 'storage/get');
+    trace.append('toTool', json({ id: 'a', result: { value: 'again' } }), 'storage/get'); // no second request: not a secret
+    const all = texts(trace).join('\n');
+    expect(all).not.toContain('s3cret');
+    expect(all).not.toContain('1234');
+    expect(texts(trace)).toEqual([
+      json({ id: 1, method: 'storage/set', params: { id: 'pin', value: maskedSecret } }),
+      json({ id: 'a', method: 'storage/get', params: { id: 'token' } }),
+      json({ id: 'b', method: 'storage/get', params: { id: 'note' } }),
+      json({ id: 'b', result: { value: 'plain' } }),
+      json({ id: 'a', result: { value: maskedSecret } }),
+      json({ id: 'a', result: { value: 'again' } }),
+    ]);
+  });
+
+  it('leaves every line as it went over the wire when there is nothing secret in it', () => {
+    const trace = secretTrace();
+    const lines = [
+      '{ "jsonrpc": "2.0", "id": 3, "method": "storage/set", "params": { "id": "note", "value": "x" } }',
+      '{"jsonrpc":"2.0","method":"log","params":{"level":"info","message":"token s3cret"}}',
+      '{"jsonrpc":"2.0","id":4,"method":"storage/set","params":{"id":"token"', // not JSON
+    ];
+    for (const text of lines) trace.append('fromTool', text, text.includes('storage/set') ? 'storage/set' : 'log');
+    expect(texts(trace)).toEqual(lines);
+    const plain = new ToolTrace(); // a tool with no secret preference
+    plain.append('toTool', json({ method: 'preferences/changed', params: { preferences: [{ id: 'token', value: 's3cret' }] } }), 'preferences/changed');
+    expect(texts(plain)[0]).toContain('s3cret');
+  });
+
+  it('tells listeners the masked line', () => {
+    const trace = secretTrace();
+    const heard: string[] = [];
+    trace.onDidAppend((line) => heard.push(line.text));
+    trace.append('toTool', json({ method: 'preferences/changed', params: { preferences: [{ id: 'token', value: 's3cret' }] } }), 'preferences/changed');
+    expect(heard[0]).toContain(maskedSecret);
+    expect(heard[0]).not.toContain('s3cret');
   });
 });
