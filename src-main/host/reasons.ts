@@ -21,7 +21,7 @@ export function describeExitCode(exit: ExitReasonCode): string {
 
 /** A duration for a person: "1 minute", "3 minutes", "0.5 s". */
 export function durationWords(ms: number): string {
-  if (ms >= 60_000 && ms % 60_000 === 0) return `${ms / 60_000} minutes`;
+  if (ms >= 60_000 && ms % 60_000 === 0) return ms === 60_000 ? '1 minute' : `${ms / 60_000} minutes`;
   return `${ms / 1000} s`;
 }
 

@@ -83,7 +83,7 @@ describe('ToolProcess after a crash', () => {
     const firstPid = h.tool.pid;
     expect(await h.tool.runCommand('crash')).toEqual({
       outcome: 'crashed',
-      message: 'the tool exited with code 3 before it answered',
+      message: 'it exited with code 3 before it answered',
       reasonCode: { code: 'exited', exitCode: 3 },
     });
     await h.waitFor(() => h.tool.state === 'running' && h.tool.pid !== firstPid, 'the restart');

@@ -148,8 +148,8 @@ export class ToolProcess {
       // Its output may end a moment before its exit is known.
       await Promise.race([running.exited, delay(this.limits.stopStepMs)]);
       const how: CommandReasonCode = running.exit ? exitReasonCode(running.exit) : { code: 'linkBroken' };
-      const said = running.exit ? `the tool ${describeExit(running.exit)}` : describeCommandReason(how);
-      return { outcome: 'crashed', message: `${said} before it answered`, reasonCode: how };
+      // "it": the outcome already says the tool crashed ("The tool crashed: it exited with code 3 ...").
+      return { outcome: 'crashed', message: `${describeCommandReason(how)} before it answered`, reasonCode: how };
     }
   }
 

@@ -124,6 +124,18 @@ describe('the window', () => {
     expect(fake.requestsNamed('uninstall')).toEqual([[clipper.id]]);
   });
 
+  it('says a folder loaded in place is kept when its tool is uninstalled', async () => {
+    const { store } = await renderApp({ tools: [{ ...clipper, loadedInPlace: true }, { ...broken }] });
+    act(() => store.getState().askUninstall(clipper.id));
+    const inPlace = screen.getByRole('alertdialog', { name: 'Uninstall Clipper?' }).textContent;
+    expect(inPlace).toContain('taken off the list');
+    expect(inPlace).toContain('Its folder is kept as it is.');
+    expect(inPlace).not.toContain('installed copy');
+    act(() => store.getState().cancelUninstall());
+    act(() => store.getState().askUninstall(broken.id));
+    expect(screen.getByRole('alertdialog', { name: 'Uninstall Broken?' }).textContent).toContain('its installed copy');
+  });
+
   it('speaks French when the language is changed, and so do the tool’s texts', async () => {
     const { fake, store } = await renderApp({ tools: [clipper] });
     act(() => store.getState().selectTool(clipper.id));

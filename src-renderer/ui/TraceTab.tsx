@@ -34,7 +34,7 @@ export function TraceTab({ toolId }: { toolId: string }) {
           </select>
         </label>
         <span className="toolbar-spacer" />
-        <span className="line-count">{words.lineCount(lines.length, all.length)}</span>
+        <span className="line-count">{words.messageCount(lines.length, all.length)}</span>
         <button type="button" className="button" aria-pressed={follow} onClick={() => setFollow(!follow)}>
           {words.follow}
         </button>
@@ -44,7 +44,7 @@ export function TraceTab({ toolId }: { toolId: string }) {
       </div>
       {problem && <p role="alert" className="problem banner">{problem}</p>}
       {lines.length === 0 ? (
-        <EmptyState>{all.length === 0 ? words.emptyTrace : words.noLogMatches}</EmptyState>
+        <EmptyState>{all.length === 0 ? words.emptyTrace : words.noMessageMatches}</EmptyState>
       ) : (
         <TraceList lines={lines} follow={follow} setFollow={setFollow} />
       )}

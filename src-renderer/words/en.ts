@@ -54,7 +54,9 @@ export const en: Words = {
   uninstallEllipsis: 'Uninstall…',
   uninstall: 'Uninstall',
   uninstallTitle: (name) => `Uninstall ${name}?`,
-  uninstallBody: 'The tool is stopped and its installed copy removed.',
+  uninstallBody: 'The tool is stopped, and its installed copy, its data and its settings are removed.',
+  uninstallBodyInPlace:
+    'The tool is stopped and taken off the list, and its data and settings are removed. Its folder is kept as it is.',
   loadedInPlace: 'Loaded in place',
   problemsHeading: 'Problems in this folder',
   commandsHeading: 'Commands',
@@ -125,6 +127,10 @@ export const en: Words = {
     shown === total
       ? `${total.toLocaleString('en')} ${total === 1 ? 'line' : 'lines'}`
       : `${shown.toLocaleString('en')} of ${total.toLocaleString('en')} ${total === 1 ? 'line' : 'lines'}`,
+  messageCount: (shown, total) =>
+    shown === total
+      ? `${total.toLocaleString('en')} ${total === 1 ? 'message' : 'messages'}`
+      : `${shown.toLocaleString('en')} of ${total.toLocaleString('en')} ${total === 1 ? 'message' : 'messages'}`,
   messagesList: 'Messages between the app and the tool',
   methodFilter: 'Method',
   allMethods: 'All methods',
@@ -133,6 +139,7 @@ export const en: Words = {
   copyMessage: 'Copy message',
   notUtf8: 'not UTF-8',
   notUtf8Note: 'Not UTF-8, so not a message: the app answered it -32700. Its bytes that are not UTF-8 are written \\xNN.',
+  noMessageMatches: 'No message matches the filter.',
   emptyTrace: 'No messages yet. Every message between the app and this tool shows up here, both ways.',
   simulatedServices: 'Simulated services',
   simulatedIntro: 'In the test bed, services are recorded here instead of being done.',

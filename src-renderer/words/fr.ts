@@ -1,14 +1,15 @@
 import { reasonFr } from './reasons-fr';
 import type { Words } from './words';
 
-const quote = (value: unknown) => `« ${String(value ?? '')} »`;
+// French puts a narrow no-break space (U+202F) before : ; ? ! and inside « ».
+const quote = (value: unknown) => `«\u202f${String(value ?? '')}\u202f»`;
 
 export const fr: Words = {
   appName: 'Vitruvian',
   toolsHeading: 'Outils',
   installedTools: 'Outils installés',
   filterTools: 'Filtrer les outils',
-  noToolMatches: (filter) => `Aucun outil ne correspond à « ${filter} ».`,
+  noToolMatches: (filter) => `Aucun outil ne correspond à «\u202f${filter}\u202f».`,
   toolCount: (count) => (count <= 1 ? `${count} outil` : `${count} outils`),
   install: 'Installer…',
   installATool: 'Installer un outil…',
@@ -24,14 +25,14 @@ export const fr: Words = {
   close: 'Fermer',
   installResult: 'Résultat de l’installation',
   installedTool: (name, version) => `${name} ${version} est installé.`,
-  refusedFolder: (folder) => `Le dossier ${folder} n’a pas été installé :`,
+  refusedFolder: (folder) => `Le dossier ${folder} n’a pas été installé\u202f:`,
   dropHere: 'Déposez le dossier d’un outil pour l’installer',
   dropNeedsPath:
     'Un navigateur ne peut pas dire à l’app où se trouve un dossier déposé. Collez plutôt son chemin ici.',
   noToolsTitle: 'Aucun outil pour l’instant',
   noToolsBody:
     'Faites glisser le dossier d’un outil (qui contient un vitruvian-tool.json) sur cette fenêtre, ou choisissez Installer… et indiquez son chemin.',
-  noToolsValidate: 'Vous écrivez un outil ? Lancez d’abord « vitruvian-tool validate <dossier> » pour le vérifier.',
+  noToolsValidate: 'Vous écrivez un outil\u202f? Lancez d’abord «\u202fvitruvian-tool validate <dossier>\u202f» pour le vérifier.',
   noSelectionTitle: 'Choisissez un outil',
   noSelectionBody: 'Choisissez un outil dans la liste pour lancer ses commandes, changer ses réglages et lire son journal.',
   states: {
@@ -53,8 +54,10 @@ export const fr: Words = {
   stop: 'Arrêter',
   uninstallEllipsis: 'Désinstaller…',
   uninstall: 'Désinstaller',
-  uninstallTitle: (name) => `Désinstaller ${name} ?`,
-  uninstallBody: 'L’outil est arrêté et sa copie installée supprimée.',
+  uninstallTitle: (name) => `Désinstaller ${name}\u202f?`,
+  uninstallBody: 'L’outil est arrêté, et sa copie installée, ses données et ses réglages sont supprimés.',
+  uninstallBodyInPlace:
+    'L’outil est arrêté et retiré de la liste, et ses données et ses réglages sont supprimés. Son dossier est gardé tel quel.',
   loadedInPlace: 'Chargé sur place',
   problemsHeading: 'Problèmes dans ce dossier',
   commandsHeading: 'Commandes',
@@ -87,7 +90,7 @@ export const fr: Words = {
   fieldId: 'Identifiant',
   fieldFolder: 'Dossier',
   servicesHeading: 'Services',
-  servicesIntro: 'Ce que cet outil demande à l’app de faire pour lui :',
+  servicesIntro: 'Ce que cet outil demande à l’app de faire pour lui\u202f:',
   noServices: 'Cet outil ne demande aucun service à l’app.',
   services: {
     notify: 'Afficher de courts messages à l’écran et jouer le son d’alerte',
@@ -125,6 +128,10 @@ export const fr: Words = {
     shown === total
       ? `${total.toLocaleString('fr')} ${total < 2 ? 'ligne' : 'lignes'}`
       : `${shown.toLocaleString('fr')} sur ${total.toLocaleString('fr')} ${total < 2 ? 'ligne' : 'lignes'}`,
+  messageCount: (shown, total) =>
+    shown === total
+      ? `${total.toLocaleString('fr')} message${total < 2 ? '' : 's'}`
+      : `${shown.toLocaleString('fr')} sur ${total.toLocaleString('fr')} message${total < 2 ? '' : 's'}`,
   messagesList: 'Messages entre l’app et l’outil',
   methodFilter: 'Méthode',
   allMethods: 'Toutes les méthodes',
@@ -132,7 +139,8 @@ export const fr: Words = {
   fromTool: 'Outil → app',
   copyMessage: 'Copier le message',
   notUtf8: 'pas en UTF-8',
-  notUtf8Note: 'Pas en UTF-8, donc pas un message : l’app y a répondu -32700. Ses octets qui ne sont pas de l’UTF-8 sont écrits \\xNN.',
+  notUtf8Note: 'Pas en UTF-8, donc pas un message\u202f: l’app y a répondu -32700. Ses octets qui ne sont pas de l’UTF-8 sont écrits \\xNN.',
+  noMessageMatches: 'Aucun message ne correspond au filtre.',
   emptyTrace: 'Aucun message pour l’instant. Chaque message entre l’app et cet outil apparaît ici, dans les deux sens.',
   simulatedServices: 'Services simulés',
   simulatedIntro: 'Dans le banc d’essai, les services sont notés ici au lieu d’être rendus.',
@@ -141,12 +149,12 @@ export const fr: Words = {
   hidePanel: 'Masquer les services simulés',
   serviceCall: (method, params) => {
     switch (method) {
-      case 'notify/hud': return `Afficherait à l’écran : ${quote(params.text)}`;
+      case 'notify/hud': return `Afficherait à l’écran\u202f: ${quote(params.text)}`;
       case 'notify/beep': return 'Jouerait le son d’alerte';
       case 'open/url': return `Ouvrirait ${String(params.url ?? '')}`;
       case 'clipboard/readText': return 'A lu le presse-papiers';
-      case 'clipboard/writeText': return `A mis dans le presse-papiers : ${quote(params.text)}`;
-      case 'keystrokes/paste': return `Collerait : ${quote(params.text)}`;
+      case 'clipboard/writeText': return `A mis dans le presse-papiers\u202f: ${quote(params.text)}`;
+      case 'keystrokes/paste': return `Collerait\u202f: ${quote(params.text)}`;
       case 'keystrokes/pressMenuItem':
         return `Choisirait l’élément de menu ${Array.isArray(params.keys) ? params.keys.join(' ou ') : ''}`;
       case 'processes/terminate': return `Mettrait fin au processus ${String(params.pid ?? '')}`;
@@ -157,5 +165,5 @@ export const fr: Words = {
   connectionFailed: 'La fenêtre n’a pas pu joindre l’app.',
   reconnecting: 'Le lien avec l’app est coupé. Reconnexion…',
   connectionClosed: 'Le lien avec l’app est fermé. Rechargez la page quand l’app tourne de nouveau.',
-  loadFailed: (problem) => `Impossible de charger les outils : ${problem}`,
+  loadFailed: (problem) => `Impossible de charger les outils\u202f: ${problem}`,
 };

@@ -11,4 +11,11 @@ describe('line counts', () => {
     expect(fr.lineCount(0, 0)).toBe('0 ligne');
     expect(fr.lineCount(3, 3)).toBe('3 lignes');
   });
+
+  it('count messages as messages, not lines', () => {
+    expect(en.messageCount(1, 1)).toBe('1 message');
+    expect(en.messageCount(2, 12)).toBe('2 of 12 messages');
+    expect(fr.messageCount(0, 0)).toBe('0 message');
+    expect(fr.messageCount(3, 1_200)).toBe('3 sur 1\u202f200 messages');
+  });
 });

@@ -49,6 +49,8 @@ export interface Words {
   uninstall: string;
   uninstallTitle: (name: string) => string;
   uninstallBody: string;
+  /** For a folder loaded in place, which is never deleted. */
+  uninstallBodyInPlace: string;
   loadedInPlace: string;
   problemsHeading: string;
   // Commands
@@ -101,6 +103,7 @@ export interface Words {
   emptyLog: string;
   noLogMatches: string;
   lineCount: (shown: number, total: number) => string;
+  messageCount: (shown: number, total: number) => string;
   // Trace
   messagesList: string;
   methodFilter: string;
@@ -112,6 +115,7 @@ export interface Words {
   notUtf8: string;
   notUtf8Note: string;
   emptyTrace: string;
+  noMessageMatches: string;
   // Service calls
   simulatedServices: string;
   simulatedIntro: string;
