@@ -118,6 +118,9 @@ class DesktopSession {
     try {
       const report = await installSamplesOnFirstRun({ host, samplesFolder: this.paths.samplesFolder, markerFile: this.paths.firstRunMarker });
       for (const problem of report?.problems ?? []) console.warn(`sample tool not installed: ${problem}`);
+      for (const { sample, reason } of report?.skipped ?? []) {
+        console.warn(`sample tool ${sample} not installed for now (tried again at the next start): ${reason}`);
+      }
     } catch (error) {
       console.warn('the sample tools could not be installed', error);
     }

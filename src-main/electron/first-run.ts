@@ -1,22 +1,36 @@
 // The first time the app starts, it installs the sample tools it ships with (tools-sample), so a
-// person sees working tools at once. A marker file remembers that this was done: a sample the
-// person uninstalls stays uninstalled.
-import { access, mkdir, readdir, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+// person sees working tools at once. Only a sample whose interpreter is here is installed (see
+// sample-interpreter.ts): one that could not run is skipped, said why, and considered again at the
+// next start. A marker file lists each sample considered (installed, or refused by the installer),
+// so a sample the person uninstalls stays uninstalled; it is written only once a sample was.
+import { access, mkdir, readdir, readFile } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
 import type { HostApi } from '../../src-shared/host-api';
+import { writeFileAtomic } from '../host/storage';
+import { InterpreterCheck } from './sample-interpreter';
 
 export interface FirstRunOptions {
   host: Pick<HostApi, 'installFolder'>;
   /** process.resourcesPath/tools-sample when packaged; the repository's tools-sample in development. */
   samplesFolder: string;
-  /** Its presence means the samples were installed once already. */
+  /** Lists the samples considered already. */
   markerFile: string;
+  /** Whether a sample's interpreter can run here (default: the PATH tools get, this platform). */
+  interpreters?: InterpreterCheck;
 }
 
 export interface FirstRunReport {
   installed: string[];
   /** One line per sample that was refused, naming its folder. */
   problems: string[];
+  /** Samples not installed because their interpreter is missing, with why; tried again next start. */
+  skipped: { sample: string; reason: string }[];
+}
+
+/** The marker: each sample (by folder name) considered, and what came of it. */
+interface Marker {
+  version: 2;
+  samples: Record<string, { outcome: 'installed' | 'refused'; id?: string; at: string }>;
 }
 
 const exists = (path: string) => access(path).then(() => true, () => false);
@@ -37,20 +51,72 @@ export async function sampleFolders(samplesFolder: string): Promise<string[]> {
   return folders;
 }
 
-/** Installs the samples on the first run; undefined on every later run. */
+/**
+ * The samples considered so far; 'all' for a marker written before markers listed them (every sample
+ * was considered then) or one that cannot be read (never install again what may have been removed).
+ */
+async function readMarker(file: string): Promise<Marker | 'all'> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch {
+    return { version: 2, samples: {} };
+  }
+  try {
+    const marker = JSON.parse(text) as Partial<Marker>;
+    if (marker.version === 2 && typeof marker.samples === 'object' && marker.samples !== null) return marker as Marker;
+  } catch {
+    // damaged: as if every sample was considered
+  }
+  return 'all';
+}
+
+/** The program a sample's manifest runs, when it can be read (else the installer says what is wrong). */
+async function programOf(folder: string): Promise<string | undefined> {
+  try {
+    const exec = (JSON.parse(await readFile(join(folder, 'vitruvian-tool.json'), 'utf8')) as { runtime?: { exec?: unknown } }).runtime?.exec;
+    return typeof exec === 'string' ? join(folder, exec) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Installs the samples not considered yet whose interpreter is here; undefined when none is left. */
 export async function installSamplesOnFirstRun(options: FirstRunOptions): Promise<FirstRunReport | undefined> {
-  if (await exists(options.markerFile)) return undefined;
-  const report: FirstRunReport = { installed: [], problems: [] };
-  for (const folder of await sampleFolders(options.samplesFolder)) {
+  const marker = await readMarker(options.markerFile);
+  if (marker === 'all') return undefined;
+  const pending = (await sampleFolders(options.samplesFolder)).filter((folder) => !Object.hasOwn(marker.samples, basename(folder)));
+  if (pending.length === 0) return undefined;
+  const interpreters = options.interpreters ?? new InterpreterCheck();
+  const report: FirstRunReport = { installed: [], problems: [], skipped: [] };
+  let considered = 0;
+  for (const folder of pending) {
+    const sample = basename(folder);
+    const program = await programOf(folder);
+    const missing = program === undefined ? undefined : await interpreters.missing(program);
+    if (missing !== undefined) {
+      report.skipped.push({ sample, reason: missing });
+      continue;
+    }
+    const at = new Date().toISOString();
     try {
       const verdict = await options.host.installFolder(folder);
-      if (verdict.ok) report.installed.push(verdict.tool.id);
-      else report.problems.push(`${folder}: ${verdict.problems.join('; ')}`);
+      if (verdict.ok) {
+        report.installed.push(verdict.tool.id);
+        marker.samples[sample] = { outcome: 'installed', id: verdict.tool.id, at };
+      } else {
+        report.problems.push(`${folder}: ${verdict.problems.join('; ')}`);
+        marker.samples[sample] = { outcome: 'refused', at };
+      }
+      considered++;
     } catch (error) {
+      // The host broke, not the sample: try it again next start.
       report.problems.push(`${folder}: ${(error as Error).message}`);
     }
   }
-  await mkdir(dirname(options.markerFile), { recursive: true });
-  await writeFile(options.markerFile, `${JSON.stringify({ samplesInstalled: new Date().toISOString(), ...report }, null, 2)}\n`);
+  if (considered > 0) {
+    await mkdir(dirname(options.markerFile), { recursive: true });
+    await writeFileAtomic(options.markerFile, `${JSON.stringify(marker, null, 2)}\n`, 0o644);
+  }
   return report;
 }
