@@ -11,6 +11,12 @@ describe('the desktop words', () => {
     for (const key of Object.keys(en) as (keyof typeof en)[]) expect(said(fr[key]), key).not.toBe(said(en[key]));
   });
 
+  it('sets a narrow no-break space before : ; ? ! in French, as the window does', () => {
+    for (const [key, value] of Object.entries(desktopWordsByLanguage.fr)) {
+      expect(said(value), key).not.toMatch(/(^|[^\u202f])[:;?!]/);
+    }
+  });
+
   it('picks French for any French tag and English for the rest', () => {
     expect(desktopWordsFor('fr-CA')).toBe(desktopWordsByLanguage.fr);
     expect(desktopWordsFor('en-GB')).toBe(desktopWordsByLanguage.en);

@@ -30,12 +30,13 @@ const en: DesktopWords = {
     `${tool} could not press keys in the app in front. Turn on ${app} in System Settings > Privacy & Security > Accessibility, then try again.`,
 };
 
+// As in the window's French: a narrow no-break space (U+202F) before : ; ? ! and inside « ».
 const fr: DesktopWords = {
   noMenubarCommands: 'Aucune commande dans la barre des menus',
   showApp: 'Afficher Vitruvian',
   quitApp: 'Quitter Vitruvian',
   commandTimedOut: (command, seconds) => `${command} n’a pas répondu en ${seconds} secondes.`,
-  commandDidNotRun: (command, why) => `${command} n’a pas été fait : ${why}`,
+  commandDidNotRun: (command, why) => `${command} n’a pas été fait\u202f: ${why}`,
   toolStopped: (tool) => `${tool} s’est arrêté`,
   toolStoppedNoReason: 'Il s’est arrêté et ne redémarrera pas de lui-même.',
   accessibilityTitle: 'Vitruvian a besoin de l’autorisation Accessibilité',

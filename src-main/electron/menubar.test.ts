@@ -85,7 +85,7 @@ describe('outcomeNotice', () => {
   });
 
   it('speaks French when the app does', () => {
-    expect(outcomeNotice({ outcome: 'refused', message: 'rien à copier' }, 'Copier', 'fr')).toBe('Copier n’a pas été fait : rien à copier');
+    expect(outcomeNotice({ outcome: 'refused', message: 'rien à copier' }, 'Copier', 'fr')).toBe('Copier n’a pas été fait\u202f: rien à copier');
     expect(outcomeNotice({ outcome: 'timeout' }, 'Copier', 'fr')).toBe('Copier n’a pas répondu en 60 secondes.');
   });
 });
@@ -134,7 +134,7 @@ describe('createMenubar', () => {
     expect(labels(french)).toEqual(expect.arrayContaining(['Déploiements (off)', 'Copier le dernier', 'Afficher Vitruvian', 'Quitter Vitruvian']));
     french.find((item) => item.label === 'Copier le dernier')!.click!({} as never, undefined, {} as never);
     await vi.advanceTimersByTimeAsync(0);
-    expect(notices.at(-1)).toEqual(['Déploiements', 'Copier le dernier n’a pas été fait : no deploy yet']);
+    expect(notices.at(-1)).toEqual(['Déploiements', 'Copier le dernier n’a pas été fait\u202f: no deploy yet']);
 
     menubar.dispose();
     expect(electron.trays.at(-1)!.destroyed).toBe(true);
