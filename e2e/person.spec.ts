@@ -61,6 +61,12 @@ test('reads the log and the messages both ways', async ({}, testInfo) => {
   await expect(fromTool).toBeVisible();
   await fromTool.getByRole('button', { expanded: false }).click();
   await expect(fromTool.locator('pre')).toContainText('"method": "clipboard/writeText"');
+  // Rows line up whatever their preview's length, and the opened message shows whole above the services panel.
+  const lefts = await messages.locator('.trace-time').evaluateAll((times) => new Set(times.map((t) => Math.round(t.getBoundingClientRect().left))).size);
+  expect(lefts).toBe(1);
+  const panel = page.getByRole('region', { name: 'Simulated services' });
+  const gap = async () => (await panel.boundingBox())!.y - ((await fromTool.locator('pre').boundingBox())!.y + (await fromTool.locator('pre').boundingBox())!.height);
+  await expect.poll(gap).toBeGreaterThanOrEqual(0);
   await screenshot(page, testInfo, '04-messages');
 });
 

@@ -174,7 +174,7 @@ describe('the window', () => {
       ok: false, problem: 'value (preference "t"): 4,100 characters, at most 4,096', problemCode: { code: 'tooLong', chars: 4_100, max: 4_096 },
     });
     await userEvent.type(screen.getByLabelText('Note'), 'long{Enter}');
-    expect((await screen.findByRole('alert')).textContent).toBe('trop long\u202f: 4\u202f100 caractères, 4\u202f096 au plus');
+    expect((await screen.findByRole('alert')).textContent).toBe('Trop long\u202f: 4\u202f100 caractères, 4\u202f096 au plus');
   });
 
   it('shows simulated service calls in words', async () => {

@@ -2,8 +2,12 @@ import { useEffect, useState } from 'react';
 import { useWords } from '../words/use-words';
 import { copyText } from './copy-text';
 
-/** A button that copies text and says so for a moment. */
-export function CopyButton({ text, label, className }: { text: () => string; label?: string; className?: string }) {
+/**
+ * A button that copies text and says so for a moment. Both words are laid out, one of them hidden,
+ * so the button keeps one width and nothing beside it moves when "Copied" shows.
+ */
+export function CopyButton(props: { text: () => string; label?: string; className?: string; disabled?: boolean }) {
+  const { text, label, className, disabled } = props;
   const words = useWords();
   const [copied, setCopied] = useState(false);
   useEffect(() => {
@@ -14,11 +18,14 @@ export function CopyButton({ text, label, className }: { text: () => string; lab
   return (
     <button
       type="button"
-      className={className ?? 'button'}
+      className={`${className ?? 'button'} copy-button`}
       aria-label={label}
+      disabled={disabled}
+      data-copied={copied || undefined}
       onClick={() => void copyText(text()).then(setCopied)}
     >
-      {copied ? words.copied : words.copy}
+      <span className="copy-word" aria-hidden={copied || undefined}>{words.copy}</span>
+      <span className="copy-word" aria-hidden={!copied || undefined}>{words.copied}</span>
     </button>
   );
 }

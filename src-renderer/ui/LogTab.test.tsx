@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { makeLogLines, makeTool } from '../test/fake-host';
@@ -59,6 +59,24 @@ describe('the log', () => {
     expect(screen.getByText('1 of 3 lines')).toBeDefined();
   });
 
+  it('offers Copy only when there are lines to copy, and keeps the button as wide when it says Copied', async () => {
+    const { store } = await openTab('Log');
+    const copy = screen.getByRole('button', { name: 'Copy' }) as HTMLButtonElement;
+    expect(copy.disabled).toBe(true);
+    act(() => store.getState().logLinesArrived(tool.id, makeLogLines(2)));
+    expect(copy.disabled).toBe(false);
+    const written = vi.spyOn(navigator.clipboard, 'writeText').mockResolvedValue(undefined);
+    await userEvent.click(copy);
+    expect(written).toHaveBeenCalledWith(expect.stringContaining('line 2'));
+    written.mockRestore();
+    await waitFor(() => expect(copy.dataset.copied).toBe('true'));
+    // Both words stay laid out (so the width holds); only the one showing is read.
+    expect(screen.getByRole('button', { name: 'Copied' })).toBe(copy);
+    expect(copy.querySelectorAll('.copy-word')).toHaveLength(2);
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search the log' }), 'nothing like it');
+    expect(copy.disabled).toBe(true);
+  });
+
   it('clears through the host', async () => {
     const { fake, store } = await openTab('Log');
     act(() => store.getState().logLinesArrived(tool.id, makeLogLines(3)));
@@ -86,6 +104,25 @@ describe('the message trace', () => {
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
     expect(document.querySelector('.trace-json')?.textContent).toBe('{\n  "jsonrpc": "2.0",\n  "method": "log",\n  "params": {\n    "message": "hi"\n  }\n}');
     expect(screen.getByRole('button', { name: 'Copy message' })).toBeDefined();
+  });
+
+  it('counts messages, and shows the whole of a message just opened, even the last one', async () => {
+    const { fake } = await openTab('Messages');
+    const shown = vi.spyOn(HTMLElement.prototype, 'scrollIntoView').mockImplementation(() => undefined);
+    try {
+      act(() => {
+        for (let seq = 1; seq <= 3; seq++) {
+          fake.emit({ type: 'trace', toolId: tool.id, line: { seq, time: 0, direction: 'fromTool', method: 'log', text: `{"n":${seq}}` } });
+        }
+      });
+      expect(screen.getByText('3 messages')).toBeDefined();
+      const rows = within(screen.getByRole('list', { name: 'Messages between the app and the tool' })).getAllByRole('listitem');
+      await userEvent.click(within(rows[2]!).getByRole('button', { expanded: false }));
+      await waitFor(() => expect(shown).toHaveBeenCalled());
+      expect(shown.mock.contexts.at(-1)).toBe(rows[2]);
+    } finally {
+      shown.mockRestore();
+    }
   });
 
   it('shows a line that was not UTF-8 as the bytes that came, never as a message, even when they read as JSON', async () => {

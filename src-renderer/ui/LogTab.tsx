@@ -50,7 +50,7 @@ export function LogTab({ toolId }: { toolId: string }) {
         <button type="button" className="button" aria-pressed={follow} onClick={() => setLogFollow(!follow)}>
           {words.follow}
         </button>
-        <CopyButton text={() => lines.map(logLineText).join('\n')} />
+        <CopyButton text={() => lines.map(logLineText).join('\n')} disabled={lines.length === 0} />
         <button type="button" className="button" disabled={all.length === 0} onClick={() => void clearLog(toolId)}>
           {words.clear}
         </button>

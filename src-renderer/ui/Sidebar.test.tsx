@@ -23,6 +23,12 @@ describe('the sidebar', () => {
     ]);
   });
 
+  it('shows a long name whole in its tooltip', async () => {
+    const long = 'A tool with a name far too long for the sidebar to show in one line';
+    await renderApp({ tools: [makeTool({ id: 'com.acme.long', name: { en: long } })] });
+    expect(screen.getByRole('option', { name: long }).querySelector('.tool-item-name')?.getAttribute('title')).toBe(long);
+  });
+
   it('follows state changes the host sends', async () => {
     const { fake } = await renderApp({ tools: [makeTool({ id: 'com.acme.one', name: { en: 'One' }, state: 'starting' })] });
     const option = screen.getByRole('option', { name: 'One' });

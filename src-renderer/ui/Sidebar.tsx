@@ -114,7 +114,7 @@ const ToolListItem = memo(function ToolListItem(props: {
     >
       <StateDot state={tool.state} />
       <span className="tool-item-text">
-        <span className="tool-item-name">{name}</span>
+        <span className="tool-item-name" title={name}>{name}</span>
         <span className="tool-item-state" id={props.stateId} title={reason}>
           {words.states[tool.state]}
           {reason ? ` · ${reason}` : ''}

@@ -1,6 +1,6 @@
 // The message trace, both ways: each line with its time, direction and method; open one to read
 // it as indented JSON, or copy it.
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { TraceLine } from '../../src-shared/host-api';
 import { traceSelectors } from '../store/trace-slice';
@@ -65,6 +65,8 @@ function TraceList(props: { lines: TraceLine[]; follow: boolean; setFollow(follo
   const words = useWords();
   const { lines } = props;
   const [open, setOpen] = useState<ReadonlySet<number>>(new Set());
+  /** The message just opened: shown whole, even the last one, whose JSON would open below the list's edge. */
+  const [opened, setOpened] = useState<number>();
   const scroller = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: lines.length,
@@ -75,12 +77,23 @@ function TraceList(props: { lines: TraceLine[]; follow: boolean; setFollow(follo
     initialRect: { width: 800, height: 600 },
   });
   const onScroll = useFollowEnd(virtualizer, scroller, lines.length, props.follow, props.setFollow);
-  const toggle = (seq: number) =>
+  const toggle = (seq: number) => {
+    const opening = !open.has(seq);
     setOpen((before) => {
       const next = new Set(before);
       if (!next.delete(seq)) next.add(seq);
       return next;
     });
+    setOpened(opening ? seq : undefined);
+  };
+  useEffect(() => {
+    if (opened === undefined) return;
+    // After the list measured the opened row's new height.
+    const frame = requestAnimationFrame(() =>
+      scroller.current?.querySelector(`[data-seq="${opened}"]`)?.scrollIntoView?.({ block: 'nearest' }),
+    );
+    return () => cancelAnimationFrame(frame);
+  }, [opened]);
 
   return (
     <div ref={scroller} className="trace-scroller" tabIndex={-1} onScroll={onScroll} data-line-count={lines.length}>
@@ -94,6 +107,7 @@ function TraceList(props: { lines: TraceLine[]; follow: boolean; setFollow(follo
               key={item.key}
               ref={virtualizer.measureElement}
               data-index={item.index}
+              data-seq={line.seq}
               data-direction={line.direction}
               className={`trace-row direction-${line.direction}`}
               style={{ transform: `translateY(${item.start}px)` }}
@@ -106,7 +120,7 @@ function TraceList(props: { lines: TraceLine[]; follow: boolean; setFollow(follo
                   {line.notUtf8 ? (
                     <span className="trace-method trace-not-utf8" title={words.notUtf8Note}>{words.notUtf8}</span>
                   ) : (
-                    <span className="trace-method">{line.method ?? '—'}</span>
+                    <span className="trace-method" title={line.method}>{line.method ?? '—'}</span>
                   )}
                   <span className="trace-preview">{line.text}</span>
                 </button>

@@ -19,6 +19,22 @@ export function useFollowEnd(
     if (follow && count > 0) virtualizer.scrollToIndex(count - 1, { align: 'end' });
   }, [follow, count, virtualizer]);
 
+  // The list's own height changes too (the services panel below it grows): a following list keeps its end in view.
+  const following = useRef({ follow, count });
+  following.current = { follow, count };
+  useEffect(() => {
+    const element = scroller.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    let height = element.clientHeight;
+    const observer = new ResizeObserver(() => {
+      const { follow: on, count: rows } = following.current;
+      if (element.clientHeight !== height && on && rows > 0) virtualizer.scrollToIndex(rows - 1, { align: 'end' });
+      height = element.clientHeight;
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [scroller, virtualizer]);
+
   return () => {
     const element = scroller.current;
     if (!element) return;

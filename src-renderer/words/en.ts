@@ -105,7 +105,7 @@ export const en: Words = {
   noPreferences: 'This tool has no settings to change.',
   secretSet: 'Set',
   secretNotSet: 'Not set',
-  secretPlaceholderSet: 'Type a new value to replace it',
+  secretPlaceholderSet: 'Type a new value',
   secretPlaceholderNotSet: 'Type a value',
   removeSecret: 'Remove',
   saved: 'Saved',

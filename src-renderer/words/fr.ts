@@ -106,7 +106,7 @@ export const fr: Words = {
   noPreferences: 'Cet outil n’a aucun réglage à changer.',
   secretSet: 'Défini',
   secretNotSet: 'Non défini',
-  secretPlaceholderSet: 'Tapez une nouvelle valeur pour le remplacer',
+  secretPlaceholderSet: 'Tapez une nouvelle valeur',
   secretPlaceholderNotSet: 'Tapez une valeur',
   removeSecret: 'Supprimer',
   saved: 'Enregistré',

@@ -14,9 +14,13 @@ export function stateReasonText(words: Words, tool: Pick<ToolSummary, 'stateReas
   return (tool.stateReasonCode && words.reason(tool.stateReasonCode)) ?? tool.stateReason;
 }
 
-/** A refusal the host answered (a preference value, a restart), in the window's language. */
+/**
+ * A refusal the host answered (a preference value, a restart), in the window's language, as a
+ * sentence of its own. The host's English, a line for tool authors (`id: ...`), stays as it is.
+ */
 export function problemText(words: Words, problem: string, code: ProblemCode | undefined): string {
-  return (code && words.reason(code)) ?? problem;
+  const worded = code && words.reason(code);
+  return worded ? worded.charAt(0).toUpperCase() + worded.slice(1) : problem;
 }
 
 /** What came of a command: the outcome, and why when the host said why. */
