@@ -9,6 +9,7 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { command } from './check';
 import type { CliIo } from './io';
+import { running, until } from '../test-support/processes';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const bin = join(root, 'bin/vitruvian-tool.mjs');
@@ -65,20 +66,6 @@ describe.concurrent('vitruvian-tool check through the real bin', () => {
     expect(code).toBe(2);
   });
 });
-
-const running = async (marker: string): Promise<boolean> => {
-  const { stdout } = await promisify(execFile)('ps', ['-A', '-o', 'args=']);
-  return stdout.split('\n').some((line) => line.includes(marker));
-};
-
-async function until(condition: () => Promise<boolean>, ms: number): Promise<boolean> {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (await condition()) return true;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return condition();
-}
 
 describe('vitruvian-tool check stopped with Ctrl-C', () => {
   it('ends the tool (in its own process group, out of Ctrl-C\'s reach) before it exits', async () => {

@@ -1,15 +1,14 @@
 // The conformance run against fixture tools that each misbehave in one way (and one that does
 // not): real processes, with time limits shortened only where a fixture would otherwise wait them out.
 import { spawn } from 'node:child_process';
-import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { check } from '../cli/check';
 import type { CliIo } from '../cli/io';
 import { runConformance } from './conformance-run';
 import type { ConformanceLimits } from './limits';
+import { running, until } from '../test-support/processes';
 
 const fixtures = fileURLToPath(new URL('./fixtures/', import.meta.url));
 const fixture = (name: string) => join(fixtures, name);
@@ -103,20 +102,6 @@ describe.concurrent('vitruvian-tool check on misbehaving tools', () => {
     ]);
   });
 });
-
-const running = async (marker: string): Promise<boolean> => {
-  const { stdout } = await promisify(execFile)('ps', ['-A', '-o', 'args=']);
-  return stdout.split('\n').some((line) => line.includes(marker));
-};
-
-async function until(condition: () => Promise<boolean>, ms: number): Promise<boolean> {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (await condition()) return true;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return condition();
-}
 
 describe('the run ends everything the tool started', () => {
   const marker = 'vitruvian-conformance-orphan';
