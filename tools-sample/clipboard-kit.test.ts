@@ -1,23 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fileURLToPath } from 'node:url';
-import { lastRunnable, startTool, stopAndSumUp, wellBehaved, type ToolSession } from './tool-session';
+import { sampleTests, lastRunnable } from './tool-session';
 
 const folder = fileURLToPath(new URL('./clipboard-kit', import.meta.url));
-let session: ToolSession | undefined;
-
-async function started(language = 'en'): Promise<ToolSession> {
-  session = startTool(folder);
-  const answer = await session.initialize(language);
-  expect(answer).toEqual({ result: { protocol: 1, version: '1.0.0' } });
-  await session.waitFor('the first commands/state', (m) => m.method === 'commands/state');
-  return session;
-}
-
-afterEach(async () => {
-  const ended = session && (await stopAndSumUp(session));
-  session = undefined;
-  if (ended) expect(ended).toEqual(wellBehaved);
-});
+const { started } = sampleTests(folder, (s) => s.waitFor('the first commands/state', (m) => m.method === 'commands/state'));
 
 describe('clipboard-kit sample', () => {
   it('answers initialize with protocol 1 and its version, then holds back pasteSaved until something is kept', async () => {

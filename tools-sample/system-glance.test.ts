@@ -1,22 +1,10 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fileURLToPath } from 'node:url';
 import { hostname } from 'node:os';
-import { startTool, stopAndSumUp, wellBehaved, type ToolSession } from './tool-session';
+import { sampleTests } from './tool-session';
 
 const folder = fileURLToPath(new URL('./system-glance', import.meta.url));
-let session: ToolSession | undefined;
-
-async function started(language = 'en'): Promise<ToolSession> {
-  session = startTool(folder);
-  expect(await session.initialize(language)).toEqual({ result: { protocol: 1, version: '1.0.0' } });
-  return session;
-}
-
-afterEach(async () => {
-  const ended = session && (await stopAndSumUp(session));
-  session = undefined;
-  if (ended) expect(ended).toEqual(wellBehaved);
-});
+const { started, startedBare } = sampleTests(folder);
 
 describe('system-glance sample (POSIX shell)', () => {
   it('shows the load in the HUD, beeps when asked to, and counts glances in its untitled preference', async () => {
@@ -68,7 +56,7 @@ describe('system-glance sample (POSIX shell)', () => {
   });
 
   it('refuses a protocol it does not speak, and commands it does not have', async () => {
-    session = startTool(folder);
+    const session = startedBare();
     expect(await session.request('initialize', { protocols: [2, 3], language: 'en', dataFolder: session.dataFolder })).toMatchObject({
       error: { code: -32602 },
     });

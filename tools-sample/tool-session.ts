@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { messageProblems, resultProblems } from '../src-shared/protocol/check-message';
 import { methodInfo } from '../src-shared/protocol/methods';
+import { afterEach, expect } from 'vitest';
 
 export type Message = {
   jsonrpc: '2.0';
@@ -260,3 +261,25 @@ export async function stopAndSumUp(session: ToolSession) {
 
 /** What stopAndSumUp gives for a tool that did everything right. */
 export const wellBehaved = { exit: { code: 0, signal: null, inTime: true }, notMessages: [], problems: [] };
+
+/**
+ * One sample's test file: `started(language)` starts the tool and checks its initialize answer;
+ * `startedBare()` starts it without initialize, for tests of initialize itself. After each test the
+ * tool is stopped and must have behaved well. `ready` waits for more after initialize, if needed.
+ */
+export function sampleTests(folder: string, ready?: (session: ToolSession) => Promise<unknown>) {
+  let session: ToolSession | undefined;
+  afterEach(async () => {
+    const ended = session && (await stopAndSumUp(session));
+    session = undefined;
+    if (ended) expect(ended).toEqual(wellBehaved);
+  });
+  const startedBare = (): ToolSession => (session = startTool(folder));
+  const started = async (language = 'en'): Promise<ToolSession> => {
+    const tool = startedBare();
+    expect(await tool.initialize(language)).toEqual({ result: { protocol: 1, version: '1.0.0' } });
+    await ready?.(tool);
+    return tool;
+  };
+  return { started, startedBare };
+}

@@ -1,21 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fileURLToPath } from 'node:url';
-import { startTool, stopAndSumUp, wellBehaved, type ToolSession } from './tool-session';
+import { sampleTests } from './tool-session';
 
 const folder = fileURLToPath(new URL('./word-count', import.meta.url));
-let session: ToolSession | undefined;
-
-async function started(language = 'en'): Promise<ToolSession> {
-  session = startTool(folder);
-  expect(await session.initialize(language)).toEqual({ result: { protocol: 1, version: '1.0.0' } });
-  return session;
-}
-
-afterEach(async () => {
-  const ended = session && (await stopAndSumUp(session));
-  session = undefined;
-  if (ended) expect(ended).toEqual(wellBehaved);
-});
+const { started, startedBare } = sampleTests(folder);
 
 describe('word-count sample (Python)', () => {
   it('is started on demand and leaves every command runnable (it never sends commands/state)', async () => {
@@ -70,7 +58,7 @@ describe('word-count sample (Python)', () => {
   });
 
   it('refuses a protocol it does not speak', async () => {
-    session = startTool(folder);
+    const session = startedBare();
     expect(await session.request('initialize', { protocols: [2], language: 'en', dataFolder: session.dataFolder })).toMatchObject({
       error: { code: -32602 },
     });
