@@ -1,5 +1,6 @@
 // Protocol 1's limits (DESIGN.md section 4, the protocol seed). The schemas state the same numbers;
 // src-shared/protocol/protocol.test.ts fails when the two disagree.
+import { formatCount } from './protocol/problem-words';
 
 /** Protocol versions this app speaks; a manifest naming another is refused. */
 export const SPOKEN_PROTOCOLS: readonly number[] = [1];
@@ -16,6 +17,24 @@ export const PREFERENCE_TITLE_MAX_CHARS = 60;
 export const STORAGE_TEXT_MAX_CHARS = 4_096;
 /** One line of the wire, in bytes, not counting its line break. */
 export const LINE_MAX_BYTES = 1_048_576;
+
+/**
+ * How long a line of a wire may be. Protocol 1 does not count a line's break in its limit; Skwir's
+ * protocol does. One framing serves both, given one of these.
+ */
+export interface LineLimit {
+  bytes: number;
+  countsLineBreak: boolean;
+}
+
+export const PROTOCOL1_LINE_LIMIT: LineLimit = { bytes: LINE_MAX_BYTES, countsLineBreak: false };
+
+/** The bytes a line may hold before its line break. */
+export const lineContentBytes = (limit: LineLimit): number => (limit.countsLineBreak ? limit.bytes - 1 : limit.bytes);
+
+/** The limit in words: "the 1,048,576 bytes a line may hold" (and ", its line break included"). */
+export const lineLimitWords = (limit: LineLimit): string =>
+  `the ${formatCount(limit.bytes)} bytes a line may hold${limit.countsLineBreak ? ', its line break included' : ''}`;
 /** A tool's id, in code points. */
 export const TOOL_ID_MAX_CHARS = 128;
 

@@ -26,6 +26,7 @@ export class ResponseError extends Error {
 
 export type ConnectionErrorCode =
   | 'timeout' // no answer within the limit
+  | 'cancelled' // the request was abandoned (a Skwir call cancelled): its answer is no longer awaited
   | 'closed' // the link closed (the tool exited, its stdin broke) or the peer was disposed
   | 'tooLarge'; // the message would not fit in one line of the protocol
 

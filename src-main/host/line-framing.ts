@@ -1,6 +1,7 @@
-// Bytes -> lines, by the protocol's framing rules: a line ends with \n alone (a \r before it
-// stays in the line and counts), empty lines are ignored, a line holds at most MAX_LINE_BYTES
-// bytes without its \n, and a last line with no \n is never delivered.
+// Bytes -> lines, by the protocols' framing rules: a line ends with \n alone (a \r before it
+// stays in the line and counts), empty lines are ignored, a line holds at most the bytes its
+// protocol's LineLimit allows before its \n (protocol 1: 1,048,576; Skwir: 67,108,863, since its
+// limit counts the \n), and a last line with no \n is never delivered.
 //
 // Why not the MCP SDK's way (Buffer.concat of everything held on every chunk, then rescan):
 // that copies the held bytes again for each chunk, which is quadratic for a long line sent in
@@ -9,9 +10,11 @@
 // doubling and never past the cap. A line over the cap is refused the moment it crosses it and
 // its remaining bytes are skipped up to the next \n without being kept.
 import { Buffer, isUtf8 } from 'node:buffer';
+import { lineContentBytes, PROTOCOL1_LINE_LIMIT } from '../../src-shared/limits';
 import { decodeKeepingBytes } from './not-utf8';
 
-export const MAX_LINE_BYTES = 1_048_576;
+/** Protocol 1's line: the bytes a line may hold before its \n. */
+export const MAX_LINE_BYTES = lineContentBytes(PROTOCOL1_LINE_LIMIT);
 
 export type LineRefusal =
   /** Over the cap; `bytesSeen` is how many bytes had come when it was refused (more may follow). */
@@ -30,6 +33,12 @@ const NEWLINE = 0x0a;
 const FIRST_CAPACITY = 4096;
 /** A held buffer grown past this is kept for the next long line, and let go at the next short one. */
 const KEEP_CAPACITY = 65_536;
+/**
+ * A held buffer grown past this (a Skwir answer of many MiB) is let go as soon as its line is
+ * decoded, before the line is handed on: the line's text and what is made of it are all that
+ * remains of it in memory.
+ */
+const KEEP_LONG_CAPACITY = 4 * 1_048_576;
 
 export class LineFraming {
   private held: Buffer | undefined;
@@ -92,13 +101,14 @@ export class LineFraming {
     if (this.heldLength === 0) {
       // Back to lines that fit in a chunk: a buffer grown for long lines is let go.
       if ((this.held?.length ?? 0) > KEEP_CAPACITY) this.held = undefined;
-      this.deliver(chunk, start, newline);
+      this.emit(decode(chunk, start, newline));
       return;
     }
     this.append(chunk, start, newline);
-    const heldLength = this.heldLength;
+    const decoded = decode(this.held as Buffer, 0, this.heldLength);
     this.heldLength = 0;
-    this.deliver(this.held as Buffer, 0, heldLength);
+    if ((this.held?.length ?? 0) > KEEP_LONG_CAPACITY) this.held = undefined;
+    this.emit(decoded);
   }
 
   private hold(chunk: Buffer, start: number, end: number): void {
@@ -126,16 +136,20 @@ export class LineFraming {
     this.heldLength = needed;
   }
 
-  private deliver(buffer: Buffer, start: number, end: number): void {
-    if (isUtf8(buffer.subarray(start, end))) {
-      this.sink.line(buffer.toString('utf8', start, end));
-    } else {
-      this.sink.refusal({ reason: 'notUtf8', bytes: end - start, text: decodeKeepingBytes(buffer.subarray(start, end)) });
-    }
+  private emit(decoded: string | LineRefusal): void {
+    if (typeof decoded === 'string') this.sink.line(decoded);
+    else this.sink.refusal(decoded);
   }
 
   private release(): void {
     this.heldLength = 0;
     if ((this.held?.length ?? 0) > KEEP_CAPACITY) this.held = undefined;
   }
+}
+
+/** A line's bytes as text, or the refusal of a line that is not UTF-8. */
+function decode(buffer: Buffer, start: number, end: number): string | LineRefusal {
+  const bytes = buffer.subarray(start, end);
+  if (isUtf8(bytes)) return buffer.toString('utf8', start, end);
+  return { reason: 'notUtf8', bytes: end - start, text: decodeKeepingBytes(bytes) };
 }

@@ -1,6 +1,7 @@
 // Two ends of a link in memory, each a LineReader + LineWriter over the real transport, so a
 // peer (or the broker behind one) is tested without a process.
 import { PassThrough } from 'node:stream';
+import type { LineLimit } from '../../src-shared/limits';
 import { StreamLineReader, StreamLineWriter, type LineReader, type LineWriter } from './transport';
 
 export interface LinkEnd {
@@ -10,11 +11,12 @@ export interface LinkEnd {
   output: PassThrough;
 }
 
-export function createMemoryLink(options: { maxLineBytes?: number } = {}): { app: LinkEnd; tool: LinkEnd } {
+/** `lineLimit` is the app's reader's (the limit under test); the tool's end reads any line. */
+export function createMemoryLink(options: { lineLimit?: LineLimit } = {}): { app: LinkEnd; tool: LinkEnd } {
   const toTool = new PassThrough();
   const toApp = new PassThrough();
   return {
     app: { reader: new StreamLineReader(toApp, options), writer: new StreamLineWriter(toTool), output: toTool },
-    tool: { reader: new StreamLineReader(toTool, options), writer: new StreamLineWriter(toApp), output: toApp },
+    tool: { reader: new StreamLineReader(toTool), writer: new StreamLineWriter(toApp), output: toApp },
   };
 }

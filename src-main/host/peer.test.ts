@@ -6,8 +6,8 @@ import { Peer, type PeerOptions, type ProtocolProblem } from './peer';
 import { StreamLineReader, StreamLineWriter } from './transport';
 
 /** The app's peer over an in-memory link; the test plays the tool with raw lines. */
-function setup(options: PeerOptions = {}, maxLineBytes?: number) {
-  const link = createMemoryLink(maxLineBytes === undefined ? {} : { maxLineBytes });
+function setup(options: PeerOptions = {}) {
+  const link = createMemoryLink(options.lineLimit === undefined ? {} : { lineLimit: options.lineLimit });
   const problems: ProtocolProblem[] = [];
   const trace: string[] = [];
   const peer = new Peer(link.app.reader, link.app.writer, {
@@ -98,7 +98,7 @@ describe('Peer', () => {
   });
 
   it('answers an oversize line -32600 and a line that is not UTF-8 -32700', async () => {
-    const { link, problems, nextFromApp } = setup({}, 90);
+    const { link, problems, nextFromApp } = setup({ lineLimit: { bytes: 90, countsLineBreak: false } });
     link.tool.output.write(`{"jsonrpc":"2.0","method":"log","params":{"message":"${'x'.repeat(100)}"}}\n`);
     link.tool.output.write(Buffer.from([0x5b, 0xe5, 0x5d, 0x0a]));
     expect(await nextFromApp(2)).toEqual([
@@ -106,6 +106,32 @@ describe('Peer', () => {
       { jsonrpc: '2.0', id: null, error: { code: -32700, message: 'not JSON' } },
     ]);
     expect(problems.map((p) => p.kind)).toEqual(['oversize', 'notJson']);
+    expect(problems[0]?.message).toBe('a line is over the 90 bytes a line may hold; its bytes were discarded (answered -32600)');
+  });
+
+  it('counts the line break in a limit that says so (Skwir), reading, and words the limit so', async () => {
+    const { link, peer, problems, nextFromApp, settle } = setup({ lineLimit: { bytes: 100, countsLineBreak: true } });
+    const logged: unknown[] = [];
+    peer.onNotice('log', (params) => logged.push(params));
+    const line = (pad: number) => `{"jsonrpc":"2.0","method":"log","params":{"message":"${'x'.repeat(pad)}"}}`;
+    expect(Buffer.byteLength(line(43))).toBe(99); // 100 with its break
+    link.tool.output.write(`${line(43)}\n`);
+    link.tool.output.write(`${line(44)}\n`);
+    expect(await nextFromApp()).toEqual([{ jsonrpc: '2.0', id: null, error: { code: -32600, message: 'line too long' } }]);
+    await settle();
+    expect(logged).toHaveLength(1);
+    expect(problems.map((p) => p.message)).toEqual([
+      'a line is over the 100 bytes a line may hold, its line break included; its bytes were discarded (answered -32600)',
+    ]);
+  });
+
+  it('counts the line break in a limit that says so (Skwir), sending', async () => {
+    const { peer, problems, nextFromApp, settle } = setup({ lineLimit: { bytes: 58, countsLineBreak: true } });
+    peer.notify('n', { a: 'x'.repeat(10) }); // 58 bytes, 59 with its break: not sent
+    peer.notify('n', { a: 'x'.repeat(9) }); // 57 bytes, 58 with its break
+    expect(await nextFromApp()).toEqual([{ jsonrpc: '2.0', method: 'n', params: { a: 'x'.repeat(9) } }]);
+    await settle();
+    expect(problems.map((p) => p.kind)).toEqual(['tooLarge']);
   });
 
   it('ignores unknown notices and delivers known ones', async () => {
@@ -161,6 +187,19 @@ describe('Peer', () => {
     expect(problems[0]?.message).toContain('command/run');
   });
 
+  it('abandons a request on demand: it rejects as cancelled at once, and its answer is named late', async () => {
+    const { peer, problems, trace, toolWrites, nextFromApp, settle } = setup();
+    const { id, answer } = peer.send('field', { key: 'k' });
+    await nextFromApp();
+    expect(peer.abandon(id)).toBe(true);
+    expect(peer.abandon(id)).toBe(false);
+    await expect(answer).rejects.toMatchObject({ name: 'ConnectionError', code: 'cancelled' });
+    toolWrites(`{"jsonrpc":"2.0","id":${id},"result":{"value":1}}\n`);
+    await settle();
+    expect(problems.map((p) => p.message)).toEqual([`a late answer to field (id ${id}) came after it was cancelled; dropped`]);
+    expect(trace.at(-1)).toBe(`received field {"jsonrpc":"2.0","id":${id},"result":{"value":1}}`);
+  });
+
   it('rejects every pending request when disposed, and when the link closes', async () => {
     const first = setup();
     const a = first.peer.request('one');
@@ -197,7 +236,7 @@ describe('Peer', () => {
   });
 
   it('never sends a line over the cap: a request rejects, an answer becomes -32603', async () => {
-    const { peer, toolWrites, nextFromApp } = setup({ maxLineBytes: 100 });
+    const { peer, toolWrites, nextFromApp } = setup({ lineLimit: { bytes: 100, countsLineBreak: false } });
     await expect(peer.request('big', { text: 'é'.repeat(60) })).rejects.toMatchObject({ code: 'tooLarge' });
     peer.onRequest('clipboard/readText', () => ({ text: 'z'.repeat(200) }));
     toolWrites('{"jsonrpc":"2.0","id":3,"method":"clipboard/readText"}\n');

@@ -5,7 +5,8 @@ import { ConnectionError, ErrorCodes, ResponseError } from './errors';
 import { describe, shapeOf, type MessageId } from './message-shape';
 import { Outbox } from './outbox';
 import { PendingRequests } from './pending-requests';
-import { MAX_LINE_BYTES, type LineReader, type LineRefusal, type LineWriter } from './transport';
+import { lineContentBytes, lineLimitWords, PROTOCOL1_LINE_LIMIT, type LineLimit } from '../../src-shared/limits';
+import type { LineReader, LineRefusal, LineWriter } from './transport';
 
 export type RequestHandler = (params: unknown, method: string) => unknown | Promise<unknown>;
 export type NoticeHandler = (params: unknown, method: string) => void;
@@ -39,8 +40,11 @@ export interface PeerOptions {
   onTrace?(direction: TraceDirection, text: string, method?: string): void;
   /** Answers requests with no handler of their own; without it they get -32601. */
   fallbackRequestHandler?: RequestHandler;
-  /** Largest line sent; bigger messages are not sent (requests reject, answers become -32603). */
-  maxLineBytes?: number;
+  /**
+   * The protocol's line limit (protocol 1's by default), for the lines sent: bigger messages are not
+   * sent (requests reject, answers become -32603). The reader is given the same limit.
+   */
+  lineLimit?: LineLimit;
   /** Requests being handled at once; past this, reading waits (memory stays bounded). */
   maxConcurrentRequests?: number;
 }
@@ -59,6 +63,7 @@ export class Peer implements Disposable {
   private readonly subscriptions: Disposable[] = [];
   private readonly pauses = new Set<PauseReason>();
   private readonly maxConcurrent: number;
+  private readonly lineLimit: LineLimit;
   private nextId = 1;
   /** A request sent with `first`, not answered yet: nothing else is taken from the other side. */
   private first: { id: MessageId; method: string } | undefined;
@@ -71,8 +76,9 @@ export class Peer implements Disposable {
     private readonly options: PeerOptions = {},
   ) {
     this.maxConcurrent = options.maxConcurrentRequests ?? 64;
+    this.lineLimit = options.lineLimit ?? PROTOCOL1_LINE_LIMIT;
     this.outbox = new Outbox(writer, {
-      maxLineBytes: options.maxLineBytes ?? MAX_LINE_BYTES,
+      maxLineBytes: lineContentBytes(this.lineLimit),
       onTrace: (text, method) => options.onTrace?.('sent', text, method),
       onProblem: (kind, message) => this.problem(kind, message),
       // The other side is not reading its input: stop reading its output until it does, so
@@ -101,8 +107,13 @@ export class Peer implements Disposable {
    * reported. Its answer lifts that at once, so what follows it in the same read is taken.
    */
   request(method: string, params?: object, options: { timeoutMs?: number; first?: boolean } = {}): Promise<unknown> {
-    if (this.closed) return Promise.reject(new ConnectionError('closed', `the link is closed; ${method} not sent`));
+    return this.send(method, params, options).answer;
+  }
+
+  /** request(), giving also the id the request went with: for abandon() and a cancel notice naming it. */
+  send(method: string, params?: object, options: { timeoutMs?: number; first?: boolean } = {}): { id: MessageId; answer: Promise<unknown> } {
     const id = this.nextId++;
+    if (this.closed) return { id, answer: Promise.reject(new ConnectionError('closed', `the link is closed; ${method} not sent`)) };
     const answer = this.pending.add(id, method, options.timeoutMs);
     const message = { jsonrpc: '2.0', id, method, ...(params === undefined ? {} : { params }) };
     this.outbox.send(message, method, (error) => this.pending.fail(id, error));
@@ -110,7 +121,15 @@ export class Peer implements Disposable {
       this.first = { id, method };
       this.outbox.hold();
     }
-    return answer;
+    return { id, answer };
+  }
+
+  /**
+   * Stops waiting for request `id`: it rejects at once with ConnectionError 'cancelled', and an
+   * answer that still comes is dropped and reported as late. False when it was not waiting.
+   */
+  abandon(id: MessageId): boolean {
+    return this.pending.abandon(id);
   }
 
   notify(method: string, params?: object): void {
@@ -198,7 +217,7 @@ export class Peer implements Disposable {
       case 'oversize':
         this.options.onTrace?.('received', `(a line of ${refusal.bytesSeen}+ bytes, over the limit: refused unread)`);
         this.answerProblem(null, ErrorCodes.InvalidRequest, 'line too long', 'oversize',
-          'a line is over the 1,048,576 bytes a line may hold; its bytes were discarded');
+          `a line is over ${lineLimitWords(this.lineLimit)}; its bytes were discarded`);
         return;
       case 'notUtf8':
         this.options.onTrace?.('received', refusal.text);
@@ -261,7 +280,8 @@ export class Peer implements Disposable {
     const match = this.pending.answer(id, outcome);
     if (match.matched) return;
     if (match.lateFor !== undefined) {
-      this.problem('lateAnswer', `a late answer to ${match.lateFor} (id ${describe(id)}) came after its time limit; dropped`);
+      const after = match.gaveUp === 'cancelled' ? 'it was cancelled' : 'its time limit';
+      this.problem('lateAnswer', `a late answer to ${match.lateFor} (id ${describe(id)}) came after ${after}; dropped`);
     } else {
       this.problem('unknownAnswer', `an answer with id ${describe(id)} matches no request waiting for one; dropped`);
     }

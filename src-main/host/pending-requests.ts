@@ -1,5 +1,6 @@
-// The requests sent and not yet answered: each settles once, by its answer, its time limit, or
-// the link closing. Ids that timed out are remembered (a few) so a late answer is named as such.
+// The requests sent and not yet answered: each settles once, by its answer, its time limit, being
+// abandoned (a cancelled call), or the link closing. Ids that timed out or were abandoned are
+// remembered (a few) so a late answer is named as such.
 import { ConnectionError } from './errors';
 import type { MessageId } from './message-shape';
 
@@ -12,11 +13,14 @@ interface Pending {
 
 const LATE_IDS_KEPT = 256;
 
-export type AnswerMatch = { matched: true } | { matched: false; lateFor?: string };
+/** Why a request stopped being waited for before its answer came. */
+export type GaveUp = 'timeout' | 'cancelled';
+
+export type AnswerMatch = { matched: true } | { matched: false; lateFor?: string; gaveUp?: GaveUp };
 
 export class PendingRequests {
   private readonly pending = new Map<MessageId, Pending>();
-  private readonly timedOut = new Map<MessageId, string>();
+  private readonly gaveUp = new Map<MessageId, { method: string; why: GaveUp }>();
 
   add(id: MessageId, method: string, timeoutMs: number | undefined): Promise<unknown> {
     return new Promise((resolve, reject) => {
@@ -31,16 +35,16 @@ export class PendingRequests {
 
   /** The method of a waiting (or timed-out) request: for tracing its answer. */
   methodOf(id: MessageId): string | undefined {
-    return this.pending.get(id)?.method ?? this.timedOut.get(id);
+    return this.pending.get(id)?.method ?? this.gaveUp.get(id)?.method;
   }
 
   /** Settles the request with this id by its answer, if one waits. */
   answer(id: MessageId, outcome: { result: unknown } | { error: Error }): AnswerMatch {
     const entry = this.take(id);
     if (!entry) {
-      const lateFor = this.timedOut.get(id);
-      this.timedOut.delete(id);
-      return lateFor === undefined ? { matched: false } : { matched: false, lateFor };
+      const late = this.gaveUp.get(id);
+      this.gaveUp.delete(id);
+      return late === undefined ? { matched: false } : { matched: false, lateFor: late.method, gaveUp: late.why };
     }
     if ('error' in outcome) entry.reject(outcome.error);
     else entry.resolve(outcome.result);
@@ -60,12 +64,22 @@ export class PendingRequests {
     }
   }
 
+  /** Stops waiting for the request: it rejects with ConnectionError 'cancelled'; an answer after is late. */
+  abandon(id: MessageId): boolean {
+    return this.giveUp(id, 'cancelled', (method) => `${method} was cancelled before it was answered`);
+  }
+
   private timeOut(id: MessageId): void {
+    this.giveUp(id, 'timeout', (method) => `${method} was not answered in time`);
+  }
+
+  private giveUp(id: MessageId, why: GaveUp, words: (method: string) => string): boolean {
     const entry = this.take(id);
-    if (!entry) return;
-    this.timedOut.set(id, entry.method);
-    if (this.timedOut.size > LATE_IDS_KEPT) this.timedOut.delete(this.timedOut.keys().next().value as MessageId);
-    entry.reject(new ConnectionError('timeout', `${entry.method} was not answered in time`));
+    if (!entry) return false;
+    this.gaveUp.set(id, { method: entry.method, why });
+    if (this.gaveUp.size > LATE_IDS_KEPT) this.gaveUp.delete(this.gaveUp.keys().next().value as MessageId);
+    entry.reject(new ConnectionError(why, words(entry.method)));
+    return true;
   }
 
   private take(id: MessageId): Pending | undefined {

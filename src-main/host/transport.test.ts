@@ -8,7 +8,7 @@ import { StreamLineReader, StreamLineWriter } from './transport';
 describe('StreamLineReader', () => {
   it('reads lines from a stream, refuses the oversize one, and closes at the end', async () => {
     const stream = new PassThrough();
-    const reader = new StreamLineReader(stream, { maxLineBytes: 8 });
+    const reader = new StreamLineReader(stream, { lineLimit: { bytes: 8, countsLineBreak: false } });
     const seen: string[] = [];
     reader.onLine((line) => seen.push(line));
     reader.onRefusal((refusal) => seen.push(`refused ${refusal.reason}`));

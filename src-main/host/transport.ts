@@ -4,9 +4,10 @@
 import type { Readable, Writable } from 'node:stream';
 import { Emitter, type Disposable, type Event } from '../../src-shared/lifecycle';
 import { ConnectionError } from './errors';
-import { LineFraming, MAX_LINE_BYTES, type LineRefusal } from './line-framing';
+import { lineContentBytes, PROTOCOL1_LINE_LIMIT, type LineLimit } from '../../src-shared/limits';
+import { LineFraming, type LineRefusal } from './line-framing';
 
-export { MAX_LINE_BYTES, type LineRefusal };
+export type { LineRefusal };
 
 export interface LineReader extends Disposable {
   /** A complete line, UTF-8 decoded, without its \n. */
@@ -38,7 +39,8 @@ export interface LineWriter extends Disposable {
 }
 
 export interface StreamLineReaderOptions {
-  maxLineBytes?: number;
+  /** The protocol's line limit; protocol 1's by default. */
+  lineLimit?: LineLimit;
 }
 
 export class StreamLineReader implements LineReader {
@@ -73,7 +75,7 @@ export class StreamLineReader implements LineReader {
         line: (text) => this._onLine.fire(text),
         refusal: (refusal) => this._onRefusal.fire(refusal),
       },
-      options.maxLineBytes ?? MAX_LINE_BYTES,
+      lineContentBytes(options.lineLimit ?? PROTOCOL1_LINE_LIMIT),
     );
     stream.on('data', this.onData);
     stream.on('end', this.onEnd);
