@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { childEnvironment } from '../src-main/host/child-env';
-import { ToolProcess } from '../src-main/host/supervisor';
+import { ToolProcess } from '../src-main/host/tool-process';
 
 const fixture = (name: string) => fileURLToPath(new URL(`../src-main/host/fixtures/${name}`, import.meta.url));
 const PROGRAMS = [

@@ -33,7 +33,25 @@ export interface PreferenceInfo {
   options?: { value: string; title: LocalizedText }[];
 }
 
-export interface ToolSummary {
+/** What the window shows of a Skwir plugin's manifest (SKWIR.md section 4). */
+export interface PluginDetails {
+  api: number;
+  /** A program speaking over its stdio, or a WebAssembly component run in a worker. */
+  transport: 'program' | 'module';
+  /** What it was granted (all it asked for). */
+  capabilities: ('read' | 'write' | 'network')[];
+  fields: { key: string; title: string; extensions: string[]; mimes: string[] }[];
+  previews: { extensions: string[]; mimes: string[]; converts: boolean; pages: boolean; thumbnails: boolean }[];
+  commands: { name: string; title: string; args?: Record<string, unknown>; extensions: string[]; mimes: string[] }[];
+}
+
+/**
+ * A tool or a Skwir plugin as the window lists it. A plugin has no uses, commands to run,
+ * preferences or start of a tool's: those are empty (start `demand`), and `plugin` says what it is.
+ */
+export type ToolSummary = ToolSummaryFields & ({ kind: 'tool' } | { kind: 'plugin'; plugin: PluginDetails });
+
+export interface ToolSummaryFields {
   id: string;
   name: LocalizedText;
   version: string;
@@ -108,6 +126,8 @@ export type StateReasonCode =
   | { code: 'initializeFailed'; message: string; errorCode: number }
   | { code: 'protocolMissing' }
   | { code: 'protocolNotOffered'; picked: string; offered: number[] }
+  | { code: 'apiMissing' } // a Skwir plugin's answer to initialize
+  | { code: 'apiNotSpoken'; picked: string; spoken: string }
   | { code: 'refused'; problem: string }; // a folder loaded in place: its first problem
 
 /** Why a command was not run, or what ended it. */

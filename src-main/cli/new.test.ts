@@ -3,7 +3,7 @@ import { mkdtempSync, mkdirSync, readFileSync, statSync, writeFileSync, readdirS
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { checkToolFolder } from '../host/tool-folder';
+import { checkFolder } from '../host/tool-folder';
 import { startTool, stopAndSumUp, wellBehaved, type ToolSession } from '../../tools-sample/tool-session';
 import { main } from './main';
 import { command, toolIdFor, toolNameFor } from './new';
@@ -33,7 +33,7 @@ describe('vitruvian-tool new', () => {
       expect(io.errLines).toEqual([]);
       expect(io.outLines[0]).toContain('local.hello-world');
 
-      const verdict = await checkToolFolder(folder);
+      const verdict = await checkFolder(folder);
       expect(verdict.ok ? verdict.manifest : verdict.problems).toMatchObject({ id: 'local.hello-world', name: { en: 'Hello World' } });
       expect(readFileSync(join(folder, 'README.md'), 'utf8')).toContain('# Hello World');
 

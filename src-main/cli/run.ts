@@ -11,10 +11,10 @@ import type { Manifest } from '../../src-shared/protocol/types';
 import { createHost, type Host } from '../host/host';
 import { hasKeptBytes, showKeptBytes } from '../host/not-utf8';
 import { PreferenceStore, preferenceValueProblem } from '../host/storage';
-import { checkToolFolder } from '../host/tool-folder';
+import { checkFolder } from '../host/tool-folder';
 import type { Platform } from '../platform/platform';
 import { ExitCodes, type CliIo } from './io';
-import { usageLine } from './usage';
+import { NAME, usageLine } from './usage';
 
 const USAGE = usageLine('run');
 
@@ -124,11 +124,15 @@ export async function command(argv: string[], io: CliIo): Promise<number> {
   }
   const args = reading.args;
   const folder = resolve(args.folder);
-  const verdict = await checkToolFolder(folder);
+  const verdict = await checkFolder(folder);
   if (!verdict.ok) {
     io.err(`run: ${folder} is not a tool this app runs:`);
     for (const problem of verdict.problems) io.err(problem);
     return ExitCodes.failed;
+  }
+  if (verdict.kind === 'plugin') {
+    io.err(`run: ${folder} is a Skwir plugin, not a tool: ask it about files with ${NAME} ask <folder> <method> --file <path>`);
+    return ExitCodes.usage;
   }
   const problems = argsProblems(args, verdict.manifest);
   if (problems.length > 0) {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ToolRegistry } from '../host/registry';
-import { checkToolFolder, type FolderVerdict } from '../host/tool-folder';
+import { checkFolder, type FolderVerdict } from '../host/tool-folder';
 import { exampleFolders, prepareExamples, type PreparedExamples } from './example-folders';
 import type { CliIo } from './io';
 import { main } from './main';
@@ -28,7 +28,7 @@ afterAll(() => examples.dispose());
 
 describe('every example folder is judged as folders.json labels it', () => {
   it.each(exampleFolders.map((example) => [example.folder, example] as const))('%s', async (_name, example) => {
-    const verdict = await checkToolFolder(examples.path(example));
+    const verdict = await checkFolder(examples.path(example));
     const lines = verdict.ok ? [`valid: ${verdict.manifest.id} ${verdict.manifest.version}`] : verdict.problems;
     expect(lines).toEqual(examples.expected(example));
     // The CLI gives the same verdict, from the same function.
@@ -44,7 +44,7 @@ const verdictLines = (verdict: FolderVerdict): string[] =>
 async function install(folder: string, data: string) {
   const installed = await new ToolRegistry(data).install(folder, async () => {});
   const lines = installed.ok ? [`valid: ${installed.entry.id} ${installed.entry.manifest.version}`] : installed.problems;
-  const copy = installed.ok ? await checkToolFolder(installed.entry.folder) : undefined;
+  const copy = installed.ok ? await checkFolder(installed.entry.folder) : undefined;
   return { installed, lines, copy };
 }
 
@@ -52,7 +52,7 @@ describe('the installer gives every example folder the verdict validate gives', 
   it.each(exampleFolders.map((example) => [example.folder, example] as const))('%s', async (_name, example) => {
     const data = await mkdtemp(join(tmpdir(), 'vitruvian-install-'));
     try {
-      const judged = await checkToolFolder(examples.path(example));
+      const judged = await checkFolder(examples.path(example));
       const { installed, lines, copy } = await install(examples.path(example), data);
       expect(lines).toEqual(verdictLines(judged));
       expect(lines).toEqual(examples.expected(example));
@@ -91,8 +91,8 @@ describe('a folder with symlinks is installed as validate judged it', () => {
     expect(installed.ok ? [] : installed.problems).toEqual([]);
     const id = 'com.example.exec.symlink.inside';
     // The copy's link leads into the copy, never back into the dropped folder.
-    expect(installed.ok && installed.entry.execPath).toBe(join(copyOf(id), 'bin', 'run'));
-    expect(copy?.ok && copy.execPath).toBe(join(copyOf(id), 'bin', 'run'));
+    expect(installed.ok && installed.entry.kind === 'tool' && installed.entry.execPath).toBe(join(copyOf(id), 'bin', 'run'));
+    expect(copy?.ok && copy.kind === 'tool' && copy.execPath).toBe(join(copyOf(id), 'bin', 'run'));
     expect(await readlink(join(copyOf(id), 'run'))).toBe('bin/run');
   });
 
@@ -102,7 +102,7 @@ describe('a folder with symlinks is installed as validate judged it', () => {
       (await readFile(join(folder, 'vitruvian-tool.json'), 'utf8')).replace('"exec": "run"', '"exec": "tools/run"'));
     expect((await cli(['validate', folder])).out).toEqual(['valid: com.example.exec.symlink.inside 1.0.0']);
     const { installed } = await install(folder, data());
-    expect(installed.ok && installed.entry.execPath).toBe(join(copyOf('com.example.exec.symlink.inside'), 'bin', 'run'));
+    expect(installed.ok && installed.entry.kind === 'tool' && installed.entry.execPath).toBe(join(copyOf('com.example.exec.symlink.inside'), 'bin', 'run'));
   });
 
   it('keeps a link that leaves the folder (not the program) leading to the same place from the copy', async () => {
@@ -129,7 +129,7 @@ describe('a folder with symlinks is installed as validate judged it', () => {
     const { installed } = await install(link, data());
     expect(installed.ok).toBe(true);
     await rm(folder, { recursive: true });
-    const copy = await checkToolFolder(copyOf('com.example.exec.symlink.inside'));
+    const copy = await checkFolder(copyOf('com.example.exec.symlink.inside'));
     expect(verdictLines(copy)).toEqual(['valid: com.example.exec.symlink.inside 1.0.0']);
   });
 });
@@ -137,8 +137,8 @@ describe('a folder with symlinks is installed as validate judged it', () => {
 describe('vitruvian-tool validate', () => {
   it('resolves the program of a valid folder to its real path', async () => {
     const example = exampleFolders.find((e) => e.folder === 'valid-exec-symlink-inside')!;
-    const verdict = await checkToolFolder(examples.path(example));
-    expect(verdict.ok && verdict.execPath).toBe(join(examples.path(example), 'bin', 'run'));
+    const verdict = await checkFolder(examples.path(example));
+    expect(verdict.ok && verdict.kind === 'tool' && verdict.execPath).toBe(join(examples.path(example), 'bin', 'run'));
   });
 
   it('exits 2 with one line naming the mistake on a usage error', async () => {

@@ -1,6 +1,6 @@
 // vitruvian-tool validate <folder>: the installer's judgement of a folder, as lines.
 // Exit 0 and `valid: <id> <version>`; 1 and one line per problem; 2 for a usage error.
-import { checkToolFolder } from '../host/tool-folder';
+import { checkFolder } from '../host/tool-folder';
 import { ExitCodes, type CliIo } from './io';
 import { usageLine } from './usage';
 
@@ -20,11 +20,13 @@ export async function command(args: string[], io: CliIo): Promise<number> {
     io.err(`validate: ${folders.length === 0 ? 'missing <folder>' : `one folder only, got ${folders.length}`}; ${USAGE}`);
     return ExitCodes.usage;
   }
-  const verdict = await checkToolFolder(folders[0]!);
+  const verdict = await checkFolder(folders[0]!);
   if (!verdict.ok) {
     verdict.problems.forEach((problem) => io.out(problem));
     return ExitCodes.failed;
   }
-  io.out(`valid: ${verdict.manifest.id} ${verdict.manifest.version}`);
+  // A tool's line is as it always was; a plugin's says what it is.
+  const kind = verdict.kind === 'plugin' ? ` (Skwir plugin, ${verdict.manifest.transport.kind})` : '';
+  io.out(`valid: ${verdict.manifest.id} ${verdict.manifest.version}${kind}`);
   return ExitCodes.ok;
 }

@@ -1,7 +1,7 @@
 // `vitruvian-tool check`: validates the folder, then drives the tool through one scripted session
 // as the app would and judges its side of protocol 1, check by check.
 import type { Manifest } from '../../src-shared/protocol/types';
-import { checkToolFolder } from '../host/tool-folder';
+import { checkFolder } from '../host/tool-folder';
 import {
   check, checkNames, commandRunCheck, failed, passed, skipped, type CheckId, type CheckResult,
 } from './check-result';
@@ -36,8 +36,11 @@ export interface ConformanceOptions {
 
 export async function runConformance(folder: string, options: ConformanceOptions = {}): Promise<ConformanceReport> {
   const limits = { ...defaultLimits, ...options.limits };
-  const verdict = await checkToolFolder(folder);
+  const verdict = await checkFolder(folder);
   if (!verdict.ok) return { folder, checks: [failed(check('folder'), verdict.problems.join('; '))], pass: false };
+  if (verdict.kind === 'plugin') {
+    return { folder, checks: [failed(check('folder'), 'a Skwir plugin: its conformance run is not built yet')], pass: false };
+  }
   const { manifest, execPath } = verdict;
   const results: CheckResult[] = [passed(check('folder'), `${manifest.id} ${manifest.version}`)];
   const finish = (notRunReason: string) => report(folder, manifest, results, notRunReason);

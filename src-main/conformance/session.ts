@@ -167,7 +167,7 @@ export class ConformanceSession {
     const started = performance.now();
     let exitedInMs: number | undefined;
     void this.tool.exited.then(() => (exitedInMs = performance.now() - started));
-    const report = await this.tool.stop({ sendShutdown: true, stepMs: this.limits.shutdownMs });
+    const report = await this.tool.stop({ farewell: 'shutdown', stepMs: this.limits.shutdownMs });
     const inTime = exitedInMs !== undefined && exitedInMs <= this.limits.shutdownMs;
     return {
       ...(this.tool.exit ? { exit: this.tool.exit } : {}),

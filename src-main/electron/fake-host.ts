@@ -1,6 +1,6 @@
 // A HostApi for the Electron side's tests: records calls, answers fixed results, fires events.
 import { Emitter } from '../../src-shared/lifecycle';
-import type { HostApi, HostEvent, ToolSummary } from '../../src-shared/host-api';
+import type { HostApi, HostEvent, ToolSummary, ToolSummaryFields } from '../../src-shared/host-api';
 
 export interface RecordingHost extends HostApi {
   calls: { name: string; args: unknown[] }[];
@@ -45,8 +45,9 @@ export function recordingHost(tools: ToolSummary[] = []): RecordingHost {
   return host;
 }
 
-export function toolSummary(overrides: Partial<ToolSummary> & { id: string }): ToolSummary {
+export function toolSummary(overrides: Partial<ToolSummaryFields> & { id: string }): ToolSummary {
   return {
+    kind: 'tool',
     name: { en: overrides.id },
     version: '1.0.0',
     publisher: { en: 'Acme' },

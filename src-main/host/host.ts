@@ -6,13 +6,16 @@ import type {
   CommandOutcome, HostApi, HostEvent, HostInfo, InstallVerdict, PreferenceValue, Result, ServiceCall,
 } from '../../src-shared/host-api';
 import { Emitter } from '../../src-shared/lifecycle';
+import type { CallMethod } from '../../src-shared/skwir/methods';
 import type { Platform } from '../platform/platform';
 import { ServiceBroker } from './broker';
+import { HostedPlugin } from './hosted-plugin';
 import { HostedTool } from './hosted-tool';
 import { ToolLog } from './logs';
 import { unavailable } from './reasons';
 import { readRefusedFolder, type RefusedFolder } from './refused-folder';
-import { ToolRegistry, type RegistryVerdict, type ToolEntry } from './registry';
+import type { CallOutcome, CallRequest, PluginLimits } from './plugin-process';
+import { ToolRegistry, type RegistryEntry, type RegistryVerdict } from './registry';
 import { PreferenceRefusal, PreferenceStore, type SecretEncryptor } from './storage';
 import { ToolTrace } from './trace';
 
@@ -28,7 +31,12 @@ export interface HostOptions {
   toolDataFolder?: (toolId: string) => string;
   /** Every line on a tool's link, both ways, uncut (the CLI's --trace). */
   onWire?: (toolId: string, direction: 'toTool' | 'fromTool', text: string) => void;
+  /** Skwir plugins' limits (the CLI's --timeout); SKWIR.md's by default. */
+  pluginLimits?: Partial<PluginLimits>;
 }
+
+/** What the host holds for each entry of its list: a tool, or a Skwir plugin. */
+type Hosted = HostedTool | HostedPlugin;
 
 export interface Host extends HostApi {
   /**
@@ -40,6 +48,11 @@ export interface Host extends HostApi {
   reload(folder: string): Promise<InstallVerdict>;
   /** Start a tool now, whatever its start; resolves once it answered initialize or failed to. */
   start(toolId: string): Promise<Result>;
+  /**
+   * Asks a Skwir plugin one call about files (given by path), queued behind its others; the params
+   * were judged by askProblems. Resolves with the checked answer (defaults filled) or why there is none.
+   */
+  callPlugin<M extends CallMethod>(pluginId: string, request: CallRequest<M>): Promise<CallOutcome<M>>;
   /** Stop every tool by the stop sequence and release everything. */
   dispose(): Promise<void>;
 }
@@ -57,7 +70,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
 
 class ToolHost implements Host {
   private readonly events = new Emitter<HostEvent>();
-  private readonly tools = new Map<string, HostedTool>();
+  private readonly tools = new Map<string, Hosted>();
   private readonly registry: ToolRegistry;
   private readonly store: PreferenceStore;
   private readonly broker: ServiceBroker;
@@ -133,12 +146,21 @@ class ToolHost implements Host {
   async runCommand(toolId: string, commandId: string): Promise<CommandOutcome> {
     const tool = this.tools.get(toolId);
     if (!tool) return unavailable({ code: 'notInstalled', toolId });
+    if (tool.kind === 'plugin') return unavailable({ code: 'unknownCommand', command: commandId });
     return tool.runCommand(commandId);
+  }
+
+  async callPlugin<M extends CallMethod>(pluginId: string, request: CallRequest<M>): Promise<CallOutcome<M>> {
+    const plugin = this.tools.get(pluginId);
+    if (!plugin) return { ms: 0, outcome: 'unavailable', message: `no plugin "${pluginId}" is installed`, reasonCode: { code: 'notInstalled', toolId: pluginId } };
+    if (plugin.kind !== 'plugin') return { ms: 0, outcome: 'unavailable', message: `"${pluginId}" is a tool, not a Skwir plugin` };
+    return plugin.call(request);
   }
 
   async setPreference(toolId: string, preferenceId: string, value: PreferenceValue): Promise<Result> {
     const tool = this.tools.get(toolId);
     if (!tool) return { ok: false, problem: `no tool "${toolId}" is installed` };
+    if (tool.kind === 'plugin') return { ok: false, problem: `"${toolId}" is a Skwir plugin: it has no preferences`, problemCode: { code: 'unknownPreference', id: preferenceId } };
     const pref = tool.preferences.find((p) => p.id === preferenceId);
     if (pref && !pref.title) {
       return { ok: false, problem: `id: preference "${preferenceId}" has no title: it is the tool's own`, problemCode: { code: 'untitledPreference', id: preferenceId } };
@@ -262,7 +284,7 @@ class ToolHost implements Host {
   }
 
   /** What stands for a folder loaded in place that was refused at its first load and never valid since. */
-  private refusedAt(folder: string): HostedTool | undefined {
+  private refusedAt(folder: string): Hosted | undefined {
     const wanted = resolve(folder);
     return [...this.tools.values()].find((tool) => tool.refusedFolder?.folder === wanted);
   }
@@ -275,7 +297,12 @@ class ToolHost implements Host {
     // A refused folder elsewhere that went by this id moves to one made from its path.
     const aside = tool?.refusedFolder && tool.refusedFolder.folder !== entry.folder ? tool.summary() : undefined;
     if (aside) await this.drop(aside.id, 'close');
-    if (tool && !aside) await tool.replace(entry);
+    // A tool that became a plugin (or the other way round) is held anew.
+    if (tool && !aside && tool.kind !== entry.kind) {
+      await this.drop(tool.id, 'close');
+      tool = undefined;
+    }
+    if (tool && !aside) await replaceEntry(tool, entry);
     else tool = await this.add(entry);
     tool.log.append('info', 'host', `version ${entry.manifest.version} ${how}`);
     tool.startIfLaunch();
@@ -283,9 +310,9 @@ class ToolHost implements Host {
     return { ok: true, tool: tool.summary() };
   }
 
-  private async add(entry: ToolEntry): Promise<HostedTool>;
-  private async add(refused: RefusedFolder, problems: string[]): Promise<HostedTool>;
-  private async add(source: ToolEntry | RefusedFolder, problems?: string[]): Promise<HostedTool> {
+  private async add(entry: RegistryEntry): Promise<Hosted>;
+  private async add(refused: RefusedFolder, problems: string[]): Promise<Hosted>;
+  private async add(source: RegistryEntry | RefusedFolder, problems?: string[]): Promise<Hosted> {
     const id = source.id;
     const dataFolder = this.options.toolDataFolder?.(id) ?? this.registry.dataFolderOf(id);
     // A refused folder never runs: it gets no data folder until it is valid.
@@ -293,13 +320,20 @@ class ToolHost implements Host {
     const log = new ToolLog({ file: join(this.options.dataFolder, 'logs', `${id}.log`) });
     const trace = new ToolTrace();
     const onWire = this.options.onWire;
-    const held = 'manifest' in source ? source : { refused: source, problems: problems ?? [] };
-    const tool = new HostedTool(held, log, trace, await this.store.open(id), {
-      dataFolder,
-      language: () => this.language,
-      handleRequest: (asking, method, params) => this.broker.handle(asking, method, params),
-      ...(onWire ? { onWire: (direction: 'toTool' | 'fromTool', text: string) => onWire(id, direction, text) } : {}),
-    });
+    const wire = onWire ? { onWire: (direction: 'toTool' | 'fromTool', text: string) => onWire(id, direction, text) } : {};
+    let tool: Hosted;
+    if ('manifest' in source && source.kind === 'plugin') {
+      const limits = this.options.pluginLimits;
+      tool = new HostedPlugin(source, log, trace, { dataFolder, ...wire, ...(limits ? { limits } : {}) });
+    } else {
+      const held = 'manifest' in source ? source : { refused: source, problems: problems ?? [] };
+      tool = new HostedTool(held, log, trace, await this.store.open(id), {
+        dataFolder,
+        language: () => this.language,
+        handleRequest: (asking, method, params) => this.broker.handle(asking, method, params),
+        ...wire,
+      });
+    }
     log.onDidAppend((line) => this.events.fire({ type: 'log', toolId: id, line }));
     log.onDidClear(() => this.events.fire({ type: 'logCleared', toolId: id }));
     trace.onDidAppend((line) => this.events.fire({ type: 'trace', toolId: id, line }));
@@ -320,7 +354,7 @@ class ToolHost implements Host {
     this.events.fire({ type: 'toolRemoved', toolId });
   }
 
-  private async whenRunning(toolId: string, act: (tool: HostedTool) => Promise<void>): Promise<Result> {
+  private async whenRunning(toolId: string, act: (tool: Hosted) => Promise<void>): Promise<Result> {
     const tool = this.tools.get(toolId);
     if (!tool) return { ok: false, problem: `no tool "${toolId}" is installed` };
     if (tool.state === 'refused') return { ok: false, problem: tool.stateReason ?? 'the tool was refused', problemCode: tool.stateReasonCode ?? { code: 'refused', problem: 'unknown problem' } };
@@ -328,4 +362,11 @@ class ToolHost implements Host {
     if (tool.state === 'running') return { ok: true };
     return { ok: false, problem: tool.stateReason ?? `the tool is ${tool.state}`, problemCode: tool.stateReasonCode ?? { code: 'notStarted', state: tool.state } };
   }
+}
+
+/** A held tool or plugin takes a new entry of its own kind. */
+function replaceEntry(tool: Hosted, entry: RegistryEntry): Promise<void> {
+  if (tool.kind === 'plugin' && entry.kind === 'plugin') return tool.replace(entry);
+  if (tool.kind === 'tool' && entry.kind === 'tool') return tool.replace(entry);
+  throw new Error(`${entry.id} changed kind; it is held anew, not replaced`);
 }

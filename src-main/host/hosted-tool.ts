@@ -13,7 +13,7 @@ import { describeStateReason, unavailable } from './reasons';
 import type { RefusedFolder } from './refused-folder';
 import type { ToolEntry } from './registry';
 import type { ToolPreferences } from './storage';
-import { ToolProcess } from './supervisor';
+import { ToolProcess } from './tool-process';
 import type { ToolTrace } from './trace';
 
 export interface HostedToolContext {
@@ -25,6 +25,7 @@ export interface HostedToolContext {
 }
 
 export class HostedTool implements BrokerTool {
+  readonly kind = 'tool';
   private readonly _onDidChange = new Emitter<void>();
   /** The summary changed: state, runnable, values, the entry. */
   readonly onDidChange = this._onDidChange.event;
@@ -126,6 +127,7 @@ export class HostedTool implements BrokerTool {
     const values: Record<string, PreferenceValue> = {};
     for (const pref of preferences) if (pref.title && pref.kind !== 'secret') values[pref.id] = this.values.get(pref);
     const summary: ToolSummary = {
+      kind: 'tool',
       id: manifest.id,
       name: manifest.name,
       version: manifest.version,
@@ -192,6 +194,7 @@ export class HostedTool implements BrokerTool {
 
   private refusedSummary(refused: RefusedFolder): ToolSummary {
     const summary: ToolSummary = {
+      kind: 'tool',
       id: refused.id,
       name: refused.name,
       version: refused.version,

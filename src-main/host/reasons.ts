@@ -25,53 +25,60 @@ export function durationWords(ms: number): string {
   return `${ms / 1000} s`;
 }
 
-export function describeStateReason(reason: StateReasonCode): string {
+/** What the reasons speak of: a tool (protocol 1) or a Skwir plugin. */
+export type Noun = 'tool' | 'plugin';
+
+export function describeStateReason(reason: StateReasonCode, noun: Noun = 'tool'): string {
   switch (reason.code) {
     case 'exited':
     case 'signal':
       return `it ${describeExitCode(reason)}`;
     case 'crashedTooOften':
-      return `the tool crashed ${reason.crashes} times within ${durationWords(reason.seconds * 1000)} (last: it ${describeExitCode(reason.last)}); it stays stopped until restarted`;
+      return `the ${noun} crashed ${reason.crashes} times within ${durationWords(reason.seconds * 1000)} (last: it ${describeExitCode(reason.last)}); it stays stopped until restarted`;
     case 'couldNotStart':
       return `could not start ${reason.program}: ${reason.problem}`;
     case 'initializeTimeout':
-      return `the tool did not answer initialize within ${durationWords(reason.seconds * 1000)}`;
+      return `the ${noun} did not answer initialize within ${durationWords(reason.seconds * 1000)}`;
     case 'initializeFailed':
-      return `the tool failed initialize: ${reason.message} (${reason.errorCode})`;
+      return `the ${noun} failed initialize: ${reason.message} (${reason.errorCode})`;
     case 'protocolMissing':
       return 'the tool answered initialize without the protocol version it picked';
     case 'protocolNotOffered':
       return `the tool picked protocol ${reason.picked}, but the app offered only ${reason.offered.join(', ')}`;
+    case 'apiMissing':
+      return 'the plugin answered initialize without the api it speaks';
+    case 'apiNotSpoken':
+      return `the plugin speaks api ${reason.picked}, but the app speaks only ${reason.spoken}`;
     case 'refused':
       return `the folder was refused: ${reason.problem}`;
   }
 }
 
-export function describeCommandReason(reason: CommandReasonCode): string {
+export function describeCommandReason(reason: CommandReasonCode, noun: Noun = 'tool'): string {
   switch (reason.code) {
     case 'notInstalled':
-      return `no tool "${reason.toolId}" is installed`;
+      return `no ${noun} "${reason.toolId}" is installed`;
     case 'unknownCommand':
-      return `the tool declares no command "${reason.command}"`;
+      return `the ${noun} declares no command "${reason.command}"`;
     case 'notRunnable':
       return `the command "${reason.command}" is not runnable now`;
     case 'notRunning':
-      return 'the tool is not running';
+      return `the ${noun} is not running`;
     case 'stopping':
-      return 'the tool is stopping';
+      return `the ${noun} is stopping`;
     case 'restarting':
-      return `the tool is restarting after a crash (${reason.after ? describeStateReason(reason.after) : 'unknown'})`;
+      return `the ${noun} is restarting after a crash (${reason.after ? describeStateReason(reason.after, noun) : 'unknown'})`;
     case 'stoppedBeforeAnswer':
-      return 'the tool was stopped before it answered';
+      return `the ${noun} was stopped before it answered`;
     case 'linkBroken':
-      return 'the link to the tool broke';
+      return `the link to the ${noun} broke`;
     default:
-      return describeStateReason(reason);
+      return describeStateReason(reason, noun);
   }
 }
 
-export function stateReason(code: StateReasonCode): Reason<StateReasonCode> {
-  return { text: describeStateReason(code), code };
+export function stateReason(code: StateReasonCode, noun: Noun = 'tool'): Reason<StateReasonCode> {
+  return { text: describeStateReason(code, noun), code };
 }
 
 /** A command that could not run, and why. */

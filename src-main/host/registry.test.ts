@@ -36,7 +36,7 @@ describe('tool registry', () => {
     expect(verdict.ok).toBe(true);
     const copy = join(data, 'tools', 'test.host.services');
     expect(verdict.ok && verdict.entry).toMatchObject({ id: 'test.host.services', folder: copy, loadedInPlace: false });
-    expect(verdict.ok && verdict.entry.execPath).toMatch(/tools\/test\.host\.services\/tool\.mjs$/);
+    expect(verdict.ok && verdict.entry.kind === 'tool' && verdict.entry.execPath).toMatch(/tools\/test\.host\.services\/tool\.mjs$/);
     expect((await readdir(copy)).sort()).toEqual(['tool.mjs', 'vitruvian-tool.json']);
     expect(existsSync(join(data, 'data', 'test.host.services'))).toBe(true);
     expect(JSON.parse(await readFile(join(data, 'installed.json'), 'utf8'))).toEqual({ version: 1, tools: [{ id: 'test.host.services' }] });

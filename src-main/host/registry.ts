@@ -1,25 +1,34 @@
-// The installed tools: each a copy of the folder a person dropped, in <dataFolder>/tools/<id>, and the
-// list of them in <dataFolder>/installed.json (written atomically). Folders loaded in place (the test
-// bed) are listed too but never copied nor persisted. The registry only keeps files; starting and
-// stopping the tools is the host's.
+// The installed tools and Skwir plugins: each a copy of the folder a person dropped, in
+// <dataFolder>/tools/<id>, and the list of them in <dataFolder>/installed.json (written atomically).
+// Tools and plugins share the list and the ids. Folders loaded in place (the test bed) are listed
+// too but never copied nor persisted. The registry only keeps files; starting and stopping is the host's.
 import { mkdir, readdir, readFile, rename, rm } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import type { Manifest } from '../../src-shared/protocol/types';
+import type { PluginManifest } from '../../src-shared/skwir/plugin-manifest';
 import { writeFileAtomic } from './storage';
 import { copyToolFolder } from './tool-copy';
-import { checkToolFolder } from './tool-folder';
+import { checkFolder, type ValidFolder } from './tool-folder';
 
-export interface ToolEntry {
+interface EntryPlace {
   id: string;
-  manifest: Manifest;
   /** The installed copy, or the folder itself when loaded in place. */
   folder: string;
-  execPath: string;
   loadedInPlace: boolean;
 }
 
-export type RegistryVerdict = { ok: true; entry: ToolEntry } | { ok: false; problems: string[] };
+export type ToolEntry = EntryPlace & { kind: 'tool'; manifest: Manifest; execPath: string };
+/** `entryPath`: the program (program transport) or the component (module transport), resolved. */
+export type PluginEntry = EntryPlace & { kind: 'plugin'; manifest: PluginManifest; entryPath: string };
+export type RegistryEntry = ToolEntry | PluginEntry;
+
+export type RegistryVerdict = { ok: true; entry: RegistryEntry } | { ok: false; problems: string[] };
+
+const entryOf = (verdict: ValidFolder, folder: string, loadedInPlace: boolean): RegistryEntry =>
+  verdict.kind === 'tool'
+    ? { kind: 'tool', id: verdict.manifest.id, manifest: verdict.manifest, folder, execPath: verdict.execPath, loadedInPlace }
+    : { kind: 'plugin', id: verdict.manifest.id, manifest: verdict.manifest, folder, entryPath: verdict.entryPath, loadedInPlace };
 
 /** The registry names files after tool ids; the manifest schema already keeps ids to these. */
 const safeId = /^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)+$/;
@@ -33,7 +42,7 @@ interface InstalledFile {
 }
 
 export class ToolRegistry {
-  private readonly entries = new Map<string, ToolEntry>();
+  private readonly entries = new Map<string, RegistryEntry>();
   /** Installed ids whose copy failed validation at load: kept in installed.json, not run. */
   private readonly damaged = new Map<string, string[]>();
 
@@ -44,16 +53,16 @@ export class ToolRegistry {
     return join(this.dataFolder, 'data', id);
   }
 
-  get(id: string): ToolEntry | undefined {
+  get(id: string): RegistryEntry | undefined {
     return this.entries.get(id);
   }
 
-  list(): ToolEntry[] {
+  list(): RegistryEntry[] {
     return [...this.entries.values()];
   }
 
   /** The entry loaded in place from this folder, if any. */
-  inPlace(folder: string): ToolEntry | undefined {
+  inPlace(folder: string): RegistryEntry | undefined {
     const wanted = resolve(folder);
     return this.list().find((e) => e.loadedInPlace && e.folder === wanted);
   }
@@ -67,9 +76,9 @@ export class ToolRegistry {
     for (const { id } of await this.readInstalled()) {
       if (idProblem(id)) continue;
       const folder = join(this.dataFolder, 'tools', id);
-      const verdict = await checkToolFolder(folder);
+      const verdict = await checkFolder(folder);
       if (verdict.ok && verdict.manifest.id === id) {
-        this.entries.set(id, { id, manifest: verdict.manifest, folder, execPath: verdict.execPath, loadedInPlace: false });
+        this.entries.set(id, entryOf(verdict, folder, false));
       } else {
         const problems = verdict.ok ? [`id: the copy now says "${verdict.manifest.id}"`] : verdict.problems;
         this.damaged.set(id, problems);
@@ -85,7 +94,7 @@ export class ToolRegistry {
    * data folder and preferences are left as they are.
    */
   async install(source: string, beforeReplace: (id: string) => Promise<void>): Promise<RegistryVerdict> {
-    const checked = await checkToolFolder(source);
+    const checked = await checkFolder(source);
     if (!checked.ok) return checked;
     const id = checked.manifest.id;
     const problem = idProblem(id) ?? this.caseConflict(id) ?? this.inPlaceConflict(id);
@@ -99,7 +108,7 @@ export class ToolRegistry {
     try {
       await copyToolFolder(source, staged);
       // The copy is what runs: judge it too (a file changed while it was copied, say).
-      const copy = await checkToolFolder(staged);
+      const copy = await checkFolder(staged);
       if (!copy.ok) return { ok: false, problems: copy.problems.map((p) => `${p} (in the installed copy)`) };
 
       if (this.entries.has(id)) await beforeReplace(id);
@@ -113,9 +122,9 @@ export class ToolRegistry {
     } finally {
       await rm(staged, { recursive: true, force: true });
     }
-    const installed = await checkToolFolder(final);
+    const installed = await checkFolder(final);
     if (!installed.ok) return installed;
-    const entry: ToolEntry = { id, manifest: installed.manifest, folder: final, execPath: installed.execPath, loadedInPlace: false };
+    const entry = entryOf(installed, final, false);
     this.entries.set(id, entry);
     this.damaged.delete(id);
     await mkdir(this.dataFolderOf(id), { recursive: true });
@@ -126,7 +135,7 @@ export class ToolRegistry {
   /** Lists a folder as it is, not copied (the test bed). Not persisted. */
   async loadInPlace(folder: string): Promise<RegistryVerdict> {
     const wanted = resolve(folder);
-    const checked = await checkToolFolder(wanted);
+    const checked = await checkFolder(wanted);
     if (!checked.ok) return checked;
     const id = checked.manifest.id;
     const existing = this.entries.get(id);
@@ -137,7 +146,7 @@ export class ToolRegistry {
         ? `id: "${id}" is already ${existing.loadedInPlace ? `loaded from ${existing.folder}` : 'installed'}`
         : undefined);
     if (problem) return { ok: false, problems: [problem] };
-    const entry: ToolEntry = { id, manifest: checked.manifest, folder: wanted, execPath: checked.execPath, loadedInPlace: true };
+    const entry = entryOf(checked, wanted, true);
     this.entries.set(id, entry);
     await mkdir(this.dataFolderOf(id), { recursive: true });
     return { ok: true, entry };

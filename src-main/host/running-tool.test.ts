@@ -58,7 +58,7 @@ describe.skipIf(process.platform === 'win32')('RunningTool and what left its pro
     const { tool, logged } = await launch('setsid-tool.mjs');
     const [left] = (await logged('left ')) as [number];
     expect(look(left).groupId).not.toBe(tool.pid); // a signal to the group would miss it
-    const report = await tool.stop({ sendShutdown: true, stepMs: STEP_MS });
+    const report = await tool.stop({ farewell: 'shutdown', stepMs: STEP_MS });
     expect(report).toEqual({ exit: { code: 0, signal: null }, signal: 'SIGTERM' });
     expect(processAlive(left)).toBe(false);
   });
@@ -67,7 +67,7 @@ describe.skipIf(process.platform === 'win32')('RunningTool and what left its pro
     const { tool, logged } = await launch('setsid-tool.mjs', ['--trap']);
     const [left] = (await logged('left ')) as [number];
     look(left);
-    const report = await tool.stop({ sendShutdown: true, stepMs: STEP_MS });
+    const report = await tool.stop({ farewell: 'shutdown', stepMs: STEP_MS });
     expect(report.signal).toBe('SIGKILL');
     expect(processAlive(left)).toBe(false);
   });
@@ -85,7 +85,7 @@ describe.skipIf(process.platform === 'win32')('RunningTool and what left its pro
     const now = look(daemon);
     expect(now.parentPid).not.toBe(intermediate);
     expect(now.groupId).not.toBe(tool.pid);
-    await tool.stop({ sendShutdown: true, stepMs: STEP_MS });
+    await tool.stop({ farewell: 'shutdown', stepMs: STEP_MS });
     expect(processAlive(daemon)).toBe(false);
   });
 
@@ -113,7 +113,7 @@ describe.skipIf(process.platform === 'win32')('RunningTool and what left its pro
 
   it('signals nothing when the tool and all it started exit by themselves', async () => {
     const { tool } = await launch('echo-tool.mjs');
-    const report = await tool.stop({ sendShutdown: true, stepMs: STEP_MS });
+    const report = await tool.stop({ farewell: 'shutdown', stepMs: STEP_MS });
     expect(report).toEqual({ exit: { code: 0, signal: null }, signal: undefined });
   });
 });

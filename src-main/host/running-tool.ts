@@ -19,6 +19,7 @@ export interface RunningToolOptions {
   args: readonly string[];
   cwd: string;
   env: Record<string, string>;
+  /** The peer's options; its lineLimit (protocol 1's by default) is the reader's too. */
   peer: PeerOptions;
   onStderrLine(line: string): void;
   /** After the process exits, how long its last output may still be read. */
@@ -95,7 +96,8 @@ export class RunningTool {
     const sampling = setInterval(() => void this.tree.sample(Math.min(sampleMs, SHARED_SAMPLE_MS)), sampleMs);
     sampling.unref();
     this.writer = new StreamLineWriter(child.stdin);
-    this.peer = new Peer(new StreamLineReader(child.stdout), this.writer, options.peer);
+    const lineLimit = options.peer.lineLimit;
+    this.peer = new Peer(new StreamLineReader(child.stdout, lineLimit ? { lineLimit } : {}), this.writer, options.peer);
     const stderr = readStderrLines(child.stderr, options.onStderrLine);
     child.on('error', () => undefined); // e.g. a signal that could not be sent: the stop goes on
     let stdoutEnded = false;
@@ -121,17 +123,18 @@ export class RunningTool {
   }
 
   /**
-   * The stop sequence: `shutdown` (only to a tool that answered initialize), close its input,
-   * wait; then SIGTERM to the whole group and to each recorded descendant, wait; then SIGKILL.
+   * The stop sequence: a farewell notice when given (protocol 1's `shutdown`, only to a tool that
+   * answered initialize; Skwir has none), close its input, wait; then SIGTERM to the whole group
+   * and to each recorded descendant, wait; then SIGKILL.
    * A grandchild left behind by a tool that exited cleanly still gets the signals, in its group
    * or not: nothing the tool started outlives the stop.
    */
-  async stop(options: { sendShutdown: boolean; stepMs: number; asked?: boolean }): Promise<StopReport> {
+  async stop(options: { farewell?: string; stepMs: number; asked?: boolean }): Promise<StopReport> {
     // Not asked: the link broke and the tool is ended; its exit then counts as a crash.
     if (options.asked !== false) this.stopRequested = true;
     // Before shutdown: a tool that exits on it orphans its children, and then they cannot be told apart.
     await this.tree.sample();
-    if (options.sendShutdown && !this.exit) this.peer.notify('shutdown');
+    if (options.farewell !== undefined && !this.exit) this.peer.notify(options.farewell);
     this.writer.end();
     let signal: StopReport['signal'];
     const gone = async (ms: number) => {

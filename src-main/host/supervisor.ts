@@ -1,47 +1,51 @@
-// One tool's process lifetime, by DESIGN.md section 3: start and initialize, the commands it says
-// are runnable, command/run with its limit, the notices the app sends, the stop sequence, and
-// restarts after crashes. The caller decides when to start (`launch` tools at once, `demand`
-// tools on first use); runCommand starts a tool that is not started yet.
-import type {
-  CommandOutcome, CommandReasonCode, LogLevel, LogSource, PreferenceValue, StateReasonCode, ToolState,
-} from '../../src-shared/host-api';
+// A process's lifetime, whatever it speaks: start and initialize, the stop sequence, restarts after
+// crashes with growing delays (DESIGN.md section 3), the state the window shows. What differs between
+// the dialects (protocol 1's tools, Skwir's plugins) is a subclass: how initialize is asked and
+// judged, the handlers on the link, the notice sent before the input closes, the line limit.
+// Tools (tool-process.ts) and plugins (plugin-process.ts) share everything else here.
+import type { CommandReasonCode, LogLevel, LogSource, StateReasonCode, ToolState } from '../../src-shared/host-api';
+import type { LineLimit } from '../../src-shared/limits';
 import { Emitter, type Event } from '../../src-shared/lifecycle';
 import { childEnvironment } from './child-env';
 import { CrashHistory } from './crash-history';
 import { ConnectionError, ResponseError } from './errors';
-import { judgeInitializeAnswer } from './initialize';
-import { describeCommandReason, durationWords, exitReasonCode, stateReason, unavailable, type Reason } from './reasons';
+import type { MessageId } from './message-shape';
+import { durationWords, exitReasonCode, stateReason, type Noun, type Reason } from './reasons';
 import { describeExit, LaunchError, RunningTool } from './running-tool';
 import { MAX_LOG_LINE_CHARS } from './stderr-lines';
-import {
-  DEFAULT_LIMITS,
-  PROTOCOLS_OFFERED,
-  type ToolProcessLimits,
-  type ToolProcessOptions,
-  type ToolStateChange,
-} from './supervisor-options';
-import { ToolNotices } from './tool-notices';
+import { DEFAULT_LIMITS, type ToolProcessLimits, type ToolStateChange } from './supervisor-options';
 
-export {
-  DEFAULT_LIMITS,
-  PROTOCOLS_OFFERED,
-  type ToolProcessLimits,
-  type ToolProcessOptions,
-  type ToolStateChange,
-} from './supervisor-options';
+export interface SupervisorOptions {
+  /** The program, an absolute path already resolved inside the folder. */
+  execPath: string;
+  args?: readonly string[];
+  /** The data folder: the process's working directory. */
+  cwd: string;
+  start: 'launch' | 'demand';
+  onLog(level: LogLevel, source: LogSource, message: string): void;
+  onTrace?(direction: 'toTool' | 'fromTool', text: string, method?: string): void;
+  limits?: Partial<ToolProcessLimits>;
+  /** The child's environment; by default the allow-list of child-env.ts. */
+  env?: Record<string, string>;
+}
 
-export class ToolProcess {
+/** The answer to initialize, judged by the dialect. */
+export type InitializeVerdict =
+  | { refusal: StateReasonCode }
+  /** `started`: what the log says after "started (pid N, ...)"; `version`: the program's own. */
+  | { started: string; version?: string };
+
+/** Where a request to a running process stands once it failed for want of an answer. */
+export type Running = { running: RunningTool } | { why: CommandReasonCode };
+
+export abstract class Supervisor {
   private readonly _onDidChangeState = new Emitter<ToolStateChange>();
   readonly onDidChangeState: Event<ToolStateChange> = this._onDidChangeState.event;
-  private readonly _onDidChangeRunnable = new Emitter<readonly string[]>();
-  readonly onDidChangeRunnable: Event<readonly string[]> = this._onDidChangeRunnable.event;
 
-  private readonly limits: ToolProcessLimits;
+  protected readonly limits: ToolProcessLimits;
   private readonly crashes: CrashHistory;
-  private readonly notices: ToolNotices;
   private _state: ToolState = 'idle';
   private _reason: Reason<StateReasonCode> | undefined;
-  private _language: string;
   private _version: string | undefined;
   private current: RunningTool | undefined;
   private initialized = false;
@@ -50,24 +54,39 @@ export class ToolProcess {
   private restartTimer: ReturnType<typeof setTimeout> | undefined;
   private stops = 0;
 
-  constructor(private readonly options: ToolProcessOptions) {
+  /** What the log and the reasons call it. */
+  protected abstract readonly noun: Noun;
+  /** The wire's line limit. */
+  protected abstract readonly lineLimit: LineLimit;
+  /** The notice sent before the input closes at a stop, to a process that answered initialize. */
+  protected readonly farewell: string | undefined = undefined;
+  /** Sends initialize; a dialect whose initialize comes before anything else holds the rest back. */
+  protected abstract sendInitialize(running: RunningTool): { id: MessageId; answer: Promise<unknown> };
+  protected abstract judgeInitialize(result: unknown): InitializeVerdict;
+  /** A new process: its handlers go on its link before anything is read from it. */
+  protected abstract attach(running: RunningTool): void;
+  /** A request of the process that no handler of attach() took. */
+  protected abstract handleRequest(method: string, params: unknown): Promise<unknown>;
+  /** The process answered initialize and was accepted. */
+  protected accepted(_running: RunningTool): void {}
+  /** The process is gone or going (stopped, crashed, refused): forget what was its. */
+  protected detached(): void {}
+  /** initialize was not answered in time (Skwir then sends $/cancel for it). */
+  protected initializeTimedOut(_running: RunningTool, _id: MessageId): void {}
+
+  constructor(protected readonly options: SupervisorOptions) {
     this.limits = { ...DEFAULT_LIMITS, ...options.limits };
-    this._language = options.language;
     this.crashes = new CrashHistory({
       maxCrashes: this.limits.maxCrashes,
       windowMs: this.limits.crashWindowMs,
       restartDelaysMs: this.limits.restartDelaysMs,
-    });
-    this.notices = new ToolNotices(options.commandIds, {
-      onRunnable: (runnable) => this._onDidChangeRunnable.fire(runnable),
-      onLog: options.onLog,
     });
   }
 
   get state(): ToolState {
     return this._state;
   }
-  /** Why the tool is in its state, for a person: the crash, the refusal. */
+  /** Why it is in its state, for a person: the crash, the refusal. */
   get stateReason(): string | undefined {
     return this._reason?.text;
   }
@@ -75,22 +94,15 @@ export class ToolProcess {
   get stateReasonCode(): StateReasonCode | undefined {
     return this._reason?.code;
   }
-  /** Commands runnable now: all of them until the tool's first commands/state. */
-  get runnable(): readonly string[] {
-    return this.notices.runnable;
-  }
   get pid(): number | undefined {
     return this.current?.pid;
   }
-  /** The tool's own version, from its answer to initialize. */
+  /** The program's own version, when its answer to initialize gave one. */
   get toolVersion(): string | undefined {
     return this._version;
   }
-  get language(): string {
-    return this._language;
-  }
 
-  /** Starts the tool; resolves once it answered initialize, or failed to. Not from 'failed'. */
+  /** Starts the process; resolves once it answered initialize, or failed to. Not from 'failed'. */
   async start(): Promise<void> {
     if (this.stopping) await this.stopping;
     if (this.starting) await this.starting; // one under way: its outcome is ours, unless it was stopped
@@ -99,17 +111,17 @@ export class ToolProcess {
     return this.starting;
   }
 
-  /** The stop sequence; resolves when nothing of the tool runs any more. */
-  stop(): Promise<void> {
+  /** The stop sequence; resolves when nothing of the process runs any more. `idle`: it ends idle, not stopped. */
+  stop(options: { idle?: boolean } = {}): Promise<void> {
     this.clearRestart();
     this.stops++; // a start still spawning sees it and ends what it spawned
     const running = this.current;
     if (running) {
-      this.stopping ??= this.stopRunning(running).finally(() => (this.stopping = undefined));
+      this.stopping ??= this.stopRunning(running, options.idle ? 'idle' : 'stopped').finally(() => (this.stopping = undefined));
       return this.stopping;
     }
     if (this._state === 'crashed' || this._state === 'starting') this.setState('stopped');
-    // A start still spawning, or a refused tool being ended: wait until its process is gone.
+    // A start still spawning, or a refused process being ended: wait until it is gone.
     return (async () => {
       if (this.starting) await this.starting;
       if (this.stopping) await this.stopping;
@@ -124,55 +136,51 @@ export class ToolProcess {
     await this.start();
   }
 
-  async runCommand(commandId: string): Promise<CommandOutcome> {
-    if (!this.options.commandIds.includes(commandId)) return unavailable({ code: 'unknownCommand', command: commandId });
-    const startsOnDemand = this._state === 'stopped' && this.options.start === 'demand';
-    if (this._state === 'idle' || startsOnDemand) await this.start();
-    else if (this.starting) await this.starting;
-    const running = this.current;
-    if (this._state !== 'running' || !running) return unavailable(this.whyNotRunning());
-    if (!this.notices.runnable.includes(commandId)) return unavailable({ code: 'notRunnable', command: commandId });
-    try {
-      await running.peer.request('command/run', { command: commandId }, { timeoutMs: this.limits.commandMs });
-      return { outcome: 'done' };
-    } catch (error) {
-      if (error instanceof ResponseError) {
-        const message = error.code === -32010 ? error.message : `${error.message} (${error.code})`;
-        return { outcome: 'refused', message };
-      }
-      if (error instanceof ConnectionError && error.code === 'timeout') {
-        this.log('warn', 'host', `command "${commandId}" got no answer within ${durationWords(this.limits.commandMs)}`);
-        return { outcome: 'timeout' };
-      }
-      if (running.stopRequested) return unavailable({ code: 'stoppedBeforeAnswer' });
-      // Its output may end a moment before its exit is known.
-      await Promise.race([running.exited, delay(this.limits.stopStepMs)]);
-      const how: CommandReasonCode = running.exit ? exitReasonCode(running.exit) : { code: 'linkBroken' };
-      // "it": the outcome already says the tool crashed ("The tool crashed: it exited with code 3 ...").
-      return { outcome: 'crashed', message: `${describeCommandReason(how)} before it answered`, reasonCode: how };
-    }
-  }
-
-  preferencesChanged(preferences: readonly { id: string; value: PreferenceValue }[]): void {
-    if (this._state === 'running' && this.initialized) this.current?.peer.notify('preferences/changed', { preferences });
-  }
-
-  languageChanged(language: string): void {
-    this._language = language;
-    if (this._state === 'running' && this.initialized) this.current?.peer.notify('language/changed', { language });
-  }
-
   async dispose(): Promise<void> {
     await this.stop();
     this._onDidChangeState.dispose();
-    this._onDidChangeRunnable.dispose();
+  }
+
+  /**
+   * The running process to send a request to: started first when it starts on demand and is not
+   * started (or stopped, or idle), waited for while it starts, and with `waitForRestart` while a
+   * restart after a crash is due; else why there is none.
+   */
+  protected async ready(options: { waitForRestart?: boolean } = {}): Promise<Running> {
+    const startsOnDemand = this._state === 'stopped' && this.options.start === 'demand';
+    if (this._state === 'idle' || startsOnDemand) await this.start();
+    else if (this.starting) await this.starting;
+    else if (this._state === 'crashed' && options.waitForRestart && this.restartTimer) {
+      await new Promise<void>((resolve) => {
+        const subscription = this.onDidChangeState(({ state }) => {
+          if (state === 'crashed' || state === 'starting') return;
+          subscription.dispose();
+          resolve();
+        });
+      });
+    }
+    const running = this.current;
+    if (this._state !== 'running' || !running) return { why: this.whyNotRunning() };
+    return { running };
+  }
+
+  /** Why a request sent to `running` got no answer: stopped meanwhile, or how the process ended. */
+  protected async whyUnanswered(running: RunningTool): Promise<CommandReasonCode> {
+    if (running.stopRequested) return { code: 'stoppedBeforeAnswer' };
+    // Its output may end a moment before its exit is known.
+    await Promise.race([running.exited, delay(this.limits.stopStepMs)]);
+    return running.exit ? exitReasonCode(running.exit) : { code: 'linkBroken' };
+  }
+
+  protected log(level: LogLevel, source: LogSource, message: string): void {
+    this.options.onLog(level, source, message.length > MAX_LOG_LINE_CHARS ? `${message.slice(0, MAX_LOG_LINE_CHARS)}...` : message);
   }
 
   private async launch(): Promise<void> {
     this.clearRestart();
     const stops = this.stops;
     this.setState('starting');
-    this.notices.reset();
+    this.detached();
     let running: RunningTool;
     try {
       running = await RunningTool.launch({
@@ -183,7 +191,8 @@ export class ToolProcess {
         exitDrainMs: this.limits.exitDrainMs,
         onStderrLine: (line) => this.options.onLog('info', 'stderr', line),
         peer: {
-          fallbackRequestHandler: (params, method) => this.options.handleRequest(method, params),
+          lineLimit: this.lineLimit,
+          fallbackRequestHandler: (params, method) => this.handleRequest(method, params),
           onProtocolError: (problem) =>
             this.log(problem.kind === 'handlerFailed' ? 'error' : 'warn', 'protocol', problem.message),
           onTrace: (direction, text, method) =>
@@ -197,55 +206,54 @@ export class ToolProcess {
     }
     if (this.stops !== stops) {
       // Stopped while it was being spawned.
-      this.stopping = running.stop({ sendShutdown: false, stepMs: this.limits.stopStepMs }).then(() => undefined);
+      this.stopping = running.stop({ stepMs: this.limits.stopStepMs }).then(() => undefined);
       await this.stopping.finally(() => (this.stopping = undefined));
       return;
     }
     this.current = running;
-    this.notices.attach(running.peer);
+    this.attach(running);
     void running.exited.then(() => this.exitedUnasked(running));
     running.peer.onClose(() => this.linkClosed(running));
-    const offered = { protocols: [...PROTOCOLS_OFFERED], language: this._language, dataFolder: this.options.cwd };
-    // Nothing else goes either way before initialize is answered (see Peer.request's `first`).
-    const answer = running.peer.request('initialize', offered, { timeoutMs: this.limits.initializeMs, first: true });
-    let refusal: StateReasonCode | undefined;
+    const { id, answer } = this.sendInitialize(running);
+    let verdict: InitializeVerdict;
     try {
-      const verdict = judgeInitializeAnswer(await answer);
-      refusal = verdict.refusal;
-      this._version = verdict.version;
+      verdict = this.judgeInitialize(await answer);
     } catch (error) {
       if (error instanceof ConnectionError && error.code === 'closed') return; // exited: a crash, handled there
-      refusal =
-        error instanceof ResponseError
-          ? { code: 'initializeFailed', message: error.message, errorCode: error.code }
-          : { code: 'initializeTimeout', seconds: this.limits.initializeMs / 1000 };
+      if (error instanceof ResponseError) {
+        verdict = { refusal: { code: 'initializeFailed', message: error.message, errorCode: error.code } };
+      } else {
+        this.initializeTimedOut(running, id);
+        verdict = { refusal: { code: 'initializeTimeout', seconds: this.limits.initializeMs / 1000 } };
+      }
     }
     if (this.current !== running) return; // stopped meanwhile
-    if (refusal !== undefined) {
+    if ('refusal' in verdict) {
       this.current = undefined;
-      this.fail(refusal);
-      // stop() meanwhile waits for this, so nothing of the refused tool outlives it.
-      this.stopping = running.stop({ sendShutdown: false, stepMs: this.limits.stopStepMs }).then(() => undefined);
+      this.fail(verdict.refusal);
+      // stop() meanwhile waits for this, so nothing of the refused process outlives it.
+      this.stopping = running.stop({ stepMs: this.limits.stopStepMs }).then(() => undefined);
       await this.stopping.finally(() => (this.stopping = undefined));
       return;
     }
+    this._version = verdict.version;
     this.initialized = true;
-    running.peer.releaseOutput();
+    this.accepted(running);
     this.setState('running');
-    this.log('info', 'host', `started (pid ${running.pid}, protocol 1, version ${this._version ?? 'unknown'})`);
+    this.log('info', 'host', `started (pid ${running.pid}, ${verdict.started})`);
   }
 
-  private async stopRunning(running: RunningTool): Promise<void> {
+  private async stopRunning(running: RunningTool, ending: 'idle' | 'stopped'): Promise<void> {
     this.setState('stopping');
-    const sendShutdown = this.initialized;
+    const farewell = this.initialized ? this.farewell : undefined;
     this.current = undefined;
     this.initialized = false;
-    const report = await running.stop({ sendShutdown, stepMs: this.limits.stopStepMs });
-    if (report.signal) this.log('warn', 'host', `the tool did not stop by itself within ${durationWords(this.limits.stopStepMs)}: it needed ${report.signal}`);
-    else if (report.exit.code !== 0) this.log('warn', 'host', `the tool ${describeExit(report.exit)} when stopped`);
-    else this.log('info', 'host', 'stopped');
-    this.notices.reset();
-    this.setState('stopped');
+    const report = await running.stop({ ...(farewell === undefined ? {} : { farewell }), stepMs: this.limits.stopStepMs });
+    if (report.signal) this.log('warn', 'host', `the ${this.noun} did not stop by itself within ${durationWords(this.limits.stopStepMs)}: it needed ${report.signal}`);
+    else if (report.exit.code !== 0) this.log('warn', 'host', `the ${this.noun} ${describeExit(report.exit)} when stopped`);
+    else this.log('info', 'host', ending === 'idle' ? 'stopped after it was idle' : 'stopped');
+    this.detached();
+    this.setState(ending);
   }
 
   private exitedUnasked(running: RunningTool): void {
@@ -255,10 +263,10 @@ export class ToolProcess {
     this.initialized = false;
     const exit = running.exit ?? { code: null, signal: null };
     const how = describeExit(exit);
-    if (running.killLeftovers()) this.log('warn', 'host', 'processes the tool left running were killed');
-    this.notices.reset();
+    if (running.killLeftovers()) this.log('warn', 'host', `processes the ${this.noun} left running were killed`);
+    this.detached();
     if (wasRunning && running.exit?.code === 0 && this.options.start === 'demand') {
-      this.log('info', 'host', 'the tool exited by itself (code 0); it starts again when a command runs');
+      this.log('info', 'host', `the ${this.noun} exited by itself (code 0); it starts again ${this.noun === 'tool' ? 'when a command runs' : 'when it is next asked'}`);
       this.setState('idle');
       return;
     }
@@ -267,20 +275,20 @@ export class ToolProcess {
       this.fail({ code: 'crashedTooOften', crashes: verdict.crashes, seconds: this.limits.crashWindowMs / 1000, last: exitReasonCode(exit) });
       return;
     }
-    this.log('error', 'host', `the tool crashed: it ${how}; restarting in ${durationWords(verdict.delayMs)}`);
-    this.setState('crashed', stateReason(exitReasonCode(exit)));
+    this.log('error', 'host', `the ${this.noun} crashed: it ${how}; restarting in ${durationWords(verdict.delayMs)}`);
+    this.setState('crashed', stateReason(exitReasonCode(exit), this.noun));
     this.restartTimer = setTimeout(() => {
       this.restartTimer = undefined;
       void this.start();
     }, verdict.delayMs);
   }
 
-  /** A tool that closed its stdout (or stdin) but runs on can no longer talk: it is ended. */
+  /** A process that closed its stdout (or stdin) but runs on can no longer talk: it is ended. */
   private linkClosed(running: RunningTool): void {
     setTimeout(() => {
       if (running.exit || running.stopRequested || this.current !== running) return;
-      this.log('warn', 'host', 'the tool closed its end of the link but kept running; it is ended');
-      void running.stop({ sendShutdown: false, stepMs: this.limits.stopStepMs, asked: false });
+      this.log('warn', 'host', `the ${this.noun} closed its end of the link but kept running; it is ended`);
+      void running.stop({ stepMs: this.limits.stopStepMs, asked: false });
     }, this.limits.exitDrainMs).unref();
   }
 
@@ -298,7 +306,7 @@ export class ToolProcess {
   }
 
   private fail(code: StateReasonCode): void {
-    const reason = stateReason(code);
+    const reason = stateReason(code, this.noun);
     this.log('error', 'host', reason.text);
     this.setState('failed', reason);
   }
@@ -314,13 +322,8 @@ export class ToolProcess {
     this._reason = reason;
     this._onDidChangeState.fire(reason === undefined ? { state } : { state, reason: reason.text, reasonCode: reason.code });
   }
-
-  private log(level: LogLevel, source: LogSource, message: string): void {
-    this.options.onLog(level, source, message.length > MAX_LOG_LINE_CHARS ? `${message.slice(0, MAX_LOG_LINE_CHARS)}...` : message);
-  }
 }
 
-
-function delay(ms: number): Promise<void> {
+export function delay(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms).unref());
 }

@@ -1,12 +1,12 @@
-// The Node side of judging a tool folder: the file system behind validateToolFolder.
-// Used by the installer (the registry) and by `vitruvian-tool validate` alike.
+// The Node side of judging a folder (a tool's or a Skwir plugin's): the file system behind
+// validateFolder. Used by the installer (the registry) and by `vitruvian-tool validate` alike.
 import { open, realpath, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import {
-  validateToolFolder, type FolderAccess, type FolderEntry, type FolderVerdict,
+  validateFolder, type FolderAccess, type FolderEntry, type FolderVerdict, type ValidFolder,
 } from '../../src-shared/manifest/validate-folder';
 
-export type { FolderVerdict };
+export type { FolderVerdict, ValidFolder };
 
 const missing = (error: unknown): boolean =>
   ['ENOENT', 'ENOTDIR', 'ELOOP'].includes((error as NodeJS.ErrnoException).code ?? '');
@@ -47,7 +47,7 @@ export const nodeFolderAccess: FolderAccess = {
   },
 };
 
-/** Judges the tool folder at `folder` (relative to the working folder, or absolute). */
-export function checkToolFolder(folder: string): Promise<FolderVerdict> {
-  return validateToolFolder(resolve(folder), nodeFolderAccess);
+/** Judges the folder at `folder` (relative to the working folder, or absolute): a tool or a plugin. */
+export function checkFolder(folder: string): Promise<FolderVerdict> {
+  return validateFolder(resolve(folder), nodeFolderAccess);
 }

@@ -1,11 +1,9 @@
 // The two notices a tool sends the app itself, whatever its `uses`: commands/state (which
 // commands can run now) and log (a line for its log).
 import type { LogLevel, LogSource } from '../../src-shared/host-api';
+import { logNotice } from './log-notice';
 import { describe } from './message-shape';
 import type { Peer } from './peer';
-import { MAX_LOG_LINE_CHARS } from './stderr-lines';
-
-const LEVELS: readonly LogLevel[] = ['error', 'warn', 'info', 'debug'];
 
 export interface ToolNoticesListener {
   onRunnable(runnable: readonly string[]): void;
@@ -33,7 +31,7 @@ export class ToolNotices {
 
   attach(peer: Peer): void {
     peer.onNotice('commands/state', (params) => this.commandsState(params));
-    peer.onNotice('log', (params) => this.logNotice(params));
+    peer.onNotice('log', (params) => logNotice(params, this.listener.onLog));
   }
 
   private commandsState(params: unknown): void {
@@ -47,18 +45,6 @@ export class ToolNotices {
       this.problem(`commands/state names commands the manifest does not declare: ${unknown.map((id) => describe(id)).join(', ')}`);
     }
     this.setRunnable(this.commandIds.filter((id) => runnable.includes(id)));
-  }
-
-  private logNotice(params: unknown): void {
-    const { message, level } = (params ?? {}) as { message?: unknown; level?: unknown };
-    if (typeof message !== 'string') {
-      this.problem(`log needs "message", text, not ${describe(message)}; ignored`);
-      return;
-    }
-    const known = LEVELS.includes(level as LogLevel);
-    if (level !== undefined && !known) this.problem(`log "level" must be error, warn, info or debug, not ${describe(level)}`);
-    const text = message.length > MAX_LOG_LINE_CHARS ? `${message.slice(0, MAX_LOG_LINE_CHARS)}... (cut)` : message;
-    this.listener.onLog(known ? (level as LogLevel) : 'info', 'tool', text);
   }
 
   private setRunnable(runnable: readonly string[]): void {

@@ -11,11 +11,13 @@ import type {
   Result,
   ServiceCall,
   ToolSummary,
+  ToolSummaryFields,
   TraceLine,
 } from '../../src-shared/host-api';
 import { Emitter, type Disposable } from '../../src-shared/lifecycle';
 
-export const fakeTool = (id: string, changes: Partial<ToolSummary> = {}): ToolSummary => ({
+export const fakeTool = (id: string, changes: Partial<ToolSummaryFields> = {}): ToolSummary => ({
+  kind: 'tool',
   id,
   name: { en: id.split('.').pop() ?? id },
   version: '1.0.0',

@@ -16,6 +16,10 @@ class InPlaceHost extends FakeHost implements Host {
   readonly reloads: string[] = [];
   disposed = false;
 
+  callPlugin(): Promise<never> {
+    return Promise.reject(new Error('no plugins here'));
+  }
+
   async loadInPlace(folder: string): Promise<InstallVerdict> {
     try {
       const manifest = JSON.parse(await readFile(join(folder, 'vitruvian-tool.json'), 'utf8')) as { id?: unknown };

@@ -52,6 +52,7 @@ export function benchLogLines(count: number): LogLine[] {
 }
 
 const benchTool: ToolSummary = {
+  kind: 'tool',
   id: logBenchToolId,
   name: { en: 'Log bench', fr: 'Banc d’essai du journal' },
   version: '0.0.0',

@@ -2,12 +2,13 @@
 // and lets a test send any host event.
 import type {
   CommandOutcome, HostApi, HostEvent, HostInfo, HostRequestName, InstallVerdict, LogLine, PreferenceValue,
-  Result, ServiceCall, ToolSummary, TraceLine,
+  Result, ServiceCall, ToolSummary, ToolSummaryFields, TraceLine,
 } from '../../src-shared/host-api';
 
-export function makeTool(fields: Partial<ToolSummary> & { id: string }): ToolSummary {
+export function makeTool(fields: Partial<ToolSummaryFields> & { id: string }): ToolSummary {
   const name = fields.name ?? { en: fields.id.split('.').pop() ?? fields.id };
   return {
+    kind: 'tool',
     name,
     version: '1.0.0',
     publisher: { en: 'Acme' },
@@ -75,10 +76,10 @@ export function createFakeHost(seed: { tools?: ToolSummary[]; info?: Partial<Hos
   const ok: Result = { ok: true };
   const unknown = (toolId: string): Result => ({ ok: false, problem: `no tool ${toolId}` });
   const record = (name: HostRequestName, args: unknown[]) => fake.requests.push({ name, args });
-  const changeTool = (toolId: string, change: Partial<ToolSummary>): Result => {
+  const changeTool = (toolId: string, change: Partial<ToolSummaryFields>): Result => {
     const tool = fake.tools.get(toolId);
     if (!tool) return unknown(toolId);
-    const next = { ...tool, ...change };
+    const next: ToolSummary = { ...tool, ...change };
     fake.tools.set(toolId, next);
     fake.emit({ type: 'tool', tool: next });
     return ok;

@@ -1,7 +1,7 @@
 // The shared judgement over an in-memory file system: what it reads, and in which order it judges.
 import { describe, expect, it } from 'vitest';
 import { isAbsolutePath, isInside, joinPath, relativeSegments } from './tool-path';
-import { validateToolFolder, type FolderAccess, type FolderEntry } from './validate-folder';
+import { validateFolder, type FolderAccess, type FolderEntry } from './validate-folder';
 
 const manifest = {
   id: 'com.acme.deploys', name: { en: 'Deploys' }, version: '1.2.0', protocol: 1,
@@ -29,20 +29,20 @@ const file = (text: string): MemoryFile => ({
 });
 const program: MemoryFile = { entry: { kind: 'file', size: 10, executable: true } };
 
-describe('validateToolFolder', () => {
+describe('validateFolder', () => {
   it('gives the manifest and the real path of the program', async () => {
     const { access } = memory({
       '/t': folder, '/t/vitruvian-tool.json': file(JSON.stringify(manifest)),
       '/t/bin/deploys': { ...program, real: '/t/libexec/deploys' }, '/t/libexec/deploys': program,
     });
-    expect(await validateToolFolder('/t', access)).toEqual({ ok: true, manifest, execPath: '/t/libexec/deploys' });
+    expect(await validateFolder('/t', access)).toEqual({ ok: true, kind: 'tool', manifest, execPath: '/t/libexec/deploys' });
   });
 
   it('never reads a manifest whose size is over the limit', async () => {
     const { access, reads } = memory({
       '/t': folder, '/t/vitruvian-tool.json': { entry: { kind: 'file', size: 10 * 1024 * 1024, executable: false } },
     });
-    expect(await validateToolFolder('/t', access)).toEqual({
+    expect(await validateFolder('/t', access)).toEqual({
       ok: false, problems: ['vitruvian-tool.json: 10,485,760 bytes, at most 65,536'],
     });
     expect(reads).toEqual([]);
@@ -51,13 +51,13 @@ describe('validateToolFolder', () => {
   it('reads at most one byte past the limit, and refuses a file that grew after its size was taken', async () => {
     const grown = { ...file(`${JSON.stringify(manifest)}${' '.repeat(70_000)}`), entry: { kind: 'file' as const, size: 100, executable: false } };
     const { access, reads } = memory({ '/t': folder, '/t/vitruvian-tool.json': grown });
-    expect(await validateToolFolder('/t', access)).toEqual({ ok: false, problems: ['vitruvian-tool.json: 65,537 bytes, at most 65,536'] });
+    expect(await validateFolder('/t', access)).toEqual({ ok: false, problems: ['vitruvian-tool.json: 65,537 bytes, at most 65,536'] });
     expect(reads).toEqual([{ path: '/t/vitruvian-tool.json', maxBytes: 65_537 }]);
   });
 
   it('refuses a manifest that is a symlink leading out of the folder', async () => {
     const { access } = memory({ '/t': folder, '/t/vitruvian-tool.json': { ...file('{}'), real: '/etc/passwd' } });
-    expect(await validateToolFolder('/t', access)).toEqual({
+    expect(await validateFolder('/t', access)).toEqual({
       ok: false, problems: ["vitruvian-tool.json: a symlink that leaves the tool's folder"],
     });
   });
@@ -67,13 +67,13 @@ describe('validateToolFolder', () => {
       '/link': { ...folder, real: '/real' }, '/link/vitruvian-tool.json': { ...file(JSON.stringify(manifest)), real: '/real/vitruvian-tool.json' },
       '/link/bin/deploys': { ...program, real: '/real/bin/deploys' }, '/real/bin/deploys': program,
     });
-    expect(await validateToolFolder('/link', access)).toMatchObject({ ok: true, execPath: '/real/bin/deploys' });
+    expect(await validateFolder('/link', access)).toMatchObject({ ok: true, execPath: '/real/bin/deploys' });
   });
 
   it('turns a file system failure into one line instead of throwing', async () => {
     const { access } = memory({});
     access.stat = async () => { throw Object.assign(new Error('permission denied'), { code: 'EACCES' }); };
-    expect(await validateToolFolder('/t', access)).toEqual({ ok: false, problems: ['folder: "/t" could not be read (EACCES)'] });
+    expect(await validateFolder('/t', access)).toEqual({ ok: false, problems: ['folder: "/t" could not be read (EACCES)'] });
   });
 });
 

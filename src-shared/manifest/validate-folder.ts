@@ -1,10 +1,14 @@
-// The one judgement of a tool folder, used by the installer and by `vitruvian-tool validate` alike.
-// Order: the manifest's size (it is never read whole when too big), its text, its JSON, the schema
-// and the rules beside it, then what only the folder can tell: runtime.exec, once symlinks are
-// resolved, stays inside the folder and is a program; and the protocol is one this app speaks.
+// The one judgement of a folder, used by the installer and by `vitruvian-tool validate` alike. A
+// folder is a tool (vitruvian-tool.json at its top) or a Skwir plugin (skwir-plugin.toml), never
+// both. Order: the manifest's size (it is never read whole when too big), its text, its JSON or
+// TOML, the schema and the rules beside it, then what only the folder can tell: the program (or a
+// plugin's component), once symlinks are resolved, stays inside the folder; and the protocol or
+// api is one this app speaks.
 import { MANIFEST_FILE, MANIFEST_MAX_BYTES, SPOKEN_PROTOCOLS } from '../limits';
 import { formatCount, quote } from '../protocol/problem-words';
 import type { Manifest } from '../protocol/types';
+import { SKWIR_MANIFEST_FILE, SKWIR_MANIFEST_MAX_BYTES } from '../skwir/limits';
+import { readPluginManifest, type PluginManifest } from '../skwir/plugin-manifest';
 import { manifestProblems } from './check-manifest';
 import { decodeUtf8, parseManifestText, textProblem } from './manifest-text';
 import { isAbsolutePath, isInside, joinPath, relativeSegments } from './tool-path';
@@ -27,38 +31,54 @@ export interface FolderAccess {
 }
 
 export type FolderVerdict =
-  | { ok: true; manifest: Manifest; /** runtime.exec, symlinks resolved */ execPath: string }
+  | { ok: true; kind: 'tool'; manifest: Manifest; /** runtime.exec, symlinks resolved */ execPath: string }
+  | {
+      ok: true;
+      kind: 'plugin';
+      manifest: PluginManifest;
+      /** program.exec or module.wasm, symlinks resolved */
+      entryPath: string;
+    }
   | { ok: false; problems: string[] };
+
+export type ValidFolder = Extract<FolderVerdict, { ok: true }>;
 
 const refuse = (...problems: string[]): FolderVerdict => ({ ok: false, problems });
 
 const failure = (error: unknown): string =>
   error instanceof Error ? ((error as { code?: string }).code ?? error.message) : String(error);
 
-type ExecFound = { problem: string } | { execPath: string };
+type Found = { problem: string } | { path: string };
 
-async function execProblems(folder: string, realFolder: string, exec: string, access: FolderAccess): Promise<ExecFound> {
-  const field = 'runtime.exec';
-  if (isAbsolutePath(exec)) {
-    return { problem: `${field}: ${quote(exec)} is an absolute path; give a path inside the tool's folder` };
-  }
-  const segments = relativeSegments(exec);
-  if (!segments) return { problem: `${field}: ${quote(exec)} leaves the tool's folder` };
-  if (segments.length === 0) return { problem: `${field}: ${quote(exec)} is the tool's folder itself, not a program` };
-  const real = await access.realpath(joinPath(folder, ...segments));
-  if (real === undefined) return { problem: `${field}: ${quote(exec)} does not exist in the tool's folder` };
-  if (!isInside(realFolder, real)) {
-    return { problem: `${field}: ${quote(exec)} leaves the tool's folder through a symlink (to ${quote(real)})` };
-  }
-  const entry = await access.stat(real);
-  if (!entry) return { problem: `${field}: ${quote(exec)} does not exist in the tool's folder` };
-  if (entry.kind !== 'file') return { problem: `${field}: ${quote(exec)} is ${entry.kind === 'folder' ? 'a folder' : 'not a regular file'}, not a program` };
-  if (!entry.executable) return { problem: `${field}: ${quote(exec)} is not executable (chmod +x it)` };
-  return { execPath: real };
+interface Place {
+  folder: string;
+  realFolder: string;
+  access: FolderAccess;
 }
 
-/** Judges a tool folder: every problem, or the manifest and the resolved program path. */
-export async function validateToolFolder(folder: string, access: FolderAccess): Promise<FolderVerdict> {
+/**
+ * A file the manifest names (a program, a plugin's component): inside the folder once symlinks are
+ * resolved, a regular file, and executable when it is a program.
+ */
+async function fileInside(place: Place, field: string, given: string, kind: 'tool' | 'plugin', program: boolean): Promise<Found> {
+  const folder = `the ${kind}'s folder`;
+  if (isAbsolutePath(given)) return { problem: `${field}: ${quote(given)} is an absolute path; give a path inside ${folder}` };
+  const segments = relativeSegments(given);
+  if (!segments) return { problem: `${field}: ${quote(given)} leaves ${folder}` };
+  const what = program ? 'a program' : 'a file';
+  if (segments.length === 0) return { problem: `${field}: ${quote(given)} is ${folder} itself, not ${what}` };
+  const real = await place.access.realpath(joinPath(place.folder, ...segments));
+  if (real === undefined) return { problem: `${field}: ${quote(given)} does not exist in ${folder}` };
+  if (!isInside(place.realFolder, real)) return { problem: `${field}: ${quote(given)} leaves ${folder} through a symlink (to ${quote(real)})` };
+  const entry = await place.access.stat(real);
+  if (!entry) return { problem: `${field}: ${quote(given)} does not exist in ${folder}` };
+  if (entry.kind !== 'file') return { problem: `${field}: ${quote(given)} is ${entry.kind === 'folder' ? 'a folder' : 'not a regular file'}, not ${what}` };
+  if (program && !entry.executable) return { problem: `${field}: ${quote(given)} is not executable (chmod +x it)` };
+  return { path: real };
+}
+
+/** Judges a folder: every problem, or its manifest (a tool's or a plugin's) and its resolved program. */
+export async function validateFolder(folder: string, access: FolderAccess): Promise<FolderVerdict> {
   try {
     return await judge(folder, access);
   } catch (error) {
@@ -70,31 +90,45 @@ async function judge(folder: string, access: FolderAccess): Promise<FolderVerdic
   const folderEntry = await access.stat(folder);
   if (!folderEntry) return refuse(`folder: ${quote(folder)} does not exist`);
   if (folderEntry.kind !== 'folder') return refuse(`folder: ${quote(folder)} is not a folder`);
-  const realFolder = (await access.realpath(folder)) ?? folder;
+  const place: Place = { folder, realFolder: (await access.realpath(folder)) ?? folder, access };
 
-  const manifestPath = joinPath(folder, MANIFEST_FILE);
-  const entry = await access.stat(manifestPath);
-  if (!entry) return refuse(`${MANIFEST_FILE}: missing; the tool's folder needs one at its top`);
-  if (entry.kind === 'folder') return refuse(`${MANIFEST_FILE}: a folder, expected a file`);
-  if (entry.kind !== 'file') return refuse(`${MANIFEST_FILE}: not a regular file`);
-  const realManifest = await access.realpath(manifestPath);
-  if (realManifest === undefined || !isInside(realFolder, realManifest)) {
-    return refuse(`${MANIFEST_FILE}: a symlink that leaves the tool's folder`);
+  const tool = await access.stat(joinPath(folder, MANIFEST_FILE));
+  const plugin = await access.stat(joinPath(folder, SKWIR_MANIFEST_FILE));
+  if (tool && plugin) {
+    return refuse(`folder: holds both ${MANIFEST_FILE} and ${SKWIR_MANIFEST_FILE}; a folder is one tool or one Skwir plugin`);
   }
-  const tooBig = (size: number) =>
-    refuse(`${MANIFEST_FILE}: ${formatCount(size)} bytes, at most ${formatCount(MANIFEST_MAX_BYTES)}`);
-  if (entry.size > MANIFEST_MAX_BYTES) return tooBig(entry.size);
+  if (plugin) return judgePlugin(place, plugin);
+  if (!tool) return refuse(`${MANIFEST_FILE}: missing; the folder needs one at its top (or ${SKWIR_MANIFEST_FILE}, for a Skwir plugin)`);
+  return judgeTool(place, tool);
+}
+
+/** The manifest's text, read no further than its limit allows; or why it cannot be read. */
+async function manifestText(place: Place, file: string, entry: FolderEntry, maxBytes: number): Promise<{ text: string } | { problem: string }> {
+  if (entry.kind === 'folder') return { problem: `${file}: a folder, expected a file` };
+  if (entry.kind !== 'file') return { problem: `${file}: not a regular file` };
+  const path = joinPath(place.folder, file);
+  const real = await place.access.realpath(path);
+  if (real === undefined || !isInside(place.realFolder, real)) {
+    return { problem: `${file}: a symlink that leaves the ${file === MANIFEST_FILE ? 'tool' : 'plugin'}'s folder` };
+  }
+  const tooBig = (size: number) => ({ problem: `${file}: ${formatCount(size)} bytes, at most ${formatCount(maxBytes)}` });
+  if (entry.size > maxBytes) return tooBig(entry.size);
   let bytes: Uint8Array;
   try {
-    bytes = await access.read(manifestPath, MANIFEST_MAX_BYTES + 1);
+    bytes = await place.access.read(path, maxBytes + 1);
   } catch (error) {
-    return refuse(`${MANIFEST_FILE}: could not be read (${failure(error)})`);
+    return { problem: `${file}: could not be read (${failure(error)})` };
   }
-  if (bytes.length > MANIFEST_MAX_BYTES) return tooBig(bytes.length); // it grew since stat
-
+  if (bytes.length > maxBytes) return tooBig(bytes.length); // it grew since stat
   const notText = textProblem(bytes);
-  if (notText) return refuse(`${MANIFEST_FILE}: ${notText}`);
-  const parsed = parseManifestText(decodeUtf8(bytes));
+  if (notText) return { problem: `${file}: ${notText}` };
+  return { text: decodeUtf8(bytes) };
+}
+
+async function judgeTool(place: Place, entry: FolderEntry): Promise<FolderVerdict> {
+  const read = await manifestText(place, MANIFEST_FILE, entry, MANIFEST_MAX_BYTES);
+  if ('problem' in read) return refuse(read.problem);
+  const parsed = parseManifestText(read.text);
   if (!parsed.ok) return refuse(`${MANIFEST_FILE}: ${parsed.reason}`);
 
   const problems = manifestProblems(parsed.value);
@@ -103,14 +137,40 @@ async function judge(folder: string, access: FolderAccess): Promise<FolderVerdic
   const exec = runtime && typeof runtime === 'object' ? runtime.exec : undefined;
   let execPath: string | undefined;
   if (typeof exec === 'string' && exec !== '') {
-    const found = await execProblems(folder, realFolder, exec, access);
+    const found = await fileInside(place, 'runtime.exec', exec, 'tool', true);
     if ('problem' in found) problems.push(found.problem);
-    else execPath = found.execPath;
+    else execPath = found.path;
   }
   const protocol = value && typeof value === 'object' ? value.protocol : undefined;
   if (typeof protocol === 'number' && Number.isInteger(protocol) && protocol >= 1 && !SPOKEN_PROTOCOLS.includes(protocol)) {
     problems.push(`protocol: ${protocol} is not spoken by this app (it speaks ${SPOKEN_PROTOCOLS.join(', ')})`);
   }
   if (problems.length > 0 || execPath === undefined) return refuse(...problems);
-  return { ok: true, manifest: parsed.value as Manifest, execPath };
+  return { ok: true, kind: 'tool', manifest: parsed.value as Manifest, execPath };
+}
+
+async function judgePlugin(place: Place, entry: FolderEntry): Promise<FolderVerdict> {
+  const read = await manifestText(place, SKWIR_MANIFEST_FILE, entry, SKWIR_MANIFEST_MAX_BYTES);
+  if ('problem' in read) return refuse(read.problem);
+  const reading = readPluginManifest(read.text);
+  const problems = reading.ok ? [] : [...reading.problems];
+  // The file the plugin runs from, judged even when the manifest has other problems: all at once.
+  const value = reading.ok ? undefined : reading.value;
+  const [field, given] = reading.ok
+    ? reading.manifest.transport.kind === 'program'
+      ? ['program.exec', reading.manifest.transport.exec]
+      : ['module.wasm', reading.manifest.transport.wasm]
+    : typeof (value?.program as Record<string, unknown> | undefined)?.exec === 'string'
+      ? ['program.exec', (value!.program as Record<string, string>).exec]
+      : typeof (value?.module as Record<string, unknown> | undefined)?.wasm === 'string'
+        ? ['module.wasm', (value!.module as Record<string, string>).wasm]
+        : [undefined, undefined];
+  let entryPath: string | undefined;
+  if (field !== undefined && given !== undefined && given !== '') {
+    const found = await fileInside(place, field, given, 'plugin', field === 'program.exec');
+    if ('problem' in found) problems.push(found.problem);
+    else entryPath = found.path;
+  }
+  if (!reading.ok || problems.length > 0 || entryPath === undefined) return refuse(...problems);
+  return { ok: true, kind: 'plugin', manifest: reading.manifest, entryPath };
 }

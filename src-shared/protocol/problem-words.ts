@@ -113,6 +113,32 @@ export function schemaProblems(errors: readonly ErrorObject[], prefix: string, r
       value = error.propertyName;
     } else if (error.keyword === 'required') {
       path = fieldPath(prefix, error.instancePath, String(params.missingProperty));
+    } else if (error.keyword === 'discriminator') {
+      // A tagged union (a Skwir command's answer, a plan's step): the tag names which kind it is.
+      const tag = String(params.tag);
+      const allowed = ((error.parentSchema as { oneOf?: { $ref?: string }[] } | undefined)?.oneOf ?? []).length;
+      path = fieldPath(prefix, error.instancePath, tag);
+      const template = ((error.parentSchema as Record<string, unknown>)['x-reasons'] as Record<string, string> | undefined)?.discriminator;
+      const reason = params.error === 'tag' && params.tagValue === undefined
+        ? 'missing'
+        : template !== undefined
+          ? fill(template, { value: quote(params.tagValue) })
+          : `${quote(params.tagValue)} is not one of the ${allowed} kinds`;
+      if (!problems.includes(`${path}: ${reason}`)) problems.push(`${path}: ${reason}`);
+      continue;
+    } else if (error.keyword === 'type' && String(params.type) === 'null' &&
+      errors.some((other) => other.instancePath === error.instancePath && other.keyword !== 'type' && other.keyword !== 'anyOf')) {
+      // "text or null" given text that fails as text: that reason is the one to read.
+      continue;
+    } else if (error.keyword === 'type' && errors.some((other) => other !== error && other.keyword === 'type' && other.instancePath === error.instancePath)) {
+      // One value failing the types of several branches (text or null): one line naming them all.
+      const sameSpot = errors.filter((other) => other.keyword === 'type' && other.instancePath === error.instancePath);
+      if (sameSpot[0] !== error) continue;
+      path = fieldPath(prefix, error.instancePath);
+      const expected = sameSpot.flatMap((other) => String((other.params as Record<string, unknown>).type).split(',')).map((t) => typeWords[t] ?? t);
+      const given = value === null || typeof value === 'object' ? kindOf(value) : `${quote(value)} is ${kindOf(value)}`;
+      problems.push(`${path === '' ? rootName : path}: ${given}, expected ${orList([...new Set(expected)])}`);
+      continue;
     } else if (error.keyword === 'uniqueItems') {
       const list = error.data as unknown[];
       const [first, again] = [Number(params.j), Number(params.i)];

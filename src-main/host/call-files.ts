@@ -1,0 +1,106 @@
+// The files of the call a plugin is answering, and `read` on them (SKWIR.md section 2). Each call's
+// files get handles numbered from 1 in the call's order, valid while that call is open. A read is
+// answered with at most 4 MiB (a longer length is cut), fewer at the file's end, none past it; it
+// is refused without the read capability, with no call open, after the call was cancelled, for a
+// handle that is not the open call's, and for params that are not whole numbers from 0.
+import { open, stat, type FileHandle } from 'node:fs/promises';
+import { basename } from 'node:path';
+import { SKWIR_READ_LIMIT } from '../../src-shared/skwir/limits';
+import { skwirDef, skwirProblems } from '../../src-shared/skwir/schema-check';
+import type { CallFile, Capability, ReadParams } from '../../src-shared/skwir/types';
+import { ErrorCodes, ResponseError } from './errors';
+import { mimeOf } from '../../src-shared/skwir/file-types';
+
+/** Skwir does not read codes: its own refusals are -32000, the message says what was wrong. */
+export const SKWIR_REFUSAL = -32000;
+
+const refuse = (message: string) => new ResponseError(SKWIR_REFUSAL, `read refused: ${message}`);
+
+interface OpenFile {
+  path: string;
+  handle?: Promise<FileHandle>;
+}
+
+/** A call's files, opened lazily on their first read and closed when the call ends. */
+export class CallFiles {
+  private readonly files: OpenFile[];
+
+  private constructor(readonly callFiles: CallFile[]) {
+    this.files = callFiles.map((file) => ({ path: file.path }));
+  }
+
+  /** The files of a call, described for it; rejects naming the first path that is not a file. */
+  static async describe(paths: readonly string[]): Promise<CallFiles> {
+    const files: CallFile[] = [];
+    for (const [index, path] of paths.entries()) {
+      let size: number;
+      try {
+        const info = await stat(path);
+        if (!info.isFile()) throw new Error(`${path} is ${info.isDirectory() ? 'a folder' : 'not a regular file'}`);
+        size = info.size;
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code;
+        throw new Error(code === 'ENOENT' ? `${path} does not exist` : code ? `${path} could not be read (${code})` : (error as Error).message);
+      }
+      const name = basename(path);
+      const mime = mimeOf(name);
+      files.push({ handle: index + 1, name, path, ...(mime ? { mime } : {}), size });
+    }
+    return new CallFiles(files);
+  }
+
+  get count(): number {
+    return this.files.length;
+  }
+
+  async read(params: ReadParams): Promise<{ data: string }> {
+    const file = this.files[params.file - 1];
+    if (!file || params.file < 1) {
+      const range = this.files.length === 0 ? 'it names no file' : this.files.length === 1 ? 'its only file is 1' : `its files are 1 to ${this.files.length}`;
+      throw refuse(`file ${params.file} is not a file of the call being answered (${range})`);
+    }
+    const length = Math.min(params.length, SKWIR_READ_LIMIT);
+    if (length === 0) return { data: '' };
+    file.handle ??= open(file.path, 'r');
+    let handle: FileHandle;
+    try {
+      handle = await file.handle;
+    } catch (error) {
+      file.handle = undefined;
+      throw new ResponseError(SKWIR_REFUSAL, `read failed: ${file.path} could not be opened (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+    }
+    const buffer = Buffer.allocUnsafe(length);
+    let filled = 0;
+    while (filled < length) {
+      const { bytesRead } = await handle.read(buffer, filled, length - filled, params.offset + filled);
+      if (bytesRead === 0) break;
+      filled += bytesRead;
+    }
+    return { data: buffer.toString('base64', 0, filled) };
+  }
+
+  async close(): Promise<void> {
+    const handles = this.files.map((file) => file.handle).filter((handle) => handle !== undefined);
+    this.files.length = 0;
+    await Promise.all(handles.map((handle) => handle.then((h) => h.close()).catch(() => undefined)));
+  }
+}
+
+/** Where reads stand between calls: which call is open, or why none is. */
+export type ReadWindow =
+  | { open: CallFiles }
+  | { closed: 'none' }
+  | { closed: 'cancelled'; callId: number | string };
+
+/** Judges and serves one read request: every refusal of SKWIR.md section 2, in order. */
+export async function serveRead(params: unknown, window: ReadWindow, granted: readonly Capability[]): Promise<{ data: string }> {
+  if (!granted.includes('read')) throw refuse('the plugin was not granted the read capability');
+  if ('closed' in window) {
+    throw refuse(window.closed === 'cancelled'
+      ? `call ${window.callId} was cancelled; its reads are refused`
+      : 'no call is being answered; read is answered only while a call is open');
+  }
+  const problems = skwirProblems(skwirDef('ReadParams'), params ?? {}, 'params');
+  if (problems.length > 0) throw new ResponseError(ErrorCodes.InvalidParams, problems.join('; '), { problems });
+  return window.open.read(params as ReadParams);
+}

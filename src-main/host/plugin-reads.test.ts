@@ -1,0 +1,94 @@
+// `read` as a real plugin process asks it: every byte of a file, the 4 MiB cut, the end of the file,
+// and each refusal of SKWIR.md section 2 with the words the plugin (and its author) gets.
+import { createHash, randomBytes } from 'node:crypto';
+import { open } from 'node:fs/promises';
+import { afterEach, describe, expect, it } from 'vitest';
+import { disposeAllPlugins, startPlugin } from './fixtures/plugin-harness';
+
+afterEach(disposeAllPlugins);
+
+const MiB = 1024 * 1024;
+const valueOf = (outcome: { outcome: string }) => (outcome as { answer?: { value?: unknown } }).answer?.value;
+
+describe('read, served to a plugin', () => {
+  it('gives every byte of a file, cutting a read asked as 8 MiB to 4 MiB and giving fewer at the end', async () => {
+    const h = startPlugin();
+    const bytes = randomBytes(10 * MiB + 5);
+    const outcome = await h.field('size', h.file('blob.bin', bytes));
+    expect(outcome).toMatchObject({ outcome: 'answered' });
+    const got = JSON.parse(valueOf(outcome) as string) as { bytes: number; reads: number; sha256: string };
+    // 4 + 4 + 2 MiB and 5 bytes, then the empty read that says the end came.
+    expect(got).toEqual({ bytes: bytes.length, reads: 4, sha256: createHash('sha256').update(bytes).digest('hex') });
+    const reads = h.trace.filter((line) => line.method === 'read' && line.direction === 'toTool');
+    expect(reads).toHaveLength(4);
+  });
+
+  it('gives a 1 GiB file, read in 4 MiB chunks, byte for byte', async () => {
+    const h = startPlugin();
+    const path = h.file('big.bin', '');
+    const block = randomBytes(MiB);
+    const hash = createHash('sha256');
+    const file = await open(path, 'w');
+    for (let i = 0; i < 1024; i++) {
+      block.writeUInt32LE(i, 0); // no two MiB alike, so a chunk served twice or out of order shows
+      await file.write(block, 0, MiB, i * MiB);
+      hash.update(block);
+    }
+    await file.close();
+    const outcome = await h.field(`size:${4 * MiB}`, path, { timeoutMs: 120_000 });
+    expect(outcome.outcome).toBe('answered');
+    expect(JSON.parse(valueOf(outcome) as string)).toEqual({ bytes: 1024 * MiB, reads: 257, sha256: hash.digest('hex') });
+  }, 180_000);
+
+  it('answers a read past the end with no bytes, and a read of length 0 with none', async () => {
+    const h = startPlugin();
+    const path = h.file('short.txt', 'twelve bytes');
+    expect(valueOf(await h.field('read:1:12:100', path))).toBe('0 bytes');
+    expect(valueOf(await h.field('read:1:999999:100', path))).toBe('0 bytes');
+    expect(valueOf(await h.field('read:1:4:0', path))).toBe('0 bytes');
+    expect(valueOf(await h.field('read:1:4:100', path))).toBe('8 bytes');
+  });
+
+  it('refuses a handle that is no file of the call: one never given, and one of another call', async () => {
+    const h = startPlugin();
+    const a = h.file('a.txt', 'aaa');
+    const b = h.file('b.txt', 'bbb');
+    expect(valueOf(await h.field('read:9:0:10', a))).toBe(
+      'refused -32000: read refused: file 9 is not a file of the call being answered (its only file is 1)');
+    // A command about two files: handle 2 is its second file...
+    expect(valueOf(await h.call('command', { command: 'read:2:0:10' }, [a, b]))).toBe('3 bytes');
+    // ...and no file of the next call, which has one.
+    expect(valueOf(await h.field('read:2:0:10', a))).toBe(
+      'refused -32000: read refused: file 2 is not a file of the call being answered (its only file is 1)');
+    expect(valueOf(await h.field('read:0:0:10', a))).toMatch(/^refused -32000: read refused: file 0 is not a file/);
+  });
+
+  it('refuses reads to a plugin not granted read, and says so', async () => {
+    const h = startPlugin({ granted: [] });
+    expect(valueOf(await h.field('read:1:0:10', h.file('a.txt', 'aaa')))).toBe(
+      'refused -32000: read refused: the plugin was not granted the read capability');
+    expect(h.logged('granted nothing')).toBe(true);
+  });
+
+  it('refuses params that are not whole numbers from 0, naming each (-32602)', async () => {
+    const h = startPlugin();
+    const outcome = await h.field('raw-read:{"file":1,"offset":-1,"length":1.5}', h.file('a.txt', 'aaa'));
+    const answer = JSON.parse(valueOf(outcome) as string) as { error: { code: number; message: string } };
+    expect(answer.error.code).toBe(-32602);
+    expect(answer.error.message).toBe('params.offset: -1 is less than 0; params.length: 1.5 is a number, expected a whole number');
+  });
+
+  it('refuses a read once its call was cancelled, naming the call', async () => {
+    const h = startPlugin();
+    const cancel = new AbortController();
+    const asked = h.field('wait-cancel', h.file('a.txt', 'aaa'), { signal: cancel.signal });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    cancel.abort();
+    const outcome = await asked;
+    expect(outcome).toMatchObject({ outcome: 'cancelled', why: 'asked' });
+    const sent = h.trace.find((line) => line.direction === 'toTool' && line.method === 'field');
+    const id = (JSON.parse(sent!.text) as { id: number }).id;
+    await expect.poll(() => h.logged(`read after cancel: read refused: call ${id} was cancelled; its reads are refused`)).toBe(true);
+    expect(h.trace.some((line) => line.direction === 'toTool' && line.text === `{"jsonrpc":"2.0","method":"$/cancel","params":{"id":${id}}}`)).toBe(true);
+  });
+});

@@ -1,0 +1,158 @@
+// A plugin's answer to a call, judged: the schema first (which fills in the defaults), then what the
+// schema cannot say: a plan needs `write` and names only the call's own files with absolute folders
+// and plain names; a page's links lead somewhere on it; a run's edges count its characters; a PNG is
+// a PNG. Problems read `result.<field>: <reason naming the value>`; none means the answer, now with
+// every default filled, is what the host passes on.
+import { quote } from '../protocol/problem-words';
+import type { CallMethod } from './methods';
+import { hasSkwirDef, skwirDef, skwirProblems } from './schema-check';
+import type {
+  Capability, CommandResult, ConvertResult, FieldResult, Inspection, InspectionRow, Page, PageLink, PlanAnswer,
+  ThumbnailResult,
+} from './types';
+
+/** What an answer is judged against besides its own shape. */
+export interface AnswerContext {
+  /** How many files the call named: its handles are 1 to this. */
+  files: number;
+  granted: readonly Capability[];
+}
+
+type Filled<T> = { [K in keyof T]-?: Exclude<T[K], undefined> };
+
+/** The answers as the host passes them on: every default of the protocol filled in. */
+export type CheckedInspection = Filled<Omit<Inspection, 'rows'>> & { rows: Filled<InspectionRow>[] };
+export type CheckedPage = Filled<Omit<Page, 'width' | 'height'>> & Pick<Page, 'width' | 'height'>;
+export interface CheckedAnswers {
+  field: Filled<FieldResult>;
+  thumbnail: ThumbnailResult;
+  inspect: CheckedInspection | null;
+  convert: ConvertResult;
+  page: CheckedPage | null;
+  command: CommandResult;
+}
+
+/** The definition each call's answer is checked against; `orNull`: null is an answer too. */
+const answerDef: Record<CallMethod, { def: string; orNull?: true }> = {
+  field: { def: 'FieldResult' },
+  thumbnail: { def: 'ThumbnailResult' },
+  inspect: { def: 'Inspection', orNull: true },
+  convert: { def: 'ConvertedFile', orNull: true },
+  page: { def: 'Page', orNull: true },
+  command: { def: 'CommandResult' },
+};
+
+/** Every problem of `result` as the answer to `method`; empty when it is well formed (defaults now filled). */
+export function answerProblems(method: CallMethod, result: unknown, context: AnswerContext): string[] {
+  const { def, orNull } = answerDef[method];
+  if (result === undefined) return ['result: missing'];
+  if (orNull && result === null) return [];
+  if (!hasSkwirDef(def)) throw new Error(`no definition ${def}`);
+  const problems = skwirProblems(skwirDef(def), result, 'result');
+  if (problems.length > 0) return problems;
+  switch (method) {
+    case 'thumbnail':
+      return pngProblems((result as ThumbnailResult).png, 'result.png');
+    case 'page':
+      return pageProblems(result as Page);
+    case 'command':
+      return (result as CommandResult).answer === 'plan' ? planProblems(result as PlanAnswer, context) : [];
+    default:
+      return [];
+  }
+}
+
+const separator = /[/\\]/;
+const isAbsolute = (path: string): boolean => path.startsWith('/') || /^[A-Za-z]:[\\/]/.test(path);
+
+function planProblems(plan: PlanAnswer, context: AnswerContext): string[] {
+  if (!context.granted.includes('write')) {
+    return ['result.answer: a plan needs the write capability, and the plugin was not granted it'];
+  }
+  const problems: string[] = [];
+  const files = context.files === 0 ? 'it names no file' : context.files === 1 ? 'its only file is 1' : `its files are 1 to ${context.files}`;
+  plan.steps.forEach((step, index) => {
+    const at = `result.steps[${index}]`;
+    if ('file' in step && (step.file < 1 || step.file > context.files)) {
+      problems.push(`${at}.file: ${step.file} is not a file of this call (${files})`);
+    }
+    if (step.op === 'rename' && (separator.test(step.name) || step.name === '.' || step.name === '..')) {
+      problems.push(`${at}.name: ${quote(step.name)} is not a name in a folder (it holds a path separator)`);
+    }
+    if ((step.op === 'move' || step.op === 'copy') && !isAbsolute(step.to)) {
+      problems.push(`${at}.to: ${quote(step.to)} is not an absolute path`);
+    }
+    if (step.op === 'mkdir' && !isAbsolute(step.path)) problems.push(`${at}.path: ${quote(step.path)} is not an absolute path`);
+  });
+  return problems;
+}
+
+function pageProblems(page: Page): string[] {
+  const problems = pngProblems(page.png ?? null, 'result.png');
+  const size = page.png ? pngSize(page.png) : undefined;
+  if (size) {
+    page.width ??= size.width;
+    page.height ??= size.height;
+  }
+  (page.text ?? []).forEach((run, index) => {
+    const characters = [...run.text].length;
+    if (run.edges && run.edges.length !== characters) {
+      problems.push(`result.text[${index}].edges: ${run.edges.length} edges for ${characters} characters; give one a character`);
+    }
+  });
+  (page.links ?? []).forEach((link: PageLink, index) => {
+    if (link.page === undefined && link.uri === undefined) problems.push(`result.links[${index}]: leads nowhere; give page or uri`);
+    else if (link.page !== undefined && link.uri !== undefined) problems.push(`result.links[${index}]: gives both page and uri; give one`);
+    else if (link.page !== undefined && link.page > page.pages) {
+      problems.push(`result.links[${index}].page: ${link.page} is past the last page (${page.pages})`);
+    }
+  });
+  (page.outline ?? []).forEach((entry, index) => {
+    if (entry.page !== undefined && entry.page > page.pages) {
+      problems.push(`result.outline[${index}].page: ${entry.page} is past the last page (${page.pages})`);
+    }
+  });
+  return problems;
+}
+
+const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+
+function pngProblems(png: string | null, at: string): string[] {
+  if (png === null) return [];
+  const head = base64Prefix(png, 8);
+  if (head.length < 8 || !PNG_SIGNATURE.every((byte, i) => head[i] === byte)) {
+    const shown = head.slice(0, 4).map((byte) => `0x${byte.toString(16).padStart(2, '0')}`).join(' ');
+    return [`${at}: not a PNG (it starts ${shown || 'empty'}, not 0x89 "PNG")`];
+  }
+  return [];
+}
+
+/** A PNG's size in pixels, from its header (IHDR, bytes 16 to 23). */
+export function pngSize(png: string): { width: number; height: number } | undefined {
+  const head = base64Prefix(png, 24);
+  if (head.length < 24) return undefined;
+  const word = (at: number) => ((head[at]! << 24) | (head[at + 1]! << 16) | (head[at + 2]! << 8) | head[at + 3]!) >>> 0;
+  const width = word(16);
+  const height = word(20);
+  return width > 0 && height > 0 ? { width, height } : undefined;
+}
+
+const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+
+/** The first `count` bytes of base64 text (fewer when it is shorter), decoded without Node or the DOM. */
+export function base64Prefix(text: string, count: number): number[] {
+  const bytes: number[] = [];
+  let bits = 0;
+  let held = 0;
+  for (let i = 0; i < text.length && bytes.length < count; i++) {
+    const value = ALPHABET.indexOf(text.charAt(i));
+    if (value < 0) break;
+    held = (held << 6) | value;
+    bits += 6;
+    if (bits >= 8) {
+      bits -= 8;
+      bytes.push((held >> bits) & 0xff);
+    }
+  }
+  return bytes;
+}

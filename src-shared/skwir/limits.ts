@@ -1,0 +1,19 @@
+// The Skwir plugin protocol's limits and versions (the protocol page, and SKWIR.md where it decides).
+// The schemas state the same numbers; src-shared/skwir/skwir.test.ts fails when they disagree.
+import type { LineLimit } from '../limits';
+
+/** The file at the top of a plugin's folder. */
+export const SKWIR_MANIFEST_FILE = 'skwir-plugin.toml';
+/** skwir-plugin.toml, in bytes (as vitruvian-tool.json). */
+export const SKWIR_MANIFEST_MAX_BYTES = 65_536;
+
+/** The protocol versions the host speaks: OLDEST to VERSION. initialize offers VERSION. */
+export const SKWIR_API_OLDEST = 1;
+export const SKWIR_API_VERSION = 1;
+export const spokenApi = (api: number): boolean => Number.isInteger(api) && api >= SKWIR_API_OLDEST && api <= SKWIR_API_VERSION;
+
+/** A line of the program transport: 64 MiB, its line break included. */
+export const SKWIR_LINE_LIMIT: LineLimit = { bytes: 67_108_864, countsLineBreak: true };
+
+/** The most bytes one read answers; a longer length is cut to it. */
+export const SKWIR_READ_LIMIT = 4_194_304;

@@ -1,0 +1,169 @@
+// skwir-plugin.toml into our model of a plugin: the one module that knows the file's format, so that
+// when Skwir's own manifest format is known, only this changes. The TOML is parsed by smol-toml,
+// checked against skwir-manifest.schema.json (defaults filled), then by the rules a schema cannot
+// state: one transport, unique field keys and command names, command args that are a JSON Schema,
+// an api this app speaks. The folder checks (the exec or wasm on disk) are in validate-folder.ts.
+import { parse, TomlError } from 'smol-toml';
+import { quote } from '../protocol/problem-words';
+import { SKWIR_API_OLDEST, SKWIR_API_VERSION, SKWIR_MANIFEST_FILE, spokenApi } from './limits';
+import { jsonSchemaProblem, SKWIR_MANIFEST_SCHEMA_ID, skwirProblems } from './schema-check';
+import type { Capability, ManifestCommand, ManifestField, ManifestPreview, SkwirManifestFile } from './types';
+
+/** Which files something serves; both empty: every file. Extensions are kept lower case. */
+export interface FileKinds {
+  extensions: string[];
+  mimes: string[];
+}
+
+export type PluginTransport =
+  | { kind: 'program'; exec: string; args: string[] }
+  | { kind: 'module'; wasm: string };
+
+export interface PluginField extends FileKinds {
+  key: string;
+  title: string;
+}
+
+export interface PluginPreview extends FileKinds {
+  converts: boolean;
+  pages: boolean;
+  thumbnails: boolean;
+}
+
+export interface PluginCommand extends FileKinds {
+  name: string;
+  title: string;
+  /** The args' JSON Schema; absent when the command takes none. */
+  args?: Record<string, unknown>;
+}
+
+export interface PluginManifest {
+  id: string;
+  name: string;
+  version: string;
+  description?: string;
+  api: number;
+  capabilities: Capability[];
+  transport: PluginTransport;
+  fields: PluginField[];
+  previews: PluginPreview[];
+  commands: PluginCommand[];
+}
+
+export type PluginManifestReading =
+  | { ok: true; manifest: PluginManifest }
+  /** `value`: what the TOML held, when it could be parsed (so the folder's checks can still look at it). */
+  | { ok: false; problems: string[]; value?: Record<string, unknown> };
+
+const file = SKWIR_MANIFEST_FILE;
+
+/** smol-toml's error, as `line L, column C: what` (its message repeats the document after). */
+function tomlProblem(error: unknown): string {
+  if (error instanceof TomlError) {
+    const what = error.message.split('\n')[0]!.replace(/^Invalid TOML document: /, '');
+    return `${file}: line ${error.line}, column ${error.column}: ${what}`;
+  }
+  return `${file}: not TOML (${error instanceof Error ? error.message : String(error)})`;
+}
+
+/** Every problem of skwir-plugin.toml's text, or our model of the plugin. */
+export function readPluginManifest(text: string): PluginManifestReading {
+  let value: Record<string, unknown>;
+  try {
+    value = parse(text);
+  } catch (error) {
+    return { ok: false, problems: [tomlProblem(error)] };
+  }
+  const problems = skwirProblems(SKWIR_MANIFEST_SCHEMA_ID, value, '', file);
+  problems.push(...ruleProblems(value));
+  if (problems.length > 0) return { ok: false, problems, value };
+  return { ok: true, manifest: toModel(value as unknown as SkwirManifestFile) };
+}
+
+function ruleProblems(value: Record<string, unknown>): string[] {
+  const problems: string[] = [];
+  const hasProgram = value.program !== undefined;
+  const hasModule = value.module !== undefined;
+  if (!hasProgram && !hasModule) {
+    problems.push(`${file}: names no transport; add [program] with exec (a program) or [module] with wasm (a WebAssembly component)`);
+  } else if (hasProgram && hasModule) {
+    problems.push('module: a plugin is a program or a module, not both; keep [program] or [module]');
+  }
+  const api = value.api;
+  if (typeof api === 'number' && Number.isInteger(api) && api >= 1 && !spokenApi(api)) {
+    const spoken = SKWIR_API_OLDEST === SKWIR_API_VERSION ? `${SKWIR_API_VERSION}` : `${SKWIR_API_OLDEST} to ${SKWIR_API_VERSION}`;
+    problems.push(`api: ${api} is not spoken by this app (it speaks Skwir api ${spoken})`);
+  }
+  problems.push(...duplicates(value.fields, 'fields', 'key'), ...duplicates(value.commands, 'commands', 'name'));
+  list(value.commands).forEach((command, index) => {
+    const args = (command as Record<string, unknown> | null)?.args;
+    if (args === null || typeof args !== 'object' || Array.isArray(args)) return; // the schema said so already
+    const problem = jsonSchemaProblem(args);
+    if (problem) problems.push(`commands[${index}].args: ${problem}`);
+  });
+  return problems;
+}
+
+const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
+
+function duplicates(items: unknown, field: string, key: string): string[] {
+  const firstAt = new Map<string, number>();
+  const problems: string[] = [];
+  list(items).forEach((item, index) => {
+    const name = item !== null && typeof item === 'object' ? (item as Record<string, unknown>)[key] : undefined;
+    if (typeof name !== 'string') return;
+    const first = firstAt.get(name);
+    if (first === undefined) firstAt.set(name, index);
+    else problems.push(`${field}[${index}].${key}: ${quote(name)} is already the ${key} of ${field}[${first}]`);
+  });
+  return problems;
+}
+
+const kinds = (item: { extensions?: string[]; mimes?: string[] }): FileKinds => ({
+  extensions: (item.extensions ?? []).map((extension) => extension.toLowerCase()),
+  mimes: item.mimes ?? [],
+});
+
+function toModel(value: SkwirManifestFile): PluginManifest {
+  const transport: PluginTransport = value.program
+    ? { kind: 'program', exec: value.program.exec, args: value.program.args ?? [] }
+    : { kind: 'module', wasm: value.module!.wasm };
+  const manifest: PluginManifest = {
+    id: value.id,
+    name: value.name,
+    version: value.version,
+    api: value.api ?? 1,
+    capabilities: value.capabilities ?? [],
+    transport,
+    fields: (value.fields ?? []).map((field: ManifestField) => ({ key: field.key, title: field.title, ...kinds(field) })),
+    previews: (value.previews ?? []).map((preview: ManifestPreview) => ({
+      converts: preview.converts ?? false,
+      pages: preview.pages ?? false,
+      thumbnails: preview.thumbnails ?? false,
+      ...kinds(preview),
+    })),
+    commands: (value.commands ?? []).map((command: ManifestCommand) => ({
+      name: command.name,
+      title: command.title,
+      ...(command.args ? { args: command.args } : {}),
+      ...kinds(command),
+    })),
+  };
+  if (value.description !== undefined) manifest.description = value.description;
+  return manifest;
+}
+
+/** The extension of a file name, lower case, without its dot; '' when it has none. */
+export function extensionOf(name: string): string {
+  const dot = name.lastIndexOf('.');
+  return dot > 0 ? name.slice(dot + 1).toLowerCase() : '';
+}
+
+/** Whether something declared for these kinds of file serves this one (neither list: every file). */
+export function serves(kindsOf: FileKinds, file: { name: string; mime?: string }): boolean {
+  if (kindsOf.extensions.length === 0 && kindsOf.mimes.length === 0) return true;
+  if (kindsOf.extensions.includes(extensionOf(file.name))) return true;
+  const mime = file.mime?.toLowerCase();
+  if (mime === undefined) return false;
+  return kindsOf.mimes.some((wanted) => wanted === mime || (wanted.endsWith('/*') && mime.startsWith(wanted.slice(0, -1))));
+}
