@@ -63,7 +63,7 @@ const { state, FakeClipboardItem } = electron;
 const hudCalls: unknown[][] = [];
 const services = createElectronServices({
   appId: 'dev.vitruvian.app',
-  hud: { show: async (...args) => void hudCalls.push(args), dispose: () => {} },
+  hud: { show: async (...args) => void hudCalls.push(args), notice: async () => {}, dispose: () => {} },
 });
 
 describe('the Electron clipboard', () => {
