@@ -40,7 +40,7 @@ describe('noticeAccessibilityRefusal', () => {
     const host = recordingHost([toolSummary({ id: 'acme.snippets', name: { en: 'Snippets', fr: 'Extraits' } })]);
     const notices: string[][] = [];
     let language = 'en';
-    noticeAccessibilityRefusal({ host, notify: (title, body) => void notices.push([title, body]), language: () => language, appName: 'Vitruvian' });
+    noticeAccessibilityRefusal({ host, notify: (title, body, weight) => void notices.push([title, body, weight!]), language: () => language, appName: 'Vitruvian' });
     host.fire({ type: 'trace', toolId: 'acme.snippets', line: answer('keystrokes/paste', { code: -32004, message: 'no' }) });
     expect(host.calls.filter((c) => c.name === 'listTools')).toEqual([]);
 
@@ -49,6 +49,7 @@ describe('noticeAccessibilityRefusal', () => {
     expect(notices[0]![0]).toBe('Vitruvian needs the Accessibility permission');
     expect(notices[0]![1]).toContain('Snippets could not press keys');
     expect(notices[0]![1]).toContain('Turn on Vitruvian in System Settings > Privacy & Security > Accessibility');
+    expect(notices[0]![2]).toBe('mustSee'); // on the HUD when macOS drops the notification
 
     language = 'fr';
     host.fire({ type: 'trace', toolId: 'acme.snippets', line: refused('keystrokes/pressMenuItem') });

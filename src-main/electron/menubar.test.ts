@@ -107,7 +107,7 @@ describe('createMenubar', () => {
       iconPath: '/app/assets/menubarTemplate.png',
       showWindow: () => void actions.shown++,
       quit: () => void actions.quit++,
-      notify: (title, body) => void notices.push([title, body]),
+      notify: (title, body, weight) => void notices.push([title, body, weight!]),
     });
     await vi.advanceTimersByTimeAsync(150);
     const menu = electron.menus.at(-1)!;
@@ -116,7 +116,7 @@ describe('createMenubar', () => {
     menu.find((item) => item.label === 'Copy latest deploy')!.click!({} as never, undefined, {} as never);
     await vi.advanceTimersByTimeAsync(0);
     expect(host.calls.filter((c) => c.name === 'runCommand')).toEqual([{ name: 'runCommand', args: ['com.acme.deploys', 'copyLatest'] }]);
-    expect(notices).toEqual([['Deploys', 'Copy latest deploy did not run: no deploy yet']]);
+    expect(notices).toEqual([['Deploys', 'Copy latest deploy did not run: no deploy yet', 'mustSee']]);
 
     menu.find((item) => item.label === 'Show Vitruvian')!.click!({} as never, undefined, {} as never);
     menu.find((item) => item.label === 'Quit Vitruvian')!.click!({} as never, undefined, {} as never);
@@ -134,7 +134,7 @@ describe('createMenubar', () => {
     expect(labels(french)).toEqual(expect.arrayContaining(['Déploiements (off)', 'Copier le dernier', 'Afficher Vitruvian', 'Quitter Vitruvian']));
     french.find((item) => item.label === 'Copier le dernier')!.click!({} as never, undefined, {} as never);
     await vi.advanceTimersByTimeAsync(0);
-    expect(notices.at(-1)).toEqual(['Déploiements', 'Copier le dernier n’a pas été fait\u202f: no deploy yet']);
+    expect(notices.at(-1)).toEqual(['Déploiements', 'Copier le dernier n’a pas été fait\u202f: no deploy yet', 'mustSee']);
 
     menubar.dispose();
     expect(electron.trays.at(-1)!.destroyed).toBe(true);

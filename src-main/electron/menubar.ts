@@ -7,6 +7,7 @@ import { DisposableStore, toDisposable, type Disposable } from '../../src-shared
 import type { CommandOutcome, HostApi, ToolSummary } from '../../src-shared/host-api';
 import { DEFAULT_LIMITS } from '../host/supervisor-options';
 import { desktopWordsFor } from './desktop-words';
+import type { Notify } from './electron-services';
 
 export interface MenubarActions {
   runCommand(tool: ToolSummary, commandId: string): void;
@@ -61,7 +62,8 @@ export interface MenubarOptions {
   iconPath: string;
   showWindow(): void;
   quit(): void;
-  notify(title: string, body: string): void;
+  /** Tells the person a command they picked did not run: they wait for it, so it must be seen. */
+  notify: Notify;
   /** How long tool changes gather before the menu is rebuilt (default 100 ms). */
   settleMs?: number;
 }
@@ -82,10 +84,10 @@ export function createMenubar(options: MenubarOptions): Disposable {
       options.host.runCommand(tool.id, commandId).then(
         (outcome) => {
           const notice = outcomeNotice(outcome, title, language);
-          if (notice) options.notify(pickText(tool.name, language), notice);
+          if (notice) options.notify(pickText(tool.name, language), notice, 'mustSee');
         },
         (error: unknown) =>
-          options.notify(pickText(tool.name, language), desktopWordsFor(language).commandDidNotRun(title, (error as Error).message)),
+          options.notify(pickText(tool.name, language), desktopWordsFor(language).commandDidNotRun(title, (error as Error).message), 'mustSee'),
       );
     },
     showWindow: options.showWindow,
