@@ -7,6 +7,7 @@ import type { HostApi, TraceLine } from '../../src-shared/host-api';
 import { toDisposable, type Disposable } from '../../src-shared/lifecycle';
 import { desktopWordsFor } from './desktop-words';
 import type { Notify } from './electron-services';
+import { holderName, type PermissionHolder } from './permission-holder';
 
 /**
  * The check darwin.ts makes before each keystroke, from systemPreferences.isTrustedAccessibilityClient:
@@ -39,8 +40,8 @@ export interface AccessibilityNoticeOptions {
   host: Pick<HostApi, 'subscribe' | 'listTools'>;
   notify: Notify;
   language(): string;
-  /** The entry to turn on in the list: Vitruvian, or Electron in development. */
-  appName: string;
+  /** The entry to turn on in the list: Vitruvian, or under `npm start` the terminal that ran it. */
+  holder: PermissionHolder;
 }
 
 /** Tells the person once, at the first keystroke a tool was refused for want of Accessibility. */
@@ -59,7 +60,7 @@ export function noticeAccessibilityRefusal(options: AccessibilityNoticeOptions):
         const words = desktopWordsFor(language);
         options.notify(
           words.accessibilityTitle,
-          words.accessibilityBody(tool ? pickText(tool.name, language) : event.toolId, options.appName),
+          words.accessibilityBody(tool ? pickText(tool.name, language) : event.toolId, holderName(options.holder, words)),
           'mustSee',
         );
       });

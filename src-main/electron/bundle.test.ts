@@ -44,13 +44,25 @@ describe('the Electron bundles', () => {
       `const Module = require('node:module');
 const load = Module._load;
 const said = (text) => process.stdout.write(text + '\\n');
-const app = { requestSingleInstanceLock: () => { said('requestSingleInstanceLock'); return false; }, quit: () => said('quit') };
+const app = {
+  isPackaged: false,
+  setName: (name) => said('setName ' + name),
+  getPath: (name) => '/tmp/' + name,
+  setPath: (name, path) => said('setPath ' + name + ' ' + path),
+  requestSingleInstanceLock: () => { said('requestSingleInstanceLock'); return false; },
+  quit: () => said('quit'),
+};
 Module._load = function (request, ...rest) {
   if (request === 'electron') return new Proxy({ app }, { get: (target, name) => target[name] ?? {} });
   return load.call(this, request, ...rest);
 };`,
     );
     const { stdout } = await promisify(execFile)(process.execPath, ['--require', standIn, report.main], { timeout: 20_000 });
-    expect(stdout.trim().split('\n')).toEqual(['requestSingleInstanceLock', 'quit']);
+    expect(stdout.trim().split('\n')).toEqual([
+      'setName Vitruvian Dev',
+      'setPath userData /tmp/appData/Vitruvian Dev',
+      'requestSingleInstanceLock',
+      'quit',
+    ]);
   });
 });

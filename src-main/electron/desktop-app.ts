@@ -1,6 +1,7 @@
-// The desktop app's lifecycle: one instance; on ready, the host (data under userData, secrets
-// through safeStorage), the window, the menu bar menu, the samples on first run; the dock icon
-// reopens the window; quitting stops every tool by the stop sequence (host.dispose) before the app exits.
+// The desktop app's lifecycle: one instance (`npm start` apart from the installed app); on ready,
+// the host (data under userData, secrets through safeStorage), the window, the menu bar menu, the
+// samples on first run; the dock icon or a second launch brings the window forward; quitting stops
+// every tool by the stop sequence (host.dispose) before the app exits.
 import { join } from 'node:path';
 import { app, dialog, systemPreferences, type BrowserWindow } from 'electron';
 import { createHost, type Host } from '../host/host';
@@ -10,7 +11,7 @@ import { createLinuxPlatform } from '../platform/linux';
 import type { Platform } from '../platform/platform';
 import { DisposableStore } from '../../src-shared/lifecycle';
 import { accessibilityCheck, noticeAccessibilityRefusal } from './accessibility';
-import { appId, productName } from './app-identity';
+import { appId, developmentName, productName } from './app-identity';
 import { keepLanguage, languageFile, startLanguage, type LanguageKeeper } from './app-language';
 import { createElectronServices, type ElectronServices } from './electron-services';
 import { noticeFailedTools } from './failure-notices';
@@ -19,6 +20,7 @@ import { createHud } from './hud-window';
 import { bindHostIpc } from './ipc';
 import { createMainWindow, revealWindow } from './main-window';
 import { createMenubar } from './menubar';
+import { permissionHolder } from './permission-holder';
 import { rendererFolderUrl, serveRendererFolder } from './renderer-protocol';
 import { safeStorageSecrets } from './secret-store';
 import { hardenWebContents, refusePermissions } from './web-security';
@@ -111,9 +113,8 @@ class DesktopSession {
     );
     this.store.add(noticeFailedTools(host, services.notify, () => this.language));
     if (process.platform === 'darwin') {
-      // In development the process macOS lists is Electron itself.
-      const appName = app.isPackaged ? productName : 'Electron';
-      this.store.add(noticeAccessibilityRefusal({ host, notify: services.notify, language: () => this.language, appName }));
+      const holder = permissionHolder(app.isPackaged, productName);
+      this.store.add(noticeAccessibilityRefusal({ host, notify: services.notify, language: () => this.language, holder }));
     }
     try {
       const report = await installSamplesOnFirstRun({ host, samplesFolder: this.paths.samplesFolder, markerFile: this.paths.firstRunMarker });
@@ -167,7 +168,20 @@ class DesktopSession {
 /** Set by the Electron e2e spec: a fresh data folder per run (and its own single-instance lock). */
 export const userDataVariable = 'VITRUVIAN_USER_DATA';
 
+/**
+ * `npm start` runs as "Vitruvian Dev" with its own data folder. Electron names an unpackaged app
+ * after package.json, the installed app's name: both would share one folder, so one set of tools
+ * and preferences, and one single-instance lock (it lives in that folder), which made `npm start`
+ * quit at once beside a running Vitruvian.
+ */
+export function keepDevelopmentApart(): void {
+  if (app.isPackaged) return;
+  app.setName(developmentName);
+  app.setPath('userData', join(app.getPath('appData'), developmentName));
+}
+
 export function startDesktopApp(): void {
+  keepDevelopmentApart();
   const userData = process.env[userDataVariable];
   if (userData) app.setPath('userData', userData);
   if (!app.requestSingleInstanceLock()) {
@@ -176,7 +190,11 @@ export function startDesktopApp(): void {
   }
   const session = new DesktopSession();
   app.on('web-contents-created', (_event, contents) => hardenWebContents(contents));
-  app.on('second-instance', () => session.showWindow());
+  app.on('second-instance', () => {
+    // The person launched the app again and expects it in front, whatever app is active now.
+    if (process.platform === 'darwin') app.focus({ steal: true });
+    session.showWindow();
+  });
   app.on('activate', () => session.showWindow()); // the dock icon was clicked
   // Listened to so Electron never quits by itself when the last window closes: quitting follows the
   // main window (see closingTheWindowQuits), not every window, which includes the HUD's.

@@ -15,6 +15,8 @@ export interface DesktopWords {
   /** The notification when a tool was refused keystrokes for want of the Accessibility permission. */
   accessibilityTitle: string;
   accessibilityBody(tool: string, app: string): string;
+  /** Under `npm start`, the app macOS asks permissions for: the terminal, by its name when known. */
+  developmentTerminal(name: string | undefined): string;
 }
 
 const en: DesktopWords = {
@@ -28,6 +30,7 @@ const en: DesktopWords = {
   accessibilityTitle: 'Vitruvian needs the Accessibility permission',
   accessibilityBody: (tool, app) =>
     `${tool} could not press keys in the app in front. Turn on ${app} in System Settings > Privacy & Security > Accessibility, then try again.`,
+  developmentTerminal: (name) => (name ? `${name} (the terminal that ran npm start)` : 'the terminal app that ran npm start'),
 };
 
 // As in the window's French: a narrow no-break space (U+202F) before : ; ? ! and inside « ».
@@ -42,6 +45,7 @@ const fr: DesktopWords = {
   accessibilityTitle: 'Vitruvian a besoin de l’autorisation Accessibilité',
   accessibilityBody: (tool, app) =>
     `${tool} n’a pas pu appuyer sur des touches dans l’app au premier plan. Activez ${app} dans Réglages Système > Confidentialité et sécurité > Accessibilité, puis réessayez.`,
+  developmentTerminal: (name) => (name ? `${name} (le terminal qui a lancé npm start)` : 'l’app de terminal qui a lancé npm start'),
 };
 
 export const desktopWordsByLanguage: Record<AppLanguage, DesktopWords> = { en, fr };
