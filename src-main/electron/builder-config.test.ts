@@ -40,8 +40,15 @@ describe('electron-builder.yml', () => {
     expect(config.linux.target).toEqual(['AppImage']);
   });
 
-  it('turns off runAsNode and NODE_OPTIONS', () => {
-    expect(config.electronFuses).toMatchObject({ runAsNode: false, enableNodeOptionsEnvironmentVariable: false });
+  it('turns off runAsNode, NODE_OPTIONS and file:// privileges, and checks app.asar', () => {
+    expect(config.electronFuses).toMatchObject({
+      runAsNode: false,
+      enableNodeOptionsEnvironmentVariable: false,
+      enableNodeCliInspectArguments: false,
+      enableEmbeddedAsarIntegrityValidation: true,
+      onlyLoadAppFromAsar: true,
+      grantFileProtocolExtraPrivileges: false,
+    });
   });
 
   it('ships the bundles package.json points at and the samples as extra resources', () => {

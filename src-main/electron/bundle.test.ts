@@ -53,12 +53,14 @@ const app = {
   quit: () => said('quit'),
 };
 Module._load = function (request, ...rest) {
-  if (request === 'electron') return new Proxy({ app }, { get: (target, name) => target[name] ?? {} });
+  const protocol = { registerSchemesAsPrivileged: (schemes) => said('registerSchemesAsPrivileged ' + schemes.map((s) => s.scheme)) };
+  if (request === 'electron') return new Proxy({ app, protocol }, { get: (target, name) => target[name] ?? {} });
   return load.call(this, request, ...rest);
 };`,
     );
     const { stdout } = await promisify(execFile)(process.execPath, ['--require', standIn, report.main], { timeout: 20_000 });
     expect(stdout.trim().split('\n')).toEqual([
+      'registerSchemesAsPrivileged app',
       'setName Vitruvian Dev',
       'setPath userData /tmp/appData/Vitruvian Dev',
       'requestSingleInstanceLock',

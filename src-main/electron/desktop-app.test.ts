@@ -99,7 +99,10 @@ vi.mock('./main-window', async () => {
 });
 vi.mock('./menubar', () => ({ createMenubar: () => (fx.state.menubars++, { dispose: () => void fx.state.menubars-- }) }));
 vi.mock('./hud-window', () => ({ createHud: () => ({ show: async () => {}, dispose: () => {} }) }));
-vi.mock('./renderer-protocol', () => ({ serveRendererFolder: () => ({ dispose: () => {} }), rendererFolderUrl: () => 'file:///x/' }));
+vi.mock('./renderer-protocol', () => ({
+  registerRendererScheme: () => void fx.state.asked.push('registerRendererScheme'),
+  serveRendererFolder: () => ({ dispose: () => {} }),
+}));
 vi.mock('./web-security', () => ({ hardenWebContents: () => {}, refusePermissions: () => {} }));
 vi.mock('./ipc', () => ({ bindHostIpc: () => ({ dispose: () => {} }) }));
 vi.mock('./electron-services', () => ({
@@ -233,7 +236,7 @@ describe('the desktop app lifecycle', () => {
     expect(fx.state.names).toEqual(['Vitruvian Dev']);
     expect(fx.state.paths.userData).toBe(join(fx.state.root, 'appData', 'Vitruvian Dev'));
     // The single-instance lock lives in the data folder: apart from the installed app's.
-    expect(fx.state.asked).toEqual(['setName Vitruvian Dev', 'setPath userData', 'requestSingleInstanceLock']);
+    expect(fx.state.asked).toEqual(['registerRendererScheme', 'setName Vitruvian Dev', 'setPath userData', 'requestSingleInstanceLock']);
     expect((fx.state.hostOptions[0] as HostOptions).dataFolder).toBe(join(fx.state.root, 'appData', 'Vitruvian Dev', 'host'));
   });
 
@@ -242,7 +245,7 @@ describe('the desktop app lifecycle', () => {
     startDesktopApp();
     await started();
     expect(fx.state.names).toEqual([]);
-    expect(fx.state.asked).toEqual(['requestSingleInstanceLock']);
+    expect(fx.state.asked).toEqual(['registerRendererScheme', 'requestSingleInstanceLock']);
     expect((fx.state.hostOptions[0] as HostOptions).dataFolder).toBe(join(`${fx.state.root}/userData`, 'host'));
   });
 

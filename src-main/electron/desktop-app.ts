@@ -21,7 +21,7 @@ import { bindHostIpc } from './ipc';
 import { createMainWindow, revealWindow } from './main-window';
 import { createMenubar } from './menubar';
 import { permissionHolder } from './permission-holder';
-import { rendererFolderUrl, serveRendererFolder } from './renderer-protocol';
+import { registerRendererScheme, serveRendererFolder } from './renderer-protocol';
 import { safeStorageSecrets } from './secret-store';
 import { hardenWebContents, refusePermissions } from './web-security';
 
@@ -31,7 +31,6 @@ export function desktopPaths() {
   const dataFolder = join(app.getPath('userData'), 'host');
   return {
     rendererFolder: join(root, 'dist', 'renderer'),
-    page: join(root, 'dist', 'renderer', 'index.html'),
     preload: join(root, 'dist', 'electron', 'preload.cjs'),
     menubarIcon: join(root, 'dist', 'electron', 'assets', 'menubarTemplate.png'),
     samplesFolder: app.isPackaged ? join(process.resourcesPath, 'tools-sample') : join(root, 'tools-sample'),
@@ -100,7 +99,7 @@ class DesktopSession {
         if (event.type === 'language') this.language = event.language;
       }),
     );
-    this.store.add(bindHostIpc({ host, window: () => this.window, rendererUrl: rendererFolderUrl(this.paths.rendererFolder) }));
+    this.store.add(bindHostIpc({ host, window: () => this.window }));
     this.openWindow();
     this.store.add(
       createMenubar({
@@ -155,7 +154,7 @@ class DesktopSession {
   }
 
   private openWindow(): void {
-    const window = createMainWindow({ page: this.paths.page, preload: this.paths.preload });
+    const window = createMainWindow({ preload: this.paths.preload });
     window.on('closed', () => {
       if (this.window === window) this.window = undefined;
       // Not window-all-closed: the HUD's hidden window outlives the main one, so that never fires.
@@ -181,6 +180,7 @@ export function keepDevelopmentApart(): void {
 }
 
 export function startDesktopApp(): void {
+  registerRendererScheme(); // Electron takes it only before ready
   keepDevelopmentApart();
   const userData = process.env[userDataVariable];
   if (userData) app.setPath('userData', userData);
