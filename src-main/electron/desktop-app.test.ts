@@ -30,6 +30,8 @@ const fx = vi.hoisted(() => {
     asked: [] as string[],
     names: [] as string[],
     focused: [] as unknown[],
+    switches: {} as Record<string, string>,
+    hudOptions: [] as unknown[],
   };
   return { state };
 });
@@ -49,6 +51,10 @@ vi.mock('electron', async () => {
     getPreferredSystemLanguages: () => fx.state.systemLanguages,
     getLocale: () => 'en-US',
     getAppMetrics: () => [{ pid: 11 }, { pid: 12 }],
+    commandLine: {
+      hasSwitch: (name: string) => name in fx.state.switches,
+      getSwitchValue: (name: string) => fx.state.switches[name] ?? '',
+    },
   });
   Object.defineProperty(app, 'isPackaged', { get: () => fx.state.packaged }); // Object.assign would copy one value
   return {
@@ -98,7 +104,9 @@ vi.mock('./main-window', async () => {
   };
 });
 vi.mock('./menubar', () => ({ createMenubar: () => (fx.state.menubars++, { dispose: () => void fx.state.menubars-- }) }));
-vi.mock('./hud-window', () => ({ createHud: () => ({ show: async () => {}, dispose: () => {} }) }));
+vi.mock('./hud-window', () => ({
+  createHud: (options: unknown) => (fx.state.hudOptions.push(options), { show: async () => {}, notice: async () => {}, dispose: () => {} }),
+}));
 vi.mock('./renderer-protocol', () => ({
   registerRendererScheme: () => void fx.state.asked.push('registerRendererScheme'),
   serveRendererFolder: () => ({ dispose: () => {} }),
@@ -125,7 +133,7 @@ beforeEach(async () => {
   fx.state.root = await mkdtemp(join(tmpdir(), 'vitruvian-desktop-'));
   Object.assign(fx.state, {
     lock: true, quits: 0, exits: [], windows: [], hostOptions: [], hosts: [], systemLanguages: ['fr-FR'], disposeCalls: 0, menubars: 0, paths: {},
-    trusted: true, accessibilityAsks: [], notices: [], packaged: false, asked: [], names: [], focused: [],
+    trusted: true, accessibilityAsks: [], notices: [], packaged: false, asked: [], names: [], focused: [], switches: {}, hudOptions: [],
   });
   app.removeAllListeners();
 });
@@ -296,6 +304,50 @@ describe('the desktop app lifecycle', () => {
     fx.state.releaseDispose();
     await vi.waitFor(() => expect(fx.state.quits).toBe(1));
     expect(quitEvent().prevented).toBe(false); // the quit that follows goes through
+  });
+
+  describe('on Linux', () => {
+    const withEnv = async (env: Record<string, string | undefined>, run: () => Promise<void>) => {
+      const before = Object.fromEntries(Object.keys(env).map((key) => [key, process.env[key]]));
+      Object.assign(process.env, env);
+      for (const [key, value] of Object.entries(env)) if (value === undefined) delete process.env[key];
+      try {
+        await run();
+      } finally {
+        for (const [key, value] of Object.entries(before)) {
+          if (value === undefined) delete process.env[key];
+          else process.env[key] = value;
+        }
+      }
+    };
+
+    it('on native Wayland only sizes the HUD, which the compositor places; through XWayland it places it', async () => {
+      runningOn('linux');
+      await withEnv({ WAYLAND_DISPLAY: 'wayland-0', DISPLAY: ':0' }, async () => {
+        startDesktopApp();
+        await started();
+        expect(fx.state.hudOptions).toEqual([{ positioned: false }]);
+        quitEvent();
+        fx.state.releaseDispose();
+        await vi.waitFor(() => expect(fx.state.quits).toBe(1));
+
+        app.removeAllListeners();
+        fx.state.switches = { 'ozone-platform': 'x11' }; // dev-launch.ts passed it
+        startDesktopApp();
+        await vi.waitFor(() => expect(fx.state.hudOptions).toHaveLength(2), { timeout: 10_000 });
+        expect(fx.state.hudOptions[1]).toEqual({ positioned: true });
+      });
+    });
+
+    it('says so in its log when it runs without Chromium\'s sandbox', async () => {
+      runningOn('linux');
+      const warnings = vi.spyOn(console, 'warn').mockImplementation(() => {});
+      fx.state.switches = { 'no-sandbox': '' };
+      startDesktopApp();
+      await started();
+      expect(warnings.mock.calls.map((c) => String(c[0]))).toContainEqual(expect.stringMatching(/^Chromium's sandbox is off \(--no-sandbox\)/));
+      warnings.mockRestore();
+    });
   });
 
   describe('closing the main window', () => {

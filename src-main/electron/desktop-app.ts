@@ -19,6 +19,7 @@ import { installSamplesOnFirstRun } from './first-run';
 import { createHud } from './hud-window';
 import { bindHostIpc } from './ipc';
 import { createMainWindow, revealWindow } from './main-window';
+import { onNativeWayland } from './linux-display';
 import { createMenubar } from './menubar';
 import { permissionHolder } from './permission-holder';
 import { registerRendererScheme, serveRendererFolder } from './renderer-protocol';
@@ -82,7 +83,13 @@ class DesktopSession {
   async start(): Promise<void> {
     refusePermissions();
     this.store.add(serveRendererFolder(this.paths.rendererFolder));
-    const hud = this.store.add(createHud());
+    if (process.platform === 'linux' && app.commandLine.hasSwitch('no-sandbox')) {
+      // dev-launch.ts or the AppImage's AppRun passed it: this system keeps the sandbox from starting.
+      console.warn('Chromium\'s sandbox is off (--no-sandbox): this Linux restricts user namespaces; see docs/desktop.md to turn it back on');
+    }
+    // On native Wayland the compositor places windows: the HUD is only sized (linux-display.ts).
+    const positioned = !onNativeWayland(process.platform, process.env, app.commandLine.getSwitchValue('ozone-platform'));
+    const hud = this.store.add(createHud({ positioned }));
     const services = createElectronServices({ appId, hud });
     this.language = await startLanguage(this.paths.languageFile, systemLanguages());
     const host = await createHost({
