@@ -27,8 +27,9 @@ describe('the Electron bundles', () => {
     expect(report.externals.preload).toEqual(['electron']);
   });
 
-  it('writes main.cjs, preload.cjs and the menu bar icons', async () => {
-    for (const file of ['main.cjs', 'preload.cjs', 'assets/menubarTemplate.png', 'assets/menubarTemplate@2x.png']) {
+  it('writes main.cjs, preload.cjs and the icons the app loads', async () => {
+    const icons = ['menubarTemplate.png', 'menubarTemplate@2x.png', 'trayIcon.png', 'trayIcon@2x.png', 'appIcon.png'];
+    for (const file of ['main.cjs', 'preload.cjs', ...icons.map((icon) => `assets/${icon}`)]) {
       expect((await stat(join(outDir, file))).size, file).toBeGreaterThan(0);
     }
     const preload = await readFile(report.preload, 'utf8');

@@ -32,6 +32,10 @@ const fx = vi.hoisted(() => {
     focused: [] as unknown[],
     switches: {} as Record<string, string>,
     hudOptions: [] as unknown[],
+    trayIcons: [] as unknown[],
+    appMenus: [] as unknown[],
+    dockIcons: [] as string[],
+    windowOptions: [] as unknown[],
   };
   return { state };
 });
@@ -51,6 +55,7 @@ vi.mock('electron', async () => {
     getPreferredSystemLanguages: () => fx.state.systemLanguages,
     getLocale: () => 'en-US',
     getAppMetrics: () => [{ pid: 11 }, { pid: 12 }],
+    dock: { setIcon: (path: string) => void fx.state.dockIcons.push(path) },
     commandLine: {
       hasSwitch: (name: string) => name in fx.state.switches,
       getSwitchValue: (name: string) => fx.state.switches[name] ?? '',
@@ -91,7 +96,8 @@ vi.mock('../host/host', () => ({
 vi.mock('./main-window', async () => {
   const { EventEmitter } = await import('node:events');
   return {
-    createMainWindow: () => {
+    createMainWindow: (options: unknown) => {
+      fx.state.windowOptions.push(options);
       const window = Object.assign(new EventEmitter(), {
         closed: false,
         revealed: 0,
@@ -103,7 +109,13 @@ vi.mock('./main-window', async () => {
     revealWindow: (window: { revealed: number }) => void window.revealed++,
   };
 });
-vi.mock('./menubar', () => ({ createMenubar: () => (fx.state.menubars++, { dispose: () => void fx.state.menubars-- }) }));
+vi.mock('./menubar', async (original) => ({
+  trayIconFor: ((await original()) as typeof import('./menubar')).trayIconFor,
+  createMenubar: (options: { icon: unknown }) => (fx.state.menubars++, fx.state.trayIcons.push(options.icon), { dispose: () => void fx.state.menubars-- }),
+}));
+vi.mock('./app-menu', () => ({
+  createAppMenu: (options: unknown) => (fx.state.appMenus.push(options), { dispose: () => {} }),
+}));
 vi.mock('./hud-window', () => ({
   createHud: (options: unknown) => (fx.state.hudOptions.push(options), { show: async () => {}, notice: async () => {}, dispose: () => {} }),
 }));
@@ -134,6 +146,7 @@ beforeEach(async () => {
   Object.assign(fx.state, {
     lock: true, quits: 0, exits: [], windows: [], hostOptions: [], hosts: [], systemLanguages: ['fr-FR'], disposeCalls: 0, menubars: 0, paths: {},
     trusted: true, accessibilityAsks: [], notices: [], packaged: false, asked: [], names: [], focused: [], switches: {}, hudOptions: [],
+    trayIcons: [], appMenus: [], dockIcons: [], windowOptions: [],
   });
   app.removeAllListeners();
 });
@@ -304,6 +317,37 @@ describe('the desktop app lifecycle', () => {
     fx.state.releaseDispose();
     await vi.waitFor(() => expect(fx.state.quits).toBe(1));
     expect(quitEvent().prevented).toBe(false); // the quit that follows goes through
+  });
+
+  describe('looks', () => {
+    const assets = () => join(fx.state.root, 'dist', 'electron', 'assets');
+
+    it('on macOS: a template image in the menu bar, our menu, and our icon in the Dock under npm start', async () => {
+      runningOn('darwin');
+      startDesktopApp();
+      await started();
+      expect(fx.state.trayIcons).toEqual([{ path: join(assets(), 'menubarTemplate.png'), template: true }]);
+      expect(fx.state.appMenus).toEqual([expect.objectContaining({ iconPath: join(assets(), 'appIcon.png') })]);
+      expect(fx.state.dockIcons).toEqual([join(assets(), 'appIcon.png')]);
+      expect(fx.state.windowOptions[0]).not.toHaveProperty('icon', expect.anything());
+    });
+
+    it('on Linux: a colored tray icon, our menu, and the app icon on the window', async () => {
+      runningOn('linux');
+      startDesktopApp();
+      await started();
+      expect(fx.state.trayIcons).toEqual([{ path: join(assets(), 'trayIcon.png'), template: false }]);
+      expect(fx.state.appMenus).toHaveLength(1);
+      expect(fx.state.windowOptions[0]).toMatchObject({ icon: join(assets(), 'appIcon.png') });
+      expect(fx.state.dockIcons).toEqual([]);
+    });
+
+    it('Settings… in the menu shows the window', async () => {
+      startDesktopApp();
+      await started();
+      (fx.state.appMenus[0] as { showSettings(): void }).showSettings();
+      expect(fx.state.windows[0]!.revealed).toBe(1);
+    });
   });
 
   describe('on Linux', () => {

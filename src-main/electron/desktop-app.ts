@@ -11,6 +11,7 @@ import { createLinuxPlatform } from '../platform/linux';
 import type { Platform } from '../platform/platform';
 import { DisposableStore } from '../../src-shared/lifecycle';
 import { accessibilityCheck, noticeAccessibilityRefusal } from './accessibility';
+import { createAppMenu } from './app-menu';
 import { appId, developmentName, productName } from './app-identity';
 import { keepLanguage, languageFile, startLanguage, type LanguageKeeper } from './app-language';
 import { createElectronServices, type ElectronServices } from './electron-services';
@@ -20,7 +21,7 @@ import { createHud } from './hud-window';
 import { bindHostIpc } from './ipc';
 import { createMainWindow, revealWindow } from './main-window';
 import { onNativeWayland } from './linux-display';
-import { createMenubar } from './menubar';
+import { createMenubar, trayIconFor } from './menubar';
 import { permissionHolder } from './permission-holder';
 import { registerRendererScheme, serveRendererFolder } from './renderer-protocol';
 import { safeStorageSecrets } from './secret-store';
@@ -33,7 +34,7 @@ export function desktopPaths() {
   return {
     rendererFolder: join(root, 'dist', 'renderer'),
     preload: join(root, 'dist', 'electron', 'preload.cjs'),
-    menubarIcon: join(root, 'dist', 'electron', 'assets', 'menubarTemplate.png'),
+    assets: join(root, 'dist', 'electron', 'assets'),
     samplesFolder: app.isPackaged ? join(process.resourcesPath, 'tools-sample') : join(root, 'tools-sample'),
     dataFolder,
     firstRunMarker: join(app.getPath('userData'), 'first-run.json'),
@@ -108,10 +109,13 @@ class DesktopSession {
     );
     this.store.add(bindHostIpc({ host, window: () => this.window }));
     this.openWindow();
+    this.store.add(createAppMenu({ host, showSettings: () => this.showWindow(), iconPath: this.appIcon }));
+    // Under npm start macOS would show Electron's icon in the Dock; the installed app has its own.
+    if (process.platform === 'darwin' && !app.isPackaged) app.dock?.setIcon(this.appIcon);
     this.store.add(
       createMenubar({
         host,
-        iconPath: this.paths.menubarIcon,
+        icon: trayIconFor(process.platform, this.paths.assets),
         showWindow: () => this.showWindow(),
         quit: () => app.quit(),
         notify: services.notify,
@@ -160,8 +164,13 @@ class DesktopSession {
     }
   }
 
+  private get appIcon(): string {
+    return join(this.paths.assets, 'appIcon.png');
+  }
+
   private openWindow(): void {
-    const window = createMainWindow({ preload: this.paths.preload });
+    // Linux shows a window's own icon (macOS shows the app's).
+    const window = createMainWindow({ preload: this.paths.preload, icon: process.platform === 'darwin' ? undefined : this.appIcon });
     window.on('closed', () => {
       if (this.window === window) this.window = undefined;
       // Not window-all-closed: the HUD's hidden window outlives the main one, so that never fires.

@@ -37,5 +37,11 @@ describe('createMainWindow', () => {
       navigateOnDragDrop: false,
     });
     expect(window!.options.show).toBe(false);
+    expect(window!.options).not.toHaveProperty('icon');
+  });
+
+  it('carries the app icon when given one (Linux shows it per window)', () => {
+    createMainWindow({ preload: '/app/dist/electron/preload.cjs', icon: '/app/dist/electron/assets/appIcon.png' });
+    expect(electron.windows.at(-1)!.options.icon).toBe('/app/dist/electron/assets/appIcon.png');
   });
 });

@@ -7,6 +7,8 @@ import { rendererPage } from './renderer-origin';
 export interface MainWindowOptions {
   /** dist/electron/preload.cjs */
   preload: string;
+  /** The window's icon where the system shows one per window (Linux). */
+  icon?: string;
 }
 
 export const mainWindowPreferences = (preload: string): Electron.WebPreferences => ({
@@ -31,6 +33,7 @@ export function createMainWindow(options: MainWindowOptions): BrowserWindow {
     minHeight: 420,
     title: 'Vitruvian',
     show: false,
+    ...(options.icon ? { icon: options.icon } : {}),
     webPreferences: mainWindowPreferences(options.preload),
   });
   window.once('ready-to-show', () => window.show());

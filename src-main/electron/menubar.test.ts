@@ -4,14 +4,21 @@ import { recordingHost, toolSummary } from './fake-host';
 
 const electron = vi.hoisted(() => ({
   menus: [] as MenuItemConstructorOptions[][],
-  trays: [] as { destroyed: boolean }[],
+  trays: [] as { destroyed: boolean; image: unknown }[],
+  images: [] as { path: string; template: boolean }[],
 }));
 vi.mock('electron', () => ({
-  nativeImage: { createFromPath: () => ({ setTemplateImage: () => {} }) },
+  nativeImage: {
+    createFromPath: (path: string) => {
+      const image = { path, template: false, setTemplateImage: (on: boolean) => void (image.template = on) };
+      electron.images.push(image);
+      return image;
+    },
+  },
   Menu: { buildFromTemplate: (template: MenuItemConstructorOptions[]) => template },
   Tray: class {
     destroyed = false;
-    constructor() {
+    constructor(readonly image: unknown) {
       electron.trays.push(this);
     }
     setToolTip() {}
@@ -24,7 +31,7 @@ vi.mock('electron', () => ({
   },
 }));
 
-const { createMenubar, menubarTemplate, outcomeNotice } = await import('./menubar');
+const { createMenubar, menubarTemplate, outcomeNotice, trayIconFor } = await import('./menubar');
 
 const deploys = toolSummary({
   id: 'com.acme.deploys',
@@ -93,6 +100,15 @@ describe('outcomeNotice', () => {
 describe('createMenubar', () => {
   afterEach(() => vi.useRealTimers());
 
+  it('shows a template image in the macOS menu bar, and a colored icon in a Linux tray (no template there)', () => {
+    const options = { host: recordingHost([]), showWindow: () => {}, quit: () => {}, notify: () => {} };
+    createMenubar({ ...options, icon: trayIconFor('darwin', '/app/assets') }).dispose();
+    expect(electron.images.at(-1)).toMatchObject({ path: '/app/assets/menubarTemplate.png', template: true });
+    expect(electron.trays.at(-1)!.image).toBe(electron.images.at(-1));
+    createMenubar({ ...options, icon: trayIconFor('linux', '/app/assets') }).dispose();
+    expect(electron.images.at(-1)).toMatchObject({ path: '/app/assets/trayIcon.png', template: false });
+  });
+
   it('builds the menu, runs a clicked command, tells the person when it did not run, rebuilds on tool changes', async () => {
     vi.useFakeTimers();
     const host = recordingHost([deploys]);
@@ -104,7 +120,7 @@ describe('createMenubar', () => {
     const actions = { shown: 0, quit: 0 };
     const menubar = createMenubar({
       host,
-      iconPath: '/app/assets/menubarTemplate.png',
+      icon: trayIconFor('darwin', '/app/assets'),
       showWindow: () => void actions.shown++,
       quit: () => void actions.quit++,
       notify: (title, body, weight) => void notices.push([title, body, weight!]),
