@@ -1,7 +1,8 @@
 // The desktop app itself, launched with Playwright's Electron support: the window shows the sample
 // tools (installed on first run), a command runs, the clipboard service really writes the system
-// clipboard, and quitting stops every tool. It needs Electron's binary, which `npm ci` downloads on
-// a desktop; where there is none (our build machines cannot download it) the spec skips, saying why.
+// clipboard, and quitting stops every tool. It needs Electron's binary, which Electron downloads at
+// its first run (`npm run e2e:electron` asks for it first); where there is none (our build machines
+// cannot download it) the spec skips, saying why.
 // Run it alone with `npm run e2e:electron`.
 import { execFile } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -30,7 +31,7 @@ function electronBinary(): string | undefined {
 const binary = electronBinary();
 const skipReason =
   'no Electron binary in node_modules/electron/dist (its download is not possible on this machine); ' +
-  'on a Mac or Linux desktop `npm ci` installs it and `npm run e2e:electron` runs this spec';
+  'on a Mac or Linux desktop `npm run e2e:electron` downloads it and runs this spec';
 
 // The list reporter shows skipped tests without their reason: say it where a person reads.
 if (!binary) console.warn(`e2e/electron.spec.ts skipped: ${skipReason}`);
