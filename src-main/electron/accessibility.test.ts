@@ -40,7 +40,7 @@ describe('noticeAccessibilityRefusal', () => {
     const host = recordingHost([toolSummary({ id: 'acme.snippets', name: { en: 'Snippets', fr: 'Extraits' } })]);
     const notices: string[][] = [];
     let language = 'en';
-    noticeAccessibilityRefusal({ host, notify: (title, body) => void notices.push([title, body]), language: () => language, appName: 'Vitruvian' });
+    noticeAccessibilityRefusal({ host, notify: (title, body, weight) => void notices.push([title, body, weight!]), language: () => language, holder: { kind: 'app', name: 'Vitruvian' } });
     host.fire({ type: 'trace', toolId: 'acme.snippets', line: answer('keystrokes/paste', { code: -32004, message: 'no' }) });
     expect(host.calls.filter((c) => c.name === 'listTools')).toEqual([]);
 
@@ -49,6 +49,7 @@ describe('noticeAccessibilityRefusal', () => {
     expect(notices[0]![0]).toBe('Vitruvian needs the Accessibility permission');
     expect(notices[0]![1]).toContain('Snippets could not press keys');
     expect(notices[0]![1]).toContain('Turn on Vitruvian in System Settings > Privacy & Security > Accessibility');
+    expect(notices[0]![2]).toBe('mustSee'); // on the HUD when macOS drops the notification
 
     language = 'fr';
     host.fire({ type: 'trace', toolId: 'acme.snippets', line: refused('keystrokes/pressMenuItem') });
@@ -60,19 +61,20 @@ describe('noticeAccessibilityRefusal', () => {
   it('speaks French, and names the tool by its id when it is no longer listed', async () => {
     const host = recordingHost();
     const notices: string[][] = [];
-    noticeAccessibilityRefusal({ host, notify: (title, body) => void notices.push([title, body]), language: () => 'fr-FR', appName: 'Electron' });
+    const holder = { kind: 'terminal', name: 'iTerm' } as const;
+    noticeAccessibilityRefusal({ host, notify: (title, body) => void notices.push([title, body]), language: () => 'fr-FR', holder });
     host.fire({ type: 'trace', toolId: 'gone.tool', line: refused() });
     await vi.waitFor(() => expect(notices).toHaveLength(1));
     expect(notices[0]).toEqual([
       'Vitruvian a besoin de l’autorisation Accessibilité',
       expect.stringContaining('gone.tool n’a pas pu appuyer sur des touches'),
     ]);
-    expect(notices[0]![1]).toContain('Activez Electron dans Réglages Système > Confidentialité et sécurité > Accessibilité');
+    expect(notices[0]![1]).toContain('Activez iTerm (le terminal qui a lancé npm start) dans Réglages Système > Confidentialité et sécurité > Accessibilité');
   });
 
   it('stops listening when disposed', () => {
     const host = recordingHost();
-    noticeAccessibilityRefusal({ host, notify: () => {}, language: () => 'en', appName: 'Vitruvian' }).dispose();
+    noticeAccessibilityRefusal({ host, notify: () => {}, language: () => 'en', holder: { kind: 'app', name: 'Vitruvian' } }).dispose();
     expect(host.listening).toBe(false);
   });
 });

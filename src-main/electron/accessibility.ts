@@ -6,6 +6,8 @@ import { pickText } from '../../src-shared/text';
 import type { HostApi, TraceLine } from '../../src-shared/host-api';
 import { toDisposable, type Disposable } from '../../src-shared/lifecycle';
 import { desktopWordsFor } from './desktop-words';
+import type { Notify } from './electron-services';
+import { holderName, type PermissionHolder } from './permission-holder';
 
 /**
  * The check darwin.ts makes before each keystroke, from systemPreferences.isTrustedAccessibilityClient:
@@ -36,10 +38,10 @@ export function isAccessibilityRefusal(line: TraceLine): boolean {
 
 export interface AccessibilityNoticeOptions {
   host: Pick<HostApi, 'subscribe' | 'listTools'>;
-  notify(title: string, body: string): void;
+  notify: Notify;
   language(): string;
-  /** The entry to turn on in the list: Vitruvian, or Electron in development. */
-  appName: string;
+  /** The entry to turn on in the list: Vitruvian, or under `npm start` the terminal that ran it. */
+  holder: PermissionHolder;
 }
 
 /** Tells the person once, at the first keystroke a tool was refused for want of Accessibility. */
@@ -56,7 +58,11 @@ export function noticeAccessibilityRefusal(options: AccessibilityNoticeOptions):
         const language = options.language();
         const tool = tools.find((t) => t.id === event.toolId);
         const words = desktopWordsFor(language);
-        options.notify(words.accessibilityTitle, words.accessibilityBody(tool ? pickText(tool.name, language) : event.toolId, options.appName));
+        options.notify(
+          words.accessibilityTitle,
+          words.accessibilityBody(tool ? pickText(tool.name, language) : event.toolId, holderName(options.holder, words)),
+          'mustSee',
+        );
       });
   });
   return toDisposable(() => subscription.dispose());

@@ -1,6 +1,6 @@
 // electron-builder.yml, checked against electron-builder's own JSON Schema and against what the
 // app needs at run time (its id, its entitlements, its bundles, the samples, the fuses).
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import Ajv from 'ajv';
 import { load } from 'js-yaml';
@@ -40,8 +40,24 @@ describe('electron-builder.yml', () => {
     expect(config.linux.target).toEqual(['AppImage']);
   });
 
-  it('turns off runAsNode and NODE_OPTIONS', () => {
-    expect(config.electronFuses).toMatchObject({ runAsNode: false, enableNodeOptionsEnvironmentVariable: false });
+  it('gives the app its own icons: the .icns for macOS and the dmg, a PNG per size for Linux', async () => {
+    expect(config.mac.icon).toBe('build/icon.icns');
+    expect((await readFile(join(repository, config.mac.icon))).toString('latin1', 0, 4)).toBe('icns');
+    expect(config.linux.icon).toBe('build/icons');
+    expect((await readdir(join(repository, config.linux.icon))).sort()).toEqual(
+      ['16x16.png', '32x32.png', '48x48.png', '64x64.png', '128x128.png', '256x256.png', '512x512.png'].sort(),
+    );
+  });
+
+  it('turns off runAsNode, NODE_OPTIONS and file:// privileges, and checks app.asar', () => {
+    expect(config.electronFuses).toMatchObject({
+      runAsNode: false,
+      enableNodeOptionsEnvironmentVariable: false,
+      enableNodeCliInspectArguments: false,
+      enableEmbeddedAsarIntegrityValidation: true,
+      onlyLoadAppFromAsar: true,
+      grantFileProtocolExtraPrivileges: false,
+    });
   });
 
   it('ships the bundles package.json points at and the samples as extra resources', () => {

@@ -27,8 +27,9 @@ describe('the Electron bundles', () => {
     expect(report.externals.preload).toEqual(['electron']);
   });
 
-  it('writes main.cjs, preload.cjs and the menu bar icons', async () => {
-    for (const file of ['main.cjs', 'preload.cjs', 'assets/menubarTemplate.png', 'assets/menubarTemplate@2x.png']) {
+  it('writes main.cjs, preload.cjs and the icons the app loads', async () => {
+    const icons = ['menubarTemplate.png', 'menubarTemplate@2x.png', 'trayIcon.png', 'trayIcon@2x.png', 'appIcon.png'];
+    for (const file of ['main.cjs', 'preload.cjs', ...icons.map((icon) => `assets/${icon}`)]) {
       expect((await stat(join(outDir, file))).size, file).toBeGreaterThan(0);
     }
     const preload = await readFile(report.preload, 'utf8');
@@ -44,13 +45,27 @@ describe('the Electron bundles', () => {
       `const Module = require('node:module');
 const load = Module._load;
 const said = (text) => process.stdout.write(text + '\\n');
-const app = { requestSingleInstanceLock: () => { said('requestSingleInstanceLock'); return false; }, quit: () => said('quit') };
+const app = {
+  isPackaged: false,
+  setName: (name) => said('setName ' + name),
+  getPath: (name) => '/tmp/' + name,
+  setPath: (name, path) => said('setPath ' + name + ' ' + path),
+  requestSingleInstanceLock: () => { said('requestSingleInstanceLock'); return false; },
+  quit: () => said('quit'),
+};
 Module._load = function (request, ...rest) {
-  if (request === 'electron') return new Proxy({ app }, { get: (target, name) => target[name] ?? {} });
+  const protocol = { registerSchemesAsPrivileged: (schemes) => said('registerSchemesAsPrivileged ' + schemes.map((s) => s.scheme)) };
+  if (request === 'electron') return new Proxy({ app, protocol }, { get: (target, name) => target[name] ?? {} });
   return load.call(this, request, ...rest);
 };`,
     );
     const { stdout } = await promisify(execFile)(process.execPath, ['--require', standIn, report.main], { timeout: 20_000 });
-    expect(stdout.trim().split('\n')).toEqual(['requestSingleInstanceLock', 'quit']);
+    expect(stdout.trim().split('\n')).toEqual([
+      'registerSchemesAsPrivileged app',
+      'setName Vitruvian Dev',
+      'setPath userData /tmp/appData/Vitruvian Dev',
+      'requestSingleInstanceLock',
+      'quit',
+    ]);
   });
 });

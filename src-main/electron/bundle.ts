@@ -1,6 +1,6 @@
 // Builds the Electron side: the main process to dist/electron/main.cjs and the preload to
 // dist/electron/preload.cjs, each one CommonJS file with electron left external (Electron gives
-// it at run time), plus the menu bar icons. The window comes from `npm run build:renderer`.
+// it at run time), plus the icons the app loads (assets/). The window comes from `npm run build:renderer`.
 // Run with `npm run build:electron` (tsx src-main/electron/bundle.ts).
 import { cp, mkdir, rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';

@@ -25,6 +25,17 @@ const fx = vi.hoisted(() => {
     releaseDispose: () => {},
     menubars: 0,
     paths: {} as Record<string, string>,
+    packaged: false,
+    /** What the app was asked, in order, for the calls whose order matters. */
+    asked: [] as string[],
+    names: [] as string[],
+    focused: [] as unknown[],
+    switches: {} as Record<string, string>,
+    hudOptions: [] as unknown[],
+    trayIcons: [] as unknown[],
+    appMenus: [] as unknown[],
+    dockIcons: [] as string[],
+    windowOptions: [] as unknown[],
   };
   return { state };
 });
@@ -32,18 +43,25 @@ const fx = vi.hoisted(() => {
 vi.mock('electron', async () => {
   const { EventEmitter } = await import('node:events');
   const app = Object.assign(new EventEmitter(), {
-    requestSingleInstanceLock: () => fx.state.lock,
+    requestSingleInstanceLock: () => (fx.state.asked.push('requestSingleInstanceLock'), fx.state.lock),
+    setName: (name: string) => void (fx.state.asked.push(`setName ${name}`), fx.state.names.push(name)),
+    focus: (options: unknown) => void fx.state.focused.push(options),
     quit: () => void fx.state.quits++,
     exit: (code: number) => void fx.state.exits.push(code),
     whenReady: () => Promise.resolve(),
     getAppPath: () => fx.state.root,
     getPath: (name: string) => fx.state.paths[name] ?? `${fx.state.root}/${name}`,
-    setPath: (name: string, path: string) => void (fx.state.paths[name] = path),
-    isPackaged: false,
+    setPath: (name: string, path: string) => void (fx.state.asked.push(`setPath ${name}`), (fx.state.paths[name] = path)),
     getPreferredSystemLanguages: () => fx.state.systemLanguages,
     getLocale: () => 'en-US',
     getAppMetrics: () => [{ pid: 11 }, { pid: 12 }],
+    dock: { setIcon: (path: string) => void fx.state.dockIcons.push(path) },
+    commandLine: {
+      hasSwitch: (name: string) => name in fx.state.switches,
+      getSwitchValue: (name: string) => fx.state.switches[name] ?? '',
+    },
   });
+  Object.defineProperty(app, 'isPackaged', { get: () => fx.state.packaged }); // Object.assign would copy one value
   return {
     app,
     dialog: { showErrorBox: vi.fn() },
@@ -78,7 +96,8 @@ vi.mock('../host/host', () => ({
 vi.mock('./main-window', async () => {
   const { EventEmitter } = await import('node:events');
   return {
-    createMainWindow: () => {
+    createMainWindow: (options: unknown) => {
+      fx.state.windowOptions.push(options);
       const window = Object.assign(new EventEmitter(), {
         closed: false,
         revealed: 0,
@@ -90,9 +109,20 @@ vi.mock('./main-window', async () => {
     revealWindow: (window: { revealed: number }) => void window.revealed++,
   };
 });
-vi.mock('./menubar', () => ({ createMenubar: () => (fx.state.menubars++, { dispose: () => void fx.state.menubars-- }) }));
-vi.mock('./hud-window', () => ({ createHud: () => ({ show: async () => {}, dispose: () => {} }) }));
-vi.mock('./renderer-protocol', () => ({ serveRendererFolder: () => ({ dispose: () => {} }), rendererFolderUrl: () => 'file:///x/' }));
+vi.mock('./menubar', async (original) => ({
+  trayIconFor: ((await original()) as typeof import('./menubar')).trayIconFor,
+  createMenubar: (options: { icon: unknown }) => (fx.state.menubars++, fx.state.trayIcons.push(options.icon), { dispose: () => void fx.state.menubars-- }),
+}));
+vi.mock('./app-menu', () => ({
+  createAppMenu: (options: unknown) => (fx.state.appMenus.push(options), { dispose: () => {} }),
+}));
+vi.mock('./hud-window', () => ({
+  createHud: (options: unknown) => (fx.state.hudOptions.push(options), { show: async () => {}, notice: async () => {}, dispose: () => {} }),
+}));
+vi.mock('./renderer-protocol', () => ({
+  registerRendererScheme: () => void fx.state.asked.push('registerRendererScheme'),
+  serveRendererFolder: () => ({ dispose: () => {} }),
+}));
 vi.mock('./web-security', () => ({ hardenWebContents: () => {}, refusePermissions: () => {} }));
 vi.mock('./ipc', () => ({ bindHostIpc: () => ({ dispose: () => {} }) }));
 vi.mock('./electron-services', () => ({
@@ -115,10 +145,16 @@ beforeEach(async () => {
   fx.state.root = await mkdtemp(join(tmpdir(), 'vitruvian-desktop-'));
   Object.assign(fx.state, {
     lock: true, quits: 0, exits: [], windows: [], hostOptions: [], hosts: [], systemLanguages: ['fr-FR'], disposeCalls: 0, menubars: 0, paths: {},
-    trusted: true, accessibilityAsks: [], notices: [],
+    trusted: true, accessibilityAsks: [], notices: [], packaged: false, asked: [], names: [], focused: [], switches: {}, hudOptions: [],
+    trayIcons: [], appMenus: [], dockIcons: [], windowOptions: [],
   });
   app.removeAllListeners();
 });
+/** As the installed app: packaged, with its resources (the samples) beside app.asar. */
+const installed = () => {
+  fx.state.packaged = true;
+  Object.defineProperty(process, 'resourcesPath', { value: join(fx.state.root, 'resources'), configurable: true });
+};
 const realPlatform = process.platform;
 const runningOn = (platform: NodeJS.Platform) => Object.defineProperty(process, 'platform', { value: platform });
 
@@ -143,7 +179,7 @@ describe('the desktop app lifecycle', () => {
     startDesktopApp();
     await started();
     const options = fx.state.hostOptions[0] as HostOptions;
-    expect(options.dataFolder).toBe(join(`${fx.state.root}/userData`, 'host'));
+    expect(options.dataFolder).toBe(join(fx.state.root, 'appData', 'Vitruvian Dev', 'host')); // npm start: see below
     expect(options.services).toBe('system');
     expect(options.language).toBe('fr'); // the system's fr-FR, as the window speaks it
     expect(options.encryptor?.encrypts).toBe(true); // secrets through safeStorage, not plain text
@@ -161,7 +197,7 @@ describe('the desktop app lifecycle', () => {
     quitEvent();
     fx.state.releaseDispose();
     await vi.waitFor(() => expect(fx.state.quits).toBe(1));
-    expect(JSON.parse(await readFile(join(fx.state.root, 'userData', 'host', 'language.json'), 'utf8'))).toMatchObject({ language: 'fr' });
+    expect(JSON.parse(await readFile(join(fx.state.root, 'appData', 'Vitruvian Dev', 'host', 'language.json'), 'utf8'))).toMatchObject({ language: 'fr' });
 
     app.removeAllListeners();
     startDesktopApp(); // the next launch
@@ -171,6 +207,7 @@ describe('the desktop app lifecycle', () => {
 
   it('on macOS asks for Accessibility with the prompt at the first keystroke, refuses -32003 until it is on, and tells the person once', async () => {
     runningOn('darwin');
+    process.env.__CFBundleIdentifier = 'com.apple.Terminal'; // npm start from Terminal: macOS asks for Terminal
     fx.state.trusted = false;
     startDesktopApp();
     await started();
@@ -190,9 +227,47 @@ describe('the desktop app lifecycle', () => {
       host.fire({ type: 'trace', toolId: 'acme.snippets', line: { seq, time: 0, direction: 'toTool', method: 'keystrokes/paste', text } });
     }
     await vi.waitFor(() => expect(fx.state.notices).toHaveLength(1));
-    expect(fx.state.notices[0]![1]).toMatch(/^Extraits .*Activez Electron dans Réglages Système > Confidentialité et sécurité > Accessibilité/);
+    expect(fx.state.notices[0]![1]).toMatch(
+      /^Extraits .*Activez Terminal \(le terminal qui a lancé npm start\) dans Réglages Système > Confidentialité et sécurité > Accessibilité/,
+    );
     await settle();
     expect(fx.state.notices).toHaveLength(1);
+    delete process.env.__CFBundleIdentifier;
+  });
+
+  it('names Vitruvian itself in the Accessibility notice once installed', async () => {
+    runningOn('darwin');
+    installed();
+    fx.state.trusted = false;
+    fx.state.systemLanguages = ['en-US'];
+    startDesktopApp();
+    await started();
+    const { platform } = fx.state.hostOptions[0] as HostOptions;
+    const error = (await platform.paste('hello').catch((e: unknown) => e)) as { code: number; message: string; data: unknown };
+    const host = fx.state.hosts[0]!;
+    const text = JSON.stringify({ jsonrpc: '2.0', id: 3, error: { code: error.code, message: error.message, data: error.data } });
+    host.fire({ type: 'trace', toolId: 'acme.snippets', line: { seq: 1, time: 0, direction: 'toTool', method: 'keystrokes/paste', text } });
+    await vi.waitFor(() => expect(fx.state.notices).toHaveLength(1));
+    expect(fx.state.notices[0]![1]).toContain('Turn on Vitruvian in System Settings > Privacy & Security > Accessibility');
+  });
+
+  it('under npm start is "Vitruvian Dev", with its own data folder and lock, set before the lock is taken', async () => {
+    startDesktopApp();
+    await started();
+    expect(fx.state.names).toEqual(['Vitruvian Dev']);
+    expect(fx.state.paths.userData).toBe(join(fx.state.root, 'appData', 'Vitruvian Dev'));
+    // The single-instance lock lives in the data folder: apart from the installed app's.
+    expect(fx.state.asked).toEqual(['registerRendererScheme', 'setName Vitruvian Dev', 'setPath userData', 'requestSingleInstanceLock']);
+    expect((fx.state.hostOptions[0] as HostOptions).dataFolder).toBe(join(fx.state.root, 'appData', 'Vitruvian Dev', 'host'));
+  });
+
+  it('once installed keeps its own name and Electron\'s data folder for it', async () => {
+    installed();
+    startDesktopApp();
+    await started();
+    expect(fx.state.names).toEqual([]);
+    expect(fx.state.asked).toEqual(['registerRendererScheme', 'requestSingleInstanceLock']);
+    expect((fx.state.hostOptions[0] as HostOptions).dataFolder).toBe(join(`${fx.state.root}/userData`, 'host'));
   });
 
   it('keeps its data where VITRUVIAN_USER_DATA says when set (the e2e spec runs on a fresh folder)', async () => {
@@ -211,10 +286,20 @@ describe('the desktop app lifecycle', () => {
     await started();
     app.emit('second-instance');
     expect(fx.state.windows[0]!.revealed).toBe(1);
+    expect(fx.state.focused).toEqual([]);
     fx.state.windows[0]!.closed = true;
     fx.state.windows[0]!.emit('closed');
     app.emit('activate');
     expect(fx.state.windows).toHaveLength(2);
+  });
+
+  it('on macOS brings the app in front from another app when launched a second time', async () => {
+    runningOn('darwin');
+    startDesktopApp();
+    await started();
+    app.emit('second-instance');
+    expect(fx.state.focused).toEqual([{ steal: true }]);
+    expect(fx.state.windows[0]!.revealed).toBe(1);
   });
 
   it('quits only after every tool has stopped (host.dispose), once, however often quit is asked', async () => {
@@ -232,6 +317,81 @@ describe('the desktop app lifecycle', () => {
     fx.state.releaseDispose();
     await vi.waitFor(() => expect(fx.state.quits).toBe(1));
     expect(quitEvent().prevented).toBe(false); // the quit that follows goes through
+  });
+
+  describe('looks', () => {
+    const assets = () => join(fx.state.root, 'dist', 'electron', 'assets');
+
+    it('on macOS: a template image in the menu bar, our menu, and our icon in the Dock under npm start', async () => {
+      runningOn('darwin');
+      startDesktopApp();
+      await started();
+      expect(fx.state.trayIcons).toEqual([{ path: join(assets(), 'menubarTemplate.png'), template: true }]);
+      expect(fx.state.appMenus).toEqual([expect.objectContaining({ iconPath: join(assets(), 'appIcon.png') })]);
+      expect(fx.state.dockIcons).toEqual([join(assets(), 'appIcon.png')]);
+      expect(fx.state.windowOptions[0]).not.toHaveProperty('icon', expect.anything());
+    });
+
+    it('on Linux: a colored tray icon, our menu, and the app icon on the window', async () => {
+      runningOn('linux');
+      startDesktopApp();
+      await started();
+      expect(fx.state.trayIcons).toEqual([{ path: join(assets(), 'trayIcon.png'), template: false }]);
+      expect(fx.state.appMenus).toHaveLength(1);
+      expect(fx.state.windowOptions[0]).toMatchObject({ icon: join(assets(), 'appIcon.png') });
+      expect(fx.state.dockIcons).toEqual([]);
+    });
+
+    it('Settings… in the menu shows the window', async () => {
+      startDesktopApp();
+      await started();
+      (fx.state.appMenus[0] as { showSettings(): void }).showSettings();
+      expect(fx.state.windows[0]!.revealed).toBe(1);
+    });
+  });
+
+  describe('on Linux', () => {
+    const withEnv = async (env: Record<string, string | undefined>, run: () => Promise<void>) => {
+      const before = Object.fromEntries(Object.keys(env).map((key) => [key, process.env[key]]));
+      Object.assign(process.env, env);
+      for (const [key, value] of Object.entries(env)) if (value === undefined) delete process.env[key];
+      try {
+        await run();
+      } finally {
+        for (const [key, value] of Object.entries(before)) {
+          if (value === undefined) delete process.env[key];
+          else process.env[key] = value;
+        }
+      }
+    };
+
+    it('on native Wayland only sizes the HUD, which the compositor places; through XWayland it places it', async () => {
+      runningOn('linux');
+      await withEnv({ WAYLAND_DISPLAY: 'wayland-0', DISPLAY: ':0' }, async () => {
+        startDesktopApp();
+        await started();
+        expect(fx.state.hudOptions).toEqual([{ positioned: false }]);
+        quitEvent();
+        fx.state.releaseDispose();
+        await vi.waitFor(() => expect(fx.state.quits).toBe(1));
+
+        app.removeAllListeners();
+        fx.state.switches = { 'ozone-platform': 'x11' }; // dev-launch.ts passed it
+        startDesktopApp();
+        await vi.waitFor(() => expect(fx.state.hudOptions).toHaveLength(2), { timeout: 10_000 });
+        expect(fx.state.hudOptions[1]).toEqual({ positioned: true });
+      });
+    });
+
+    it('says so in its log when it runs without Chromium\'s sandbox', async () => {
+      runningOn('linux');
+      const warnings = vi.spyOn(console, 'warn').mockImplementation(() => {});
+      fx.state.switches = { 'no-sandbox': '' };
+      startDesktopApp();
+      await started();
+      expect(warnings.mock.calls.map((c) => String(c[0]))).toContainEqual(expect.stringMatching(/^Chromium's sandbox is off \(--no-sandbox\)/));
+      warnings.mockRestore();
+    });
   });
 
   describe('closing the main window', () => {

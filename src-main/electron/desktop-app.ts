@@ -1,6 +1,7 @@
-// The desktop app's lifecycle: one instance; on ready, the host (data under userData, secrets
-// through safeStorage), the window, the menu bar menu, the samples on first run; the dock icon
-// reopens the window; quitting stops every tool by the stop sequence (host.dispose) before the app exits.
+// The desktop app's lifecycle: one instance (`npm start` apart from the installed app); on ready,
+// the host (data under userData, secrets through safeStorage), the window, the menu bar menu, the
+// samples on first run; the dock icon or a second launch brings the window forward; quitting stops
+// every tool by the stop sequence (host.dispose) before the app exits.
 import { join } from 'node:path';
 import { app, dialog, systemPreferences, type BrowserWindow } from 'electron';
 import { createHost, type Host } from '../host/host';
@@ -10,7 +11,8 @@ import { createLinuxPlatform } from '../platform/linux';
 import type { Platform } from '../platform/platform';
 import { DisposableStore } from '../../src-shared/lifecycle';
 import { accessibilityCheck, noticeAccessibilityRefusal } from './accessibility';
-import { appId, productName } from './app-identity';
+import { createAppMenu } from './app-menu';
+import { appId, developmentName, productName } from './app-identity';
 import { keepLanguage, languageFile, startLanguage, type LanguageKeeper } from './app-language';
 import { createElectronServices, type ElectronServices } from './electron-services';
 import { noticeFailedTools } from './failure-notices';
@@ -18,8 +20,10 @@ import { installSamplesOnFirstRun } from './first-run';
 import { createHud } from './hud-window';
 import { bindHostIpc } from './ipc';
 import { createMainWindow, revealWindow } from './main-window';
-import { createMenubar } from './menubar';
-import { rendererFolderUrl, serveRendererFolder } from './renderer-protocol';
+import { onNativeWayland } from './linux-display';
+import { createMenubar, trayIconFor } from './menubar';
+import { permissionHolder } from './permission-holder';
+import { registerRendererScheme, serveRendererFolder } from './renderer-protocol';
 import { safeStorageSecrets } from './secret-store';
 import { hardenWebContents, refusePermissions } from './web-security';
 
@@ -29,9 +33,8 @@ export function desktopPaths() {
   const dataFolder = join(app.getPath('userData'), 'host');
   return {
     rendererFolder: join(root, 'dist', 'renderer'),
-    page: join(root, 'dist', 'renderer', 'index.html'),
     preload: join(root, 'dist', 'electron', 'preload.cjs'),
-    menubarIcon: join(root, 'dist', 'electron', 'assets', 'menubarTemplate.png'),
+    assets: join(root, 'dist', 'electron', 'assets'),
     samplesFolder: app.isPackaged ? join(process.resourcesPath, 'tools-sample') : join(root, 'tools-sample'),
     dataFolder,
     firstRunMarker: join(app.getPath('userData'), 'first-run.json'),
@@ -81,7 +84,13 @@ class DesktopSession {
   async start(): Promise<void> {
     refusePermissions();
     this.store.add(serveRendererFolder(this.paths.rendererFolder));
-    const hud = this.store.add(createHud());
+    if (process.platform === 'linux' && app.commandLine.hasSwitch('no-sandbox')) {
+      // dev-launch.ts or the AppImage's AppRun passed it: this system keeps the sandbox from starting.
+      console.warn('Chromium\'s sandbox is off (--no-sandbox): this Linux restricts user namespaces; see docs/desktop.md to turn it back on');
+    }
+    // On native Wayland the compositor places windows: the HUD is only sized (linux-display.ts).
+    const positioned = !onNativeWayland(process.platform, process.env, app.commandLine.getSwitchValue('ozone-platform'));
+    const hud = this.store.add(createHud({ positioned }));
     const services = createElectronServices({ appId, hud });
     this.language = await startLanguage(this.paths.languageFile, systemLanguages());
     const host = await createHost({
@@ -98,12 +107,15 @@ class DesktopSession {
         if (event.type === 'language') this.language = event.language;
       }),
     );
-    this.store.add(bindHostIpc({ host, window: () => this.window, rendererUrl: rendererFolderUrl(this.paths.rendererFolder) }));
+    this.store.add(bindHostIpc({ host, window: () => this.window }));
     this.openWindow();
+    this.store.add(createAppMenu({ host, showSettings: () => this.showWindow(), iconPath: this.appIcon }));
+    // Under npm start macOS would show Electron's icon in the Dock; the installed app has its own.
+    if (process.platform === 'darwin' && !app.isPackaged) app.dock?.setIcon(this.appIcon);
     this.store.add(
       createMenubar({
         host,
-        iconPath: this.paths.menubarIcon,
+        icon: trayIconFor(process.platform, this.paths.assets),
         showWindow: () => this.showWindow(),
         quit: () => app.quit(),
         notify: services.notify,
@@ -111,9 +123,8 @@ class DesktopSession {
     );
     this.store.add(noticeFailedTools(host, services.notify, () => this.language));
     if (process.platform === 'darwin') {
-      // In development the process macOS lists is Electron itself.
-      const appName = app.isPackaged ? productName : 'Electron';
-      this.store.add(noticeAccessibilityRefusal({ host, notify: services.notify, language: () => this.language, appName }));
+      const holder = permissionHolder(app.isPackaged, productName);
+      this.store.add(noticeAccessibilityRefusal({ host, notify: services.notify, language: () => this.language, holder }));
     }
     try {
       const report = await installSamplesOnFirstRun({ host, samplesFolder: this.paths.samplesFolder, markerFile: this.paths.firstRunMarker });
@@ -153,8 +164,13 @@ class DesktopSession {
     }
   }
 
+  private get appIcon(): string {
+    return join(this.paths.assets, 'appIcon.png');
+  }
+
   private openWindow(): void {
-    const window = createMainWindow({ page: this.paths.page, preload: this.paths.preload });
+    // Linux shows a window's own icon (macOS shows the app's).
+    const window = createMainWindow({ preload: this.paths.preload, icon: process.platform === 'darwin' ? undefined : this.appIcon });
     window.on('closed', () => {
       if (this.window === window) this.window = undefined;
       // Not window-all-closed: the HUD's hidden window outlives the main one, so that never fires.
@@ -167,7 +183,21 @@ class DesktopSession {
 /** Set by the Electron e2e spec: a fresh data folder per run (and its own single-instance lock). */
 export const userDataVariable = 'VITRUVIAN_USER_DATA';
 
+/**
+ * `npm start` runs as "Vitruvian Dev" with its own data folder. Electron names an unpackaged app
+ * after package.json, the installed app's name: both would share one folder, so one set of tools
+ * and preferences, and one single-instance lock (it lives in that folder), which made `npm start`
+ * quit at once beside a running Vitruvian.
+ */
+export function keepDevelopmentApart(): void {
+  if (app.isPackaged) return;
+  app.setName(developmentName);
+  app.setPath('userData', join(app.getPath('appData'), developmentName));
+}
+
 export function startDesktopApp(): void {
+  registerRendererScheme(); // Electron takes it only before ready
+  keepDevelopmentApart();
   const userData = process.env[userDataVariable];
   if (userData) app.setPath('userData', userData);
   if (!app.requestSingleInstanceLock()) {
@@ -176,7 +206,11 @@ export function startDesktopApp(): void {
   }
   const session = new DesktopSession();
   app.on('web-contents-created', (_event, contents) => hardenWebContents(contents));
-  app.on('second-instance', () => session.showWindow());
+  app.on('second-instance', () => {
+    // The person launched the app again and expects it in front, whatever app is active now.
+    if (process.platform === 'darwin') app.focus({ steal: true });
+    session.showWindow();
+  });
   app.on('activate', () => session.showWindow()); // the dock icon was clicked
   // Listened to so Electron never quits by itself when the last window closes: quitting follows the
   // main window (see closingTheWindowQuits), not every window, which includes the HUD's.

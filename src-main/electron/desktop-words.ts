@@ -1,5 +1,6 @@
-// What the main process says to a person itself, outside the window: the menu bar menu and the
-// notifications, in the app's language (the window has its own dictionary, in src-renderer/words).
+// What the main process says to a person itself, outside the window: the menu bar menu, the
+// application menu and the notifications, in the app's language (the window has its own
+// dictionary, in src-renderer/words).
 import { appLanguageOf, type AppLanguage } from './app-language';
 
 export interface DesktopWords {
@@ -15,6 +16,32 @@ export interface DesktopWords {
   /** The notification when a tool was refused keystrokes for want of the Accessibility permission. */
   accessibilityTitle: string;
   accessibilityBody(tool: string, app: string): string;
+  /** Under `npm start`, the app macOS asks permissions for: the terminal, by its name when known. */
+  developmentTerminal(name: string | undefined): string;
+  /** The application menu. */
+  menu: {
+    about: string;
+    settings: string;
+    hide: string;
+    hideOthers: string;
+    showAll: string;
+    file: string;
+    edit: string;
+    undo: string;
+    redo: string;
+    cut: string;
+    copy: string;
+    paste: string;
+    selectAll: string;
+    view: string;
+    reload: string;
+    developerTools: string;
+    fullScreen: string;
+    window: string;
+    minimize: string;
+    close: string;
+    help: string;
+  };
 }
 
 const en: DesktopWords = {
@@ -28,6 +55,30 @@ const en: DesktopWords = {
   accessibilityTitle: 'Vitruvian needs the Accessibility permission',
   accessibilityBody: (tool, app) =>
     `${tool} could not press keys in the app in front. Turn on ${app} in System Settings > Privacy & Security > Accessibility, then try again.`,
+  developmentTerminal: (name) => (name ? `${name} (the terminal that ran npm start)` : 'the terminal app that ran npm start'),
+  menu: {
+    about: 'About Vitruvian',
+    settings: 'Settings…',
+    hide: 'Hide Vitruvian',
+    hideOthers: 'Hide Others',
+    showAll: 'Show All',
+    file: 'File',
+    edit: 'Edit',
+    undo: 'Undo',
+    redo: 'Redo',
+    cut: 'Cut',
+    copy: 'Copy',
+    paste: 'Paste',
+    selectAll: 'Select All',
+    view: 'View',
+    reload: 'Reload',
+    developerTools: 'Toggle Developer Tools',
+    fullScreen: 'Toggle Full Screen',
+    window: 'Window',
+    minimize: 'Minimize',
+    close: 'Close Window',
+    help: 'Help',
+  },
 };
 
 // As in the window's French: a narrow no-break space (U+202F) before : ; ? ! and inside « ».
@@ -42,6 +93,30 @@ const fr: DesktopWords = {
   accessibilityTitle: 'Vitruvian a besoin de l’autorisation Accessibilité',
   accessibilityBody: (tool, app) =>
     `${tool} n’a pas pu appuyer sur des touches dans l’app au premier plan. Activez ${app} dans Réglages Système > Confidentialité et sécurité > Accessibilité, puis réessayez.`,
+  developmentTerminal: (name) => (name ? `${name} (le terminal qui a lancé npm start)` : 'l’app de terminal qui a lancé npm start'),
+  menu: {
+    about: 'À propos de Vitruvian',
+    settings: 'Réglages…',
+    hide: 'Masquer Vitruvian',
+    hideOthers: 'Masquer les autres',
+    showAll: 'Tout afficher',
+    file: 'Fichier',
+    edit: 'Édition',
+    undo: 'Annuler',
+    redo: 'Rétablir',
+    cut: 'Couper',
+    copy: 'Copier',
+    paste: 'Coller',
+    selectAll: 'Tout sélectionner',
+    view: 'Présentation',
+    reload: 'Recharger',
+    developerTools: 'Outils de développement',
+    fullScreen: 'Plein écran',
+    window: 'Fenêtre',
+    minimize: 'Réduire',
+    close: 'Fermer la fenêtre',
+    help: 'Aide',
+  },
 };
 
 export const desktopWordsByLanguage: Record<AppLanguage, DesktopWords> = { en, fr };

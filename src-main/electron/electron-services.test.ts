@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PlatformRefusal } from '../platform/platform';
 
 const electron = vi.hoisted(() => {
@@ -19,11 +19,14 @@ const electron = vi.hoisted(() => {
     beeps: 0,
     notifications: [] as unknown[],
     openFails: false,
+    notificationsSupported: true,
+    notificationsFail: false,
   };
   return { FakeClipboardItem, state };
 });
 
-vi.mock('electron', () => {
+vi.mock('electron', async () => {
+  const { EventEmitter } = await import('node:events');
   const { state, FakeClipboardItem } = electron;
   return {
     ClipboardItem: FakeClipboardItem,
@@ -47,11 +50,15 @@ vi.mock('electron', () => {
       },
       beep: () => void state.beeps++,
     },
-    Notification: class {
-      static isSupported = () => true;
-      constructor(readonly options: unknown) {}
+    Notification: class extends EventEmitter {
+      static isSupported = () => state.notificationsSupported;
+      constructor(readonly options: unknown) {
+        super();
+      }
       show() {
         state.notifications.push(this.options);
+        // macOS drops an unsigned app's notification: Electron says so with 'failed'.
+        if (state.notificationsFail) queueMicrotask(() => this.emit('failed', {}, 'Notifications are not allowed for this application'));
       }
     },
   };
@@ -61,9 +68,14 @@ const { createElectronServices, sourceFormat, transientFormat } = await import('
 const { state, FakeClipboardItem } = electron;
 
 const hudCalls: unknown[][] = [];
+const hudNotices: string[][] = [];
 const services = createElectronServices({
   appId: 'dev.vitruvian.app',
-  hud: { show: async (...args) => void hudCalls.push(args), dispose: () => {} },
+  hud: {
+    show: async (...args) => void hudCalls.push(args),
+    notice: async (title, body) => void hudNotices.push([title, body]),
+    dispose: () => {},
+  },
 });
 
 describe('the Electron clipboard', () => {
@@ -136,5 +148,40 @@ describe('links, beep, HUD, notifications', () => {
     expect(hudCalls).toEqual([['Copied', 'checkmark']]);
     services.notify('Deploys stopped', 'It crashed 5 times in 3 minutes');
     expect(state.notifications).toEqual([{ title: 'Deploys stopped', body: 'It crashed 5 times in 3 minutes', silent: true }]);
+  });
+});
+
+describe('a notification the system does not show', () => {
+  afterEach(() => {
+    state.notificationsFail = false;
+    state.notificationsSupported = true;
+    hudNotices.length = 0;
+    vi.restoreAllMocks();
+  });
+
+  it('is logged when it fails, and one the person must see goes to the HUD instead', async () => {
+    const warnings = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    state.notificationsFail = true;
+    services.notify('Clock stopped', 'It crashed 5 times in 3 minutes', 'mustSee');
+    services.notify('Passing by', 'nobody must see this');
+    await vi.waitFor(() => expect(warnings).toHaveBeenCalledTimes(2));
+    expect(String(warnings.mock.calls[0]![0])).toBe('notification "Clock stopped" was not shown: Notifications are not allowed for this application');
+    expect(hudNotices).toEqual([['Clock stopped', 'It crashed 5 times in 3 minutes']]);
+  });
+
+  it('goes to the HUD when the system has no notifications at all, if the person must see it', () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    state.notificationsSupported = false;
+    const before = state.notifications.length;
+    services.notify('Vitruvian needs the Accessibility permission', 'Turn on Vitruvian', 'mustSee');
+    services.notify('Passing by', 'lost');
+    expect(state.notifications).toHaveLength(before);
+    expect(hudNotices).toEqual([['Vitruvian needs the Accessibility permission', 'Turn on Vitruvian']]);
+  });
+
+  it('leaves the HUD alone when the notification shows', async () => {
+    services.notify('Clock stopped', 'It crashed', 'mustSee');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(hudNotices).toEqual([]);
   });
 });

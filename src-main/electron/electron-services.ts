@@ -1,6 +1,7 @@
 // The desktop services answered through Electron: the clipboard (Electron's async, main-process
 // API; text written in one ClipboardItem with the org.nspasteboard.source marker so clipboard
-// histories file it as Vitruvian's), links in the browser, the HUD, the alert sound, notifications.
+// histories file it as Vitruvian's), links in the browser, the HUD, the alert sound, notifications
+// (which macOS drops for an unsigned app: a notice the person must see then goes to the HUD).
 import { clipboard, ClipboardItem, Notification, shell } from 'electron';
 import { notAvailable } from '../platform/platform';
 import type { DesktopServices } from '../platform/compose';
@@ -14,11 +15,19 @@ export const sourceFormat = rawFormat('org.nspasteboard.source');
 /** nspasteboard.org: the content is only passing through (a paste); histories skip it. */
 export const transientFormat = rawFormat('org.nspasteboard.TransientType');
 
+/**
+ * How much a notice matters: a passing one may be lost with the system's notifications; one the
+ * person must see (a tool stopped, a permission to switch on) is shown on the HUD instead.
+ */
+export type NoticeWeight = 'passing' | 'mustSee';
+
+/** A system notification; when it cannot be shown, the reason is logged. */
+export type Notify = (title: string, body: string, weight?: NoticeWeight) => void;
+
 export interface ElectronServices extends DesktopServices {
   /** The clipboard as darwin's paste needs it. */
   readonly pasteboard: Pasteboard;
-  /** A system notification, when the OS offers them; silently nothing otherwise. */
-  notify(title: string, body: string): void;
+  notify: Notify;
 }
 
 export interface ElectronServicesOptions {
@@ -29,7 +38,11 @@ export interface ElectronServicesOptions {
 
 const linkSchemes = ['http:', 'https:', 'mailto:'];
 
+/** Notifications still on screen, kept from the garbage collector until they close or fail. */
+const liveNotificationsAtMost = 50;
+
 export function createElectronServices(options: ElectronServicesOptions): ElectronServices {
+  const live = new Set<Notification>();
   const textItem = (text: string, transient: boolean) =>
     new ClipboardItem({
       'text/plain': text,
@@ -89,9 +102,24 @@ export function createElectronServices(options: ElectronServicesOptions): Electr
       },
     },
 
-    notify(title, body) {
-      if (!Notification.isSupported()) return;
-      new Notification({ title, body, silent: true }).show();
+    notify(title, body, weight = 'passing') {
+      const notShown = (why: string) => {
+        console.warn(`notification ${JSON.stringify(title)} was not shown: ${why}`);
+        if (weight !== 'mustSee') return;
+        options.hud.notice(title, body).catch((error: unknown) => console.error('the HUD could not show the notice either', error));
+      };
+      if (!Notification.isSupported()) return notShown('this system offers no notifications');
+      const notification = new Notification({ title, body, silent: true });
+      const forget = () => live.delete(notification);
+      // macOS refuses the notifications of an app that is not signed, or whose notifications are off.
+      notification.once('failed', (_event, error) => {
+        forget();
+        notShown(error);
+      });
+      notification.once('close', forget);
+      live.add(notification);
+      if (live.size > liveNotificationsAtMost) live.delete(live.values().next().value!);
+      notification.show();
     },
   };
 }

@@ -6,14 +6,14 @@ describe('noticeFailedTools', () => {
   it('tells the person once when a tool goes from running to failed, in the language in use', () => {
     const host = recordingHost();
     const notices: string[][] = [];
-    const watching = noticeFailedTools(host, (title, body) => void notices.push([title, body]), () => 'fr');
+    const watching = noticeFailedTools(host, (title, body, weight) => void notices.push([title, body, weight!]), () => 'fr');
     const clock = (state: 'running' | 'crashed' | 'failed') =>
       host.fire({ type: 'tool', tool: toolSummary({ id: 'c.lock', name: { en: 'Clock', fr: 'Horloge' }, state, stateReason: 'crashed 5 times in 3 minutes' }) });
     clock('running');
     clock('crashed');
     clock('failed');
     clock('failed');
-    expect(notices).toEqual([['Horloge s’est arrêté', 'crashed 5 times in 3 minutes']]);
+    expect(notices).toEqual([['Horloge s’est arrêté', 'crashed 5 times in 3 minutes', 'mustSee']]);
     watching.dispose();
     expect(host.listening).toBe(false);
   });

@@ -4,10 +4,11 @@ import { pickText } from '../../src-shared/text';
 import type { HostApi, ToolState } from '../../src-shared/host-api';
 import type { Disposable } from '../../src-shared/lifecycle';
 import { desktopWordsFor } from './desktop-words';
+import type { Notify } from './electron-services';
 
 export function noticeFailedTools(
   host: Pick<HostApi, 'subscribe'>,
-  notify: (title: string, body: string) => void,
+  notify: Notify,
   language: () => string,
 ): Disposable {
   const states = new Map<string, ToolState>();
@@ -19,7 +20,7 @@ export function noticeFailedTools(
     states.set(tool.id, tool.state);
     if (tool.state === 'failed' && before !== undefined && before !== 'failed') {
       const words = desktopWordsFor(language());
-      notify(words.toolStopped(pickText(tool.name, language())), tool.stateReason ?? words.toolStoppedNoReason);
+      notify(words.toolStopped(pickText(tool.name, language())), tool.stateReason ?? words.toolStoppedNoReason, 'mustSee');
     }
   });
 }

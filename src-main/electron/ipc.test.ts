@@ -17,8 +17,7 @@ vi.mock('electron', () => ({
 
 const { bindHostIpc } = await import('./ipc');
 
-const rendererUrl = 'file:///Applications/Vitruvian.app/Contents/Resources/app.asar/dist/renderer/';
-const ourPage = `${rendererUrl}index.html`;
+const ourPage = 'app://vitruvian/index.html';
 
 function fakeWindow(id = 7) {
   const sent: { channel: string; payload: unknown }[] = [];
@@ -43,7 +42,7 @@ function setup() {
   const host = recordingHost([toolSummary({ id: 'com.acme.one' })]);
   const win = fakeWindow();
   let open: BrowserWindow | undefined = win.window;
-  binding = bindHostIpc({ host, window: () => open, rendererUrl });
+  binding = bindHostIpc({ host, window: () => open });
   const request = (event: IpcMainInvokeEvent, name: unknown, args: unknown) =>
     electron.handlers.get('host:request')!(event, name, args);
   return { host, win, request, close: () => (open = undefined) };
@@ -63,7 +62,14 @@ describe('host:request', () => {
       [fromFrame(ourPage, 8), 'webContents 8 is not the main window'],
       [fromFrame('https://evil.example/index.html'), 'not Vitruvian'],
       [fromFrame('file:///etc/passwd'), 'not Vitruvian'],
-      [fromFrame('file:///Applications/Vitruvian.app/Contents/Resources/app.asar/dist/renderer-evil/x.html'), 'not Vitruvian'],
+      // The window was served from file:// before app://: a file page is no longer ours either.
+      [fromFrame('file:///Applications/Vitruvian.app/Contents/Resources/app.asar/dist/renderer/index.html'), 'not Vitruvian'],
+      [fromFrame('app://vitruvian.evil/index.html'), 'not Vitruvian'],
+      [fromFrame('app://vitruvian:8080/index.html'), 'not Vitruvian'],
+      [fromFrame('app://someone@vitruvian/index.html'), 'not Vitruvian'],
+      [fromFrame('app://other/index.html'), 'not Vitruvian'],
+      [fromFrame('data:text/html,<p>hi'), 'not Vitruvian'],
+      [fromFrame('not a url'), 'not Vitruvian'],
       [fromFrame(null), 'the sending frame is gone'],
     ] as const;
     for (const [event, words] of refusals) {

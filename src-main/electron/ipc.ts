@@ -1,37 +1,28 @@
 // The HostApi served over Electron IPC: one handler for every request, checked before anything
-// runs (the sender must be our window, from our file:// renderer folder; the name must be a
+// runs (the sender must be our window, showing a page of app://vitruvian/; the name must be a
 // HostRequests name; the arguments must fit that request), and host events pushed to the window.
 import { ipcMain, type BrowserWindow, type IpcMainInvokeEvent } from 'electron';
 import { checkRequestArgs, describeValue } from '../../src-shared/host-wire';
 import { hostRequestNames, type HostApi, type HostEvent, type HostRequestName } from '../../src-shared/host-api';
 import { toDisposable, type Disposable } from '../../src-shared/lifecycle';
 import { hostEventChannel, hostRequestChannel } from './ipc-channels';
+import { isRendererUrl } from './renderer-origin';
 
 export interface HostIpcOptions {
   host: HostApi;
   /** The main window while it is open: the only one whose frames may call. */
   window(): BrowserWindow | undefined;
-  /** The renderer folder as a file:// URL ending in "/": the only origin that may call. */
-  rendererUrl: string;
   /** How long events gather before they go to the window in one message (default 16 ms). */
   batchMs?: number;
 }
 
 /** Why a sender is refused, or undefined when it is our window's frame showing our renderer. */
-export function senderProblem(event: IpcMainInvokeEvent, window: BrowserWindow | undefined, rendererUrl: string): string | undefined {
+export function senderProblem(event: IpcMainInvokeEvent, window: BrowserWindow | undefined): string | undefined {
   if (!window || window.isDestroyed()) return 'the main window is not open';
   if (event.sender.id !== window.webContents.id) return `webContents ${event.sender.id} is not the main window`;
   const frame = event.senderFrame;
   if (!frame) return 'the sending frame is gone';
-  let url: URL;
-  try {
-    url = new URL(frame.url);
-  } catch {
-    return `the frame's URL ${describeValue(frame.url)} cannot be read`;
-  }
-  if (url.protocol !== 'file:' || !url.href.startsWith(rendererUrl)) {
-    return `the frame shows ${describeValue(frame.url)}, not Vitruvian's window`;
-  }
+  if (!isRendererUrl(frame.url)) return `the frame shows ${describeValue(frame.url)}, not Vitruvian's window`;
   return undefined;
 }
 
@@ -41,7 +32,7 @@ const isHostRequestName = (value: unknown): value is HostRequestName =>
 export function bindHostIpc(options: HostIpcOptions): Disposable {
   const { host } = options;
   ipcMain.handle(hostRequestChannel, async (event, name: unknown, args: unknown) => {
-    const refused = senderProblem(event, options.window(), options.rendererUrl);
+    const refused = senderProblem(event, options.window());
     if (refused) throw new Error(`host request refused: ${refused}`);
     if (!isHostRequestName(name)) {
       throw new Error(`host request ${describeValue(name)} is not one of ${hostRequestNames.join(', ')}`);

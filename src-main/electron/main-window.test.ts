@@ -9,8 +9,11 @@ vi.mock('electron', () => ({
       electron.windows.push(this);
     }
     once() {}
+    async loadURL(url: string) {
+      this.loaded.push(url);
+    }
     async loadFile(file: string) {
-      this.loaded.push(file);
+      this.loaded.push(`file ${file}`);
     }
   },
 }));
@@ -18,10 +21,10 @@ vi.mock('electron', () => ({
 const { createMainWindow } = await import('./main-window');
 
 describe('createMainWindow', () => {
-  it('opens the renderer page isolated, sandboxed, without Node, with our preload', () => {
-    createMainWindow({ page: '/app/dist/renderer/index.html', preload: '/app/dist/electron/preload.cjs' });
+  it('opens the renderer page from app://vitruvian (not file://) isolated, sandboxed, without Node, with our preload', () => {
+    createMainWindow({ preload: '/app/dist/electron/preload.cjs' });
     const [window] = electron.windows;
-    expect(window!.loaded).toEqual(['/app/dist/renderer/index.html']);
+    expect(window!.loaded).toEqual(['app://vitruvian/index.html']);
     expect(window!.options.webPreferences).toMatchObject({
       preload: '/app/dist/electron/preload.cjs',
       contextIsolation: true,
@@ -34,5 +37,11 @@ describe('createMainWindow', () => {
       navigateOnDragDrop: false,
     });
     expect(window!.options.show).toBe(false);
+    expect(window!.options).not.toHaveProperty('icon');
+  });
+
+  it('carries the app icon when given one (Linux shows it per window)', () => {
+    createMainWindow({ preload: '/app/dist/electron/preload.cjs', icon: '/app/dist/electron/assets/appIcon.png' });
+    expect(electron.windows.at(-1)!.options.icon).toBe('/app/dist/electron/assets/appIcon.png');
   });
 });

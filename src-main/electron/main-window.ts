@@ -1,12 +1,14 @@
-// The main window: the React UI from dist/renderer, in a sandboxed renderer with context
-// isolation and no Node, talking to the host only through the preload's window.vitruvian.
+// The main window: the React UI from dist/renderer served as app://vitruvian/, in a sandboxed
+// renderer with context isolation and no Node, talking to the host only through the preload's
+// window.vitruvian.
 import { BrowserWindow } from 'electron';
+import { rendererPage } from './renderer-origin';
 
 export interface MainWindowOptions {
-  /** dist/renderer/index.html */
-  page: string;
   /** dist/electron/preload.cjs */
   preload: string;
+  /** The window's icon where the system shows one per window (Linux). */
+  icon?: string;
 }
 
 export const mainWindowPreferences = (preload: string): Electron.WebPreferences => ({
@@ -31,10 +33,11 @@ export function createMainWindow(options: MainWindowOptions): BrowserWindow {
     minHeight: 420,
     title: 'Vitruvian',
     show: false,
+    ...(options.icon ? { icon: options.icon } : {}),
     webPreferences: mainWindowPreferences(options.preload),
   });
   window.once('ready-to-show', () => window.show());
-  void window.loadFile(options.page);
+  void window.loadURL(rendererPage);
   return window;
 }
 

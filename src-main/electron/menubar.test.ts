@@ -4,14 +4,21 @@ import { recordingHost, toolSummary } from './fake-host';
 
 const electron = vi.hoisted(() => ({
   menus: [] as MenuItemConstructorOptions[][],
-  trays: [] as { destroyed: boolean }[],
+  trays: [] as { destroyed: boolean; image: unknown }[],
+  images: [] as { path: string; template: boolean }[],
 }));
 vi.mock('electron', () => ({
-  nativeImage: { createFromPath: () => ({ setTemplateImage: () => {} }) },
+  nativeImage: {
+    createFromPath: (path: string) => {
+      const image = { path, template: false, setTemplateImage: (on: boolean) => void (image.template = on) };
+      electron.images.push(image);
+      return image;
+    },
+  },
   Menu: { buildFromTemplate: (template: MenuItemConstructorOptions[]) => template },
   Tray: class {
     destroyed = false;
-    constructor() {
+    constructor(readonly image: unknown) {
       electron.trays.push(this);
     }
     setToolTip() {}
@@ -24,7 +31,7 @@ vi.mock('electron', () => ({
   },
 }));
 
-const { createMenubar, menubarTemplate, outcomeNotice } = await import('./menubar');
+const { createMenubar, menubarTemplate, outcomeNotice, trayIconFor } = await import('./menubar');
 
 const deploys = toolSummary({
   id: 'com.acme.deploys',
@@ -93,6 +100,15 @@ describe('outcomeNotice', () => {
 describe('createMenubar', () => {
   afterEach(() => vi.useRealTimers());
 
+  it('shows a template image in the macOS menu bar, and a colored icon in a Linux tray (no template there)', () => {
+    const options = { host: recordingHost([]), showWindow: () => {}, quit: () => {}, notify: () => {} };
+    createMenubar({ ...options, icon: trayIconFor('darwin', '/app/assets') }).dispose();
+    expect(electron.images.at(-1)).toMatchObject({ path: '/app/assets/menubarTemplate.png', template: true });
+    expect(electron.trays.at(-1)!.image).toBe(electron.images.at(-1));
+    createMenubar({ ...options, icon: trayIconFor('linux', '/app/assets') }).dispose();
+    expect(electron.images.at(-1)).toMatchObject({ path: '/app/assets/trayIcon.png', template: false });
+  });
+
   it('builds the menu, runs a clicked command, tells the person when it did not run, rebuilds on tool changes', async () => {
     vi.useFakeTimers();
     const host = recordingHost([deploys]);
@@ -104,10 +120,10 @@ describe('createMenubar', () => {
     const actions = { shown: 0, quit: 0 };
     const menubar = createMenubar({
       host,
-      iconPath: '/app/assets/menubarTemplate.png',
+      icon: trayIconFor('darwin', '/app/assets'),
       showWindow: () => void actions.shown++,
       quit: () => void actions.quit++,
-      notify: (title, body) => void notices.push([title, body]),
+      notify: (title, body, weight) => void notices.push([title, body, weight!]),
     });
     await vi.advanceTimersByTimeAsync(150);
     const menu = electron.menus.at(-1)!;
@@ -116,7 +132,7 @@ describe('createMenubar', () => {
     menu.find((item) => item.label === 'Copy latest deploy')!.click!({} as never, undefined, {} as never);
     await vi.advanceTimersByTimeAsync(0);
     expect(host.calls.filter((c) => c.name === 'runCommand')).toEqual([{ name: 'runCommand', args: ['com.acme.deploys', 'copyLatest'] }]);
-    expect(notices).toEqual([['Deploys', 'Copy latest deploy did not run: no deploy yet']]);
+    expect(notices).toEqual([['Deploys', 'Copy latest deploy did not run: no deploy yet', 'mustSee']]);
 
     menu.find((item) => item.label === 'Show Vitruvian')!.click!({} as never, undefined, {} as never);
     menu.find((item) => item.label === 'Quit Vitruvian')!.click!({} as never, undefined, {} as never);
@@ -134,7 +150,7 @@ describe('createMenubar', () => {
     expect(labels(french)).toEqual(expect.arrayContaining(['Déploiements (off)', 'Copier le dernier', 'Afficher Vitruvian', 'Quitter Vitruvian']));
     french.find((item) => item.label === 'Copier le dernier')!.click!({} as never, undefined, {} as never);
     await vi.advanceTimersByTimeAsync(0);
-    expect(notices.at(-1)).toEqual(['Déploiements', 'Copier le dernier n’a pas été fait\u202f: no deploy yet']);
+    expect(notices.at(-1)).toEqual(['Déploiements', 'Copier le dernier n’a pas été fait\u202f: no deploy yet', 'mustSee']);
 
     menubar.dispose();
     expect(electron.trays.at(-1)!.destroyed).toBe(true);

@@ -1,12 +1,14 @@
 // The menu bar (Tray) menu: every command whose surfaces include "menubar", under its tool's name,
 // enabled while the tool can run it; then Show Vitruvian and Quit. Rebuilt when tools or the
 // language change; its own words (desktop-words.ts) follow the app's language.
+import { join } from 'node:path';
 import { Menu, Tray, nativeImage, type MenuItemConstructorOptions } from 'electron';
 import { pickText } from '../../src-shared/text';
 import { DisposableStore, toDisposable, type Disposable } from '../../src-shared/lifecycle';
 import type { CommandOutcome, HostApi, ToolSummary } from '../../src-shared/host-api';
 import { DEFAULT_LIMITS } from '../host/supervisor-options';
 import { desktopWordsFor } from './desktop-words';
+import type { Notify } from './electron-services';
 
 export interface MenubarActions {
   runCommand(tool: ToolSummary, commandId: string): void;
@@ -55,21 +57,37 @@ export function outcomeNotice(outcome: CommandOutcome, commandTitle: string, lan
   }
 }
 
+export interface TrayIcon {
+  /** The 1x PNG; Electron finds its @2x sibling. */
+  path: string;
+  /** A macOS template image: black on nothing, which macOS tints for the menu bar. */
+  template: boolean;
+}
+
+/**
+ * The icon for the tray: the template on macOS; elsewhere there is no template (a black mark would
+ * vanish on a dark panel), so a blue disc with a white mark that reads on dark and light panels.
+ */
+export const trayIconFor = (platform: NodeJS.Platform, assetsFolder: string): TrayIcon =>
+  platform === 'darwin'
+    ? { path: join(assetsFolder, 'menubarTemplate.png'), template: true }
+    : { path: join(assetsFolder, 'trayIcon.png'), template: false };
+
 export interface MenubarOptions {
   host: HostApi;
-  /** dist/electron/assets/menubarTemplate.png (its @2x sibling is found by Electron). */
-  iconPath: string;
+  icon: TrayIcon;
   showWindow(): void;
   quit(): void;
-  notify(title: string, body: string): void;
+  /** Tells the person a command they picked did not run: they wait for it, so it must be seen. */
+  notify: Notify;
   /** How long tool changes gather before the menu is rebuilt (default 100 ms). */
   settleMs?: number;
 }
 
 export function createMenubar(options: MenubarOptions): Disposable {
   const store = new DisposableStore();
-  const icon = nativeImage.createFromPath(options.iconPath);
-  icon.setTemplateImage(true);
+  const icon = nativeImage.createFromPath(options.icon.path);
+  if (options.icon.template) icon.setTemplateImage(true);
   const tray = new Tray(icon);
   store.add(toDisposable(() => tray.destroy()));
   tray.setToolTip('Vitruvian');
@@ -82,10 +100,10 @@ export function createMenubar(options: MenubarOptions): Disposable {
       options.host.runCommand(tool.id, commandId).then(
         (outcome) => {
           const notice = outcomeNotice(outcome, title, language);
-          if (notice) options.notify(pickText(tool.name, language), notice);
+          if (notice) options.notify(pickText(tool.name, language), notice, 'mustSee');
         },
         (error: unknown) =>
-          options.notify(pickText(tool.name, language), desktopWordsFor(language).commandDidNotRun(title, (error as Error).message)),
+          options.notify(pickText(tool.name, language), desktopWordsFor(language).commandDidNotRun(title, (error as Error).message), 'mustSee'),
       );
     },
     showWindow: options.showWindow,

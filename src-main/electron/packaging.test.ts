@@ -13,7 +13,7 @@ const repository = join(import.meta.dirname, '..', '..');
 const fuseSentinel = 'dL7pKGdnNz796PbbjQWNKmHXBZaB9tsX';
 // Electron's defaults, in wire order: runAsNode, cookieEncryption, nodeOptions, nodeCliInspect,
 // embeddedAsarIntegrity, onlyLoadAppFromAsar, browserV8Snapshot, grantFileProtocolExtraPrivileges.
-const defaultWire = '10111001';
+const defaultWire = '10110001';
 
 let work: string;
 let unpacked: string;
@@ -88,15 +88,24 @@ describe('the packed app (electron-builder, Linux dir target)', () => {
     await expect(stat(join(samples, 'clipboard-kit.test.ts'))).rejects.toThrow();
   });
 
-  it('flips the fuses: no ELECTRON_RUN_AS_NODE, no NODE_OPTIONS, no --inspect, app.asar only', async () => {
+  it('flips the fuses: no ELECTRON_RUN_AS_NODE, no NODE_OPTIONS, no --inspect, app.asar only and checked, no file:// privileges', async () => {
     const binary = await readFile(join(unpacked, 'vitruvian'));
     const at = binary.indexOf(fuseSentinel) + fuseSentinel.length;
     const wire = binary.subarray(at + 2, at + 2 + binary[at + 1]!).toString('latin1');
-    expect({ runAsNode: wire[0], nodeOptions: wire[2], nodeCliInspect: wire[3], onlyLoadAppFromAsar: wire[5] }).toEqual({
+    expect({
+      runAsNode: wire[0],
+      nodeOptions: wire[2],
+      nodeCliInspect: wire[3],
+      embeddedAsarIntegrity: wire[4],
+      onlyLoadAppFromAsar: wire[5],
+      grantFileProtocolExtraPrivileges: wire[7],
+    }).toEqual({
       runAsNode: '0',
       nodeOptions: '0',
       nodeCliInspect: '0',
+      embeddedAsarIntegrity: '1',
       onlyLoadAppFromAsar: '1',
+      grantFileProtocolExtraPrivileges: '0',
     });
   });
 });

@@ -1,18 +1,18 @@
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
-const electron = vi.hoisted(() => ({ handled: new Map<string, unknown>() }));
+const electron = vi.hoisted(() => ({ handled: new Map<string, (request: Request) => Promise<Response>>(), privileged: [] as unknown[] }));
 vi.mock('electron', () => ({
   protocol: {
-    handle: (scheme: string, handler: unknown) => electron.handled.set(scheme, handler),
+    handle: (scheme: string, handler: (request: Request) => Promise<Response>) => electron.handled.set(scheme, handler),
     unhandle: (scheme: string) => electron.handled.delete(scheme),
+    registerSchemesAsPrivileged: (schemes: unknown[]) => electron.privileged.push(...schemes),
   },
 }));
 
-const { contentSecurityPolicy, rendererFileHandler, rendererFolderUrl, serveRendererFolder } = await import('./renderer-protocol');
+const { contentSecurityPolicy, registerRendererScheme, rendererRequestHandler, serveRendererFolder } = await import('./renderer-protocol');
 
 let root: string;
 let folder: string;
@@ -28,41 +28,60 @@ beforeAll(async () => {
 });
 afterAll(() => rm(root, { recursive: true, force: true }));
 
-const get = (url: string, method = 'GET') => rendererFileHandler(folder)(new Request(url, { method }));
+const get = (url: string, method = 'GET') => rendererRequestHandler(folder)(new Request(url, { method }));
 
-describe('the file:// handler', () => {
+describe('the app:// scheme', () => {
+  it('is registered privileged as standard and secure, with fetch, and nothing that loosens the CSP', () => {
+    registerRendererScheme();
+    expect(electron.privileged).toEqual([
+      { scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true } },
+    ]);
+  });
+
   it('serves files of the renderer folder with the CSP and their content type', async () => {
-    const page = await get(pathToFileURL(join(folder, 'index.html')).href);
+    const page = await get('app://vitruvian/index.html');
     expect(page.status).toBe(200);
     expect(page.headers.get('content-security-policy')).toBe(contentSecurityPolicy);
     expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(await page.text()).toContain('./assets/app.js');
-    const script = await get(`${rendererFolderUrl(folder)}assets/app.js`);
+    expect(await (await get('app://vitruvian/')).text()).toContain('./assets/app.js');
+    const script = await get('app://vitruvian/assets/app.js');
     expect(script.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
     expect(await script.text()).toBe('console.log("hi")');
   });
 
   it('refuses every file outside the renderer folder, however the URL is written', async () => {
     for (const url of [
-      pathToFileURL(join(root, 'secret.txt')).href,
-      `${rendererFolderUrl(folder)}../secret.txt`,
-      `${rendererFolderUrl(folder)}%2e%2e/secret.txt`,
-      pathToFileURL(join(root, 'renderer-evil', 'x.html')).href,
-      'file:///etc/passwd',
+      'app://vitruvian/%2F..%2Fsecret.txt',
+      'app://vitruvian/..%2fsecret.txt',
+      'app://vitruvian/%2e%2e%2Frenderer-evil/x.html',
+      'app://vitruvian/%00index.html',
+      'app://other/index.html',
+      'app://vitruvian:81/index.html',
+      `file://${join(folder, 'index.html')}`,
     ]) {
       const answer = await get(url);
       expect(answer.status, url).toBe(403);
       expect(await answer.text()).not.toContain('not for the window');
     }
-    expect((await get(`${rendererFolderUrl(folder)}missing.js`)).status).toBe(404);
-    expect((await get(`${rendererFolderUrl(folder)}index.html`, 'POST')).status).toBe(405);
+    // Dot segments the URL itself resolves stay at the folder's top.
+    expect((await get('app://vitruvian/../../secret.txt')).status).toBe(404);
+    expect((await get('app://vitruvian/%2e%2e/secret.txt')).status).toBe(404);
+    // An absolute path, %-encoded, is read inside the folder too.
+    expect((await get(`app://vitruvian/${encodeURIComponent(join(root, 'secret.txt'))}`)).status).toBe(404);
+    expect((await get('app://vitruvian/missing.js')).status).toBe(404);
+    expect((await get('app://vitruvian/index.html', 'POST')).status).toBe(405);
   });
 
-  it('is the only file:// handler while it lasts', () => {
+  it('serves app:// and refuses every file:// request while it lasts', async () => {
     const served = serveRendererFolder(folder);
-    expect(electron.handled.has('file')).toBe(true);
+    expect([...electron.handled.keys()].sort()).toEqual(['app', 'file']);
+    expect((await electron.handled.get('app')!(new Request('app://vitruvian/index.html'))).status).toBe(200);
+    const file = await electron.handled.get('file')!(new Request(`file://${join(folder, 'index.html')}`));
+    expect(file.status).toBe(403);
+    expect(await file.text()).toBe('the app serves no file:// page');
     served.dispose();
-    expect(electron.handled.has('file')).toBe(false);
+    expect(electron.handled.size).toBe(0);
   });
 });
 

@@ -1,12 +1,12 @@
-// The window's pages come from file:// URLs, answered here instead of by Chromium so that
+// The window's pages come from app://vitruvian/, answered here (not by Chromium's file://) so that
 // (1) only files inside the renderer folder can be read, whatever a page asks for, and
 // (2) every page carries the app's Content-Security-Policy as a header.
+// file:// serves nothing at all: a page that asks for it is refused.
 import { readFile } from 'node:fs/promises';
-import { resolve, sep } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { protocol } from 'electron';
 import { toDisposable, type Disposable } from '../../src-shared/lifecycle';
-import { contentTypeOf, fileInFolder } from '../renderer-folder';
+import { contentTypeOf, fileForUrlPath } from '../renderer-folder';
+import { isRendererUrl, rendererOrigin, rendererScheme } from './renderer-origin';
 
 /** Scripts and styles from the renderer folder only; nothing inline, no network, no frames, no plugins. */
 export const contentSecurityPolicy = [
@@ -23,23 +23,27 @@ export const contentSecurityPolicy = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-/** The renderer folder as the file:// URL prefix its pages have (ends with "/"). */
-export const rendererFolderUrl = (folder: string): string => pathToFileURL(resolve(folder) + sep).href;
+/**
+ * What app:// may do: be a standard scheme (an origin, relative URLs, 'self' in the CSP) and a
+ * secure one (a secure context, which the clipboard needs), and fetch. No CSP bypass, no service
+ * workers, nothing more.
+ */
+export const rendererSchemePrivileges: Electron.Privileges = { standard: true, secure: true, supportFetchAPI: true, codeCache: true };
+
+/** Makes app:// a privileged scheme. Electron takes this only before the app is ready. */
+export function registerRendererScheme(): void {
+  protocol.registerSchemesAsPrivileged([{ scheme: rendererScheme, privileges: rendererSchemePrivileges }]);
+}
 
 const refuse = (status: number, text: string) =>
   new Response(text, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
 
-/** Answers one file:// request: a file inside `folder`, with the CSP, or a refusal. */
-export function rendererFileHandler(folder: string): (request: Request) => Promise<Response> {
+/** Answers one app:// request: a file inside `folder`, with the CSP, or a refusal. */
+export function rendererRequestHandler(folder: string): (request: Request) => Promise<Response> {
   return async (request) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return refuse(405, `${request.method} is not allowed`);
-    let path: string;
-    try {
-      path = fileURLToPath(request.url);
-    } catch {
-      return refuse(400, 'not a file URL');
-    }
-    const file = fileInFolder(folder, path);
+    if (!isRendererUrl(request.url)) return refuse(403, `not a page of ${rendererOrigin}`);
+    const file = fileForUrlPath(folder, new URL(request.url).pathname);
     if (!file) return refuse(403, 'outside the window folder');
     let body: Buffer;
     try {
@@ -54,15 +58,17 @@ export function rendererFileHandler(folder: string): (request: Request) => Promi
         'Content-Security-Policy': contentSecurityPolicy,
         'X-Content-Type-Options': 'nosniff',
         'Cache-Control': 'no-store',
-        // Vite's bundles are module scripts, fetched in CORS mode even from file://.
-        'Access-Control-Allow-Origin': '*',
       },
     });
   };
 }
 
-/** Takes over file:// for the whole app (call once the app is ready). */
+/** Serves app:// from the renderer folder and refuses file:// (call once the app is ready). */
 export function serveRendererFolder(folder: string): Disposable {
-  protocol.handle('file', rendererFileHandler(folder));
-  return toDisposable(() => protocol.unhandle('file'));
+  protocol.handle(rendererScheme, rendererRequestHandler(folder));
+  protocol.handle('file', async () => refuse(403, 'the app serves no file:// page'));
+  return toDisposable(() => {
+    protocol.unhandle(rendererScheme);
+    protocol.unhandle('file');
+  });
 }

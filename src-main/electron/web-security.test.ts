@@ -17,9 +17,9 @@ function fakeContents() {
     setWindowOpenHandler: (handler: typeof openHandler) => (openHandler = handler),
   });
   hardenWebContents(contents as unknown as WebContents);
-  const attempt = (name: string) => {
+  const attempt = (name: string, url = 'https://evil.example') => {
     let prevented = false;
-    emitter.emit(name, { preventDefault: () => (prevented = true), url: 'https://evil.example' });
+    emitter.emit(name, { preventDefault: () => (prevented = true), url });
     return prevented;
   };
   return { attempt, open: (url: string) => openHandler!({ url }) };
@@ -33,6 +33,14 @@ describe('hardenWebContents', () => {
     }
   });
 
+  it('stops navigation to the app\'s own pages and to file:// alike: the window is one page', () => {
+    const { attempt } = fakeContents();
+    for (const url of ['app://vitruvian/index.html', 'app://vitruvian/other.html', 'file:///Applications/Vitruvian.app/Contents/Resources/app.asar/dist/renderer/index.html']) {
+      expect(attempt('will-navigate', url), url).toBe(true);
+      expect(attempt('will-frame-navigate', url), url).toBe(true);
+    }
+  });
+
   it('opens no window; http(s) links go to the browser, anything else nowhere', () => {
     const { open } = fakeContents();
     electron.opened.length = 0;
@@ -40,6 +48,7 @@ describe('hardenWebContents', () => {
     expect(open('file:///etc/passwd')).toEqual({ action: 'deny' });
     expect(open('javascript:alert(1)')).toEqual({ action: 'deny' });
     expect(open('smb://server/share')).toEqual({ action: 'deny' });
+    expect(open('app://vitruvian/index.html')).toEqual({ action: 'deny' });
     expect(electron.opened).toEqual(['https://example.com/docs']);
   });
 });

@@ -1,5 +1,7 @@
 // What every web page of the app may not do: navigate away, open windows, attach webviews,
-// or ask for permissions. Applied to every webContents the moment it is created.
+// or ask for permissions. Applied to every webContents the moment it is created. The window is
+// one page (app://vitruvian/index.html) that never navigates: every navigation a page starts is
+// stopped, to another app:// page or to a file:// one alike; only the main process loads pages.
 import { session, shell, type Session, type WebContents } from 'electron';
 
 /** Links a page opens (target=_blank, window.open) go to the browser when they are http(s). */

@@ -1,5 +1,5 @@
 // The built window under the desktop app's own rules, in Chromium (Electron's engine), since
-// Electron itself cannot run here: pages answered by the desktop app's file handler with its
+// Electron itself cannot run here: pages answered by the desktop app's app:// handler with its
 // Content-Security-Policy header, the HostApi at window.vitruvian as the preload puts it. The
 // window must show the tools, run a command through window.vitruvian, and break no CSP rule.
 import { spawn } from 'node:child_process';
@@ -7,12 +7,11 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 vi.mock('electron', () => ({ protocol: {} }));
-const { rendererFileHandler } = await import('./renderer-protocol');
+const { rendererRequestHandler } = await import('./renderer-protocol');
 
 const repository = join(import.meta.dirname, '..', '..');
 const chromiumPath = process.env.VITRUVIAN_CHROMIUM ?? '/usr/bin/chromium';
@@ -89,10 +88,10 @@ describe.skipIf(!hasChromium)('the window under the desktop CSP', () => {
     });
     browser = await chromium.launch({ executablePath: chromiumPath, args: ['--no-sandbox', '--disable-gpu'] });
     page = await browser.newPage();
-    const serve = rendererFileHandler(folder);
+    const serve = rendererRequestHandler(folder);
     await page.route(`${origin}/**`, async (route) => {
       const path = new URL(route.request().url()).pathname;
-      const answer = await serve(new Request(pathToFileURL(join(folder, path)).href));
+      const answer = await serve(new Request(`app://vitruvian${path}`));
       const headers: Record<string, string> = {};
       answer.headers.forEach((value, name) => (headers[name] = value));
       await route.fulfill({ status: answer.status, headers, body: Buffer.from(await answer.arrayBuffer()) });

@@ -1,0 +1,87 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { MenuItemConstructorOptions } from 'electron';
+import { recordingHost } from './fake-host';
+
+const electron = vi.hoisted(() => ({
+  menus: [] as MenuItemConstructorOptions[][],
+  about: [] as unknown[],
+  packaged: true,
+}));
+vi.mock('electron', () => ({
+  Menu: {
+    buildFromTemplate: (template: MenuItemConstructorOptions[]) => template,
+    setApplicationMenu: (menu: MenuItemConstructorOptions[]) => void electron.menus.push(menu),
+  },
+  app: {
+    get isPackaged() {
+      return electron.packaged;
+    },
+    getVersion: () => '0.1.0',
+    setAboutPanelOptions: (options: unknown) => void electron.about.push(options),
+  },
+}));
+
+const { appMenuTemplate, createAppMenu } = await import('./app-menu');
+
+/** Every item, submenus opened, as "role" or "label". */
+const items = (template: MenuItemConstructorOptions[]): MenuItemConstructorOptions[] =>
+  template.flatMap((item) => [item, ...(Array.isArray(item.submenu) ? items(item.submenu) : [])]);
+const roles = (template: MenuItemConstructorOptions[]) => items(template).map((item) => item.role).filter(Boolean);
+const tops = (template: MenuItemConstructorOptions[]) => template.map((item) => item.label);
+
+const noSettings = () => {};
+
+describe('the application menu', () => {
+  it('on macOS: About, Settings, Hide, Quit under the app; Edit with copy and paste; no developer tools once installed', () => {
+    const menu = appMenuTemplate({ platform: 'darwin', packaged: true, language: 'en', showSettings: noSettings });
+    expect(tops(menu)).toEqual(['Vitruvian', 'Edit', 'View', 'Window']);
+    const app = menu[0]!.submenu as MenuItemConstructorOptions[];
+    expect(app.filter((item) => item.type !== 'separator').map((item) => item.label)).toEqual([
+      'About Vitruvian', 'Settings…', 'Hide Vitruvian', 'Hide Others', 'Show All', 'Quit Vitruvian',
+    ]);
+    expect(roles(menu)).toEqual(expect.arrayContaining(['about', 'hide', 'quit', 'undo', 'redo', 'cut', 'copy', 'paste', 'selectAll']));
+    expect(roles(menu)).not.toContain('toggleDevTools');
+    expect(roles(menu)).not.toContain('reload');
+    expect(app.find((item) => item.label === 'Settings…')!.accelerator).toBe('CmdOrCtrl+,');
+  });
+
+  it('offers reload and the developer tools under npm start only', () => {
+    const menu = appMenuTemplate({ platform: 'darwin', packaged: false, language: 'en', showSettings: noSettings });
+    expect(roles(menu)).toEqual(expect.arrayContaining(['reload', 'toggleDevTools']));
+  });
+
+  it('on Linux: File with Settings and Quit, Edit, View, Help with About; no Hide', () => {
+    const menu = appMenuTemplate({ platform: 'linux', packaged: true, language: 'en', showSettings: noSettings });
+    expect(tops(menu)).toEqual(['File', 'Edit', 'View', 'Help']);
+    expect(roles(menu)).not.toContain('hide');
+    expect(roles(menu)).not.toContain('toggleDevTools');
+    expect(roles(menu)).toEqual(expect.arrayContaining(['quit', 'about', 'copy', 'paste']));
+  });
+
+  it('speaks French when the app does', () => {
+    const menu = appMenuTemplate({ platform: 'darwin', packaged: true, language: 'fr-FR', showSettings: noSettings });
+    expect(tops(menu)).toEqual(['Vitruvian', 'Édition', 'Présentation', 'Fenêtre']);
+    expect(items(menu).map((item) => item.label)).toEqual(expect.arrayContaining(['Réglages…', 'Quitter Vitruvian', 'Coller']));
+  });
+
+  it('Settings… shows the window', () => {
+    let shown = 0;
+    const menu = appMenuTemplate({ platform: 'linux', packaged: true, language: 'en', showSettings: () => void shown++ });
+    items(menu).find((item) => item.label === 'Settings…')!.click!({} as never, undefined, {} as never);
+    expect(shown).toBe(1);
+  });
+
+  it('is put in place in the app language, with the About panel, and follows a language change', async () => {
+    const host = recordingHost([]);
+    host.info = async () => ({ language: 'fr', services: 'system', platform: 'darwin', version: '0.1.0' }) as never;
+    const menu = createAppMenu({ host, showSettings: noSettings, platform: 'linux', iconPath: '/app/assets/appIcon.png' });
+    await vi.waitFor(() => expect(tops(electron.menus.at(-1)!)).toEqual(['Fichier', 'Édition', 'Présentation', 'Aide']));
+    expect(electron.about).toEqual([
+      { applicationName: 'Vitruvian', applicationVersion: '0.1.0', copyright: 'Copyright © Vitruvian contributors', iconPath: '/app/assets/appIcon.png' },
+    ]);
+    host.fire({ type: 'language', language: 'en' });
+    expect(tops(electron.menus.at(-1)!)).toEqual(['File', 'Edit', 'View', 'Help']);
+    menu.dispose();
+    expect(host.listening).toBe(false);
+  });
+});

@@ -1,0 +1,108 @@
+// The application menu: ours instead of Electron's default, which offers Toggle Developer Tools to
+// anyone. About, Settings (the window), Hide and Quit; Edit, so copy and paste work in the window's
+// fields (macOS sends those keys through the menu); View with full screen, and reload and the
+// developer tools under `npm start` only. In the app's language, rebuilt when it changes.
+import { Menu, app, type MenuItemConstructorOptions } from 'electron';
+import type { HostApi } from '../../src-shared/host-api';
+import { toDisposable, type Disposable } from '../../src-shared/lifecycle';
+import { desktopWordsFor } from './desktop-words';
+
+export interface AppMenuChoices {
+  platform: NodeJS.Platform;
+  /** An installed app: no reload, no developer tools. */
+  packaged: boolean;
+  language: string;
+  /** Settings…: the window, where each tool's settings are. */
+  showSettings(): void;
+}
+
+const separator: MenuItemConstructorOptions = { type: 'separator' };
+
+export function appMenuTemplate({ platform, packaged, language, showSettings }: AppMenuChoices): MenuItemConstructorOptions[] {
+  const words = desktopWordsFor(language);
+  const { menu } = words;
+  const mac = platform === 'darwin';
+  const settings: MenuItemConstructorOptions = { label: menu.settings, accelerator: 'CmdOrCtrl+,', click: () => showSettings() };
+  const quit: MenuItemConstructorOptions = { role: 'quit', label: words.quitApp };
+  const edit: MenuItemConstructorOptions = {
+    label: menu.edit,
+    submenu: [
+      { role: 'undo', label: menu.undo },
+      { role: 'redo', label: menu.redo },
+      separator,
+      { role: 'cut', label: menu.cut },
+      { role: 'copy', label: menu.copy },
+      { role: 'paste', label: menu.paste },
+      { role: 'selectAll', label: menu.selectAll },
+    ],
+  };
+  const view: MenuItemConstructorOptions = {
+    label: menu.view,
+    submenu: [
+      ...(packaged ? [] : [{ role: 'reload', label: menu.reload } as const, { role: 'toggleDevTools', label: menu.developerTools } as const, separator]),
+      { role: 'togglefullscreen', label: menu.fullScreen },
+    ],
+  };
+  if (mac) {
+    return [
+      {
+        label: 'Vitruvian', // macOS shows the app's own name here
+        submenu: [
+          { role: 'about', label: menu.about },
+          separator,
+          settings,
+          separator,
+          { role: 'hide', label: menu.hide },
+          { role: 'hideOthers', label: menu.hideOthers },
+          { role: 'unhide', label: menu.showAll },
+          separator,
+          quit,
+        ],
+      },
+      edit,
+      view,
+      { label: menu.window, submenu: [{ role: 'minimize', label: menu.minimize }, { role: 'close', label: menu.close }] },
+    ];
+  }
+  return [
+    { label: menu.file, submenu: [settings, separator, quit] },
+    edit,
+    view,
+    { label: menu.help, submenu: [{ role: 'about', label: menu.about }] },
+  ];
+}
+
+export interface AppMenuOptions {
+  host: Pick<HostApi, 'info' | 'subscribe'>;
+  showSettings(): void;
+  platform?: NodeJS.Platform;
+  /** The window icon, which Linux's About panel shows. */
+  iconPath?: string;
+}
+
+/** Puts our menu in place, in the app's language, and keeps it in that language. */
+export function createAppMenu(options: AppMenuOptions): Disposable {
+  const platform = options.platform ?? process.platform;
+  const build = (language: string) =>
+    Menu.setApplicationMenu(
+      Menu.buildFromTemplate(appMenuTemplate({ platform, packaged: app.isPackaged, language, showSettings: options.showSettings })),
+    );
+  app.setAboutPanelOptions({
+    applicationName: 'Vitruvian',
+    applicationVersion: app.getVersion(),
+    copyright: 'Copyright © Vitruvian contributors',
+    ...(platform === 'linux' && options.iconPath ? { iconPath: options.iconPath } : {}),
+  });
+  let changed = false; // a language event newer than what info() answers
+  build('en');
+  void options.host.info().then(
+    (info) => changed || build(info.language),
+    () => {},
+  );
+  const subscription = options.host.subscribe((event) => {
+    if (event.type !== 'language') return;
+    changed = true;
+    build(event.language);
+  });
+  return toDisposable(() => subscription.dispose());
+}

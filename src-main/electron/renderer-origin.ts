@@ -1,0 +1,21 @@
+// Where the window's pages come from: app://vitruvian/, a scheme of our own registered as standard
+// and secure, answered only from the renderer folder (renderer-protocol.ts). Not file://, whose
+// extra privileges are turned off by a fuse (Electron's security checklist advises both).
+export const rendererScheme = 'app';
+export const rendererHost = 'vitruvian';
+/** The window's origin; every page the window may show starts with it, then "/". */
+export const rendererOrigin = `${rendererScheme}://${rendererHost}`;
+/** The page the main window opens. */
+export const rendererPage = `${rendererOrigin}/index.html`;
+
+/** Whether a URL is one of the window's own pages: app://vitruvian/..., no port, no user. */
+export function isRendererUrl(value: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return false;
+  }
+  // Chromium lowercases a standard scheme's host; Node keeps its case for a scheme it does not know.
+  return url.protocol === `${rendererScheme}:` && url.host === rendererHost && url.username === '' && url.password === '';
+}
