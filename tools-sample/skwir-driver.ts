@@ -3,10 +3,10 @@
 // `read` requests from real files. The real host lives in src-main/host; this exists so the plugins
 // can be tested on their own, message by message.
 import { execFileSync, spawn } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, readSync, rmSync, statSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { afterEach, expect } from 'vitest';
+import { afterAll, afterEach, expect } from 'vitest';
 
 /** The most bytes one read answer carries; a longer length is cut to it. */
 export const READ_LIMIT = 4 * 1024 * 1024;
@@ -280,4 +280,19 @@ export function pluginTests(folder: string) {
     return plugin;
   };
   return { started, startedBare };
+}
+
+/** A temporary folder for a test file's inputs, removed after its tests; `file` writes one in it
+ * from its parts (text as UTF-8) and returns its path. */
+export function scratchFiles(prefix: string) {
+  const folder = mkdtempSync(join(tmpdir(), prefix));
+  afterAll(() => rmSync(folder, { recursive: true, force: true }));
+  return {
+    folder,
+    file(name: string, ...parts: (string | Buffer | number[])[]): string {
+      const path = join(folder, name);
+      writeFileSync(path, Buffer.concat(parts.map((part) => (typeof part === 'string' ? Buffer.from(part) : Buffer.from(part)))));
+      return path;
+    },
+  };
 }

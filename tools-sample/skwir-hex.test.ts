@@ -1,20 +1,11 @@
-import { afterAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
 import { fileURLToPath } from 'node:url';
-import { pluginTests, READ_LIMIT, type PluginSession } from './skwir-driver';
+import { pluginTests, READ_LIMIT, scratchFiles, type PluginSession } from './skwir-driver';
 
 const folder = fileURLToPath(new URL('./skwir-hex/', import.meta.url));
 const { started } = pluginTests(folder);
-const scratch = mkdtempSync(join(tmpdir(), 'skwir-hex-'));
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+const { file } = scratchFiles('skwir-hex-');
 
-function file(name: string, content: Buffer | string): string {
-  const path = join(scratch, name);
-  writeFileSync(path, content);
-  return path;
-}
 
 /** Bytes that differ from row to row and page to page: byte i is (i * 7 + (i >> 8)) & 0xff. */
 const patterned = (size: number) => Buffer.from(Array.from({ length: size }, (_, i) => (i * 7 + (i >> 8)) & 0xff));

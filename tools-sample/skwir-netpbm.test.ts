@@ -1,21 +1,12 @@
-import { afterAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
 import { fileURLToPath } from 'node:url';
 import { inflateSync } from 'node:zlib';
-import { pluginTests, type PluginSession } from './skwir-driver';
+import { pluginTests, scratchFiles, type PluginSession } from './skwir-driver';
 
 const folder = fileURLToPath(new URL('./skwir-netpbm/', import.meta.url));
 const { started } = pluginTests(folder);
-const scratch = mkdtempSync(join(tmpdir(), 'skwir-netpbm-'));
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+const { file } = scratchFiles('skwir-netpbm-');
 
-function file(name: string, ...parts: (string | Buffer | number[])[]): string {
-  const path = join(scratch, name);
-  writeFileSync(path, Buffer.concat(parts.map((part) => (typeof part === 'string' ? Buffer.from(part, 'latin1') : Buffer.from(part)))));
-  return path;
-}
 
 /** A PNG read back: its size, its colour type and its pixels (8 bits a sample), rows unfiltered. */
 function decodePng(base64: string) {
@@ -166,8 +157,8 @@ describe('the netpbm plugin', () => {
 
   it('says what is wrong with a file that is not a good Netpbm picture', async () => {
     const plugin = await started();
-    const cases: [string, string[], string][] = [
-      ['fake.ppm', ['\x89PNG\r\n\x1a\n'], 'not a Netpbm file: starts with 0x89 0x50'],
+    const cases: [string, (string | Buffer)[], string][] = [
+      ['fake.ppm', [Buffer.from('89504e470d0a1a0a', 'hex')], 'not a Netpbm file: starts with 0x89 0x50'],
       ['empty.ppm', [''], 'not a Netpbm file: the file is empty'],
       ['zero.ppm', ['P6 0 2 255\n'], 'picture 1: the width 0 is not a size'],
       ['flat.pgm', ['P2 2 0 255\n'], 'picture 1: the height 0 is not a size'],
@@ -184,7 +175,7 @@ describe('the netpbm plugin', () => {
     for (const [name, parts, message] of cases) {
       expect(await ask(plugin, 'page', file(name, ...parts), { page: 1, side: 0 }), name).toEqual({ error: { code: -32000, message } });
     }
-    expect(await ask(plugin, 'thumbnail', file('fake.ppm', '\x89PNG'), { size: 64 })).toEqual({
+    expect(await ask(plugin, 'thumbnail', file('fake.ppm', Buffer.from('89504e47', 'hex')), { size: 64 })).toEqual({
       error: { code: -32000, message: 'not a Netpbm file: starts with 0x89 0x50' },
     });
     const fine = file('fine.pgm', 'P5 2 1 255\n', [0, 255]);

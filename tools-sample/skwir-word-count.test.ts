@@ -1,20 +1,13 @@
-import { afterAll, describe, expect, it } from 'vitest';
-import { closeSync, mkdtempSync, openSync, rmSync, writeFileSync, writeSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { describe, expect, it } from 'vitest';
+import { closeSync, openSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { pluginTests, READ_LIMIT, type PluginSession } from './skwir-driver';
+import { pluginTests, READ_LIMIT, scratchFiles, type PluginSession } from './skwir-driver';
 
 const folder = fileURLToPath(new URL('./skwir-word-count/', import.meta.url));
 const { started } = pluginTests(folder);
-const scratch = mkdtempSync(join(tmpdir(), 'skwir-word-count-'));
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+const { folder: scratch, file } = scratchFiles('skwir-word-count-');
 
-function file(name: string, content: string | Buffer): string {
-  const path = join(scratch, name);
-  writeFileSync(path, content);
-  return path;
-}
 
 const words = (plugin: PluginSession, path: string, options: { sizes?: boolean } = {}) =>
   plugin.call('field', [path], ([f]) => ({ key: 'word-count.words', file: f }), options).answer;

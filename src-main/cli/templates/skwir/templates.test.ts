@@ -1,16 +1,14 @@
 // The `new --kind skwir` templates, made into plugins as `new` is to make them, and driven as real
 // processes through the sample plugins' test host.
-import { afterAll, describe, expect, it } from 'vitest';
-import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { describe, expect, it } from 'vitest';
+import { chmodSync, copyFileSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { pluginTests, type PluginSession } from '../../../../tools-sample/skwir-driver';
+import { pluginTests, scratchFiles, type PluginSession } from '../../../../tools-sample/skwir-driver';
 import { idPartFor, toolIdFor, toolNameFor } from '../../new';
 
 const templates = fileURLToPath(new URL('./', import.meta.url));
-const scratch = mkdtempSync(join(tmpdir(), 'skwir-templates-'));
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+const { folder: scratch, file } = scratchFiles('skwir-templates-');
 
 /** Each language's program, then the files that go with it. */
 const filesOf = {
@@ -45,10 +43,8 @@ const size = (plugin: PluginSession, path: string, options: { sizes?: boolean } 
   plugin.call('field', [path], ([file]) => ({ key: 'file-size.bytes', file }), options);
 
 const bytes = Buffer.alloc(300_000, 'x');
-const text = join(scratch, 'some.txt');
-writeFileSync(text, bytes);
-const small = join(scratch, 'small.txt');
-writeFileSync(small, 'twelve bytes');
+const text = file('some.txt', bytes);
+const small = file('small.txt', 'twelve bytes');
 
 for (const language of Object.keys(filesOf) as Language[]) {
   describe(`the ${language} template`, () => {
