@@ -76,6 +76,7 @@ describe('the hex plugin', () => {
     expect(answer.result).toMatchObject({ title: 'Hex · 70 KB', details: [{ label: 'Size', value: '70,001 bytes' }], next: 69_632 });
     expect(answer.result.rows[0]).toEqual(expectedRow(bytes, 65_536));
     expect(call.reads.length).toBeLessThan(40); // single bytes, doubling then halving
+    expect(plugin.logs).toContainEqual({ level: 'debug', message: `unsized.bin: no size given; found 70,001 bytes in ${call.reads.length - 2} reads of one byte` });
     expect(await inspect(plugin, file('unsized-empty.bin', ''), {}, { sizes: false })).toMatchObject({ result: { title: 'Hex · 0 bytes' } });
   });
 

@@ -53,16 +53,20 @@ function queryOf(query) {
 /** The file's size: given by the host, or found by reading single bytes (doubling, then halving). */
 async function sizeOf(file, call) {
   if (Number.isSafeInteger(file.size) && file.size >= 0) return file.size;
-  const hasByte = async (offset) => (await call.read(file, offset, 1)).length === 1;
-  if (!(await hasByte(0))) return 0;
-  let low = 1; // the size is at least low and below high
+  let reads = 0;
+  const hasByte = async (offset) => (reads++, (await call.read(file, offset, 1)).length === 1);
+  let low = 0; // the size is at least low and below high
   let high = PAGE;
-  while (await hasByte(high - 1)) [low, high] = [high, high * 2];
-  while (high - low > 1) {
-    const middle = Math.floor((low + high) / 2);
-    if (await hasByte(middle - 1)) low = middle;
-    else high = middle;
+  if (await hasByte(0)) {
+    low = 1;
+    while (await hasByte(high - 1)) [low, high] = [high, high * 2];
+    while (high - low > 1) {
+      const middle = Math.floor((low + high) / 2);
+      if (await hasByte(middle - 1)) low = middle;
+      else high = middle;
+    }
   }
+  call.log(`${file.name}: no size given; found ${low.toLocaleString('en-US')} bytes in ${reads} reads of one byte`, 'debug');
   return low;
 }
 
