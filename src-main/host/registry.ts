@@ -97,7 +97,8 @@ export class ToolRegistry {
     const staged = join(tools, `.staged-${randomBytes(6).toString('hex')}`);
     await mkdir(tools, { recursive: true });
     try {
-      await copyToolFolder(source, staged);
+      const copied = await copyToolFolder(source, staged);
+      if (!copied.ok) return copied;
       // The copy is what runs: judge it too (a file changed while it was copied, say).
       const copy = await checkToolFolder(staged);
       if (!copy.ok) return { ok: false, problems: copy.problems.map((p) => `${p} (in the installed copy)`) };
