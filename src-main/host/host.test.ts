@@ -1,5 +1,5 @@
 // The host through its HostApi, with real tool processes (the fixtures under fixtures/host-*).
-import { cp, mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -174,6 +174,21 @@ createInterface({ input: process.stdin }).on('line', (line) => {
     expect(await host.clearLog(ID)).toEqual({ ok: true });
     expect(await host.readLog(ID)).toEqual([]);
     expect(events).toContainEqual({ type: 'logCleared', toolId: ID });
+  });
+
+  it('keeps what it writes to the person: folders 0700, log and preference files 0600', async () => {
+    await host.installFolder(services);
+    await running();
+    await host.runCommand(ID, 'remember');
+    await host.setPreference(ID, 'token', 'hunter2');
+    await logged(/^started: pid/);
+    const logFile = join(data, 'logs', `${ID}.log`);
+    await eventually(() => existsSync(logFile), 'the log file');
+    const modeOf = async (path: string) => ((await stat(path)).mode & 0o777).toString(8);
+    const folders = ['', 'tools', 'data', `data/${ID}`, 'logs', 'preferences', 'secrets'].map((path) => join(data, path));
+    expect(await Promise.all(folders.map(modeOf))).toEqual(folders.map(() => '700'));
+    const files = [`logs/${ID}.log`, `preferences/${ID}.json`, `secrets/${ID}.json`].map((path) => join(data, path));
+    expect(await Promise.all(files.map(modeOf))).toEqual(files.map(() => '600'));
   });
 });
 

@@ -1,6 +1,5 @@
 // The host core behind HostApi: registry + supervisors + broker + storage + logs, one of each per
 // app. Changes to the list of tools (install, uninstall, load, reload) happen one at a time.
-import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type {
   CommandOutcome, HostApi, HostEvent, HostInfo, InstallVerdict, PreferenceValue, Result, ServiceCall,
@@ -13,7 +12,7 @@ import { ToolLog } from './logs';
 import { unavailable } from './reasons';
 import { readRefusedFolder, type RefusedFolder } from './refused-folder';
 import { ToolRegistry, type RegistryVerdict, type ToolEntry } from './registry';
-import { PreferenceRefusal, PreferenceStore, type SecretEncryptor } from './storage';
+import { makeOwnFolder, PreferenceRefusal, PreferenceStore, type SecretEncryptor } from './storage';
 import { ToolTrace } from './trace';
 
 export interface HostOptions {
@@ -49,7 +48,7 @@ const maxServiceCalls = 1_000;
 const languageTag = /^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$/;
 
 export async function createHost(options: HostOptions): Promise<Host> {
-  await mkdir(options.dataFolder, { recursive: true });
+  await makeOwnFolder(options.dataFolder);
   const host = new ToolHost(options);
   await host.open();
   return host;
@@ -289,7 +288,7 @@ class ToolHost implements Host {
     const id = source.id;
     const dataFolder = this.options.toolDataFolder?.(id) ?? this.registry.dataFolderOf(id);
     // A refused folder never runs: it gets no data folder until it is valid.
-    if ('manifest' in source) await mkdir(dataFolder, { recursive: true });
+    if ('manifest' in source) await makeOwnFolder(dataFolder);
     const log = new ToolLog({ file: join(this.options.dataFolder, 'logs', `${id}.log`) });
     const trace = new ToolTrace();
     const onWire = this.options.onWire;

@@ -2,11 +2,11 @@
 // list of them in <dataFolder>/installed.json (written atomically). Folders loaded in place (the test
 // bed) are listed too but never copied nor persisted. The registry only keeps files; starting and
 // stopping the tools is the host's.
-import { mkdir, readdir, readFile, rename, rm } from 'node:fs/promises';
+import { readdir, readFile, rename, rm } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import type { Manifest } from '../../src-shared/protocol/types';
-import { writeFileAtomic } from './storage';
+import { makeOwnFolder, writeFileAtomic } from './storage';
 import { copyToolFolder } from './tool-copy';
 import { checkToolFolder } from './tool-folder';
 
@@ -95,7 +95,7 @@ export class ToolRegistry {
     const final = join(tools, id);
     if (resolve(source) === final) return { ok: false, problems: [`folder: ${source} is already the installed copy`] };
     const staged = join(tools, `.staged-${randomBytes(6).toString('hex')}`);
-    await mkdir(tools, { recursive: true });
+    await makeOwnFolder(tools);
     try {
       const copied = await copyToolFolder(source, staged);
       if (!copied.ok) return copied;
@@ -119,7 +119,7 @@ export class ToolRegistry {
     const entry: ToolEntry = { id, manifest: installed.manifest, folder: final, execPath: installed.execPath, loadedInPlace: false };
     this.entries.set(id, entry);
     this.damaged.delete(id);
-    await mkdir(this.dataFolderOf(id), { recursive: true });
+    await makeOwnFolder(this.dataFolderOf(id));
     await this.persist();
     return { ok: true, entry };
   }
@@ -140,7 +140,7 @@ export class ToolRegistry {
     if (problem) return { ok: false, problems: [problem] };
     const entry: ToolEntry = { id, manifest: checked.manifest, folder: wanted, execPath: checked.execPath, loadedInPlace: true };
     this.entries.set(id, entry);
-    await mkdir(this.dataFolderOf(id), { recursive: true });
+    await makeOwnFolder(this.dataFolderOf(id));
     return { ok: true, entry };
   }
 
@@ -202,7 +202,7 @@ export class ToolRegistry {
       version: 1,
       tools: [...this.list().filter((e) => !e.loadedInPlace).map((e) => e.id), ...this.damaged.keys()].map((id) => ({ id })),
     };
-    await mkdir(this.dataFolder, { recursive: true });
+    await makeOwnFolder(this.dataFolder);
     await writeFileAtomic(join(this.dataFolder, 'installed.json'), `${JSON.stringify(file, null, 2)}\n`);
   }
 }
