@@ -52,7 +52,8 @@ interface ServiceContext {
 
 type Service = (context: ServiceContext, params: never) => Promise<Record<string, unknown>>;
 
-const allowedSchemes = ['http:', 'https:', 'mailto:'];
+/** mailto parameters that name a file for the mail program to attach (attach, attachment, ...). */
+const attachesFile = /^attach/i;
 
 const refuseParams = (message: string): ResponseError =>
   new ResponseError(ErrorCodes.InvalidParams, message, { problems: [message] });
@@ -75,15 +76,21 @@ export const services = {
     return {};
   },
   'open/url': async ({ platform }, { url }: OpenUrlParams) => {
-    let scheme: string;
+    // The scheme (http, https, mailto) is the schema's rule, checked before any service runs.
+    let link: URL;
     try {
-      scheme = new URL(url).protocol;
+      link = new URL(url);
     } catch {
       throw refuseParams(`params.url: ${JSON.stringify(url.slice(0, 200))} is not a link`);
     }
-    if (!allowedSchemes.includes(scheme))
-      throw refuseParams(`params.url: scheme "${scheme.slice(0, -1)}" is refused (only http, https and mailto are opened)`);
-    await platform.openUrl(url);
+    if (link.protocol === 'mailto:') {
+      const attach = [...link.searchParams.keys()].find((name) => attachesFile.test(name));
+      if (attach !== undefined) {
+        throw refuseParams(`params.url: the mailto parameter ${JSON.stringify(attach.slice(0, 60))} names a file to attach; such links are refused`);
+      }
+    }
+    // The parsed link, never the raw text: no raw newline, tab or space reaches the system's opener.
+    await platform.openUrl(link.href);
     return {};
   },
   'clipboard/readText': async ({ platform }) => ({ text: await platform.clipboardReadText() }),
