@@ -21,6 +21,7 @@ import type {
 import { PlatformRefusal, type Platform } from '../platform/platform';
 import { ErrorCodes, ResponseError } from './errors';
 import { PreferenceRefusal, type ToolPreferences } from './storage';
+import { holdsSecret } from './trace';
 
 /** What the broker needs to know of the tool asking. */
 export interface BrokerTool {
@@ -112,7 +113,9 @@ export const services = {
   },
   'storage/get': async ({ tool, preferences }, { id }: StorageGetParams) => {
     const pref = declared(tool, id);
-    return { value: (await preferences()).get(pref) };
+    const value = (await preferences()).get(pref);
+    // The answer says it holds a secret, so the trace masks it whatever the request's id.
+    return pref.kind === 'secret' ? { value, [holdsSecret]: true } : { value };
   },
   'storage/set': async ({ tool, preferences }, { id, value }: StorageSetParams) => {
     declared(tool, id);

@@ -273,6 +273,21 @@ describe('preferences and language', () => {
     expect(JSON.stringify([sent, (await host.readTrace(ID)).filter(notLog)])).not.toContain('s3cret');
   });
 
+  it('masks every answer carrying a secret, even two storage/get under one request id', async () => {
+    await host.installFolder(services);
+    await running();
+    expect(await host.setPreference(ID, 'token', 's3cret')).toEqual({ ok: true });
+    await host.runCommand(ID, 'recallTwice');
+    await logged(/^recallTwice: \{"value":"s3cret"\} \{"value":"s3cret"\}$/); // the tool got the value both times
+    const answers = (await host.readTrace(ID)).filter((line) => line.method === 'storage/get' && line.direction === 'toTool');
+    expect(answers.map((line) => JSON.parse(line.text))).toEqual([
+      { jsonrpc: '2.0', id: 'same', result: { value: '•••• (secret)' } },
+      { jsonrpc: '2.0', id: 'same', result: { value: '•••• (secret)' } },
+    ]);
+    const sent = events.flatMap((event) => (event.type === 'trace' && event.line.method !== 'log' ? [event.line.text] : []));
+    expect(sent.join('\n')).not.toContain('s3cret');
+  });
+
   it('tells running tools the new language and starts later ones with it', async () => {
     await host.installFolder(services);
     await running();

@@ -232,8 +232,8 @@ export class HostedTool implements BrokerTool {
       start: this.startMode,
       handleRequest: (method, params) => this.context.handleRequest(this, method, params),
       onLog: (level, source, message) => this.log.append(level, source, message),
-      onTrace: (direction, text, method) => {
-        this.trace.append(direction, text, method);
+      onTrace: (direction, text, method, sent) => {
+        this.trace.append(direction, text, method, sent);
         this.context.onWire?.(direction, text);
       },
     });

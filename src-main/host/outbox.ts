@@ -6,7 +6,8 @@ import type { LineWriter } from './transport';
 
 export interface OutboxOptions {
   maxLineBytes: number;
-  onTrace?(text: string, method?: string): void;
+  /** Each line as it is written, with the message it was made from. */
+  onTrace?(text: string, method: string | undefined, message: object): void;
   onProblem(kind: 'tooLarge' | 'queueFull', message: string): void;
   /** A write left the writer congested: the caller stops reading until it drains. */
   onCongested(): void;
@@ -19,7 +20,7 @@ type Failed = (error: ConnectionError) => void;
 const HELD_LIMIT = 1024;
 
 export class Outbox {
-  private held: { text: string; method?: string; failed?: Failed }[] | undefined;
+  private held: { text: string; method?: string; message: object; failed?: Failed }[] | undefined;
   private closed = false;
   /** The writer's stream is gone: lines are dropped untraced (they would never be sent). */
   private writerClosed = false;
@@ -51,9 +52,9 @@ export class Outbox {
       return;
     }
     if (!this.held) {
-      this.write(text, method, failed);
+      this.write(text, method, message, failed);
     } else if (this.held.length < HELD_LIMIT) {
-      this.held.push({ text, method, failed });
+      this.held.push({ text, method, message, failed });
     } else {
       this.options.onProblem('queueFull', `too much output waited for initialize; ${method ?? 'a message'} was dropped`);
     }
@@ -66,7 +67,7 @@ export class Outbox {
   release(): void {
     const held = this.held ?? [];
     this.held = undefined;
-    for (const { text, method, failed } of held) this.write(text, method, failed);
+    for (const { text, method, message, failed } of held) this.write(text, method, message, failed);
   }
 
   close(): void {
@@ -75,13 +76,13 @@ export class Outbox {
     this.writerSubscription.dispose();
   }
 
-  private write(text: string, method: string | undefined, failed: Failed | undefined): void {
+  private write(text: string, method: string | undefined, message: object, failed: Failed | undefined): void {
     if (this.closed) return;
     if (this.writerClosed) {
       failed?.(new ConnectionError('closed', `the link is closed; ${method ?? 'a message'} not sent`));
       return;
     }
-    this.options.onTrace?.(text, method);
+    this.options.onTrace?.(text, method, message);
     this.writer.write(text).catch((error: unknown) => {
       failed?.(error instanceof ConnectionError ? error : new ConnectionError('closed', String(error)));
     });

@@ -186,8 +186,8 @@ export class ToolProcess {
           fallbackRequestHandler: (params, method) => this.options.handleRequest(method, params),
           onProtocolError: (problem) =>
             this.log(problem.kind === 'handlerFailed' ? 'error' : 'warn', 'protocol', problem.message),
-          onTrace: (direction, text, method) =>
-            this.options.onTrace?.(direction === 'sent' ? 'toTool' : 'fromTool', text, method),
+          onTrace: (direction, text, method, sent) =>
+            this.options.onTrace?.(direction === 'sent' ? 'toTool' : 'fromTool', text, method, sent),
         },
       });
     } catch (error) {
