@@ -49,6 +49,7 @@ interface ServiceContext {
   tool: BrokerTool;
   platform: Platform;
   preferences(): Promise<ToolPreferences>;
+  toolOfProcess(pid: number): string | undefined;
 }
 
 type Service = (context: ServiceContext, params: never) => Promise<Record<string, unknown>>;
@@ -107,7 +108,12 @@ export const services = {
     await platform.pressMenuItem(keys);
     return {};
   },
-  'processes/terminate': async ({ platform }, { pid }: ProcessesTerminateParams) => {
+  'processes/terminate': async ({ tool, platform, toolOfProcess }, { pid }: ProcessesTerminateParams) => {
+    // The platform guards the app itself; the tools' processes only the host knows.
+    const owner = toolOfProcess(pid);
+    if (owner !== undefined && owner !== tool.id) {
+      throw new PlatformRefusal(-32004, `process ${pid}: belongs to the tool "${owner}"; a tool cannot end another tool's processes`, { pid });
+    }
     await platform.terminateProcess(pid);
     return {};
   },
@@ -144,6 +150,8 @@ export interface ServiceBrokerOptions {
   platform: Platform;
   /** A tool's preference values (opened on first use). */
   preferencesOf(toolId: string): Promise<ToolPreferences>;
+  /** The id of the tool a process belongs to, if any: processes/terminate spares other tools'. */
+  toolOfProcess?(pid: number): string | undefined;
 }
 
 export class ServiceBroker {
@@ -172,6 +180,7 @@ export class ServiceBroker {
       tool,
       platform: this.options.platform,
       preferences: () => this.options.preferencesOf(tool.id),
+      toolOfProcess: (pid) => this.options.toolOfProcess?.(pid),
     };
     const given = params ?? {};
     try {

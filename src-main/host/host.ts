@@ -10,6 +10,7 @@ import { ServiceBroker } from './broker';
 import { HostedTool } from './hosted-tool';
 import { ToolLog } from './logs';
 import { unavailable } from './reasons';
+import { readProcessEntries } from './process-tree';
 import { readRefusedFolder, type RefusedFolder } from './refused-folder';
 import { ToolRegistry, type RegistryVerdict, type ToolEntry } from './registry';
 import { makeOwnFolder, PreferenceRefusal, PreferenceStore, type SecretEncryptor } from './storage';
@@ -70,7 +71,11 @@ class ToolHost implements Host {
     this.language = options.language ?? 'en';
     this.registry = new ToolRegistry(options.dataFolder);
     this.store = new PreferenceStore(options.dataFolder, options.encryptor);
-    this.broker = new ServiceBroker({ platform: options.platform, preferencesOf: (id) => this.store.open(id) });
+    this.broker = new ServiceBroker({
+      platform: options.platform,
+      preferencesOf: (id) => this.store.open(id),
+      toolOfProcess: (pid) => this.toolOfProcess(pid),
+    });
     this.broker.onDidCallPlatform(({ toolId, method, params }) => {
       if (this.options.services !== 'simulated') return;
       const call: ServiceCall = { seq: ++this.serviceSeq, time: Date.now(), toolId, method, params };
@@ -258,6 +263,16 @@ class ToolHost implements Host {
     if (standing && standing.id !== refused.id) await this.drop(standing.id, standing.refusedFolder?.madeUpId ? 'remove' : 'close');
     const tool = standing?.id === refused.id ? standing : await this.add(refused, problems);
     await tool.refuse(problems, refused);
+  }
+
+  /** The tool a process belongs to: the tool's own, a descendant seen, or one in its process group. */
+  private toolOfProcess(pid: number): string | undefined {
+    const group = readProcessEntries([pid]).get(pid)?.groupId;
+    for (const tool of this.tools.values()) {
+      const [leader, ...descendants] = tool.processes;
+      if (leader !== undefined && (pid === leader || group === leader || descendants.includes(pid))) return tool.id;
+    }
+    return undefined;
   }
 
   /** What stands for a folder loaded in place that was refused at its first load and never valid since. */

@@ -83,6 +83,10 @@ export class HostedTool implements BrokerTool {
   get state(): ToolState {
     return this.problems || !this.process ? 'refused' : this.process.state;
   }
+  /** The tool's process first, then the descendants seen so far. */
+  get processes(): readonly number[] {
+    return this.process?.processes ?? [];
+  }
   get stateReason(): string | undefined {
     const code = this.problems && this.stateReasonCode;
     return code ? describeStateReason(code) : this.process?.stateReason;

@@ -82,6 +82,11 @@ export class ToolProcess {
   get pid(): number | undefined {
     return this.current?.pid;
   }
+  /** The tool's process first, then the descendants seen so far; none when it does not run. */
+  get processes(): readonly number[] {
+    const running = this.current;
+    return running ? [running.pid, ...running.tree.descendants()] : [];
+  }
   /** The tool's own version, from its answer to initialize. */
   get toolVersion(): string | undefined {
     return this._version;
