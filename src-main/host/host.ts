@@ -5,6 +5,7 @@ import type {
   CommandOutcome, HostApi, HostEvent, HostInfo, InstallVerdict, PreferenceValue, Result, ServiceCall,
 } from '../../src-shared/host-api';
 import { Emitter } from '../../src-shared/lifecycle';
+import { previewOfParams, SERVICE_CALLS_KEPT } from '../../src-shared/service-call-preview';
 import type { Platform } from '../platform/platform';
 import { ServiceBroker } from './broker';
 import { HostedTool } from './hosted-tool';
@@ -45,7 +46,6 @@ export interface Host extends HostApi {
 }
 
 export const appVersion = '0.1.0';
-const maxServiceCalls = 1_000;
 const languageTag = /^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$/;
 
 export async function createHost(options: HostOptions): Promise<Host> {
@@ -78,9 +78,10 @@ class ToolHost implements Host {
     });
     this.broker.onDidCallPlatform(({ toolId, method, params }) => {
       if (this.options.services !== 'simulated') return;
-      const call: ServiceCall = { seq: ++this.serviceSeq, time: Date.now(), toolId, method, params };
+      // A preview of the params, never the params whole: a tool may paste a MB with every request.
+      const call: ServiceCall = { seq: ++this.serviceSeq, time: Date.now(), toolId, method, params: previewOfParams(params) };
       this.serviceCalls.push(call);
-      if (this.serviceCalls.length >= 2 * maxServiceCalls) this.serviceCalls.splice(0, maxServiceCalls);
+      if (this.serviceCalls.length > SERVICE_CALLS_KEPT) this.serviceCalls.shift();
       this.events.fire({ type: 'serviceCall', call });
     });
     this.broker.onDidStore(({ toolId }) => this.tools.get(toolId)?.changed());
@@ -181,7 +182,7 @@ class ToolHost implements Host {
   }
 
   async readServiceCalls() {
-    return this.serviceCalls.slice(-maxServiceCalls);
+    return [...this.serviceCalls];
   }
 
   async start(toolId: string): Promise<Result> {
