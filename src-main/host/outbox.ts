@@ -18,9 +18,12 @@ type Failed = (error: ConnectionError) => void;
 
 /** Messages held before initialize is answered; past this they are dropped, and said so. */
 const HELD_LIMIT = 1024;
+/** Their characters: a refusal echoes the tool's request id, which may be most of a line long. */
+export const HELD_MAX_CHARS = 4 * 2 ** 20;
 
 export class Outbox {
   private held: { text: string; method?: string; message: object; failed?: Failed }[] | undefined;
+  private heldChars = 0;
   private closed = false;
   /** The writer's stream is gone: lines are dropped untraced (they would never be sent). */
   private writerClosed = false;
@@ -53,10 +56,14 @@ export class Outbox {
     }
     if (!this.held) {
       this.write(text, method, message, failed);
-    } else if (this.held.length < HELD_LIMIT) {
-      this.held.push({ text, method, message, failed });
-    } else {
+    } else if (this.held.length >= HELD_LIMIT) {
       this.options.onProblem('queueFull', `too much output waited for initialize; ${method ?? 'a message'} was dropped`);
+    } else if (this.heldChars + text.length > HELD_MAX_CHARS) {
+      this.options.onProblem('queueFull',
+        `more than ${HELD_MAX_CHARS.toLocaleString('en-US')} characters of output waited for initialize; ${method ?? 'a message'} was dropped`);
+    } else {
+      this.held.push({ text, method, message, failed });
+      this.heldChars += text.length;
     }
   }
 
@@ -67,12 +74,14 @@ export class Outbox {
   release(): void {
     const held = this.held ?? [];
     this.held = undefined;
+    this.heldChars = 0;
     for (const { text, method, message, failed } of held) this.write(text, method, message, failed);
   }
 
   close(): void {
     this.closed = true;
     this.held = undefined;
+    this.heldChars = 0;
     this.writerSubscription.dispose();
   }
 
