@@ -168,7 +168,30 @@ describe('the broker', () => {
   it('opens mailto and http links', async () => {
     await broker.handle(tool, 'open/url', { url: 'mailto:someone@example.com' });
     await broker.handle(tool, 'open/url', { url: 'http://example.com' });
-    expect(platform.calls.map((c) => c.args[0])).toEqual(['mailto:someone@example.com', 'http://example.com']);
+    expect(platform.calls.map((c) => c.args[0])).toEqual(['mailto:someone@example.com', 'http://example.com/']);
+  });
+
+  it('forwards the link as parsed, never the raw text: no raw newline, tab or space reaches the platform', async () => {
+    await broker.handle(tool, 'open/url', { url: 'https://example.com/a b\n--new-window' });
+    await broker.handle(tool, 'open/url', { url: 'HTTPS://Example.COM/\tpath?q=1 2' });
+    await broker.handle(tool, 'open/url', { url: 'mailto:someone@example.com?subject=Hello there&body=line\none' });
+    expect(platform.calls.map((c) => c.args[0])).toEqual([
+      'https://example.com/a%20b--new-window',
+      'https://example.com/path?q=1%202',
+      'mailto:someone@example.com?subject=Hello%20there&body=lineone',
+    ]);
+  });
+
+  it.each([
+    ['mailto:a@example.com?attach=/etc/passwd', 'attach'],
+    ['mailto:a@example.com?subject=Hi&Attachment=%2Fhome%2Fme%2F.ssh%2Fid_ed25519', 'Attachment'],
+    ['mailto:a@example.com?%61ttach=~/.ssh/id_rsa', 'attach'],
+    ['MAILTO:a@example.com?body=x&ATTACHMENTS=a.txt', 'ATTACHMENTS'],
+  ])('refuses a mailto link that names a file to attach, naming the parameter: %s', async (url, parameter) => {
+    const error = await refusal(broker.handle(tool, 'open/url', { url }));
+    const message = `params.url: the mailto parameter "${parameter}" names a file to attach; such links are refused`;
+    expect(error.toWire()).toEqual({ code: -32602, message, data: { problems: [message] } });
+    expect(platform.calls).toEqual([]);
   });
 
   it('passes the platform refusals on with their code and data', async () => {

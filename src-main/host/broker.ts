@@ -21,6 +21,7 @@ import type {
 import { PlatformRefusal, type Platform } from '../platform/platform';
 import { ErrorCodes, ResponseError } from './errors';
 import { PreferenceRefusal, type ToolPreferences } from './storage';
+import { holdsSecret } from './trace';
 
 /** What the broker needs to know of the tool asking. */
 export interface BrokerTool {
@@ -48,11 +49,13 @@ interface ServiceContext {
   tool: BrokerTool;
   platform: Platform;
   preferences(): Promise<ToolPreferences>;
+  toolOfProcess(pid: number): string | undefined;
 }
 
 type Service = (context: ServiceContext, params: never) => Promise<Record<string, unknown>>;
 
-const allowedSchemes = ['http:', 'https:', 'mailto:'];
+/** mailto parameters that name a file for the mail program to attach (attach, attachment, ...). */
+const attachesFile = /^attach/i;
 
 const refuseParams = (message: string): ResponseError =>
   new ResponseError(ErrorCodes.InvalidParams, message, { problems: [message] });
@@ -75,15 +78,21 @@ export const services = {
     return {};
   },
   'open/url': async ({ platform }, { url }: OpenUrlParams) => {
-    let scheme: string;
+    // The scheme (http, https, mailto) is the schema's rule, checked before any service runs.
+    let link: URL;
     try {
-      scheme = new URL(url).protocol;
+      link = new URL(url);
     } catch {
       throw refuseParams(`params.url: ${JSON.stringify(url.slice(0, 200))} is not a link`);
     }
-    if (!allowedSchemes.includes(scheme))
-      throw refuseParams(`params.url: scheme "${scheme.slice(0, -1)}" is refused (only http, https and mailto are opened)`);
-    await platform.openUrl(url);
+    if (link.protocol === 'mailto:') {
+      const attach = [...link.searchParams.keys()].find((name) => attachesFile.test(name));
+      if (attach !== undefined) {
+        throw refuseParams(`params.url: the mailto parameter ${JSON.stringify(attach.slice(0, 60))} names a file to attach; such links are refused`);
+      }
+    }
+    // The parsed link, never the raw text: no raw newline, tab or space reaches the system's opener.
+    await platform.openUrl(link.href);
     return {};
   },
   'clipboard/readText': async ({ platform }) => ({ text: await platform.clipboardReadText() }),
@@ -99,13 +108,20 @@ export const services = {
     await platform.pressMenuItem(keys);
     return {};
   },
-  'processes/terminate': async ({ platform }, { pid }: ProcessesTerminateParams) => {
+  'processes/terminate': async ({ tool, platform, toolOfProcess }, { pid }: ProcessesTerminateParams) => {
+    // The platform guards the app itself; the tools' processes only the host knows.
+    const owner = toolOfProcess(pid);
+    if (owner !== undefined && owner !== tool.id) {
+      throw new PlatformRefusal(-32004, `process ${pid}: belongs to the tool "${owner}"; a tool cannot end another tool's processes`, { pid });
+    }
     await platform.terminateProcess(pid);
     return {};
   },
   'storage/get': async ({ tool, preferences }, { id }: StorageGetParams) => {
     const pref = declared(tool, id);
-    return { value: (await preferences()).get(pref) };
+    const value = (await preferences()).get(pref);
+    // The answer says it holds a secret, so the trace masks it whatever the request's id.
+    return pref.kind === 'secret' ? { value, [holdsSecret]: true } : { value };
   },
   'storage/set': async ({ tool, preferences }, { id, value }: StorageSetParams) => {
     declared(tool, id);
@@ -134,6 +150,8 @@ export interface ServiceBrokerOptions {
   platform: Platform;
   /** A tool's preference values (opened on first use). */
   preferencesOf(toolId: string): Promise<ToolPreferences>;
+  /** The id of the tool a process belongs to, if any: processes/terminate spares other tools'. */
+  toolOfProcess?(pid: number): string | undefined;
 }
 
 export class ServiceBroker {
@@ -162,6 +180,7 @@ export class ServiceBroker {
       tool,
       platform: this.options.platform,
       preferences: () => this.options.preferencesOf(tool.id),
+      toolOfProcess: (pid) => this.options.toolOfProcess?.(pid),
     };
     const given = params ?? {};
     try {

@@ -13,6 +13,7 @@ import { logDefaults } from './logs';
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;
 const flood = fileURLToPath(new URL('./fixtures/host-flood', import.meta.url));
+const paster = fileURLToPath(new URL('./fixtures/host-paster', import.meta.url));
 
 it('keeps the newest log lines only when a tool writes a million log notices', async () => {
   const data = await mkdtemp(join(tmpdir(), 'vt-flood-'));
@@ -41,6 +42,33 @@ it('keeps the newest log lines only when a tool writes a million log notices', a
     console.log(`flood: resident memory grew at most ${((peak - before.rss) / 2 ** 20).toFixed(1)} MB, ${((after.rss - before.rss) / 2 ** 20).toFixed(1)} MB after; the heap kept ${(kept / 2 ** 20).toFixed(1)} MB`);
     // Keeping every line would hold a few hundred MB; the ring of 10,000 lines holds a few. (The
     // resident peak, garbage not yet collected included, is printed: a figure, not a timed test.)
+    expect(kept).toBeLessThan(30 * 2 ** 20);
+  } finally {
+    await host.dispose();
+    await rm(data, { recursive: true, force: true });
+  }
+}, 120_000);
+
+it('keeps a bounded preview of each service call when a tool pastes 300 texts of 1 MB', async () => {
+  const data = await mkdtemp(join(tmpdir(), 'vt-paste-flood-'));
+  const platform = new SimulatedPlatform();
+  const host = await createHost({ dataFolder: data, platform, services: 'simulated' });
+  try {
+    expect((await host.loadInPlace(paster)).ok).toBe(true);
+    expect(await host.start('test.host.paster')).toEqual({ ok: true });
+    gc();
+    const before = process.memoryUsage().heapUsed;
+    expect(await host.runCommand('test.host.paster', 'paste')).toEqual({ outcome: 'done' });
+    gc();
+    const kept = process.memoryUsage().heapUsed - before;
+    console.log(`paste flood: the heap kept ${(kept / 2 ** 20).toFixed(1)} MB`);
+    const calls = await host.readServiceCalls();
+    expect(calls).toHaveLength(300);
+    const text = calls.at(-1)!.params.text as string;
+    expect(text).toHaveLength(2_000);
+    expect(text).toMatch(/^299 x+… \(998,\d{3} more characters\)$/);
+    expect(platform.calls.map((call) => String(call.args[0]).length)).toEqual(calls.map(() => 2_000));
+    // Keeping the texts whole would hold 300 MB (twice: the host's list and the platform's record).
     expect(kept).toBeLessThan(30 * 2 ** 20);
   } finally {
     await host.dispose();

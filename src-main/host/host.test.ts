@@ -1,5 +1,5 @@
 // The host through its HostApi, with real tool processes (the fixtures under fixtures/host-*).
-import { cp, mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -175,6 +175,21 @@ createInterface({ input: process.stdin }).on('line', (line) => {
     expect(await host.readLog(ID)).toEqual([]);
     expect(events).toContainEqual({ type: 'logCleared', toolId: ID });
   });
+
+  it('keeps what it writes to the person: folders 0700, log and preference files 0600', async () => {
+    await host.installFolder(services);
+    await running();
+    await host.runCommand(ID, 'remember');
+    await host.setPreference(ID, 'token', 'hunter2');
+    await logged(/^started: pid/);
+    const logFile = join(data, 'logs', `${ID}.log`);
+    await eventually(() => existsSync(logFile), 'the log file');
+    const modeOf = async (path: string) => ((await stat(path)).mode & 0o777).toString(8);
+    const folders = ['', 'tools', 'data', `data/${ID}`, 'logs', 'preferences', 'secrets'].map((path) => join(data, path));
+    expect(await Promise.all(folders.map(modeOf))).toEqual(folders.map(() => '700'));
+    const files = [`logs/${ID}.log`, `preferences/${ID}.json`, `secrets/${ID}.json`].map((path) => join(data, path));
+    expect(await Promise.all(files.map(modeOf))).toEqual(files.map(() => '600'));
+  });
 });
 
 describe('preferences and language', () => {
@@ -256,6 +271,21 @@ describe('preferences and language', () => {
     const sent = events.flatMap((event) => (event.type === 'trace' && notLog(event.line) ? [event.line.text] : []));
     expect(sent.some((text) => text.includes('•••• (secret)'))).toBe(true);
     expect(JSON.stringify([sent, (await host.readTrace(ID)).filter(notLog)])).not.toContain('s3cret');
+  });
+
+  it('masks every answer carrying a secret, even two storage/get under one request id', async () => {
+    await host.installFolder(services);
+    await running();
+    expect(await host.setPreference(ID, 'token', 's3cret')).toEqual({ ok: true });
+    await host.runCommand(ID, 'recallTwice');
+    await logged(/^recallTwice: \{"value":"s3cret"\} \{"value":"s3cret"\}$/); // the tool got the value both times
+    const answers = (await host.readTrace(ID)).filter((line) => line.method === 'storage/get' && line.direction === 'toTool');
+    expect(answers.map((line) => JSON.parse(line.text))).toEqual([
+      { jsonrpc: '2.0', id: 'same', result: { value: '•••• (secret)' } },
+      { jsonrpc: '2.0', id: 'same', result: { value: '•••• (secret)' } },
+    ]);
+    const sent = events.flatMap((event) => (event.type === 'trace' && event.line.method !== 'log' ? [event.line.text] : []));
+    expect(sent.join('\n')).not.toContain('s3cret');
   });
 
   it('tells running tools the new language and starts later ones with it', async () => {

@@ -1,22 +1,23 @@
 // The host core behind HostApi: registry + supervisors + broker + storage + logs, one of each per
 // app. Changes to the list of tools (install, uninstall, load, reload) happen one at a time.
-import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type {
   CommandOutcome, HostApi, HostEvent, HostInfo, InstallVerdict, PreferenceValue, Result, ServiceCall,
 } from '../../src-shared/host-api';
 import { Emitter } from '../../src-shared/lifecycle';
 import type { CallMethod } from '../../src-shared/skwir/methods';
+import { previewOfParams, SERVICE_CALLS_KEPT } from '../../src-shared/service-call-preview';
 import type { Platform } from '../platform/platform';
 import { ServiceBroker } from './broker';
 import { HostedPlugin } from './hosted-plugin';
 import { HostedTool } from './hosted-tool';
 import { ToolLog } from './logs';
 import { unavailable } from './reasons';
+import { readProcessEntries } from './process-tree';
 import { readRefusedFolder, type RefusedFolder } from './refused-folder';
 import type { CallOutcome, CallRequest, PluginLimits } from './plugin-process';
 import { ToolRegistry, type RegistryEntry, type RegistryVerdict } from './registry';
-import { PreferenceRefusal, PreferenceStore, type SecretEncryptor } from './storage';
+import { makeOwnFolder, PreferenceRefusal, PreferenceStore, type SecretEncryptor } from './storage';
 import { ToolTrace } from './trace';
 
 export interface HostOptions {
@@ -58,11 +59,10 @@ export interface Host extends HostApi {
 }
 
 export const appVersion = '0.1.0';
-const maxServiceCalls = 1_000;
 const languageTag = /^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$/;
 
 export async function createHost(options: HostOptions): Promise<Host> {
-  await mkdir(options.dataFolder, { recursive: true });
+  await makeOwnFolder(options.dataFolder);
   const host = new ToolHost(options);
   await host.open();
   return host;
@@ -84,12 +84,17 @@ class ToolHost implements Host {
     this.language = options.language ?? 'en';
     this.registry = new ToolRegistry(options.dataFolder);
     this.store = new PreferenceStore(options.dataFolder, options.encryptor);
-    this.broker = new ServiceBroker({ platform: options.platform, preferencesOf: (id) => this.store.open(id) });
+    this.broker = new ServiceBroker({
+      platform: options.platform,
+      preferencesOf: (id) => this.store.open(id),
+      toolOfProcess: (pid) => this.toolOfProcess(pid),
+    });
     this.broker.onDidCallPlatform(({ toolId, method, params }) => {
       if (this.options.services !== 'simulated') return;
-      const call: ServiceCall = { seq: ++this.serviceSeq, time: Date.now(), toolId, method, params };
+      // A preview of the params, never the params whole: a tool may paste a MB with every request.
+      const call: ServiceCall = { seq: ++this.serviceSeq, time: Date.now(), toolId, method, params: previewOfParams(params) };
       this.serviceCalls.push(call);
-      if (this.serviceCalls.length >= 2 * maxServiceCalls) this.serviceCalls.splice(0, maxServiceCalls);
+      if (this.serviceCalls.length > SERVICE_CALLS_KEPT) this.serviceCalls.shift();
       this.events.fire({ type: 'serviceCall', call });
     });
     this.broker.onDidStore(({ toolId }) => this.tools.get(toolId)?.changed());
@@ -199,7 +204,7 @@ class ToolHost implements Host {
   }
 
   async readServiceCalls() {
-    return this.serviceCalls.slice(-maxServiceCalls);
+    return [...this.serviceCalls];
   }
 
   async start(toolId: string): Promise<Result> {
@@ -283,6 +288,16 @@ class ToolHost implements Host {
     await tool.refuse(problems, refused);
   }
 
+  /** The tool a process belongs to: the tool's own, a descendant seen, or one in its process group. */
+  private toolOfProcess(pid: number): string | undefined {
+    const group = readProcessEntries([pid]).get(pid)?.groupId;
+    for (const tool of this.tools.values()) {
+      const [leader, ...descendants] = tool.processes;
+      if (leader !== undefined && (pid === leader || group === leader || descendants.includes(pid))) return tool.id;
+    }
+    return undefined;
+  }
+
   /** What stands for a folder loaded in place that was refused at its first load and never valid since. */
   private refusedAt(folder: string): Hosted | undefined {
     const wanted = resolve(folder);
@@ -316,7 +331,7 @@ class ToolHost implements Host {
     const id = source.id;
     const dataFolder = this.options.toolDataFolder?.(id) ?? this.registry.dataFolderOf(id);
     // A refused folder never runs: it gets no data folder until it is valid.
-    if ('manifest' in source) await mkdir(dataFolder, { recursive: true });
+    if ('manifest' in source) await makeOwnFolder(dataFolder);
     const log = new ToolLog({ file: join(this.options.dataFolder, 'logs', `${id}.log`) });
     const trace = new ToolTrace();
     const onWire = this.options.onWire;

@@ -66,6 +66,10 @@ export class HostedPlugin {
   get manifest() {
     return this.entry.manifest;
   }
+  /** Its process and the descendants seen, which no tool may end. */
+  get processes(): readonly number[] {
+    return this.process.processes;
+  }
 
   start(): Promise<void> {
     return this.problems ? Promise.resolve() : this.process.start();
@@ -168,8 +172,8 @@ export class HostedPlugin {
       cwd: this.context.dataFolder,
       granted: capabilities,
       onLog: (level, source, message) => this.log.append(level, source, message),
-      onTrace: (direction, text, method) => {
-        this.trace.append(direction, text, method);
+      onTrace: (direction, text, method, sent) => {
+        this.trace.append(direction, text, method, sent);
         this.context.onWire?.(direction, text);
       },
       ...(this.context.limits ? { limits: this.context.limits } : {}),

@@ -84,6 +84,10 @@ export class HostedTool implements BrokerTool {
   get state(): ToolState {
     return this.problems || !this.process ? 'refused' : this.process.state;
   }
+  /** The tool's process first, then the descendants seen so far. */
+  get processes(): readonly number[] {
+    return this.process?.processes ?? [];
+  }
   get stateReason(): string | undefined {
     const code = this.problems && this.stateReasonCode;
     return code ? describeStateReason(code) : this.process?.stateReason;
@@ -235,8 +239,8 @@ export class HostedTool implements BrokerTool {
       start: this.startMode,
       handleRequest: (method, params) => this.context.handleRequest(this, method, params),
       onLog: (level, source, message) => this.log.append(level, source, message),
-      onTrace: (direction, text, method) => {
-        this.trace.append(direction, text, method);
+      onTrace: (direction, text, method, sent) => {
+        this.trace.append(direction, text, method, sent);
         this.context.onWire?.(direction, text);
       },
     });

@@ -2,10 +2,11 @@
 // Neither grows with what the tool writes: the ring drops its oldest lines, one message is cut to
 // a readable length, the disk gets at most two files, and a disk slower than the tool loses lines
 // (counted and said in the file) instead of queueing them in memory.
-import { mkdir, open, rename, rm, type FileHandle } from 'node:fs/promises';
+import { open, rename, rm, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { LogLevel, LogLine, LogSource } from '../../src-shared/host-api';
 import { Emitter } from '../../src-shared/lifecycle';
+import { makeOwnFolder, ownerOnly } from './storage';
 import { cutText, detached } from './trace';
 
 export interface ToolLogOptions {
@@ -199,8 +200,8 @@ export class ToolLog {
   }
 
   private async openFile(): Promise<void> {
-    await mkdir(dirname(this.file), { recursive: true });
-    this.handle = await open(this.file, 'a');
+    await makeOwnFolder(dirname(this.file));
+    this.handle = await open(this.file, 'a', ownerOnly.file);
     this.fileBytes = (await this.handle.stat()).size;
   }
 

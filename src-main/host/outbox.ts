@@ -6,7 +6,8 @@ import type { LineWriter } from './transport';
 
 export interface OutboxOptions {
   maxLineBytes: number;
-  onTrace?(text: string, method?: string): void;
+  /** Each line as it is written, with the message it was made from. */
+  onTrace?(text: string, method: string | undefined, message: object): void;
   onProblem(kind: 'tooLarge' | 'queueFull', message: string): void;
   /** A write left the writer congested: the caller stops reading until it drains. */
   onCongested(): void;
@@ -17,9 +18,12 @@ type Failed = (error: ConnectionError) => void;
 
 /** Messages held before initialize is answered; past this they are dropped, and said so. */
 const HELD_LIMIT = 1024;
+/** Their characters: a refusal echoes the tool's request id, which may be most of a line long. */
+export const HELD_MAX_CHARS = 4 * 2 ** 20;
 
 export class Outbox {
-  private held: { text: string; method?: string; failed?: Failed }[] | undefined;
+  private held: { text: string; method?: string; message: object; failed?: Failed }[] | undefined;
+  private heldChars = 0;
   private closed = false;
   /** The writer's stream is gone: lines are dropped untraced (they would never be sent). */
   private writerClosed = false;
@@ -51,11 +55,15 @@ export class Outbox {
       return;
     }
     if (!this.held) {
-      this.write(text, method, failed);
-    } else if (this.held.length < HELD_LIMIT) {
-      this.held.push({ text, method, failed });
-    } else {
+      this.write(text, method, message, failed);
+    } else if (this.held.length >= HELD_LIMIT) {
       this.options.onProblem('queueFull', `too much output waited for initialize; ${method ?? 'a message'} was dropped`);
+    } else if (this.heldChars + text.length > HELD_MAX_CHARS) {
+      this.options.onProblem('queueFull',
+        `more than ${HELD_MAX_CHARS.toLocaleString('en-US')} characters of output waited for initialize; ${method ?? 'a message'} was dropped`);
+    } else {
+      this.held.push({ text, method, message, failed });
+      this.heldChars += text.length;
     }
   }
 
@@ -66,22 +74,24 @@ export class Outbox {
   release(): void {
     const held = this.held ?? [];
     this.held = undefined;
-    for (const { text, method, failed } of held) this.write(text, method, failed);
+    this.heldChars = 0;
+    for (const { text, method, message, failed } of held) this.write(text, method, message, failed);
   }
 
   close(): void {
     this.closed = true;
     this.held = undefined;
+    this.heldChars = 0;
     this.writerSubscription.dispose();
   }
 
-  private write(text: string, method: string | undefined, failed: Failed | undefined): void {
+  private write(text: string, method: string | undefined, message: object, failed: Failed | undefined): void {
     if (this.closed) return;
     if (this.writerClosed) {
       failed?.(new ConnectionError('closed', `the link is closed; ${method ?? 'a message'} not sent`));
       return;
     }
-    this.options.onTrace?.(text, method);
+    this.options.onTrace?.(text, method, message);
     this.writer.write(text).catch((error: unknown) => {
       failed?.(error instanceof ConnectionError ? error : new ConnectionError('closed', String(error)));
     });

@@ -301,4 +301,23 @@ describe('Peer', () => {
     expect(handled).toBe(flood);
     peer.dispose();
   });
+  it('holds at most 4 MiB of output before the first answer: refusals of requests with huge ids past it are dropped, and said so', async () => {
+    const { peer, toolWrites, nextFromApp, problems, settle, received } = setup();
+    const initialize = peer.request('initialize', {}, { first: true });
+    await nextFromApp();
+    const id = 'i'.repeat(500_000);
+    for (let n = 0; n < 20; n++) toolWrites(`{"jsonrpc":"2.0","id":"${id}${n}","method":"notify/beep"}\n`);
+    await settle();
+    expect(problems.filter((p) => p.kind === 'beforeFirstAnswer')).toHaveLength(20);
+    const dropped = problems.filter((p) => p.kind === 'queueFull');
+    expect(dropped.length).toBeGreaterThanOrEqual(12);
+    expect(dropped[0]!.message).toBe('more than 4,194,304 characters of output waited for initialize; notify/beep was dropped');
+    toolWrites('{"jsonrpc":"2.0","id":1,"result":{}}\n');
+    await initialize;
+    peer.releaseOutput();
+    const sent = await nextFromApp(20 - dropped.length);
+    await settle();
+    expect(received).toEqual([]);
+    expect(JSON.stringify(sent).length).toBeLessThanOrEqual(4 * 2 ** 20 + 20 * 200);
+  });
 });

@@ -36,8 +36,11 @@ export type TraceDirection = 'sent' | 'received';
 export interface PeerOptions {
   /** Every problem with the other side's output (and ours), for the tool's log. */
   onProtocolError?(problem: ProtocolProblem): void;
-  /** Every line both ways; `method` is the request's or notice's, or for answers the one answered. */
-  onTrace?(direction: TraceDirection, text: string, method?: string): void;
+  /**
+   * Every line both ways; `method` is the request's or notice's, or for answers the one answered.
+   * A line sent comes with the message it was made from (a result keeps what its handler returned).
+   */
+  onTrace?(direction: TraceDirection, text: string, method?: string, sent?: object): void;
   /** Answers requests with no handler of their own; without it they get -32601. */
   fallbackRequestHandler?: RequestHandler;
   /**
@@ -79,7 +82,7 @@ export class Peer implements Disposable {
     this.lineLimit = options.lineLimit ?? PROTOCOL1_LINE_LIMIT;
     this.outbox = new Outbox(writer, {
       maxLineBytes: lineContentBytes(this.lineLimit),
-      onTrace: (text, method) => options.onTrace?.('sent', text, method),
+      onTrace: (text, method, message) => options.onTrace?.('sent', text, method, message),
       onProblem: (kind, message) => this.problem(kind, message),
       // The other side is not reading its input: stop reading its output until it does, so
       // answers to a flood of requests cannot pile up in memory.

@@ -1,4 +1,5 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -52,5 +53,21 @@ describe('what can be read of a refused folder', () => {
       const folder = await folderWith(name, manifest);
       expect(await readRefusedFolder(folder, nothingTaken)).toMatchObject({ id: madeUpId(folder), name: { en: name }, folder });
     }
+  });
+});
+
+describe('a refused folder whose manifest never ends', () => {
+  it('reads at most the manifest limit of a manifest linked to /dev/zero, and names the folder after itself', { timeout: 5_000 }, async () => {
+    const folder = await folderWith('zero');
+    await symlink('/dev/zero', join(folder, 'vitruvian-tool.json'));
+    const started = Date.now();
+    expect(await readRefusedFolder(folder, nothingTaken)).toMatchObject({ id: madeUpId(folder), name: { en: 'zero' }, folder });
+    expect(Date.now() - started).toBeLessThan(1_000);
+  });
+
+  it('does not wait on a manifest that is a FIFO nobody writes', { timeout: 5_000 }, async () => {
+    const folder = await folderWith('fifo');
+    execFileSync('mkfifo', [join(folder, 'vitruvian-tool.json')]);
+    expect(await readRefusedFolder(folder, nothingTaken)).toMatchObject({ id: madeUpId(folder), name: { en: 'fifo' } });
   });
 });

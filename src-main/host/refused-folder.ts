@@ -2,10 +2,11 @@
 // its problems, under what can be read of its manifest. Nothing of it runs; a reload that finds it
 // valid makes it the tool.
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import type { LocalizedText } from '../../src-shared/host-api';
+import { MANIFEST_FILE, MANIFEST_MAX_BYTES } from '../../src-shared/limits';
 import { idProblem } from './registry';
+import { readBounded } from './tool-folder';
 
 export interface RefusedFolder {
   /** The manifest's id when it is usable, else one made from the folder's path. */
@@ -20,8 +21,6 @@ export interface RefusedFolder {
   start: 'launch' | 'demand';
 }
 
-/** The manifest file's limit; a bigger one is not read at all. */
-const maxManifestBytes = 65_536;
 const maxText = 200;
 
 /** Text in several languages as the manifest gives it, when it has an `en`; only its strings. */
@@ -41,12 +40,12 @@ export function madeUpId(folder: string): string {
 
 async function readManifest(folder: string): Promise<Record<string, unknown>> {
   try {
-    const bytes = await readFile(join(folder, 'vitruvian-tool.json'));
-    if (bytes.length > maxManifestBytes) return {};
-    const value: unknown = JSON.parse(bytes.toString('utf8'));
+    const bytes = await readBounded(join(folder, MANIFEST_FILE), MANIFEST_MAX_BYTES + 1);
+    if (bytes.length > MANIFEST_MAX_BYTES) return {};
+    const value: unknown = JSON.parse(new TextDecoder().decode(bytes));
     return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
   } catch {
-    return {}; // missing, unreadable or not JSON: the folder's name is all there is
+    return {}; // missing, too big, not a file or not JSON: the folder's name is all there is
   }
 }
 

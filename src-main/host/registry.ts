@@ -2,12 +2,12 @@
 // <dataFolder>/tools/<id>, and the list of them in <dataFolder>/installed.json (written atomically).
 // Tools and plugins share the list and the ids. Folders loaded in place (the test bed) are listed
 // too but never copied nor persisted. The registry only keeps files; starting and stopping is the host's.
-import { mkdir, readdir, readFile, rename, rm } from 'node:fs/promises';
+import { readdir, readFile, rename, rm } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import type { Manifest } from '../../src-shared/protocol/types';
 import type { PluginManifest } from '../../src-shared/skwir/plugin-manifest';
-import { writeFileAtomic } from './storage';
+import { makeOwnFolder, writeFileAtomic } from './storage';
 import { copyToolFolder } from './tool-copy';
 import { checkFolder, type ValidFolder } from './tool-folder';
 
@@ -104,9 +104,10 @@ export class ToolRegistry {
     const final = join(tools, id);
     if (resolve(source) === final) return { ok: false, problems: [`folder: ${source} is already the installed copy`] };
     const staged = join(tools, `.staged-${randomBytes(6).toString('hex')}`);
-    await mkdir(tools, { recursive: true });
+    await makeOwnFolder(tools);
     try {
-      await copyToolFolder(source, staged);
+      const copied = await copyToolFolder(source, staged);
+      if (!copied.ok) return copied;
       // The copy is what runs: judge it too (a file changed while it was copied, say).
       const copy = await checkFolder(staged);
       if (!copy.ok) return { ok: false, problems: copy.problems.map((p) => `${p} (in the installed copy)`) };
@@ -127,7 +128,7 @@ export class ToolRegistry {
     const entry = entryOf(installed, final, false);
     this.entries.set(id, entry);
     this.damaged.delete(id);
-    await mkdir(this.dataFolderOf(id), { recursive: true });
+    await makeOwnFolder(this.dataFolderOf(id));
     await this.persist();
     return { ok: true, entry };
   }
@@ -148,7 +149,7 @@ export class ToolRegistry {
     if (problem) return { ok: false, problems: [problem] };
     const entry = entryOf(checked, wanted, true);
     this.entries.set(id, entry);
-    await mkdir(this.dataFolderOf(id), { recursive: true });
+    await makeOwnFolder(this.dataFolderOf(id));
     return { ok: true, entry };
   }
 
@@ -210,7 +211,7 @@ export class ToolRegistry {
       version: 1,
       tools: [...this.list().filter((e) => !e.loadedInPlace).map((e) => e.id), ...this.damaged.keys()].map((id) => ({ id })),
     };
-    await mkdir(this.dataFolder, { recursive: true });
+    await makeOwnFolder(this.dataFolder);
     await writeFileAtomic(join(this.dataFolder, 'installed.json'), `${JSON.stringify(file, null, 2)}\n`);
   }
 }

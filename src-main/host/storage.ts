@@ -22,10 +22,16 @@ export const plainSecrets: SecretEncryptor = {
   decrypt: (stored) => stored.toString('utf8'),
 };
 
+/** What the app writes for the person stays theirs alone: files 0600, folders 0700. */
+export const ownerOnly = { file: 0o600, folder: 0o700 } as const;
+
+/** Makes a folder, and any missing above it, that only the person can open. */
+export const makeOwnFolder = (path: string) => mkdir(path, { recursive: true, mode: ownerOnly.folder });
+
 let tempCount = 0;
 
 /** Replaces a file so that a reader (or a crash) sees either the old content or the new, never a mix. */
-export async function writeFileAtomic(file: string, data: string | Buffer, mode = 0o600): Promise<void> {
+export async function writeFileAtomic(file: string, data: string | Buffer, mode: number = ownerOnly.file): Promise<void> {
   const temp = `${file}.${process.pid}.${++tempCount}.tmp`;
   try {
     const handle = await open(temp, 'w', mode);
@@ -206,7 +212,7 @@ export class ToolPreferences {
         const next: Values = { ...(isSecret ? this.secret : this.plain) };
         if (value === null) delete next[id];
         else next[id] = value;
-        await mkdir(dirname(isSecret ? this.files.secret : this.files.plain), { recursive: true });
+        await makeOwnFolder(dirname(isSecret ? this.files.secret : this.files.plain));
         if (isSecret) await writeFileAtomic(this.files.secret, this.secretFile(next));
         else await writeFileAtomic(this.files.plain, JSON.stringify({ version: 1, values: next }, null, 2));
         if (isSecret) this.secret = next;

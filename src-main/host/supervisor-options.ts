@@ -41,7 +41,8 @@ export interface ToolProcessOptions {
   /** Every request from the tool (the broker). Refuse with ResponseError. */
   handleRequest(method: string, params: unknown): Promise<unknown>;
   onLog(level: LogLevel, source: LogSource, message: string): void;
-  onTrace?(direction: 'toTool' | 'fromTool', text: string, method?: string): void;
+  /** Every line both ways; a line to the tool comes with the message it was made from. */
+  onTrace?(direction: 'toTool' | 'fromTool', text: string, method?: string, sent?: object): void;
   limits?: Partial<ToolProcessLimits>;
   /** The child's environment; by default the allow-list of child-env.ts. */
   env?: Record<string, string>;

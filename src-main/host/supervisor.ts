@@ -23,7 +23,8 @@ export interface SupervisorOptions {
   cwd: string;
   start: 'launch' | 'demand';
   onLog(level: LogLevel, source: LogSource, message: string): void;
-  onTrace?(direction: 'toTool' | 'fromTool', text: string, method?: string): void;
+  /** Every line both ways; `sent`: the message a line sent was made from (the trace reads marks on it). */
+  onTrace?(direction: 'toTool' | 'fromTool', text: string, method?: string, sent?: object): void;
   limits?: Partial<ToolProcessLimits>;
   /** The child's environment; by default the allow-list of child-env.ts. */
   env?: Record<string, string>;
@@ -96,6 +97,11 @@ export abstract class Supervisor {
   }
   get pid(): number | undefined {
     return this.current?.pid;
+  }
+  /** The process first, then the descendants seen so far; none when it does not run. */
+  get processes(): readonly number[] {
+    const running = this.current;
+    return running ? [running.pid, ...running.tree.descendants()] : [];
   }
   /** The program's own version, when its answer to initialize gave one. */
   get toolVersion(): string | undefined {
@@ -195,8 +201,8 @@ export abstract class Supervisor {
           fallbackRequestHandler: (params, method) => this.handleRequest(method, params),
           onProtocolError: (problem) =>
             this.log(problem.kind === 'handlerFailed' ? 'error' : 'warn', 'protocol', problem.message),
-          onTrace: (direction, text, method) =>
-            this.options.onTrace?.(direction === 'sent' ? 'toTool' : 'fromTool', text, method),
+          onTrace: (direction, text, method, sent) =>
+            this.options.onTrace?.(direction === 'sent' ? 'toTool' : 'fromTool', text, method, sent),
         },
       });
     } catch (error) {

@@ -3,7 +3,7 @@ import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import type { TraceLine } from '../../src-shared/host-api';
 import { decodeKeepingBytes } from './not-utf8';
-import { cutText, maskedSecret, ToolTrace } from './trace';
+import { cutText, holdsSecret, maskedSecret, ToolTrace } from './trace';
 
 describe('tool trace', () => {
   it('keeps lines both ways with the method, in order, and tells listeners', () => {
@@ -86,24 +86,30 @@ describe('secret preference values in the trace', () => {
     ]);
   });
 
-  it('masks a secret the tool stores, and the answer to its storage/get of a secret only', () => {
+  it('masks a secret the tool stores, and every answer that says it holds a secret, whatever its id', () => {
     const trace = secretTrace();
+    const answer = (id: string, value: unknown, secret: boolean) => {
+      const message = { jsonrpc: '2.0', id, result: secret ? { value, [holdsSecret]: true } : { value } };
+      trace.append('toTool', JSON.stringify(message), 'storage/get', message);
+    };
     trace.append('fromTool', json({ id: 1, method: 'storage/set', params: { id: 'pin', value: 1234 } }), 'storage/set');
     trace.append('fromTool', json({ id: 'a', method: 'storage/get', params: { id: 'token' } }), 'storage/get');
-    trace.append('fromTool', json({ id: 'b', method: 'storage/get', params: { id: 'note' } }), 'storage/get');
-    trace.append('toTool', json({ id: 'b', result: { value: 'plain' } }), 'storage/get');
-    trace.append('toTool', json({ id: 'a', result: { value: 's3cret' } }), 'storage/get');
-    trace.append('toTool', json({ id: 'a', result: { value: 'again' } }), 'storage/get'); // no second request: not a secret
+    trace.append('fromTool', json({ id: 'a', method: 'storage/get', params: { id: 'token' } }), 'storage/get');
+    answer('a', 's3cret', true);
+    answer('a', 's3cret', true); // the same id again: still a secret
+    answer('a', 'plain', false);
+    answer('b', null, true); // cleared: nothing to hide
     const all = texts(trace).join('\n');
     expect(all).not.toContain('s3cret');
     expect(all).not.toContain('1234');
     expect(texts(trace)).toEqual([
       json({ id: 1, method: 'storage/set', params: { id: 'pin', value: maskedSecret } }),
       json({ id: 'a', method: 'storage/get', params: { id: 'token' } }),
-      json({ id: 'b', method: 'storage/get', params: { id: 'note' } }),
-      json({ id: 'b', result: { value: 'plain' } }),
+      json({ id: 'a', method: 'storage/get', params: { id: 'token' } }),
       json({ id: 'a', result: { value: maskedSecret } }),
-      json({ id: 'a', result: { value: 'again' } }),
+      json({ id: 'a', result: { value: maskedSecret } }),
+      json({ id: 'a', result: { value: 'plain' } }),
+      json({ id: 'b', result: { value: null } }),
     ]);
   });
 

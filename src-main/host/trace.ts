@@ -32,25 +32,34 @@ export function cutText(text: string, max: number): string {
 /** What a secret preference's value is shown as in the trace (the tool gets the value itself). */
 export const maskedSecret = '•••• (secret)';
 
-type Json = Record<string, unknown>;
+/**
+ * Set on a result whose `value` is a secret preference's (the broker's answer to storage/get of a
+ * secret). The result carries it to the trace, which masks the value; JSON leaves a symbol out, so
+ * the tool never sees it.
+ */
+export const holdsSecret: unique symbol = Symbol('holds a secret value');
+
+type Json = Record<PropertyKey, unknown>;
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 const hidden = (value: unknown) => value !== undefined && value !== null; // null (cleared) reveals nothing
 
 /**
  * Hides the values of a tool's secret preferences in the lines its trace keeps: the value in a
- * preferences/changed notice, in a storage/set request, and in the answer to a storage/get that
- * asked for a secret. A line with a secret is written again from its message (so a tool's own
- * spacing is lost there); every other line stays as it went over the wire.
+ * preferences/changed notice, in a storage/set request, and in an answer whose result holds a secret
+ * (holdsSecret). The answer is judged by what it carries, not matched to its request by id: a tool
+ * may send two requests under one id. A line with a secret is written again from its message (so a
+ * tool's own spacing is lost there); every other line stays as it went over the wire.
  */
 export class SecretMask {
-  /** Ids (as JSON) of the tool's storage/get requests for a secret, until they are answered. */
-  private readonly secretGets = new Set<string>();
-  private static readonly maxWaiting = 1_000;
-
   constructor(private readonly secretIds: () => readonly string[]) {}
 
-  mask(direction: TraceLine['direction'], text: string, method: string | undefined): string {
-    if (method !== 'preferences/changed' && method !== 'storage/set' && method !== 'storage/get') return text;
+  /** `sent` is the message a line to the tool was made from. */
+  mask(direction: TraceLine['direction'], text: string, method: string | undefined, sent?: object): string {
+    if (direction === 'toTool' && isObject(sent) && isObject(sent.result) && sent.result[holdsSecret] === true) {
+      if (!hidden(sent.result.value)) return text;
+      return JSON.stringify({ ...sent, result: { ...sent.result, value: maskedSecret } });
+    }
+    if (method !== 'preferences/changed' && method !== 'storage/set') return text;
     const secrets = this.secretIds();
     if (secrets.length === 0) return text;
     let message: unknown;
@@ -61,7 +70,6 @@ export class SecretMask {
     }
     if (!isObject(message)) return text;
     const params = isObject(message.params) ? message.params : undefined;
-    const isRequest = typeof message.method === 'string';
     let masked = false;
     if (method === 'preferences/changed' && direction === 'toTool' && Array.isArray(params?.preferences)) {
       for (const entry of params.preferences as unknown[]) {
@@ -70,17 +78,9 @@ export class SecretMask {
           masked = true;
         }
       }
-    } else if (method === 'storage/set' && direction === 'fromTool' && isRequest && params && secrets.includes(params.id as string)) {
+    } else if (method === 'storage/set' && direction === 'fromTool' && typeof message.method === 'string' && params && secrets.includes(params.id as string)) {
       if (hidden(params.value)) {
         params.value = maskedSecret;
-        masked = true;
-      }
-    } else if (method === 'storage/get' && direction === 'fromTool' && isRequest && params && secrets.includes(params.id as string)) {
-      if (this.secretGets.size >= SecretMask.maxWaiting) this.secretGets.delete(this.secretGets.values().next().value!);
-      this.secretGets.add(JSON.stringify(message.id));
-    } else if (method === 'storage/get' && direction === 'toTool' && !isRequest && this.secretGets.delete(JSON.stringify(message.id))) {
-      if (isObject(message.result) && hidden(message.result.value)) {
-        message.result.value = maskedSecret;
         masked = true;
       }
     }
@@ -113,9 +113,10 @@ export class ToolTrace {
     this.secrets = new SecretMask(secretIds);
   }
 
-  append(direction: TraceLine['direction'], text: string, method?: string): TraceLine {
+  /** `sent`: for a line to the tool, the message it was made from (see SecretMask). */
+  append(direction: TraceLine['direction'], text: string, method?: string, sent?: object): TraceLine {
     const notUtf8 = hasKeptBytes(text);
-    const shown = notUtf8 ? showKeptBytes(text) : (this.secrets?.mask(direction, text, method) ?? text);
+    const shown = notUtf8 ? showKeptBytes(text) : (this.secrets?.mask(direction, text, method, sent) ?? text);
     const line: TraceLine = { seq: ++this.seq, time: this.now(), direction, text: cutText(shown, this.maxText) };
     if (method !== undefined) line.method = method;
     if (notUtf8) line.notUtf8 = true;

@@ -1,6 +1,7 @@
 // macOS keystrokes and process ending through osascript and System Events.
 // No electron import here: the Accessibility check and the clipboard come in as functions.
 import { lacksPermission, notAvailable, PlatformRefusal } from './platform';
+import { pasteThroughClipboard } from './clipboard-paste';
 import { runCommand, type CommandResult, type RunCommand } from './command-runner';
 import { describeKeyEquivalent, parseKeyEquivalents, type KeyEquivalent } from './key-equivalent';
 import { endProcess } from './process-ending';
@@ -110,28 +111,16 @@ export function createDarwinServices(options: DarwinOptions): OsServices {
       );
     }
   };
-  // Pastes one at a time: a second paste must not stash the first one's text as "what was there".
-  let pastes: Promise<unknown> = Promise.resolve();
-
-  const pasteNow = async (text: string) => {
-    requireAccessibility('paste');
-    const restore = await options.pasteboard.stash();
-    try {
-      await options.pasteboard.writeForPaste(text);
-      await osascript('paste', pasteScript);
-      // The front app reads the clipboard after it gets cmd+v; give it time before restoring.
-      await new Promise((resolve) => setTimeout(resolve, restoreDelayMs));
-    } finally {
-      await restore();
-    }
-  };
+  const paste = pasteThroughClipboard({
+    ready: () => requireAccessibility('paste'),
+    stash: () => options.pasteboard.stash(),
+    write: (text) => options.pasteboard.writeForPaste(text),
+    pressPaste: async () => void (await osascript('paste', pasteScript)),
+    restoreDelayMs,
+  });
 
   return {
-    paste(text) {
-      const done = pastes.then(() => pasteNow(text));
-      pastes = done.catch(() => {});
-      return done;
-    },
+    paste,
 
     async pressMenuItem(keys) {
       const { parsed, problems } = parseKeyEquivalents(keys);

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { findProgram, runCommand } from './command-runner';
 import { createLinuxPlatform } from './linux';
 import type { Platform } from './platform';
-import { KeyState, X11KeyWindow } from './x11-key-window';
+import { KeyState, X11KeyWindow, type KeyPress } from './x11-key-window';
 
 const needed = ['Xvfb', 'xclip', 'xdotool'];
 const missing: string[] = [];
@@ -67,12 +67,21 @@ describe.skipIf(missing.length > 0)(`linux platform under Xvfb${missing.length >
     await vi.waitFor(async () => expect(await platform.clipboardReadText()).toBe('written by xclip'), { timeout: 10_000, interval: 50 });
   });
 
-  it('pastes text into the window in front by typing it', async () => {
+  it('pastes through the clipboard: the text is on it when ctrl+v reaches the window, nothing is typed, and what was there comes back', async () => {
+    const pasting = createLinuxPlatform({ env, restoreDelayMs: 1_500 });
+    await pasting.clipboardWriteText('what was there');
     const window = await X11KeyWindow.open(env.DISPLAY!);
     try {
-      await platform.paste('Hello, World 42!');
-      await window.until(() => window.text().length >= 'Hello, World 42!'.length, 20_000, 'the pasted text');
-      expect(window.text()).toBe('Hello, World 42!');
+      const text = 'first line\nsecond line';
+      const done = pasting.paste(text);
+      const isPaste = (p: KeyPress) => p.char?.toLowerCase() === 'v' && (p.state & KeyState.control) !== 0;
+      await window.until(() => window.presses.some(isPaste), 20_000, 'ctrl+v');
+      // The app in front reads the clipboard on ctrl+v: the text must be there now.
+      expect((await runCommand('xclip', ['-selection', 'clipboard', '-o'], { env })).stdout).toBe(text);
+      await done;
+      expect(window.text()).toBe(''); // nothing typed: no Return for the line break
+      expect(window.presses.filter(isPaste)).toHaveLength(1);
+      expect(await pasting.clipboardReadText()).toBe('what was there');
     } finally {
       window.close();
     }

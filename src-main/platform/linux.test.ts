@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { createLinuxPlatform, xdotoolKeySpec, type LinuxOptions } from './linux';
 import { parseKeyEquivalent } from './key-equivalent';
 import { PlatformRefusal } from './platform';
-import { scriptedRunner, type ScriptedAnswer } from './scripted-runner';
+import { scriptedRunner, type RecordedCommand, type ScriptedAnswer } from './scripted-runner';
 
-const installed = ['xclip', 'xdotool', 'xdg-open', 'notify-send', 'canberra-gtk-play', 'pkexec'];
+const installed = ['xclip', 'xdotool', 'xdg-open', 'notify-send', 'canberra-gtk-play', 'pkexec', 'wl-copy', 'wl-paste', 'wtype'];
 
 function setup(answer: ScriptedAnswer = {}, overrides: Partial<LinuxOptions> & { missing?: string[] } = {}) {
   const run = scriptedRunner(answer);
@@ -25,6 +25,25 @@ const refusal = async (promise: Promise<unknown>) => {
   expect(error).toBeInstanceOf(PlatformRefusal);
   return error as PlatformRefusal;
 };
+
+/** A clipboard the scripted xclip or wl-copy/wl-paste write and read; null when it holds no text. */
+function fakeClipboard(text: string | null, kind: 'xclip' | 'wl') {
+  const clipboard = { text };
+  const answers: ScriptedAnswer = (command) => {
+    const name = command.file.split('/').at(-1);
+    if (name === 'xclip' && command.args.includes('-i')) clipboard.text = command.options.input ?? '';
+    else if (name === 'wl-copy') clipboard.text = command.args.includes('--clear') ? null : (command.options.input ?? '');
+    else if (name === 'xclip' || name === 'wl-paste') {
+      if (clipboard.text === null) return { code: 1, stderr: kind === 'xclip' ? 'Error: target UTF8_STRING not available' : 'Nothing is copied' };
+      return { stdout: clipboard.text };
+    }
+    return {};
+  };
+  return { clipboard, answers };
+}
+
+/** A command as [file, ...args], with its standard input last after "<". */
+const shown = (c: RecordedCommand) => [c.file, ...c.args, ...(c.options.input === undefined ? [] : [`<${c.options.input}`])];
 
 const key = (text: string) => {
   const parsed = parseKeyEquivalent(text);
@@ -63,13 +82,45 @@ describe('linux platform: the commands it runs', () => {
     expect(empty.run.commands[0]!.args).toEqual(['-selection', 'clipboard', '-o']);
   });
 
-  it('types pasted text with xdotool, after "--" so text starting with a dash is not an option', async () => {
-    const { platform, run } = setup();
+  it('pastes through the clipboard on X11: keeps its text, puts the text, presses ctrl+v, puts the old text back', async () => {
+    const { clipboard, answers } = fakeClipboard('what was there', 'xclip');
+    const { platform, run } = setup(answers, { restoreDelayMs: 10 });
+    await platform.paste('line one\nline two');
+    expect(run.commands.map(shown)).toEqual([
+      ['/usr/bin/xclip', '-selection', 'clipboard', '-o'],
+      ['/usr/bin/xclip', '-selection', 'clipboard', '-i', '<line one\nline two'],
+      ['/usr/bin/xclip', '-selection', 'clipboard', '-o'],
+      ['/usr/bin/xdotool', 'key', '--clearmodifiers', 'ctrl+v'],
+      ['/usr/bin/xclip', '-selection', 'clipboard', '-i', '<what was there'],
+      ['/usr/bin/xclip', '-selection', 'clipboard', '-o'],
+    ]);
+    expect(clipboard.text).toBe('what was there');
+  });
+
+  it('pastes through the clipboard on Wayland with wl-paste, wl-copy and wtype, and empties a clipboard that held no text', async () => {
+    const { clipboard, answers } = fakeClipboard(null, 'wl');
+    const { platform, run } = setup(answers, { env: { WAYLAND_DISPLAY: 'wayland-0', PATH: '/usr/bin' }, restoreDelayMs: 10 });
     await platform.paste('-rf everything');
-    expect(run.commands[0]).toMatchObject({
-      file: '/usr/bin/xdotool',
-      args: ['type', '--clearmodifiers', '--delay', '1', '--', '-rf everything'],
-    });
+    expect(run.commands.map(shown)).toEqual([
+      ['/usr/bin/wl-paste', '--no-newline', '--type', 'text'],
+      ['/usr/bin/wl-copy', '<-rf everything'],
+      ['/usr/bin/wl-paste', '--no-newline', '--type', 'text'],
+      ['/usr/bin/wtype', '-M', 'ctrl', '-k', 'v', '-m', 'ctrl'],
+      ['/usr/bin/wl-copy', '--clear'],
+    ]);
+    expect(clipboard.text).toBeNull();
+  });
+
+  it('pastes one text at a time: a second paste keeps what was there before the first, not the first one\'s text', async () => {
+    const { clipboard, answers } = fakeClipboard('mine', 'xclip');
+    const pressed: (string | null)[] = [];
+    const { platform } = setup((command) => {
+      if (command.file.endsWith('xdotool')) pressed.push(clipboard.text);
+      return answers(command);
+    }, { restoreDelayMs: 10 });
+    await Promise.all([platform.paste('first'), platform.paste('second')]);
+    expect(pressed).toEqual(['first', 'second']);
+    expect(clipboard.text).toBe('mine');
   });
 
   it('presses the first key equivalent with xdotool, cmd as ctrl', async () => {
@@ -79,6 +130,34 @@ describe('linux platform: the commands it runs', () => {
     expect(xdotoolKeySpec(key('ctrl+cmd+,'))).toBe('ctrl+comma');
     expect(xdotoolKeySpec(key('alt+shift+f5'))).toBe('shift+alt+F5');
     expect(xdotoolKeySpec(key('cmd+return'))).toBe('ctrl+Return');
+  });
+
+  it('presses a key equivalent with wtype on Wayland, each modifier down then up', async () => {
+    const { platform, run } = setup({}, { env: { WAYLAND_DISPLAY: 'wayland-0', PATH: '/usr/bin' } });
+    await platform.pressMenuItem(['cmd+shift+,']);
+    expect(run.commands.map((c) => [c.file, ...c.args])).toEqual([
+      ['/usr/bin/wtype', '-M', 'ctrl', '-M', 'shift', '-k', 'comma', '-m', 'shift', '-m', 'ctrl'],
+    ]);
+  });
+
+  it('presses only what a menu item can have: ctrl (or cmd), with shift or not, and one key; the first such one given', async () => {
+    const { platform, run } = setup();
+    await platform.pressMenuItem(['ctrl+alt+f1', 'alt+f4', 'cmd+s']);
+    expect(run.commands.map((c) => c.args)).toEqual([['key', '--clearmodifiers', 'ctrl+s']]);
+    const rule = "a menu item's key equivalent on Linux is ctrl (or cmd), with shift or not, and one key";
+    const desktops = "ctrl with alt is the desktop's own (ctrl+alt+F1 switches to a virtual terminal)";
+    const refused = setup();
+    const error = await refusal(refused.platform.pressMenuItem(['ctrl+alt+f1', 'cmd+alt+delete', 'alt+f4', 'shift+a', 'f5', 'return']));
+    expect(error.code).toBe(-32004);
+    expect(error.message).toBe(`press menu item: ${[
+      `key equivalent "alt+ctrl+f1": ${desktops}; ${rule}`,
+      `key equivalent "cmd+alt+delete": ${desktops}; ${rule}`,
+      `key equivalent "alt+f4": has no ctrl or cmd; ${rule}`,
+      `key equivalent "shift+a": has no ctrl or cmd; ${rule}`,
+      `key equivalent "f5": has no ctrl or cmd; ${rule}`,
+      `key equivalent "return": has no ctrl or cmd; ${rule}`,
+    ].join('; ')}`);
+    expect(refused.run.commands).toEqual([]);
   });
 
   it('opens links with xdg-open without waiting for the browser', async () => {
@@ -112,7 +191,7 @@ describe('linux platform: refusals', () => {
     const { platform, run } = setup({}, { missing: ['xclip', 'xdotool', 'notify-send', 'canberra-gtk-play', 'xdg-open'] });
     expect((await refusal(platform.clipboardWriteText('a'))).message).toBe('write the clipboard: xclip is not installed');
     expect((await refusal(platform.clipboardReadText())).code).toBe(-32004);
-    expect((await refusal(platform.paste('a'))).message).toContain('xdotool is not installed');
+    expect((await refusal(platform.paste('a'))).message).toBe('paste: xclip is not installed');
     expect((await refusal(platform.pressMenuItem(['cmd+n']))).message).toContain('xdotool is not installed');
     expect((await refusal(platform.showHud('a'))).message).toContain('notify-send is not installed');
     expect((await refusal(platform.beep())).message).toContain('canberra-gtk-play is not installed');
@@ -120,9 +199,19 @@ describe('linux platform: refusals', () => {
     expect(run.commands).toEqual([]);
   });
 
-  it('refuses with -32004 when there is no X display', async () => {
+  it('refuses a paste with -32004 naming the program missing, before the clipboard is touched', async () => {
+    const x = setup({}, { missing: ['xdotool'] });
+    expect((await refusal(x.platform.paste('a'))).message).toBe('paste: xdotool is not installed');
+    expect(x.run.commands).toEqual([]);
+    const wl = setup({}, { missing: ['wtype'], env: { WAYLAND_DISPLAY: 'wayland-0', PATH: '/usr/bin' } });
+    expect((await refusal(wl.platform.paste('a'))).message).toBe('paste: wtype is not installed');
+    expect((await refusal(wl.platform.pressMenuItem(['cmd+n']))).message).toBe('press menu item cmd+n: wtype is not installed');
+    expect(wl.run.commands).toEqual([]);
+  });
+
+  it('refuses with -32004 when there is no display', async () => {
     const { platform } = setup({}, { env: { PATH: '/usr/bin' } });
-    expect((await refusal(platform.paste('a'))).message).toBe('paste: no X display (DISPLAY is not set)');
+    expect((await refusal(platform.paste('a'))).message).toBe('paste: no display (neither DISPLAY nor WAYLAND_DISPLAY is set)');
   });
 
   it('refuses key equivalents it cannot read, naming them', async () => {

@@ -1,14 +1,20 @@
-// Linux, for development and the test bed: xclip for the clipboard, xdotool for keystrokes,
-// xdg-open for links, notify-send for the HUD. Each program is used when it is installed;
-// without it (or without an X display) the service is refused with -32004, saying what is missing.
+// Linux, for development and the test bed: xclip (X11) or wl-copy/wl-paste (Wayland) for the
+// clipboard, xdotool (X11) or wtype (Wayland) for keystrokes, xdg-open for links, notify-send for
+// the HUD. Wayland's programs are used when WAYLAND_DISPLAY is set, X11's otherwise. Each program is
+// used when it is installed; without it (or without a display) the service is refused with -32004,
+// naming what is missing.
 import { notAvailable, type Platform } from './platform';
 import { findProgram as findOnPath, runCommand, type RunCommand } from './command-runner';
-import { describeKeyEquivalent, parseKeyEquivalents, type KeyEquivalent } from './key-equivalent';
+import { pasteThroughClipboard } from './clipboard-paste';
+import { describeKeyEquivalent, parseKeyEquivalent, parseKeyEquivalents, type KeyEquivalent } from './key-equivalent';
+import { menuKeyProblem, wtypeArguments, xdotoolKeySpec } from './linux-keys';
 import { endProcess } from './process-ending';
+
+export { xdotoolKeySpec };
 
 export interface LinuxOptions {
   run?: RunCommand;
-  /** The environment the programs see (DISPLAY, PATH); process.env by default, read at each call. */
+  /** The environment the programs see (DISPLAY, WAYLAND_DISPLAY, PATH); process.env by default, read at each call. */
   env?: NodeJS.ProcessEnv;
   findProgram?: (name: string, env: NodeJS.ProcessEnv) => Promise<string | null>;
   /** The app's own pids (its processes and its tools' host): never ended. Default: this process. */
@@ -16,35 +22,68 @@ export interface LinuxOptions {
   currentUid?: number;
   /** How long a clipboard write may take to show (xclip's child takes it after xclip exits); 5 s. */
   clipboardSettleMs?: number;
+  /** How long pasted text stays on the clipboard before what was there comes back (default 600 ms). */
+  restoreDelayMs?: number;
 }
 
 /** Regular accounts on Linux start at uid 1000 (UID_MIN in login.defs). */
 export const linuxFirstUserUid = 1000;
 
-const xdotoolKeyNames: Record<string, string> = {
-  return: 'Return', enter: 'KP_Enter', tab: 'Tab', space: 'space', delete: 'BackSpace', forwarddelete: 'Delete',
-  escape: 'Escape', up: 'Up', down: 'Down', left: 'Left', right: 'Right', home: 'Home', end: 'End',
-  pageup: 'Prior', pagedown: 'Next',
-  ',': 'comma', '.': 'period', '/': 'slash', ';': 'semicolon', "'": 'apostrophe', '[': 'bracketleft',
-  ']': 'bracketright', '\\': 'backslash', '-': 'minus', '=': 'equal', '`': 'grave', '+': 'plus',
+type Command = readonly [program: string, args: readonly string[]];
+
+/** The programs behind the clipboard and the keys, for each kind of Linux desktop. */
+interface Desktop {
+  readClipboard: Command;
+  /** Takes the text on standard input and leaves a child serving it. */
+  writeClipboard: Command;
+  /** Empties the clipboard; undefined where only writing empty text can. */
+  clearClipboard?: Command;
+  keys: string;
+  pressArguments(key: KeyEquivalent): string[];
+}
+
+const x11: Desktop = {
+  readClipboard: ['xclip', ['-selection', 'clipboard', '-o']],
+  writeClipboard: ['xclip', ['-selection', 'clipboard', '-i']],
+  keys: 'xdotool',
+  pressArguments: (key) => ['key', '--clearmodifiers', xdotoolKeySpec(key)],
 };
 
-/** The xdotool key spec for a key equivalent; cmd is ctrl on Linux. */
-export function xdotoolKeySpec(key: KeyEquivalent): string {
-  const modifiers = new Set<string>(key.modifiers.map((m) => (m === 'cmd' ? 'ctrl' : m)));
-  const name = xdotoolKeyNames[key.key] ?? (/^f\d+$/.test(key.key) ? key.key.toUpperCase() : key.key);
-  return [...['ctrl', 'shift', 'alt'].filter((m) => modifiers.has(m)), name].join('+');
-}
+const wayland: Desktop = {
+  readClipboard: ['wl-paste', ['--no-newline', '--type', 'text']],
+  writeClipboard: ['wl-copy', []],
+  clearClipboard: ['wl-copy', ['--clear']],
+  keys: 'wtype',
+  pressArguments: wtypeArguments,
+};
+
+/**
+ * The paste shortcut: ctrl+v is the one almost every Linux app, Electron's and GTK's and Qt's,
+ * takes from the clipboard. ctrl+shift+v is a terminal's own (elsewhere it often pastes without
+ * formatting, or nothing), and shift+Insert pastes the primary selection in many X apps, not the
+ * clipboard. In a terminal, ctrl+v reaches the program running in it instead.
+ */
+const pasteShortcut = (() => {
+  const parsed = parseKeyEquivalent('ctrl+v');
+  if (!parsed.ok) throw new Error(parsed.problem);
+  return parsed.value;
+})();
+
+/** What xclip and wl-paste say when the clipboard holds no text: "no text", not a failure. */
+const holdsNoText = /target .* not available|no selection|empty|nothing is copied|no suitable type/i;
 
 export function createLinuxPlatform(options: LinuxOptions = {}): Platform {
   const run = options.run ?? runCommand;
   const envNow = () => options.env ?? process.env;
   const find = options.findProgram ?? findOnPath;
+  const desktop = (): Desktop => (envNow().WAYLAND_DISPLAY ? wayland : x11);
 
   /** The program's path, refusing when it is missing or when there is no display. */
   const program = async (name: string, doing: string, needsDisplay = true) => {
     const env = envNow();
-    if (needsDisplay && !env.DISPLAY) throw notAvailable(`${doing}: no X display (DISPLAY is not set)`);
+    if (needsDisplay && !env.DISPLAY && !env.WAYLAND_DISPLAY) {
+      throw notAvailable(`${doing}: no display (neither DISPLAY nor WAYLAND_DISPLAY is set)`);
+    }
     const path = await find(name, env);
     if (!path) throw notAvailable(`${doing}: ${name} is not installed`);
     return path;
@@ -52,33 +91,65 @@ export function createLinuxPlatform(options: LinuxOptions = {}): Platform {
   const failed = (doing: string, name: string, stderr: string, code: number | null) =>
     notAvailable(`${doing}: ${name} failed: ${stderr.trim() || `exit code ${code}`}`);
 
+  const readClipboard = async (doing: string): Promise<string | null> => {
+    const [name, args] = desktop().readClipboard;
+    const result = await run(await program(name, doing), args, { env: envNow(), timeoutMs: 5000 });
+    if (result.code === 0) return result.stdout;
+    // An empty clipboard, or one holding no text, is "no text", not a failure.
+    if (holdsNoText.test(result.stderr) || result.stderr.trim() === '') return null;
+    throw failed(doing, name, result.stderr, result.code);
+  };
+
+  const writeClipboard = async (text: string, doing: string): Promise<void> => {
+    const [name, args] = desktop().writeClipboard;
+    const path = await program(name, doing);
+    // xclip and wl-copy leave a child behind that serves the text until someone else takes the clipboard.
+    const result = await run(path, args, { input: text, leavesChild: true, env: envNow() });
+    if (result.code !== 0) throw failed(doing, name, result.stderr, result.code);
+    // They exit once their child has asked for the clipboard, not once it has it: answer when
+    // the clipboard reads back the text, so a read that follows sees it.
+    const deadline = Date.now() + (options.clipboardSettleMs ?? 5000);
+    for (let wait = 10; ; wait = Math.min(wait * 2, 200)) {
+      if ((await readClipboard(doing)) === text) return;
+      if (Date.now() > deadline) throw notAvailable(`${doing}: ${name} did not take the clipboard`);
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+  };
+
+  const clearClipboard = async (doing: string): Promise<void> => {
+    const clear = desktop().clearClipboard;
+    if (!clear) return writeClipboard('', doing); // xclip cannot empty it: it holds empty text
+    const result = await run(await program(clear[0], doing), clear[1], { env: envNow() });
+    if (result.code !== 0) throw failed(doing, clear[0], result.stderr, result.code);
+  };
+
+  const press = async (key: KeyEquivalent, doing: string): Promise<void> => {
+    const { keys, pressArguments } = desktop();
+    const result = await run(await program(keys, doing), pressArguments(key), { env: envNow() });
+    if (result.code !== 0) throw failed(doing, keys, result.stderr, result.code);
+  };
+
+  const paste = pasteThroughClipboard({
+    async ready() {
+      const { readClipboard: [reader], writeClipboard: [writer], keys } = desktop();
+      for (const name of new Set([reader, writer, keys])) await program(name, 'paste');
+    },
+    async stash() {
+      // Text is what can be read back and put back; a clipboard with no text is left empty.
+      const before = await readClipboard('paste');
+      return () => (before === null ? clearClipboard('paste') : writeClipboard(before, 'paste'));
+    },
+    write: (text) => writeClipboard(text, 'paste'),
+    pressPaste: () => press(pasteShortcut, 'paste'),
+    restoreDelayMs: options.restoreDelayMs ?? 600,
+  });
+
   return {
     name: 'linux',
 
-    async clipboardReadText() {
-      const xclip = await program('xclip', 'read the clipboard');
-      const result = await run(xclip, ['-selection', 'clipboard', '-o'], { env: envNow(), timeoutMs: 5000 });
-      if (result.code === 0) return result.stdout;
-      // An empty clipboard, or one holding no text, is "no text", not a failure.
-      if (/target .* not available|no selection|empty/i.test(result.stderr) || result.stderr.trim() === '') return null;
-      throw failed('read the clipboard', 'xclip', result.stderr, result.code);
-    },
+    clipboardReadText: () => readClipboard('read the clipboard'),
 
-    async clipboardWriteText(text) {
-      const xclip = await program('xclip', 'write the clipboard');
-      // xclip leaves a child behind that serves the text until someone else takes the clipboard.
-      const result = await run(xclip, ['-selection', 'clipboard', '-i'], { input: text, leavesChild: true, env: envNow() });
-      if (result.code !== 0) throw failed('write the clipboard', 'xclip', result.stderr, result.code);
-      // xclip exits once its child has asked for the clipboard, not once the X server has given it:
-      // answer when the clipboard reads back the text, so a read that follows sees it.
-      const deadline = Date.now() + (options.clipboardSettleMs ?? 5000);
-      for (let wait = 10; ; wait = Math.min(wait * 2, 200)) {
-        const check = await run(xclip, ['-selection', 'clipboard', '-o'], { env: envNow(), timeoutMs: 5000 });
-        if (check.code === 0 && check.stdout === text) return;
-        if (Date.now() > deadline) throw notAvailable('write the clipboard: xclip did not take the clipboard');
-        await new Promise((resolve) => setTimeout(resolve, wait));
-      }
-    },
+    clipboardWriteText: (text) => writeClipboard(text, 'write the clipboard'),
 
     async openUrl(url) {
       const xdgOpen = await program('xdg-open', 'open a link', false);
@@ -98,25 +169,19 @@ export function createLinuxPlatform(options: LinuxOptions = {}): Platform {
       if (result.code !== 0) throw failed('beep', 'canberra-gtk-play', result.stderr, result.code);
     },
 
-    async paste(text) {
-      const xdotool = await program('xdotool', 'paste');
-      const result = await run(xdotool, ['type', '--clearmodifiers', '--delay', '1', '--', text], {
-        env: envNow(),
-        timeoutMs: 60_000,
-      });
-      if (result.code !== 0) throw failed('paste', 'xdotool', result.stderr, result.code);
-    },
+    paste,
 
     async pressMenuItem(keys) {
-      // Linux cannot see which menu items the front app has: it presses the first equivalent given.
+      // Linux cannot see which menu items the front app has: it presses the first equivalent
+      // given that a menu item can have.
       const { parsed, problems } = parseKeyEquivalents(keys);
-      const key = parsed[0];
+      const key = parsed.find((candidate) => {
+        const problem = menuKeyProblem(candidate);
+        if (problem) problems.push(problem);
+        return problem === undefined;
+      });
       if (!key) throw notAvailable(`press menu item: ${problems.join('; ') || 'no key equivalent given'}`);
-      const xdotool = await program('xdotool', 'press menu item');
-      const result = await run(xdotool, ['key', '--clearmodifiers', xdotoolKeySpec(key)], { env: envNow() });
-      if (result.code !== 0) {
-        throw failed(`press menu item ${describeKeyEquivalent(key)}`, 'xdotool', result.stderr, result.code);
-      }
+      await press(key, `press menu item ${describeKeyEquivalent(key)}`);
     },
 
     terminateProcess: (pid) =>

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runCommand } from './command-runner';
+import { readProcessEntries } from '../host/process-tree';
+import { runCommand, type RunCommand } from './command-runner';
 import { endProcess, processOwner, type ProcessEndingOptions } from './process-ending';
 import { PlatformRefusal } from './platform';
 
@@ -71,5 +72,48 @@ describe('endProcess (real processes)', () => {
     }
     const error = await endProcess(-3, options()).then(() => undefined, (e: unknown) => e);
     expect((error as PlatformRefusal).message).toContain('pid -3 is not a process id');
+  });
+
+  it('signals nothing when the pid names another process by the time it would be signalled (a pid reused)', async () => {
+    const child = started('sleep', ['30']);
+    const real = readProcessEntries([child.pid!]).get(child.pid!)!.startTime;
+    let reads = 0;
+    // The first look sees the process checked; the look right before the signal sees a newer one.
+    const startTimeOf = () => (++reads === 1 ? real : `${real}0`);
+    const error = (await endProcess(child.pid!, options({ startTimeOf })).then(() => undefined, (e: unknown) => e)) as PlatformRefusal;
+    expect([error.code, error.data]).toEqual([-32004, { pid: child.pid }]);
+    expect(error.message).toBe(`process ${child.pid}: ended meanwhile, and its pid now names another process; nothing was sent to it`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(child.exitCode === null && child.signalCode === null).toBe(true);
+  });
+
+  it('sends no SIGKILL when the pid was reused during the grace period', async () => {
+    const child = spawn('python3', ['-c', 'import signal,time; signal.signal(signal.SIGTERM, signal.SIG_IGN); print("ready", flush=True); time.sleep(30)'], {
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    children.push(child);
+    await new Promise((resolve) => child.stdout!.once('data', resolve));
+    const real = readProcessEntries([child.pid!]).get(child.pid!)!.startTime;
+    let reads = 0;
+    const startTimeOf = () => (++reads <= 2 ? real : `${real}0`); // checked, then before SIGTERM; not before SIGKILL
+    const error = (await endProcess(child.pid!, options({ graceMs: 300, startTimeOf })).then(() => undefined, (e: unknown) => e)) as PlatformRefusal;
+    expect(error.message).toContain('now names another process');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(child.exitCode === null && child.signalCode === null).toBe(true);
+  });
+
+  it('sends nothing to a process that ended between the check and the signal', async () => {
+    const child = started('sleep', ['30']);
+    const sent: (NodeJS.Signals | 0)[] = [];
+    const run: RunCommand = async (file, args, runOptions) => {
+      const answer = await runCommand(file, args, runOptions);
+      if (file === 'ps') {
+        child.kill('SIGKILL');
+        await exited(child); // reaped: its pid is free
+      }
+      return answer;
+    };
+    await endProcess(child.pid!, options({ run, signal: (pid, signal) => void sent.push(signal) }));
+    expect(sent.filter((signal) => signal !== 0)).toEqual([]);
   });
 });

@@ -2,9 +2,12 @@
 // - never pid 1 or below 100 (the kernel's and the init system's own early processes),
 // - never the app itself or its tools' host (the protected pids the caller gives),
 // - the process must exist,
-// - the person's own processes are ended with SIGTERM, then SIGKILL after a grace period,
+// - the person's own processes are ended with SIGTERM, then SIGKILL after a grace period, each
+//   sent only while the pid still names the process that was checked (its start time is read
+//   before the checks and again right before each signal: a pid freed meanwhile may name another),
 // - a process of a system account (uid below the first user uid, root included) is refused,
 // - a process of another person asks for an administrator (a prompt that can be declined).
+import { readProcessEntries } from '../host/process-tree';
 import { notAvailable, PlatformRefusal } from './platform';
 import type { RunCommand } from './command-runner';
 
@@ -22,7 +25,11 @@ export interface ProcessEndingOptions {
   signal?: (pid: number, signal: NodeJS.Signals | 0) => void;
   /** How long SIGTERM gets before SIGKILL (default 2 s). */
   graceMs?: number;
+  /** When the process now holding the pid started; undefined when none does. Read from the OS by default. */
+  startTimeOf?: (pid: number) => string | undefined;
 }
+
+const startTimeNow = (pid: number): string | undefined => readProcessEntries([pid]).get(pid)?.startTime;
 
 /** Below this pid lie the init system and the kernel's early processes on both OSes. */
 export const lowestEndablePid = 100;
@@ -53,6 +60,8 @@ export async function endProcess(pid: number, options: ProcessEndingOptions): Pr
   }
   if (pid < lowestEndablePid) throw refuse(pid, `is a system process (pid below ${lowestEndablePid}); Vitruvian will not end it`);
   if (options.protectedPids().includes(pid)) throw refuse(pid, 'is Vitruvian itself; a tool cannot end it');
+  const startTimeOf = options.startTimeOf ?? startTimeNow;
+  const checked = startTimeOf(pid); // before the checks, so they are about this very process
   const owner = await processOwner(options.run, pid);
   if (owner === null) throw refuse(pid, 'does not exist');
   if (owner !== options.currentUid) {
@@ -63,6 +72,14 @@ export async function endProcess(pid: number, options: ProcessEndingOptions): Pr
     return;
   }
   const signal = options.signal ?? ((target, sig) => process.kill(target, sig));
+  /** Whether the pid still names the process checked: gone says false, another one throws. */
+  const stillChecked = (): boolean => {
+    const now = startTimeOf(pid);
+    if (now === undefined) return false;
+    if (now !== checked) throw refuse(pid, 'ended meanwhile, and its pid now names another process; nothing was sent to it');
+    return true;
+  };
+  if (!stillChecked()) return; // it ended on its own meanwhile
   try {
     signal(pid, 'SIGTERM');
   } catch (error) {
@@ -74,6 +91,7 @@ export async function endProcess(pid: number, options: ProcessEndingOptions): Pr
     if (!isAlive(signal, pid)) return;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+  if (!stillChecked()) return;
   try {
     signal(pid, 'SIGKILL');
   } catch {

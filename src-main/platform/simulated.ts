@@ -1,6 +1,7 @@
 // The platform of the CLI and the test bed: a clipboard in memory, and every other service recorded
 // instead of done. A test or the test bed can make a service refuse, to see how a tool copes.
 import { Emitter } from '../../src-shared/lifecycle';
+import { previewOfParams, SERVICE_CALLS_KEPT } from '../../src-shared/service-call-preview';
 import type { Platform, PlatformRefusal } from './platform';
 
 export type PlatformMethod = Exclude<keyof Platform, 'name'>;
@@ -24,10 +25,10 @@ export class SimulatedPlatform implements Platform {
 
   constructor(options: { clipboard?: string | null; maxCalls?: number } = {}) {
     this.clipboard = options.clipboard ?? null;
-    this.maxCalls = options.maxCalls ?? 1_000;
+    this.maxCalls = options.maxCalls ?? SERVICE_CALLS_KEPT;
   }
 
-  /** The last calls, oldest first (bounded). */
+  /** The last calls, oldest first: at most maxCalls, each with a preview of its arguments. */
   get calls(): readonly PlatformCall[] {
     return this.recorded.slice(-this.maxCalls);
   }
@@ -82,7 +83,8 @@ export class SimulatedPlatform implements Platform {
 
   private record(method: PlatformMethod, args: unknown[]): void {
     const refusal = this.refusals.get(method);
-    const call = { method, args };
+    // A preview of what was asked, never the arguments whole: a tool may paste a MB each time.
+    const call = { method, args: previewOfParams({ args }).args as unknown[] };
     this.recorded.push(call);
     // Trimmed in batches: a service call must stay cheap when the list is full.
     if (this.recorded.length >= 2 * this.maxCalls) this.recorded.splice(0, this.recorded.length - this.maxCalls);

@@ -1,5 +1,5 @@
 // Real folders, real writes: the ways authors and their editors change a tool folder while it is loaded.
-import { mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
@@ -126,4 +126,13 @@ it('does not count what a tool or an editor writes on its own', async () => {
   await writeFile(join(folder, '.main.py.swp'), 'x');
   await sleep(500);
   expect(changes).toBe(0);
+});
+
+it('reads at most the manifest limit of a manifest linked to /dev/zero, and goes on watching', { timeout: 10_000 }, async () => {
+  await rm(manifest());
+  await symlink('/dev/zero', manifest());
+  const started = Date.now();
+  startWatching();
+  expect(Date.now() - started).toBeLessThan(1_000);
+  await seesChange(() => writeFile(join(folder, 'main.js'), '// edited'));
 });

@@ -7,9 +7,12 @@
 // and re-arms a folder made anew under the same name. The folders watched are capped; a stat poll
 // covers what the watches cannot: the tool folder itself removed or replaced, and the manifest and the
 // program when their folder has no watch.
-import { readdirSync, readFileSync, realpathSync, statSync, watch, type Dirent, type FSWatcher } from 'node:fs';
+import { readdirSync, statSync, watch, type Dirent, type FSWatcher } from 'node:fs';
+import { realpath } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 import type { Disposable } from '../../src-shared/lifecycle';
+import { MANIFEST_FILE, MANIFEST_MAX_BYTES } from '../../src-shared/limits';
+import { readBounded } from '../host/tool-folder';
 
 /** Files a tool or an editor writes on its own, whose changes are not the author's edits. */
 const ignoredNames = [/(^|[\\/])__pycache__([\\/]|$)/, /(^|[\\/])\.git([\\/]|$)/, /(^|[\\/])node_modules([\\/]|$)/, /\.pyc$/, /\.sw[px]$/, /~$/, /(^|[\\/])\.DS_Store$/, /(^|[\\/])4913$/];
@@ -32,7 +35,7 @@ export interface FolderWatch extends Disposable {
   readonly folders: readonly string[];
 }
 
-const manifestName = 'vitruvian-tool.json';
+const manifestName = MANIFEST_FILE;
 
 /** dev:inode of a folder, undefined when it is not there: a folder made anew under the same name differs. */
 function folderIdentity(path: string): string | undefined {
@@ -75,17 +78,15 @@ function foldersUnder(root: string, max: number): { folders: string[]; complete:
 }
 
 /** The program the manifest names (its target when it is a symlink), if the manifest says. */
-function programOf(folder: string): string | undefined {
+async function programOf(folder: string): Promise<string | undefined> {
   try {
-    const manifest = JSON.parse(readFileSync(join(folder, manifestName), 'utf8')) as { runtime?: { exec?: unknown } };
+    const bytes = await readBounded(join(folder, manifestName), MANIFEST_MAX_BYTES + 1);
+    if (bytes.length > MANIFEST_MAX_BYTES) return undefined;
+    const manifest = JSON.parse(new TextDecoder().decode(bytes)) as { runtime?: { exec?: unknown } };
     const exec = manifest.runtime?.exec;
     if (typeof exec !== 'string' || exec === '') return undefined;
     const path = resolve(folder, exec);
-    try {
-      return realpathSync(path);
-    } catch {
-      return path;
-    }
+    return await realpath(path).catch(() => path);
   } catch {
     return undefined;
   }
@@ -98,6 +99,9 @@ export function watchFolder(folder: string, onChange: () => void, options: Folde
   const watched = new Map<string, { watcher: FSWatcher; identity: string }>();
   /** Files no watch covers, with what they looked like at the last look. */
   let polled = new Map<string, string>();
+  /** The program the manifest named at the last read, and how many reads were started. */
+  let program: string | undefined;
+  let programReads = 0;
   let rootIdentity: string | undefined = 'not looked at yet';
   let settleTimer: ReturnType<typeof setTimeout> | undefined;
   let rescanTimer: ReturnType<typeof setTimeout> | undefined;
@@ -169,7 +173,18 @@ export function watchFolder(folder: string, onChange: () => void, options: Folde
     if (!complete) {
       tell(`watching the first ${maxFolders} folders of ${folder}; beyond them only the manifest and the program are checked, every ${pollMs} ms`);
     }
-    const unwatched = [join(folder, manifestName), programOf(folder)].filter(
+    pollUnwatched();
+    // The manifest is read in the background, bounded: the latest read started says the program.
+    const read = ++programReads;
+    void programOf(folder).then((found) => {
+      if (disposed || read !== programReads || found === program) return;
+      program = found;
+      pollUnwatched();
+    });
+  }
+
+  function pollUnwatched(): void {
+    const unwatched = [join(folder, manifestName), program].filter(
       (path): path is string => path !== undefined && !watched.has(dirname(path)),
     );
     polled = new Map(unwatched.map((path) => [path, polled.get(path) ?? fileSignature(path)]));

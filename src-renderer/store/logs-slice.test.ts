@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createFakeHost, makeLogLines, makeTool } from '../test/fake-host';
 import { createAppStore } from './app-store';
-import { appendBySeq, logSelectors, maxLogLines } from './logs-slice';
+import { appendBySeq, logSelectors, maxLogChars, maxLogLines } from './logs-slice';
 
 const toolId = 'com.acme.one';
 
@@ -39,6 +39,21 @@ describe('logs slice', () => {
     const held = makeLogLines(5);
     expect(appendBySeq(held, makeLogLines(3, 6), 6).map((l) => l.seq)).toEqual([3, 4, 5, 6, 7, 8]);
     expect(maxLogLines).toBeGreaterThanOrEqual(100_000);
+  });
+
+  it('keeps at most maxLogChars characters per tool however long the lines, the newest whole', async () => {
+    const { fake, store } = setup();
+    const long = (from: number, count: number) =>
+      makeLogLines(count, from).map((line) => ({ ...line, message: `${line.seq} `.padEnd(8_192, 'x') }));
+    fake.logs.set(toolId, long(1, 1_000));
+    await store.getState().loadLog(toolId);
+    for (let from = 1_001; from < 5_001; from += 100) store.getState().logLinesArrived(toolId, long(from, 100));
+    const lines = logSelectors.lines(toolId)(store.getState());
+    const chars = lines.reduce((sum, line) => sum + line.message.length, 0);
+    expect(chars).toBeLessThanOrEqual(maxLogChars);
+    expect(chars).toBeGreaterThan(maxLogChars - 8_192);
+    expect(lines.at(-1)!.seq).toBe(5_000);
+    expect(maxLogChars).toBe(16_000_000);
   });
 
   it('filters by level and by search, case-insensitively', () => {

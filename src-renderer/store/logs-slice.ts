@@ -4,6 +4,9 @@ import { problemOf, type AppState, type SliceCreator } from './app-store';
 
 /** The window keeps at most this many lines per tool, dropping the oldest. */
 export const maxLogLines = 200_000;
+/** And at most this many characters per tool: a tool logging lines of 8,192 characters fills this first. */
+export const maxLogChars = 16_000_000;
+const logChars: CharCap<LogLine> = { max: maxLogChars, of: (line) => line.message.length };
 export const logLevels: readonly LogLevel[] = ['error', 'warn', 'info', 'debug'];
 
 export interface LogFilter {
@@ -39,18 +42,48 @@ export const initialLogsState: LogsState = {
 
 const noLines: LogLine[] = [];
 
-/** Lines after `held`'s last seq appended to it, capped; `held` itself when nothing is new. */
-export function appendBySeq<Line extends { seq: number }>(held: Line[], lines: Line[], cap: number): Line[] {
+/** A cap on the characters a list of lines holds, beside its cap on lines. */
+export interface CharCap<Line> {
+  max: number;
+  of(line: Line): number;
+}
+
+/** The characters each capped list holds, so appending costs nothing per line already held. */
+const charsHeld = new WeakMap<readonly unknown[], number>();
+
+function charsOf<Line>(lines: readonly Line[], chars: CharCap<Line>): number {
+  let total = charsHeld.get(lines);
+  if (total === undefined) {
+    total = 0;
+    for (const line of lines) total += chars.of(line);
+  }
+  return total;
+}
+
+/**
+ * Lines after `held`'s last seq appended to it, capped in lines and, given `chars`, in characters
+ * (the newest line is kept whatever its length); `held` itself when nothing is new.
+ */
+export function appendBySeq<Line extends { seq: number }>(held: Line[], lines: Line[], cap: number, chars?: CharCap<Line>): Line[] {
   const last = held.length > 0 ? held[held.length - 1]!.seq : -Infinity;
   const fresh = lines.filter((line) => line.seq > last);
   if (fresh.length === 0) return held;
   const joined = held.concat(fresh);
-  return joined.length > cap ? joined.slice(joined.length - cap) : joined;
+  let start = Math.max(0, joined.length - cap);
+  if (chars) {
+    let total = charsOf(held, chars) + charsOf(fresh, chars);
+    for (let i = 0; i < start; i++) total -= chars.of(joined[i]!);
+    for (; total > chars.max && start < joined.length - 1; start++) total -= chars.of(joined[start]!);
+    const kept = start > 0 ? joined.slice(start) : joined;
+    charsHeld.set(kept, total);
+    return kept;
+  }
+  return start > 0 ? joined.slice(start) : joined;
 }
 
 /** A read's answer merged with the lines events brought while it travelled. */
-export function mergeRead<Line extends { seq: number }>(read: Line[], held: Line[], cap: number): Line[] {
-  return appendBySeq(read, held, cap);
+export function mergeRead<Line extends { seq: number }>(read: Line[], held: Line[], cap: number, chars?: CharCap<Line>): Line[] {
+  return appendBySeq(read, held, cap, chars);
 }
 
 export const createLogsSlice: SliceCreator<LogsSlice> = (set, _get, host) => ({
@@ -59,7 +92,7 @@ export const createLogsSlice: SliceCreator<LogsSlice> = (set, _get, host) => ({
     try {
       const read = await host.readLog(toolId);
       set((s) => ({
-        logs: { ...s.logs, [toolId]: mergeRead(read, s.logs[toolId] ?? noLines, maxLogLines) },
+        logs: { ...s.logs, [toolId]: mergeRead(read, s.logs[toolId] ?? noLines, maxLogLines, logChars) },
         logProblems: withoutKey(s.logProblems, toolId),
       }));
     } catch (error) {
@@ -69,7 +102,7 @@ export const createLogsSlice: SliceCreator<LogsSlice> = (set, _get, host) => ({
   logLinesArrived(toolId, lines) {
     set((s) => {
       const held = s.logs[toolId] ?? noLines;
-      const next = appendBySeq(held, lines, maxLogLines);
+      const next = appendBySeq(held, lines, maxLogLines, logChars);
       return next === held ? s : { logs: { ...s.logs, [toolId]: next } };
     });
   },

@@ -36,6 +36,21 @@ describe('service calls slice', () => {
     expect(serviceCallSelectors.forTool('com.acme.two')(store.getState()).map((c) => c.method)).toEqual(['open/url']);
   });
 
+  it('keeps at most 1,000 calls, each with a bounded preview of its params, whatever the host sends', async () => {
+    const fake = createFakeHost();
+    const big = 'x'.repeat(1_000_000);
+    fake.serviceCalls.push(...Array.from({ length: 1_200 }, (_, n) => ({ ...call(n + 1), params: { text: big } })));
+    const store = createAppStore(fake.host);
+    await store.getState().loadServiceCalls();
+    store.getState().serviceCallArrived({ ...call(1_201, 'keystrokes/paste'), params: { text: 'y'.repeat(1_000_000), keys: Array(50_000).fill('cmd+v') } });
+    const calls = serviceCallSelectors.calls(store.getState());
+    expect(calls).toHaveLength(1_000);
+    expect(calls[0]!.seq).toBe(202);
+    expect(calls.every((c) => (c.params.text as string).length <= 2_000)).toBe(true);
+    expect(calls.at(-1)!.params.text).toMatch(/^y+… \(998,\d{3} more characters\)$/);
+    expect(calls.at(-1)!.params.keys).toHaveLength(16);
+  });
+
   it('says why the calls could not be read', async () => {
     const fake = createFakeHost();
     fake.host.readServiceCalls = async () => { throw new Error('nope'); };

@@ -1,9 +1,14 @@
-// Service calls the simulated platform answered, shown in the test bed's panel.
+// Service calls the simulated platform answered, shown in the test bed's panel. The window keeps
+// as many as the host, each with a bounded preview of its params, whatever a host sends it.
 import type { ServiceCall } from '../../src-shared/host-api';
+import { previewOfParams, SERVICE_CALLS_KEPT } from '../../src-shared/service-call-preview';
 import { problemOf, type AppState, type SliceCreator } from './app-store';
 import { appendBySeq, mergeRead } from './logs-slice';
 
-export const maxServiceCalls = 1_000;
+const bounded = (call: ServiceCall): ServiceCall => {
+  const params = previewOfParams(call.params);
+  return params === call.params ? call : { ...call, params };
+};
 
 export interface ServiceCallsState {
   serviceCalls: ServiceCall[];
@@ -24,13 +29,14 @@ export const createServiceCallsSlice: SliceCreator<ServiceCallsSlice> = (set, _g
   async loadServiceCalls() {
     try {
       const read = await host.readServiceCalls();
-      set((s) => ({ serviceCalls: mergeRead(read, s.serviceCalls, maxServiceCalls), serviceCallsProblem: undefined }));
+      const kept = read.slice(-SERVICE_CALLS_KEPT).map(bounded);
+      set((s) => ({ serviceCalls: mergeRead(kept, s.serviceCalls, SERVICE_CALLS_KEPT), serviceCallsProblem: undefined }));
     } catch (error) {
       set({ serviceCallsProblem: problemOf(error) });
     }
   },
   serviceCallArrived(call) {
-    set((s) => ({ serviceCalls: appendBySeq(s.serviceCalls, [call], maxServiceCalls) }));
+    set((s) => ({ serviceCalls: appendBySeq(s.serviceCalls, [bounded(call)], SERVICE_CALLS_KEPT) }));
   },
 });
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { TraceLine } from '../../src-shared/host-api';
 import { createFakeHost, makeTool } from '../test/fake-host';
 import { createAppStore } from './app-store';
-import { traceSelectors } from './trace-slice';
+import { maxTraceChars, traceSelectors } from './trace-slice';
 
 const toolId = 'com.acme.one';
 const line = (seq: number, direction: TraceLine['direction'], method?: string): TraceLine => ({
@@ -27,6 +27,17 @@ describe('trace slice', () => {
     await store.getState().loadTrace(toolId);
     store.getState().traceLinesArrived(toolId, [line(2, 'fromTool', 'initialize'), line(3, 'fromTool', 'log')]);
     expect(traceSelectors.lines(toolId)(store.getState()).map((l) => l.seq)).toEqual([1, 2, 3]);
+  });
+
+  it('keeps at most maxTraceChars characters per tool however long the lines, the newest whole', () => {
+    const { store } = setup();
+    const long = (seq: number): TraceLine => ({ ...line(seq, 'fromTool', 'log'), text: `${seq} `.padEnd(4_200, 'x') });
+    for (let seq = 1; seq <= 5_000; seq += 50) store.getState().traceLinesArrived(toolId, Array.from({ length: 50 }, (_, n) => long(seq + n)));
+    const lines = traceSelectors.lines(toolId)(store.getState());
+    const chars = lines.reduce((sum, held) => sum + held.text.length, 0);
+    expect(chars).toBeLessThanOrEqual(maxTraceChars);
+    expect(chars).toBeGreaterThan(maxTraceChars - 4_200);
+    expect(lines.at(-1)!.seq).toBe(5_000);
   });
 
   it('lists the methods seen and filters by one', () => {

@@ -1,9 +1,12 @@
 // Each tool's message trace, both ways, for tool authors.
 import type { Result, TraceLine } from '../../src-shared/host-api';
 import { problemOf, type AppState, type SliceCreator } from './app-store';
-import { appendBySeq, mergeRead } from './logs-slice';
+import { appendBySeq, mergeRead, type CharCap } from './logs-slice';
 
 export const maxTraceLines = 50_000;
+/** And at most this many characters per tool (a line is cut to about 4,096 by the host). */
+export const maxTraceChars = 16_000_000;
+const traceChars: CharCap<TraceLine> = { max: maxTraceChars, of: (line) => line.text.length };
 
 export interface TraceState {
   traces: Record<string, TraceLine[]>;
@@ -30,7 +33,7 @@ export const createTraceSlice: SliceCreator<TraceSlice> = (set, _get, host) => (
   async loadTrace(toolId) {
     try {
       const read = await host.readTrace(toolId);
-      set((s) => ({ traces: { ...s.traces, [toolId]: mergeRead(read, s.traces[toolId] ?? noLines, maxTraceLines) } }));
+      set((s) => ({ traces: { ...s.traces, [toolId]: mergeRead(read, s.traces[toolId] ?? noLines, maxTraceLines, traceChars) } }));
     } catch (error) {
       set((s) => ({ traceProblems: { ...s.traceProblems, [toolId]: problemOf(error) } }));
     }
@@ -38,7 +41,7 @@ export const createTraceSlice: SliceCreator<TraceSlice> = (set, _get, host) => (
   traceLinesArrived(toolId, lines) {
     set((s) => {
       const held = s.traces[toolId] ?? noLines;
-      const next = appendBySeq(held, lines, maxTraceLines);
+      const next = appendBySeq(held, lines, maxTraceLines, traceChars);
       return next === held ? s : { traces: { ...s.traces, [toolId]: next } };
     });
   },
