@@ -6,9 +6,10 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ToolRegistry } from '../host/registry';
 import { checkFolder, type FolderVerdict } from '../host/tool-folder';
-import { exampleFolders, prepareExamples, type PreparedExamples } from './example-folders';
+import { exampleFolders, exampleName, prepareExamples, type PreparedExamples } from './example-folders';
 import type { CliIo } from './io';
 import { main } from './main';
+import { verdictLines } from './validate';
 
 const run = promisify(execFile);
 
@@ -27,29 +28,25 @@ beforeAll(async () => {
 afterAll(() => examples.dispose());
 
 describe('every example folder is judged as folders.json labels it', () => {
-  it.each(exampleFolders.map((example) => [example.folder, example] as const))('%s', async (_name, example) => {
+  it.each(exampleFolders.map((example) => [exampleName(example), example] as const))('%s', async (_name, example) => {
     const verdict = await checkFolder(examples.path(example));
-    const lines = verdict.ok ? [`valid: ${verdict.manifest.id} ${verdict.manifest.version}`] : verdict.problems;
-    expect(lines).toEqual(examples.expected(example));
+    expect(verdictLines(verdict)).toEqual(examples.expected(example));
     // The CLI gives the same verdict, from the same function.
     const result = await cli(['validate', examples.path(example)]);
     expect(result).toEqual({ code: example.exit, out: examples.expected(example), err: [] });
   });
 });
 
-const verdictLines = (verdict: FolderVerdict): string[] =>
-  verdict.ok ? [`valid: ${verdict.manifest.id} ${verdict.manifest.version}`] : verdict.problems;
-
 /** Installs `folder` into a fresh app data folder; the verdict, and the installed copy's own. */
 async function install(folder: string, data: string) {
   const installed = await new ToolRegistry(data).install(folder, async () => {});
-  const lines = installed.ok ? [`valid: ${installed.entry.id} ${installed.entry.manifest.version}`] : installed.problems;
   const copy = installed.ok ? await checkFolder(installed.entry.folder) : undefined;
+  const lines = installed.ok ? verdictLines(copy!) : installed.problems;
   return { installed, lines, copy };
 }
 
 describe('the installer gives every example folder the verdict validate gives', () => {
-  it.each(exampleFolders.map((example) => [example.folder, example] as const))('%s', async (_name, example) => {
+  it.each(exampleFolders.map((example) => [exampleName(example), example] as const))('%s', async (_name, example) => {
     const data = await mkdtemp(join(tmpdir(), 'vitruvian-install-'));
     try {
       const judged = await checkFolder(examples.path(example));

@@ -1,6 +1,6 @@
 // vitruvian-tool validate <folder>: the installer's judgement of a folder, as lines.
 // Exit 0 and `valid: <id> <version>`; 1 and one line per problem; 2 for a usage error.
-import { checkFolder } from '../host/tool-folder';
+import { checkFolder, type FolderVerdict } from '../host/tool-folder';
 import { ExitCodes, type CliIo } from './io';
 import { usageLine } from './usage';
 
@@ -21,12 +21,13 @@ export async function command(args: string[], io: CliIo): Promise<number> {
     return ExitCodes.usage;
   }
   const verdict = await checkFolder(folders[0]!);
-  if (!verdict.ok) {
-    verdict.problems.forEach((problem) => io.out(problem));
-    return ExitCodes.failed;
-  }
-  // A tool's line is as it always was; a plugin's says what it is.
+  verdictLines(verdict).forEach((line) => io.out(line));
+  return verdict.ok ? ExitCodes.ok : ExitCodes.failed;
+}
+
+/** `valid: <id> <version>` (a plugin's line says what it is), or one line per problem. */
+export function verdictLines(verdict: FolderVerdict): string[] {
+  if (!verdict.ok) return verdict.problems;
   const kind = verdict.kind === 'plugin' ? ` (Skwir plugin, ${verdict.manifest.transport.kind})` : '';
-  io.out(`valid: ${verdict.manifest.id} ${verdict.manifest.version}${kind}`);
-  return ExitCodes.ok;
+  return [`valid: ${verdict.manifest.id} ${verdict.manifest.version}${kind}`];
 }
