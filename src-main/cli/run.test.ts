@@ -52,6 +52,14 @@ describe('vitruvian-tool run', () => {
     expect(code).toBe(0);
   });
 
+  it('--clipboard fills the simulated clipboard, so a tool that reads it can succeed', async () => {
+    const filled = await run(services, '--clipboard', 'Bonjour, presse-papiers', '--command', 'read');
+    expect(filled.err).toContain('read: {"text":"Bonjour, presse-papiers"}');
+    expect(filled.code).toBe(0);
+    // Without it the clipboard holds no text.
+    expect((await run(services, '--command', 'read')).err).toContain('read: {"text":null}');
+  });
+
   it('leaves no tool process behind', async () => {
     const { code, err } = await run(services, '--command', 'copy');
     expect(code).toBe(0);
@@ -188,17 +196,21 @@ createInterface({ input: process.stdin }).on('line', (line) => {
   });
 
   it.each([
-    [[], /missing the tool folder/],
+    [[], /missing <folder>/],
     [['a', 'b'], /one folder only/],
-    [[services, '--bogus'], /unknown option "--bogus"/],
+    [[services, '--bogus'], /unknown option --bogus; it takes --command, /],
+    [[services, '-c', 'copy'], /unknown option -c; /],
+    [[services, '--services', 'system', '--clipboard', 'x'], /--clipboard fills the simulated clipboard/],
     [[services, '--command'], /--command needs a value/],
     [[services, '--pref', 'note=hi'], /--pref note: "hi" is not JSON/],
     [[services, '--pref', 'nothing'], /--pref: expected <id>=<json>/],
     [[services, '--services', 'magic'], /--services: expected simulated or system/],
     [[services, '--language', 'not a tag'], /--language: expected a language tag/],
     [[services, '--command', 'nope'], /--command: unknown command "nope"/],
-    [[services, '--pref', 'mode="angry"'], /--pref mode: value \(preference "mode"\): "angry" is not one of the options/],
-    [[services, '--pref', 'missing=1'], /--pref missing: id: unknown preference "missing"/],
+    [[services, '--pref', 'mode="angry"'], /^run: --pref mode: "angry" is not one of the options .*; for example --pref 'mode="/m],
+    [[services, '--pref', 'note=3'], /^run: --pref note: 3 does not fit kind "text"; for example --pref 'note="Hi there"'$/m],
+    [[services, '--pref', 'count=true'], /^run: --pref count: true does not fit kind "number"; for example --pref count=3$/m],
+    [[services, '--pref', 'missing=1'], /--pref missing: unknown preference "missing" \(the manifest declares /],
   ])('exits 2 for a usage error: %j', async (args, reason) => {
     const err: string[] = [];
     const code = await command(args as string[], { out: () => {}, err: (line) => err.push(line) });

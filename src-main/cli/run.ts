@@ -1,5 +1,4 @@
-// vitruvian-tool run <folder> [--command <id>]... [--pref <id>=<json>]... [--language <tag>]
-//   [--data <dir>] [--services simulated|system] [--trace]
+// vitruvian-tool run <folder> [--command <id>]... [--pref <id>=<json>]... and the options of usage.ts.
 // A headless host for one tool (DESIGN.md section 5): validate, start it as the app would, run the
 // commands in order (each waiting to be runnable, then for its answer), stop it by the stop sequence.
 // stdout carries only --trace's JSON lines; everything for the person goes to stderr.
@@ -7,16 +6,17 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { CommandOutcome, PreferenceValue, ToolSummary } from '../../src-shared/host-api';
+import { describePreferenceValueFault, preferenceValueFault } from '../../src-shared/manifest/preference-value';
 import type { Manifest } from '../../src-shared/protocol/types';
+
+type ManifestPreference = NonNullable<Manifest['preferences']>[number];
 import { createHost, type Host } from '../host/host';
 import { hasKeptBytes, showKeptBytes } from '../host/not-utf8';
-import { PreferenceStore, preferenceValueProblem } from '../host/storage';
+import { PreferenceStore } from '../host/storage';
 import { checkToolFolder } from '../host/tool-folder';
 import type { Platform } from '../platform/platform';
 import { ExitCodes, type CliIo } from './io';
-import { usageLine } from './usage';
-
-const USAGE = usageLine('run');
+import { languageProblem, readArgs, usageError } from './options';
 
 /** How long a command may take to become runnable before the run gives up on it. */
 export const runnableWaitMs = 60_000;
@@ -28,61 +28,46 @@ export interface RunArgs {
   language?: string;
   dataFolder?: string;
   services: 'simulated' | 'system';
+  /** What the simulated clipboard holds when the tool starts. */
+  clipboard?: string;
   trace: boolean;
 }
 
 export type RunArgsReading = { ok: true; args: RunArgs } | { ok: false; problem: string };
 
-const withValue = ['--command', '--pref', '--language', '--data', '--services'];
-
-export function readRunArgs(args: string[]): RunArgsReading {
-  const folders: string[] = [];
-  const read: Omit<RunArgs, 'folder'> = { commands: [], prefs: [], services: 'simulated', trace: false };
-  let optionsDone = false;
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i] ?? '';
-    if (optionsDone || !arg.startsWith('--')) {
-      folders.push(arg);
-      continue;
-    }
-    if (arg === '--') {
-      optionsDone = true;
-      continue;
-    }
-    if (arg === '--trace') {
-      read.trace = true;
-      continue;
-    }
-    const split = arg.indexOf('=');
-    const name = split > 0 ? arg.slice(0, split) : arg;
-    if (!withValue.includes(name)) return { ok: false, problem: `unknown option ${JSON.stringify(name)}` };
-    const value = split > 0 ? arg.slice(split + 1) : args[++i];
-    if (value === undefined || value === '') return { ok: false, problem: `${name} needs a value` };
-    if (name === '--command') read.commands.push(value);
-    else if (name === '--data') read.dataFolder = value;
-    else if (name === '--services') {
-      if (value !== 'simulated' && value !== 'system')
-        return { ok: false, problem: `--services: expected simulated or system, got ${JSON.stringify(value)}` };
-      read.services = value;
-    } else if (name === '--language') {
-      if (!/^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$/.test(value))
-        return { ok: false, problem: `--language: expected a language tag such as en or fr, got ${JSON.stringify(value)}` };
-      read.language = value;
-    } else {
-      const eq = value.indexOf('=');
-      if (eq <= 0) return { ok: false, problem: `--pref: expected <id>=<json>, got ${JSON.stringify(value)}` };
-      const id = value.slice(0, eq);
-      const json = value.slice(eq + 1);
-      try {
-        read.prefs.push({ id, value: JSON.parse(json) as PreferenceValue });
-      } catch {
-        return { ok: false, problem: `--pref ${id}: ${JSON.stringify(json)} is not JSON (text is written in quotes: ${id}='"text"')` };
-      }
+export function readRunArgs(argv: string[]): RunArgsReading {
+  const reading = readArgs('run', argv);
+  if (!reading.ok) return reading;
+  const { command: commands, pref, language, data, services, clipboard, trace } = reading.options;
+  const args: RunArgs = {
+    folder: reading.operands[0]!,
+    commands,
+    prefs: [],
+    services: (services ?? 'simulated') as RunArgs['services'],
+    trace,
+  };
+  for (const text of pref) {
+    const eq = text.indexOf('=');
+    if (eq <= 0) return { ok: false, problem: `--pref: expected <id>=<json>, got ${JSON.stringify(text)}; for example --pref 'greeting="Hi there"'` };
+    const id = text.slice(0, eq);
+    const json = text.slice(eq + 1);
+    try {
+      args.prefs.push({ id, value: JSON.parse(json) as PreferenceValue });
+    } catch {
+      return { ok: false, problem: `--pref ${id}: ${JSON.stringify(json)} is not JSON; text is written in double quotes: --pref '${id}=${JSON.stringify(json)}'` };
     }
   }
-  if (folders.length !== 1)
-    return { ok: false, problem: folders.length === 0 ? 'missing the tool folder' : `one folder only, got ${folders.length}` };
-  return { ok: true, args: { folder: folders[0]!, ...read } };
+  if (language !== undefined) {
+    const problem = languageProblem(language);
+    if (problem) return { ok: false, problem };
+    args.language = language;
+  }
+  if (data !== undefined) args.dataFolder = data;
+  if (clipboard !== undefined) {
+    if (args.services !== 'simulated') return { ok: false, problem: '--clipboard fills the simulated clipboard: it goes with --services simulated, not system' };
+    args.clipboard = clipboard;
+  }
+  return { ok: true, args };
 }
 
 /** Problems of the commands and preferences asked for, against the tool's manifest. */
@@ -94,10 +79,24 @@ export function argsProblems(args: RunArgs, manifest: Manifest): string[] {
       problems.push(`--command: unknown command ${JSON.stringify(id)} (the manifest declares ${commands.map((c) => `"${c}"`).join(', ') || 'none'})`);
   }
   for (const { id, value } of args.prefs) {
-    const problem = preferenceValueProblem(manifest.preferences ?? [], id, value);
+    const problem = prefProblem(manifest.preferences ?? [], id, value);
     if (problem) problems.push(`--pref ${id}: ${problem}`);
   }
   return problems;
+}
+
+/** Why `--pref id=value` does not fit the manifest, with a value that would, as it is typed. */
+function prefProblem(preferences: readonly ManifestPreference[], id: string, value: PreferenceValue): string | undefined {
+  const pref = preferences.find((p) => p.id === id);
+  if (!pref) {
+    return `unknown preference ${JSON.stringify(id)} (the manifest declares ${preferences.map((p) => JSON.stringify(p.id)).join(', ') || 'none'})`;
+  }
+  const fault = preferenceValueFault(pref, value);
+  if (!fault) return undefined;
+  const fits: Record<string, PreferenceValue> = { text: 'Hi there', secret: 'my secret', boolean: true, number: 3 };
+  const example = pref.kind === 'choice' ? (pref.options?.[0]?.value ?? null) : (fits[pref.kind] ?? null);
+  const typed = typeof example === 'string' ? `'${id}=${JSON.stringify(example)}'` : `${id}=${JSON.stringify(example)}`;
+  return `${describePreferenceValueFault(fault, value)}; for example --pref ${typed}`;
 }
 
 async function systemPlatform(): Promise<Platform | string> {
@@ -117,11 +116,7 @@ const describeOutcome = (outcome: CommandOutcome): string =>
 
 export async function command(argv: string[], io: CliIo): Promise<number> {
   const reading = readRunArgs(argv);
-  if (!reading.ok) {
-    io.err(`run: ${reading.problem}`);
-    io.err(USAGE);
-    return ExitCodes.usage;
-  }
+  if (!reading.ok) return usageError(io, 'run', reading.problem);
   const args = reading.args;
   const folder = resolve(args.folder);
   const verdict = await checkToolFolder(folder);
@@ -132,9 +127,8 @@ export async function command(argv: string[], io: CliIo): Promise<number> {
   }
   const problems = argsProblems(args, verdict.manifest);
   if (problems.length > 0) {
-    for (const problem of problems) io.err(`run: ${problem}`);
-    io.err(USAGE);
-    return ExitCodes.usage;
+    for (const problem of problems.slice(0, -1)) io.err(`run: ${problem}`);
+    return usageError(io, 'run', problems[problems.length - 1]!);
   }
   let platform: Platform;
   if (args.services === 'system') {
@@ -146,7 +140,7 @@ export async function command(argv: string[], io: CliIo): Promise<number> {
     platform = system;
   } else {
     const { SimulatedPlatform } = await import('../platform/simulated');
-    platform = new SimulatedPlatform();
+    platform = new SimulatedPlatform({ clipboard: args.clipboard ?? null });
   }
 
   const hostData = await mkdtemp(join(tmpdir(), 'vitruvian-run-host-'));

@@ -7,6 +7,7 @@ import type {
 } from '../../src-shared/host-api';
 import { Emitter } from '../../src-shared/lifecycle';
 import type { Platform } from '../platform/platform';
+import { appVersion } from './app-version';
 import { ServiceBroker } from './broker';
 import { HostedTool } from './hosted-tool';
 import { ToolLog } from './logs';
@@ -44,7 +45,7 @@ export interface Host extends HostApi {
   dispose(): Promise<void>;
 }
 
-export const appVersion = '0.1.0';
+export { appVersion };
 const maxServiceCalls = 1_000;
 const languageTag = /^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$/;
 
