@@ -60,6 +60,14 @@ describe('vitruvian-tool run', () => {
     expect((await run(services, '--command', 'read')).err).toContain('read: {"text":null}');
   });
 
+  it('says so in the log when a request is answered twice, as check does', async () => {
+    const twice = join(root, 'src-main/conformance/fixtures/answers-twice');
+    const { code, err } = await run(twice, '--command', 'greet');
+    expect(err).toMatch(/^warn protocol: answered twice: command\/run \(id 2\) was answered already by \{"jsonrpc":"2.0","id":2,"result":\{\}\}; this second answer was dropped$/m);
+    expect(err).toContain('command greet: done');
+    expect(code).toBe(0);
+  });
+
   it('leaves no tool process behind', async () => {
     const { code, err } = await run(services, '--command', 'copy');
     expect(code).toBe(0);

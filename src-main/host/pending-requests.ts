@@ -1,5 +1,6 @@
 // The requests sent and not yet answered: each settles once, by its answer, its time limit, or
-// the link closing. Ids that timed out are remembered (a few) so a late answer is named as such.
+// the link closing. Ids that timed out are remembered (a few) so a late answer is named as such,
+// and so are ids answered already, with their first answer, so a second answer is named too.
 import { ConnectionError } from './errors';
 import type { MessageId } from './message-shape';
 
@@ -11,12 +12,22 @@ interface Pending {
 }
 
 const LATE_IDS_KEPT = 256;
+const ANSWERED_IDS_KEPT = 256;
 
-export type AnswerMatch = { matched: true } | { matched: false; lateFor?: string };
+/** A request answered already: its method, and its first answer as it came (cut to a readable length). */
+export interface FirstAnswer {
+  method: string;
+  text: string;
+}
+
+export type AnswerMatch =
+  | { matched: true }
+  | { matched: false; lateFor?: string; answeredBefore?: FirstAnswer };
 
 export class PendingRequests {
   private readonly pending = new Map<MessageId, Pending>();
   private readonly timedOut = new Map<MessageId, string>();
+  private readonly answered = new Map<MessageId, FirstAnswer>();
 
   add(id: MessageId, method: string, timeoutMs: number | undefined): Promise<unknown> {
     return new Promise((resolve, reject) => {
@@ -31,17 +42,21 @@ export class PendingRequests {
 
   /** The method of a waiting (or timed-out) request: for tracing its answer. */
   methodOf(id: MessageId): string | undefined {
-    return this.pending.get(id)?.method ?? this.timedOut.get(id);
+    return this.pending.get(id)?.method ?? this.timedOut.get(id) ?? this.answered.get(id)?.method;
   }
 
-  /** Settles the request with this id by its answer, if one waits. */
-  answer(id: MessageId, outcome: { result: unknown } | { error: Error }): AnswerMatch {
+  /** Settles the request with this id by its answer (the line `text`), if one waits. */
+  answer(id: MessageId, outcome: { result: unknown } | { error: Error }, text = ''): AnswerMatch {
     const entry = this.take(id);
     if (!entry) {
+      const answeredBefore = this.answered.get(id);
+      if (answeredBefore) return { matched: false, answeredBefore };
       const lateFor = this.timedOut.get(id);
       this.timedOut.delete(id);
       return lateFor === undefined ? { matched: false } : { matched: false, lateFor };
     }
+    this.answered.set(id, { method: entry.method, text: text.length > 120 ? `${text.slice(0, 117)}...` : text });
+    if (this.answered.size > ANSWERED_IDS_KEPT) this.answered.delete(this.answered.keys().next().value as MessageId);
     if ('error' in outcome) entry.reject(outcome.error);
     else entry.resolve(outcome.result);
     return { matched: true };
