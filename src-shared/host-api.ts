@@ -70,6 +70,8 @@ export interface LogLine {
   level: LogLevel;
   source: LogSource;
   message: string;
+  /** A line the host wrote itself, as data, so the window words it in its language (message when it knows no code). */
+  code?: HostLogCode;
 }
 
 export interface TraceLine {
@@ -121,6 +123,24 @@ export type CommandReasonCode =
   | { code: 'restarting'; after?: StateReasonCode }
   | { code: 'stoppedBeforeAnswer' }
   | { code: 'linkBroken' }; // with ExitReasonCode: how a crashed command's tool ended before it answered
+
+/** What the host itself wrote in a tool's log (source `host`). */
+export type HostLogCode =
+  | { code: 'started'; pid: number; version: string }
+  | { code: 'stopped' }
+  | { code: 'neededSignal'; signal: string; seconds: number }
+  | { code: 'exitedWhenStopped'; exit: ExitReasonCode }
+  | { code: 'leftoversKilled' }
+  | { code: 'exitedIdle' } // a demand tool that exited by itself with code 0
+  | { code: 'crashedRestarting'; exit: ExitReasonCode; seconds: number }
+  | { code: 'linkClosed' }
+  | { code: 'commandTimeout'; command: string; seconds: number }
+  | { code: 'failed'; reason: StateReasonCode }
+  | { code: 'loaded'; version: string; how: 'installed' | 'loadedInPlace' | 'reloaded'; folder: string }
+  | { code: 'folderRefused'; problems: string[] }
+  | { code: 'serviceBroke'; method: string; problem: string }
+  /** A request of the tool the app refused: -32001 (not in uses), -32602, -32004, ... `reason` is the refusal's own English. */
+  | { code: 'requestRefused'; method: string; errorCode: number; reason: string };
 
 /** Why a request about a tool was refused (a preference value, a restart). */
 export type ProblemCode =

@@ -51,7 +51,7 @@ describe('the help of each command', () => {
   /** A value each option takes, so that the command's own reader can be asked about it. */
   const sample: Record<string, string[]> = {
     '--command': ['copy'], '--pref': ['n=1'], '--language': ['fr'], '--data': ['/tmp/data'], '--services': ['simulated'],
-    '--clipboard': ['some text'], '--trace': [], '--port': ['0'], '--json': [], '--lang': ['python'],
+    '--clipboard': ['some text'], '--trace': [], '--strict': [], '--port': ['0'], '--json': [], '--lang': ['python'],
   };
   const optionsOf = (name: SubcommandName) => [...usageOf(name).matchAll(/--[a-z]+/g)].map((m) => m[0]);
   /** Problems the command reports for `folder` with this one option; none when it takes the option. */
@@ -83,7 +83,7 @@ describe('the help of each command', () => {
   it('says how each command is called, from the one table', () => {
     expect(usageLine('run')).toBe(
       'usage: vitruvian-tool run <folder> [--command <id>]... [--pref <id>=<json>]... [--language <tag>] [--data <dir>] ' +
-        '[--services simulated|system] [--clipboard <text>] [--trace]',
+        '[--services simulated|system] [--clipboard <text>] [--trace] [--strict]',
     );
     expect(usageLine('validate')).toBe('usage: vitruvian-tool validate <folder>...');
     expect(usageLine('testbed')).toBe('usage: vitruvian-tool testbed [<folder>...] [--port <n>] [--services simulated|system] [--data <dir>] [--language <tag>]');

@@ -5,7 +5,7 @@ describe('reading a subcommand\'s arguments by its table', () => {
   it('takes options anywhere, with = or a space, repeated ones in order, and -- before a dashed operand', () => {
     expect(readArgs('run', ['--trace', 'folder', '--command=a', '--command', 'b', '--services', 'system'])).toEqual({
       ok: true,
-      options: { command: ['a', 'b'], pref: [], language: undefined, data: undefined, services: 'system', clipboard: undefined, trace: true },
+      options: { command: ['a', 'b'], pref: [], language: undefined, data: undefined, services: 'system', clipboard: undefined, trace: true, strict: false },
       operands: ['folder'],
     });
     expect(readArgs('validate', ['--', '-odd', 'b'])).toEqual({ ok: true, options: {}, operands: ['-odd', 'b'] });
@@ -13,8 +13,8 @@ describe('reading a subcommand\'s arguments by its table', () => {
   });
 
   it.each([
-    ['run', ['-c', 'x', 'f'], 'unknown option -c; it takes --command, --pref, --language, --data, --services, --clipboard or --trace'],
-    ['run', ['f', '--bogus'], 'unknown option --bogus; it takes --command, --pref, --language, --data, --services, --clipboard or --trace'],
+    ['run', ['-c', 'x', 'f'], 'unknown option -c; it takes --command, --pref, --language, --data, --services, --clipboard, --trace or --strict'],
+    ['run', ['f', '--bogus'], 'unknown option --bogus; it takes --command, --pref, --language, --data, --services, --clipboard, --trace or --strict'],
     ['validate', ['-x', 'a'], 'unknown option -x; it takes no option'],
     ['check', ['-json', 'f'], 'unknown option -j; it takes --json'],
     ['run', ['f', '--command'], '--command needs a value'],

@@ -233,6 +233,35 @@ createInterface({ input: process.stdin }).on('line', (line) => {
   });
 });
 
+describe('vitruvian-tool run --strict', () => {
+  const conformance = join(root, 'src-main/conformance/fixtures');
+  const runIn = async (...args: string[]) => {
+    const err: string[] = [];
+    const code = await command(args, { out: () => {}, err: (line) => err.push(line) });
+    return { code, err };
+  };
+
+  it.each([
+    ['prints-banner', [], /^run: --strict: 1 protocol problem, so the run failed; the first: a line is not JSON: "Fixture tool 1.0 starting up"/],
+    ['answers-unsent', ['--command', 'greet'], /the first: an answer with id 999 matches no request waiting for one; dropped$/],
+    ['unknown-command-state', ['--command', 'greet'], /the first: commands\/state names commands the manifest does not declare: "ghost"$/],
+    ['undeclared-service', ['--command', 'greet'], /the first: clipboard\/readText was refused \(-32001\)/],
+    ['ignores-shutdown', [], /the first: the tool did not stop by itself within 2 s: it needed SIGKILL$/],
+  ])('%s: exit 1 with --strict, naming the first problem; exit 0 without', async (fixture, commands, says) => {
+    const folder = join(conformance, fixture);
+    const strict = await runIn(folder, ...commands, '--strict');
+    expect(strict.err.at(-1), strict.err.join('\n')).toMatch(says);
+    expect(strict.code).toBe(1);
+    if (fixture !== 'ignores-shutdown') expect((await runIn(folder, ...commands)).code).toBe(0);
+  }, 20_000);
+
+  it('passes a tool that keeps every rule', async () => {
+    const { code, err } = await runIn(join(conformance, 'well-behaved'), '--command', 'greet', '--strict');
+    expect(err.filter((line) => line.startsWith('run:'))).toEqual([]);
+    expect(code).toBe(0);
+  });
+});
+
 describe('reading the arguments', () => {
   it('takes options before or after the folder, repeated, with = or a space', () => {
     expect(readRunArgs(['--trace', 'folder', '--command=a', '--command', 'b', '--pref', 'n=1', '--pref=t="x"', '--data', 'd'])).toEqual({
@@ -243,6 +272,7 @@ describe('reading the arguments', () => {
         prefs: [{ id: 'n', value: 1 }, { id: 't', value: 'x' }],
         services: 'simulated',
         trace: true,
+        strict: false,
         dataFolder: 'd',
       },
     });

@@ -11,6 +11,7 @@ import type { Manifest } from '../../src-shared/protocol/types';
 
 type ManifestPreference = NonNullable<Manifest['preferences']>[number];
 import { createHost, type Host } from '../host/host';
+import { isToolFault } from '../host/host-log';
 import { hasKeptBytes, showKeptBytes } from '../host/not-utf8';
 import { PreferenceStore } from '../host/storage';
 import { checkToolFolder } from '../host/tool-folder';
@@ -31,6 +32,8 @@ export interface RunArgs {
   /** What the simulated clipboard holds when the tool starts. */
   clipboard?: string;
   trace: boolean;
+  /** Every protocol problem fails the run (exit 1), so a script catches a misbehaving tool. */
+  strict: boolean;
 }
 
 export type RunArgsReading = { ok: true; args: RunArgs } | { ok: false; problem: string };
@@ -38,13 +41,14 @@ export type RunArgsReading = { ok: true; args: RunArgs } | { ok: false; problem:
 export function readRunArgs(argv: string[]): RunArgsReading {
   const reading = readArgs('run', argv);
   if (!reading.ok) return reading;
-  const { command: commands, pref, language, data, services, clipboard, trace } = reading.options;
+  const { command: commands, pref, language, data, services, clipboard, trace, strict } = reading.options;
   const args: RunArgs = {
     folder: reading.operands[0]!,
     commands,
     prefs: [],
     services: (services ?? 'simulated') as RunArgs['services'],
     trace,
+    strict,
   };
   for (const text of pref) {
     const eq = text.indexOf('=');
@@ -149,6 +153,7 @@ export async function command(argv: string[], io: CliIo): Promise<number> {
   const id = verdict.manifest.id;
   let host: Host | undefined;
   let watch: ToolWatch | undefined;
+  let code: number;
   try {
     const preferences = await new PreferenceStore(hostData).open(id);
     for (const { id: prefId, value } of args.prefs) await preferences.set(verdict.manifest.preferences ?? [], prefId, value);
@@ -163,7 +168,7 @@ export async function command(argv: string[], io: CliIo): Promise<number> {
     watch = new ToolWatch(host, id, io);
     const stopAsked = untilStopSignal();
     try {
-      return await Promise.race([
+      code = await Promise.race([
         runTool(host, watch, folder, id, args.commands, io),
         stopAsked.signal.then((signal) => {
           io.err(`run: ${signal}: stopping the tool`);
@@ -180,6 +185,13 @@ export async function command(argv: string[], io: CliIo): Promise<number> {
     await rm(hostData, { recursive: true, force: true });
     if (args.dataFolder === undefined) await rm(toolData, { recursive: true, force: true });
   }
+  const faults = watch.protocolProblems;
+  if (args.strict && faults.length > 0) {
+    const count = faults.length === 1 ? '1 protocol problem' : `${faults.length} protocol problems`;
+    io.err(`run: --strict: ${count}, so the run failed; the first: ${faults[0]}`);
+    return ExitCodes.failed;
+  }
+  return code;
 }
 
 /**
@@ -199,12 +211,16 @@ export function traceJson(direction: 'toTool' | 'fromTool', text: string): strin
 class ToolWatch {
   tool: ToolSummary | undefined;
   readonly changed = new Set<() => void>();
+  /** The tool's protocol problems, for --strict: the peer's findings, and the host's lines that name a fault of the tool. */
+  readonly protocolProblems: string[] = [];
   private readonly subscription;
 
   constructor(host: Host, id: string, io: CliIo) {
     this.subscription = host.subscribe((event) => {
       if (event.type === 'log' && event.toolId === id) {
-        io.err(`${event.line.level} ${event.line.source}: ${event.line.message}`);
+        const { level, source, message, code } = event.line;
+        io.err(`${level} ${source}: ${message}`);
+        if (source === 'protocol' || (code && isToolFault(code))) this.protocolProblems.push(message);
       } else if (event.type === 'serviceCall') {
         io.err(`service ${event.call.method} ${JSON.stringify(event.call.params)}`);
       } else if (event.type === 'tool' && event.tool.id === id) {

@@ -46,6 +46,7 @@ export const subcommands = {
       services,
       clipboard: { value: '<text>' },
       trace: {},
+      strict: {},
     },
   },
   check: {

@@ -3,15 +3,16 @@
 // restarts after crashes. The caller decides when to start (`launch` tools at once, `demand`
 // tools on first use); runCommand starts a tool that is not started yet.
 import type {
-  CommandOutcome, CommandReasonCode, LogLevel, LogSource, PreferenceValue, StateReasonCode, ToolState,
+  CommandOutcome, CommandReasonCode, HostLogCode, LogLevel, LogSource, PreferenceValue, StateReasonCode, ToolState,
 } from '../../src-shared/host-api';
 import { Emitter, type Event } from '../../src-shared/lifecycle';
 import { childEnvironment } from './child-env';
 import { CrashHistory } from './crash-history';
 import { ConnectionError, ResponseError } from './errors';
+import { describeHostLog, hostLogLevel } from './host-log';
 import { judgeInitializeAnswer } from './initialize';
-import { describeCommandReason, durationWords, exitReasonCode, stateReason, unavailable, type Reason } from './reasons';
-import { describeExit, LaunchError, RunningTool } from './running-tool';
+import { describeCommandReason, exitReasonCode, stateReason, unavailable, type Reason } from './reasons';
+import { LaunchError, RunningTool } from './running-tool';
 import { MAX_LOG_LINE_CHARS } from './stderr-lines';
 import {
   DEFAULT_LIMITS,
@@ -141,7 +142,7 @@ export class ToolProcess {
         return { outcome: 'refused', message };
       }
       if (error instanceof ConnectionError && error.code === 'timeout') {
-        this.log('warn', 'host', `command "${commandId}" got no answer within ${durationWords(this.limits.commandMs)}`);
+        this.hostLog({ code: 'commandTimeout', command: commandId, seconds: this.limits.commandMs / 1000 });
         return { outcome: 'timeout' };
       }
       if (running.stopRequested) return unavailable({ code: 'stoppedBeforeAnswer' });
@@ -232,7 +233,7 @@ export class ToolProcess {
     this.initialized = true;
     running.peer.releaseOutput();
     this.setState('running');
-    this.log('info', 'host', `started (pid ${running.pid}, protocol 1, version ${this._version ?? 'unknown'})`);
+    this.hostLog({ code: 'started', pid: running.pid, version: this._version ?? 'unknown' });
   }
 
   private async stopRunning(running: RunningTool): Promise<void> {
@@ -241,9 +242,9 @@ export class ToolProcess {
     this.current = undefined;
     this.initialized = false;
     const report = await running.stop({ sendShutdown, stepMs: this.limits.stopStepMs });
-    if (report.signal) this.log('warn', 'host', `the tool did not stop by itself within ${durationWords(this.limits.stopStepMs)}: it needed ${report.signal}`);
-    else if (report.exit.code !== 0) this.log('warn', 'host', `the tool ${describeExit(report.exit)} when stopped`);
-    else this.log('info', 'host', 'stopped');
+    if (report.signal) this.hostLog({ code: 'neededSignal', signal: report.signal, seconds: this.limits.stopStepMs / 1000 });
+    else if (report.exit.code !== 0) this.hostLog({ code: 'exitedWhenStopped', exit: exitReasonCode(report.exit) });
+    else this.hostLog({ code: 'stopped' });
     this.notices.reset();
     this.setState('stopped');
   }
@@ -254,11 +255,10 @@ export class ToolProcess {
     this.current = undefined;
     this.initialized = false;
     const exit = running.exit ?? { code: null, signal: null };
-    const how = describeExit(exit);
-    if (running.killLeftovers()) this.log('warn', 'host', 'processes the tool left running were killed');
+    if (running.killLeftovers()) this.hostLog({ code: 'leftoversKilled' });
     this.notices.reset();
     if (wasRunning && running.exit?.code === 0 && this.options.start === 'demand') {
-      this.log('info', 'host', 'the tool exited by itself (code 0); it starts again when a command runs');
+      this.hostLog({ code: 'exitedIdle' });
       this.setState('idle');
       return;
     }
@@ -267,7 +267,7 @@ export class ToolProcess {
       this.fail({ code: 'crashedTooOften', crashes: verdict.crashes, seconds: this.limits.crashWindowMs / 1000, last: exitReasonCode(exit) });
       return;
     }
-    this.log('error', 'host', `the tool crashed: it ${how}; restarting in ${durationWords(verdict.delayMs)}`);
+    this.hostLog({ code: 'crashedRestarting', exit: exitReasonCode(exit), seconds: verdict.delayMs / 1000 });
     this.setState('crashed', stateReason(exitReasonCode(exit)));
     this.restartTimer = setTimeout(() => {
       this.restartTimer = undefined;
@@ -279,7 +279,7 @@ export class ToolProcess {
   private linkClosed(running: RunningTool): void {
     setTimeout(() => {
       if (running.exit || running.stopRequested || this.current !== running) return;
-      this.log('warn', 'host', 'the tool closed its end of the link but kept running; it is ended');
+      this.hostLog({ code: 'linkClosed' });
       void running.stop({ sendShutdown: false, stepMs: this.limits.stopStepMs, asked: false });
     }, this.limits.exitDrainMs).unref();
   }
@@ -299,7 +299,7 @@ export class ToolProcess {
 
   private fail(code: StateReasonCode): void {
     const reason = stateReason(code);
-    this.log('error', 'host', reason.text);
+    this.hostLog({ code: 'failed', reason: code });
     this.setState('failed', reason);
   }
 
@@ -315,8 +315,14 @@ export class ToolProcess {
     this._onDidChangeState.fire(reason === undefined ? { state } : { state, reason: reason.text, reasonCode: reason.code });
   }
 
-  private log(level: LogLevel, source: LogSource, message: string): void {
-    this.options.onLog(level, source, message.length > MAX_LOG_LINE_CHARS ? `${message.slice(0, MAX_LOG_LINE_CHARS)}...` : message);
+  private log(level: LogLevel, source: LogSource, message: string, code?: HostLogCode): void {
+    const text = message.length > MAX_LOG_LINE_CHARS ? `${message.slice(0, MAX_LOG_LINE_CHARS)}...` : message;
+    if (code) this.options.onLog(level, source, text, code);
+    else this.options.onLog(level, source, text);
+  }
+
+  private hostLog(code: HostLogCode): void {
+    this.log(hostLogLevel(code), 'host', describeHostLog(code), code);
   }
 }
 
