@@ -93,6 +93,8 @@ export interface ServiceCall {
   toolId: string;
   method: string;
   params: Record<string, unknown>;
+  /** What the service answered, when it answered something (clipboard/readText: the text it read). */
+  result?: Record<string, unknown>;
 }
 
 // Reasons as data, beside the host's English words (which stay for the log, the CLI and a window
@@ -189,12 +191,15 @@ export interface HostRequests {
   restart: { args: [toolId: string]; result: Result };
   stop: { args: [toolId: string]; result: Result };
   setLanguage: { args: [language: string]; result: Result };
+  /** Puts text on the simulated clipboard (the test bed's services panel); refused with the system's services. */
+  setSimulatedClipboard: { args: [text: string]; result: Result };
 }
 
 export type HostRequestName = keyof HostRequests;
 export const hostRequestNames: readonly HostRequestName[] = [
   'info', 'listTools', 'installFolder', 'uninstall', 'runCommand', 'setPreference', 'readLog',
   'clearLog', 'readTrace', 'clearTrace', 'readServiceCalls', 'restart', 'stop', 'setLanguage',
+  'setSimulatedClipboard',
 ] as const;
 
 export type HostEvent =

@@ -106,6 +106,23 @@ describe('installing and running a tool', () => {
       [ID, 'notify/hud', { text: 'Hello', symbol: 'checkmark' }],
     ]);
     expect(events.filter((e) => e.type === 'serviceCall')).toHaveLength(3);
+    // What a read returned is kept with the call, for the services panel.
+    expect((await host.readServiceCalls()).map((c) => c.result)).toEqual([undefined, { text: 'from the tool' }, undefined]);
+  });
+
+  it('fills the simulated clipboard as a person would, for a tool that reads it', async () => {
+    await host.installFolder(services);
+    await running();
+    expect(await host.setSimulatedClipboard('put there by hand')).toEqual({ ok: true });
+    await host.runCommand(ID, 'read');
+    await logged(/^read: \{"text":"put there by hand"\}$/);
+    expect(platform.calls.map((call) => call.method)).toEqual(['clipboardReadText']);
+    const system = await createHost({ dataFolder: join(scratch, 'system'), platform: new SimulatedPlatform(), services: 'system' });
+    try {
+      expect(await system.setSimulatedClipboard('x')).toMatchObject({ ok: false, problem: expect.stringContaining('the clipboard is the real one') });
+    } finally {
+      await system.dispose();
+    }
   });
 
   it('refuses a service the manifest does not declare', async () => {

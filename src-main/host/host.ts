@@ -7,6 +7,7 @@ import type {
 } from '../../src-shared/host-api';
 import { Emitter } from '../../src-shared/lifecycle';
 import type { Platform } from '../platform/platform';
+import { SimulatedPlatform } from '../platform/simulated';
 import { appVersion } from './app-version';
 import { ServiceBroker } from './broker';
 import { ErrorCodes, ResponseError } from './errors';
@@ -76,9 +77,10 @@ class ToolHost implements Host {
     this.registry = new ToolRegistry(options.dataFolder);
     this.store = new PreferenceStore(options.dataFolder, options.encryptor);
     this.broker = new ServiceBroker({ platform: options.platform, preferencesOf: (id) => this.store.open(id) });
-    this.broker.onDidCallPlatform(({ toolId, method, params }) => {
+    this.broker.onDidCallPlatform(({ toolId, method, params, result }) => {
       if (this.options.services !== 'simulated') return;
       const call: ServiceCall = { seq: ++this.serviceSeq, time: Date.now(), toolId, method, params };
+      if (Object.keys(result).length > 0) call.result = result;
       this.serviceCalls.push(call);
       if (this.serviceCalls.length >= 2 * maxServiceCalls) this.serviceCalls.splice(0, maxServiceCalls);
       this.events.fire({ type: 'serviceCall', call });
@@ -205,6 +207,15 @@ class ToolHost implements Host {
     this.language = language;
     for (const tool of this.tools.values()) tool.languageChanged(language);
     this.events.fire({ type: 'language', language });
+    return { ok: true };
+  }
+
+  async setSimulatedClipboard(text: string): Promise<Result> {
+    const { platform, services } = this.options;
+    if (services !== 'simulated' || !(platform instanceof SimulatedPlatform)) {
+      return { ok: false, problem: "the services are the system's: the clipboard is the real one, which the app never fills by itself" };
+    }
+    platform.setClipboardText(text);
     return { ok: true };
   }
 

@@ -1,18 +1,24 @@
-// Service calls the simulated platform answered, shown in the test bed's panel.
-import type { ServiceCall } from '../../src-shared/host-api';
+// Service calls the simulated platform answered, shown in the test bed's panel, and the text the
+// person put on the simulated clipboard there.
+import type { Result, ServiceCall } from '../../src-shared/host-api';
 import { problemOf, type AppState, type SliceCreator } from './app-store';
 import { appendBySeq, mergeRead } from './logs-slice';
 
 export const maxServiceCalls = 1_000;
 
+/** What became of the text the person last put on the simulated clipboard. */
+export type ClipboardFill = { status: 'setting'; text: string } | { status: 'set'; text: string } | { status: 'refused'; problem: string };
+
 export interface ServiceCallsState {
   serviceCalls: ServiceCall[];
   serviceCallsProblem?: string;
+  clipboardFill?: ClipboardFill;
 }
 
 export interface ServiceCallsActions {
   loadServiceCalls(): Promise<void>;
   serviceCallArrived(call: ServiceCall): void;
+  setSimulatedClipboard(text: string): Promise<Result>;
 }
 
 export type ServiceCallsSlice = ServiceCallsState & ServiceCallsActions;
@@ -32,6 +38,12 @@ export const createServiceCallsSlice: SliceCreator<ServiceCallsSlice> = (set, _g
   serviceCallArrived(call) {
     set((s) => ({ serviceCalls: appendBySeq(s.serviceCalls, [call], maxServiceCalls) }));
   },
+  async setSimulatedClipboard(text) {
+    set({ clipboardFill: { status: 'setting', text } });
+    const result = await host.setSimulatedClipboard(text).catch((error: unknown): Result => ({ ok: false, problem: problemOf(error) }));
+    set({ clipboardFill: result.ok ? { status: 'set', text } : { status: 'refused', problem: result.problem } });
+    return result;
+  },
 });
 
 const newestFirst = new WeakMap<ServiceCall[], ServiceCall[]>();
@@ -48,4 +60,5 @@ export const serviceCallSelectors = {
   },
   forTool: (toolId: string) => (s: AppState) => s.serviceCalls.filter((call) => call.toolId === toolId),
   problem: (s: AppState) => s.serviceCallsProblem,
+  clipboardFill: (s: AppState) => s.clipboardFill,
 };
