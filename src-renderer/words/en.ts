@@ -1,4 +1,3 @@
-import { hostLogEn } from './host-log-en';
 import { countIn } from './plural';
 import { reasonEn } from './reasons-en';
 import type { Words } from './words';
@@ -121,7 +120,8 @@ export const en: Words = {
   logLevels: 'Levels shown',
   levels: { error: 'Error', warn: 'Warning', info: 'Info', debug: 'Debug' },
   sources: { tool: 'tool', stderr: 'stderr', protocol: 'protocol', host: 'app' },
-  hostLog: hostLogEn,
+  // The host writes its own lines in English: the window shows them as written.
+  hostLog: () => undefined,
   searchLog: 'Search the log',
   follow: 'Follow',
   copy: 'Copy',

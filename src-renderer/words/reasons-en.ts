@@ -12,7 +12,7 @@ export function durationEn(seconds: number): string {
   return countIn('en', seconds, 'second', 'seconds');
 }
 
-export function exitEn(exit: ExitReasonCode): string | undefined {
+function exitEn(exit: ExitReasonCode): string | undefined {
   if (exit.code === 'signal') return `it was ended by ${exit.signal}`;
   if (exit.code === 'exited') return exit.exitCode === null ? 'it exited' : `it exited with code ${exit.exitCode}`;
   return undefined;

@@ -104,7 +104,7 @@ export interface Words {
   levels: Record<LogLevel, string>;
   /** Who wrote a log line: the tool, its stderr, the app about the protocol, the app itself. */
   sources: Record<LogSource, string>;
-  /** A line the host wrote (its code); undefined for a code this window does not know. */
+  /** A line the host wrote (its code); undefined to show the host's own (English) words. */
   hostLog: (line: HostLogCode) => string | undefined;
   searchLog: string;
   follow: string;
