@@ -138,12 +138,28 @@ describe('vitruvian-tool validate', () => {
     expect(verdict.ok && verdict.kind === 'tool' && verdict.execPath).toBe(join(examples.path(example), 'bin', 'run'));
   });
 
-  it('exits 2 with one line naming the mistake on a usage error', async () => {
+  it('exits 2 naming the mistake, then the usage, on a usage error', async () => {
     expect(await cli(['validate'])).toEqual({
-      code: 2, out: [], err: ['validate: missing <folder>; usage: vitruvian-tool validate <folder>'],
+      code: 2, out: [], err: ['validate: missing <folder>', 'usage: vitruvian-tool validate <folder>...'],
     });
-    expect((await cli(['validate', 'a', 'b'])).err).toEqual(['validate: one folder only, got 2; usage: vitruvian-tool validate <folder>']);
-    expect(await cli(['validate', '--strict', 'a'])).toMatchObject({ code: 2, err: [expect.stringContaining('unknown option "--strict"')] });
+    expect((await cli(['validate', '--strict', 'a'])).err[0]).toBe('validate: unknown option --strict; it takes no option');
+    expect((await cli(['validate', '-c', 'a', 'b'])).err[0]).toBe('validate: unknown option -c; it takes no option');
+  });
+
+  it('judges several folders: each line after its folder, exit 1 when one is refused', async () => {
+    const valid = examples.path(exampleFolders.find((e) => e.folder === 'valid-design-example')!);
+    const minimal = examples.path(exampleFolders.find((e) => e.folder === 'valid-minimal')!);
+    const refused = exampleFolders.find((e) => e.folder === 'many-problems')!;
+    expect(await cli(['validate', valid, minimal])).toEqual({
+      code: 0, out: [`${valid}: valid: com.acme.deploys 1.2.0`, `${minimal}: ${examples.expected(exampleFolders.find((e) => e.folder === 'valid-minimal')!)[0]}`], err: [],
+    });
+    const mixed = await cli(['validate', valid, examples.path(refused)]);
+    expect(mixed).toEqual({
+      code: 1,
+      out: [`${valid}: valid: com.acme.deploys 1.2.0`, ...examples.expected(refused).map((line) => `${examples.path(refused)}: ${line}`)],
+      err: [],
+    });
+    expect(examples.expected(refused).length).toBeGreaterThan(1);
   });
 
   it('takes a folder whose name starts with a dash after --', async () => {

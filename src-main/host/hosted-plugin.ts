@@ -171,7 +171,8 @@ export class HostedPlugin {
       args: transport.kind === 'program' ? transport.args : [],
       cwd: this.context.dataFolder,
       granted: capabilities,
-      onLog: (level, source, message) => this.log.append(level, source, message),
+      version: entry.manifest.version,
+      onLog: (level, source, message, code) => this.log.append(level, source, message, code),
       onTrace: (direction, text, method, sent) => {
         this.trace.append(direction, text, method, sent);
         this.context.onWire?.(direction, text);

@@ -29,6 +29,8 @@ export interface PluginLimits extends ToolProcessLimits {
 export const PLUGIN_LIMITS = { callMs: 60_000, idleMs: 600_000 } as const;
 
 export interface PluginProcessOptions extends Omit<SupervisorOptions, 'start' | 'limits'> {
+  /** The plugin's version, from its manifest (initialize gives none). */
+  version: string;
   /** What the plugin was granted: initialize says so, and `read` and plans go by it. */
   granted: readonly Capability[];
   limits?: Partial<PluginLimits>;
@@ -117,7 +119,7 @@ export class PluginProcess extends Supervisor {
     if (typeof api !== 'number' || !spokenApi(api)) {
       return { refusal: { code: 'apiNotSpoken', picked: describe(api), spoken: `${SKWIR_API_VERSION}` } };
     }
-    return { started: `Skwir api ${api}` };
+    return { version: this.plugin.version };
   }
 
   protected override initializeTimedOut(running: RunningTool, id: MessageId): void {
@@ -185,14 +187,14 @@ export class PluginProcess extends Supervisor {
     } catch (error) {
       const ms = Date.now() - started;
       if (error instanceof ResponseError) {
-        this.log('debug', 'host', `${request.method} failed: ${error.message}${error.code === SKWIR_REFUSAL ? '' : ` (${error.code})`}`);
+        this.hostLog({ code: 'callFailed', method: request.method, message: `${error.message}${error.code === SKWIR_REFUSAL ? '' : ` (${error.code})`}` });
         return { ms, outcome: 'failed', message: error.message };
       }
       if (error instanceof ConnectionError && error.code === 'timeout') {
         cancelled = true;
         running.peer.notify('$/cancel', { id });
         const message = `no answer to ${request.method} within ${durationWords(timeoutMs)}; it was cancelled`;
-        this.log('warn', 'host', message);
+        this.hostLog({ code: 'callTimeout', method: request.method, seconds: timeoutMs / 1000 });
         return { ms, outcome: 'cancelled', why: 'timeout', message };
       }
       if (error instanceof ConnectionError && error.code === 'cancelled') {
@@ -214,7 +216,7 @@ export class PluginProcess extends Supervisor {
     if (this.queue.length > 0 || this.state !== 'running') return;
     this.idleTimer = setTimeout(() => {
       if (this.queue.length === 0 && !this.busy && this.state === 'running') {
-        this.log('info', 'host', `no call for ${durationWords(this.idleMs)}: the plugin is stopped until it is next asked`);
+        this.hostLog({ code: 'idleStopped', seconds: this.idleMs / 1000 });
         void this.stop({ idle: true });
       }
     }, this.idleMs);
