@@ -1,5 +1,8 @@
-// vitruvian-tool check <folder> [--json]: the conformance run of a tool's side of the protocol.
+// vitruvian-tool check <folder> [--json] [--file <path>]...: the conformance run of a tool's side of
+// protocol 1, or of a Skwir plugin's side of its protocol (asked about the --file files where they
+// are of a kind it serves, else about small files of the kinds it declares).
 // Exit 0 when every check passed, 1 when one did not, 2 for a usage error.
+import { resolve } from 'node:path';
 import { runConformance, type ConformanceOptions } from '../conformance/conformance-run';
 import { reportJson, reportLines } from '../conformance/report-text';
 import { ExitCodes, type CliIo } from './io';
@@ -13,7 +16,7 @@ export function command(args: string[], io: CliIo): Promise<number> {
 export async function check(args: string[], io: CliIo, options: ConformanceOptions = {}): Promise<number> {
   const reading = readArgs('check', args);
   if (!reading.ok) return usageError(io, 'check', reading.problem);
-  const { options: { json }, operands: [folder] } = reading;
+  const { options: { json, file }, operands: [folder] } = reading;
   // The tool runs in a process group of its own, which Ctrl-C does not reach: end it here.
   const abort = new AbortController();
   let interrupted: NodeJS.Signals | undefined;
@@ -25,7 +28,7 @@ export async function check(args: string[], io: CliIo, options: ConformanceOptio
   process.once('SIGTERM', onSignal);
   let report;
   try {
-    report = await runConformance(folder!, { ...options, signal: abort.signal });
+    report = await runConformance(folder!, { ...options, signal: abort.signal, ...(file.length > 0 ? { files: file.map((path) => resolve(path)) } : {}) });
   } finally {
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);

@@ -52,15 +52,17 @@ describe('the help of each command', () => {
   const sample: Record<string, string[]> = {
     '--command': ['copy'], '--pref': ['n=1'], '--language': ['fr'], '--data': ['/tmp/data'], '--services': ['simulated'],
     '--clipboard': ['some text'], '--trace': [], '--strict': [], '--port': ['0'], '--json': [], '--lang': ['python'],
+    '--kind': ['tool'], '--file': ['/tmp/some-file'], '--params': ['{}'], '--timeout': ['5'], '--out': ['/tmp/out'], '--capability': ['read'],
   };
   const optionsOf = (name: SubcommandName) => [...usageOf(name).matchAll(/--[a-z]+/g)].map((m) => m[0]);
   /** Problems the command reports for `folder` with this one option; none when it takes the option. */
   const refusal = async (name: SubcommandName, option: string): Promise<string | undefined> => {
-    const args = [option, ...(sample[option] ?? []), import.meta.dirname];
+    // ask takes a method after its folder; command is asked even with no --file.
+    const args = [option, ...(sample[option] ?? []), import.meta.dirname, ...(name === 'ask' ? ['command'] : [])];
     // run and testbed would start tools: ask their readers only.
     const reading = name === 'run' ? readRunArgs(args) : name === 'testbed' ? readTestbedArgs(args) : undefined;
     if (reading) return reading.ok ? undefined : reading.problem;
-    // check and new refuse this folder (no tool here; not empty) only once their options are read.
+    // check, new and ask refuse this folder (no tool or plugin here; not empty) only once their options are read.
     const result = await cli([name, ...args]);
     return result.code === 2 ? result.err.join('\n') : undefined;
   };

@@ -10,6 +10,7 @@ const loaders: Record<SubcommandName, () => Promise<{ command: CliCommand }>> = 
   check: () => import('./check'),
   testbed: () => import('./testbed'),
   new: () => import('./new'),
+  ask: () => import('./ask'),
 };
 
 export function usageLines(): string[] {

@@ -131,8 +131,8 @@ describe('vitruvian-tool new', () => {
     const cases: [string[], RegExp][] = [
       [[], /missing <folder>/],
       [['a', 'b'], /one folder only, got 2/],
-      [['a', '--verbose'], /unknown option --verbose; it takes --lang/],
-      [['a', '-l', 'sh'], /unknown option -l; it takes --lang/],
+      [['a', '--verbose'], /unknown option --verbose; it takes --kind or --lang/],
+      [['a', '-l', 'sh'], /unknown option -l; it takes --kind or --lang/],
       [['a', '--lang', 'ruby'], /--lang: expected node, python or sh, got "ruby"/],
       [['a', '--lang'], /--lang needs a value/],
     ];
@@ -140,7 +140,7 @@ describe('vitruvian-tool new', () => {
       const io = capture();
       expect(await command(args, io), args.join(' ')).toBe(2);
       expect(io.errLines.join('\n')).toMatch(reason);
-      expect(io.errLines.join('\n')).toContain('usage: vitruvian-tool new <folder> [--lang node|python|sh]');
+      expect(io.errLines.join('\n')).toContain('usage: vitruvian-tool new <folder> [--kind tool|skwir] [--lang node|python|sh]');
     }
   });
 

@@ -46,8 +46,14 @@ export function readArgs<N extends SubcommandName>(name: N, args: string[]): Arg
     options[option] = o.multiple ? given.map(String) : given.length > 0 ? String(given[given.length - 1]) : undefined;
   }
   const operands = parsed.positionals;
-  const { name: operand, count } = spec.operands;
+  const { name: operand, count, then } = spec.operands;
   if (count !== 'any' && operands.length === 0) return { ok: false, problem: `missing <${operand}>` };
+  if (then) {
+    if (operands.length === 1) return { ok: false, problem: `missing <${then.name}> after <${operand}>: one of ${orList(then.choices)}` };
+    if (!then.choices.includes(operands[1]!)) return { ok: false, problem: `<${then.name}>: expected ${orList(then.choices)}, got ${JSON.stringify(operands[1])}` };
+    if (operands.length > 2) return { ok: false, problem: `one ${operand} and one ${then.name} only, got ${operands.length} operands: ${operands.map((o) => JSON.stringify(o)).join(', ')}` };
+    return { ok: true, options: options as OptionValues<N>, operands };
+  }
   if (count === 'one' && operands.length > 1) {
     return { ok: false, problem: `one ${operand} only, got ${operands.length}: ${operands.map((o) => JSON.stringify(o)).join(', ')}` };
   }

@@ -298,7 +298,7 @@ async function runWhenRunnable(host: Host, watch: ToolWatch, id: string, command
  * The first SIGINT or SIGTERM ends the run by the stop sequence (the tool runs in its own process
  * group, so a terminal's Ctrl-C reaches only us); a second one ends it at once.
  */
-function untilStopSignal(): { signal: Promise<NodeJS.Signals>; dispose(): void } {
+export function untilStopSignal(): { signal: Promise<NodeJS.Signals>; dispose(): void } {
   let stop: (signal: NodeJS.Signals) => void = () => {};
   const signal = new Promise<NodeJS.Signals>((resolve) => (stop = resolve));
   const hurry = () => process.exit(ExitCodes.failed);

@@ -2,6 +2,8 @@
 // <command> --help`, the usage line printed after a usage error and the option reader (options.ts)
 // all come from it, so the help cannot fall behind what a subcommand reads: a new option or a new
 // subcommand is a line here. Kept apart from the subcommands so that help loads none of them.
+import { callMethods } from '../../src-shared/skwir/methods';
+
 export const NAME = 'vitruvian-tool';
 
 /** One option: a flag (no `value`), or an option with a value named as in the usage line. */
@@ -19,6 +21,8 @@ export interface OperandSpec {
   /** As in the usage line, without brackets: `folder`. */
   readonly name: string;
   readonly count: 'one' | 'oneOrMore' | 'any';
+  /** A second operand after the one (`ask <folder> <method>`), its choices in the usage line. */
+  readonly then?: { readonly name: string; readonly choices: readonly string[] };
 }
 
 export interface SubcommandSpec {
@@ -50,9 +54,21 @@ export const subcommands = {
     },
   },
   check: {
-    summary: "the conformance run of a tool's side of the protocol",
+    summary: "the conformance run of a tool's or a Skwir plugin's side of its protocol",
     operands: { name: 'folder', count: 'one' },
-    options: { json: {} },
+    options: { json: {}, file: { value: '<path>', multiple: true } },
+  },
+  ask: {
+    summary: 'ask a Skwir plugin about files, headless, and print its answers',
+    operands: { name: 'folder', count: 'one', then: { name: 'method', choices: callMethods } },
+    options: {
+      file: { value: '<path>', multiple: true },
+      params: { value: '<json>' },
+      timeout: { value: '<s>' },
+      out: { value: '<dir>' },
+      trace: {},
+      capability: { value: '<name>', multiple: true },
+    },
   },
   testbed: {
     summary: 'the browser test bed with these tool folders loaded in place',
@@ -65,9 +81,12 @@ export const subcommands = {
     },
   },
   new: {
-    summary: 'create a new tool folder to start from',
+    summary: 'create a new tool (or Skwir plugin) folder to start from',
     operands: { name: 'folder', count: 'one' },
-    options: { lang: { value: 'node|python|sh', choices: ['node', 'python', 'sh'] } },
+    options: {
+      kind: { value: 'tool|skwir', choices: ['tool', 'skwir'] },
+      lang: { value: 'node|python|sh', choices: ['node', 'python', 'sh'] },
+    },
   },
 } as const satisfies Record<string, SubcommandSpec>;
 
@@ -75,7 +94,8 @@ export type SubcommandName = keyof typeof subcommands;
 
 export const isSubcommand = (name: string): name is SubcommandName => Object.hasOwn(subcommands, name);
 
-function operandsText({ name, count }: OperandSpec): string {
+function operandsText({ name, count, then }: OperandSpec): string {
+  if (then) return `<${name}> <${then.choices.join('|')}>`;
   if (count === 'one') return `<${name}>`;
   return count === 'oneOrMore' ? `<${name}>...` : `[<${name}>...]`;
 }

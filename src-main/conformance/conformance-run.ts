@@ -16,6 +16,7 @@ import {
   checkCommandsState, checkLineEndings, checkMessagesFit, checkQuietBeforeInitialize, checkServices, checkStdout,
 } from './checks/wire-checks';
 import { defaultLimits, type ConformanceLimits } from './limits';
+import { runPluginConformance, type PluginCheckLimits } from './plugin/plugin-conformance';
 import { ConformanceSession, LaunchFailure } from './session';
 
 export interface ConformanceReport {
@@ -32,6 +33,9 @@ export interface ConformanceOptions {
   limits?: Partial<ConformanceLimits>;
   /** Stops the run early (Ctrl-C): the tool's process group is ended, the checks left are not run. */
   signal?: AbortSignal;
+  /** A Skwir plugin's run: the author's own files to ask about (--file), and smaller limits for tests. */
+  files?: string[];
+  pluginLimits?: Partial<PluginCheckLimits>;
 }
 
 export async function runConformance(folder: string, options: ConformanceOptions = {}): Promise<ConformanceReport> {
@@ -39,7 +43,11 @@ export async function runConformance(folder: string, options: ConformanceOptions
   const verdict = await checkFolder(folder);
   if (!verdict.ok) return { folder, checks: [failed(check('folder'), verdict.problems.join('; '))], pass: false };
   if (verdict.kind === 'plugin') {
-    return { folder, checks: [failed(check('folder'), 'a Skwir plugin: its conformance run is not built yet')], pass: false };
+    return runPluginConformance(folder, verdict.manifest, verdict.entryPath, {
+      ...(options.files ? { files: options.files } : {}),
+      ...(options.pluginLimits ? { limits: options.pluginLimits } : {}),
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
   }
   const { manifest, execPath } = verdict;
   const results: CheckResult[] = [passed(check('folder'), `${manifest.id} ${manifest.version}`)];

@@ -21,9 +21,14 @@ interface OpenFile {
   handle?: Promise<FileHandle>;
 }
 
-/** A call's files, opened lazily on their first read and closed when the call ends. */
+/**
+ * A call's files, opened lazily on their first read and closed when the call ends, once the reads
+ * under way have finished (a read is never cut short by its call ending).
+ */
 export class CallFiles {
   private readonly files: OpenFile[];
+  private readonly reading = new Set<Promise<unknown>>();
+  private closed = false;
 
   private constructor(readonly callFiles: CallFile[]) {
     this.files = callFiles.map((file) => ({ path: file.path }));
@@ -53,7 +58,15 @@ export class CallFiles {
     return this.files.length;
   }
 
-  async read(params: ReadParams): Promise<{ data: string }> {
+  read(params: ReadParams): Promise<{ data: string }> {
+    if (this.closed) return Promise.reject(refuse('the call it was asked for has ended'));
+    const read = this.readFile(params);
+    this.reading.add(read);
+    void read.catch(() => undefined).finally(() => this.reading.delete(read));
+    return read;
+  }
+
+  private async readFile(params: ReadParams): Promise<{ data: string }> {
     const file = this.files[params.file - 1];
     if (!file || params.file < 1) {
       const range = this.files.length === 0 ? 'it names no file' : this.files.length === 1 ? 'its only file is 1' : `its files are 1 to ${this.files.length}`;
@@ -80,6 +93,8 @@ export class CallFiles {
   }
 
   async close(): Promise<void> {
+    this.closed = true;
+    await Promise.allSettled([...this.reading]);
     const handles = this.files.map((file) => file.handle).filter((handle) => handle !== undefined);
     this.files.length = 0;
     await Promise.all(handles.map((handle) => handle.then((h) => h.close()).catch(() => undefined)));

@@ -6,6 +6,7 @@ import type {
 } from '../../src-shared/host-api';
 import { Emitter } from '../../src-shared/lifecycle';
 import type { CallMethod } from '../../src-shared/skwir/methods';
+import type { Capability } from '../../src-shared/skwir/types';
 import { previewOfParams, SERVICE_CALLS_KEPT } from '../../src-shared/service-call-preview';
 import type { Platform } from '../platform/platform';
 import { SimulatedPlatform } from '../platform/simulated';
@@ -37,6 +38,11 @@ export interface HostOptions {
   onWire?: (toolId: string, direction: 'toTool' | 'fromTool', text: string) => void;
   /** Skwir plugins' limits (the CLI's --timeout); SKWIR.md's by default. */
   pluginLimits?: Partial<PluginLimits>;
+  /**
+   * What a plugin is granted, when less than its manifest asks (the CLI's --capability, to try a
+   * refusal); by default all it asks for.
+   */
+  grants?: (pluginId: string) => readonly Capability[] | undefined;
 }
 
 /** What the host holds for each entry of its list: a tool, or a Skwir plugin. */
@@ -354,7 +360,8 @@ class ToolHost implements Host {
     let tool: Hosted;
     if ('manifest' in source && source.kind === 'plugin') {
       const limits = this.options.pluginLimits;
-      tool = new HostedPlugin(source, log, trace, { dataFolder, ...wire, ...(limits ? { limits } : {}) });
+      const granted = this.options.grants?.(id);
+      tool = new HostedPlugin(source, log, trace, { dataFolder, ...wire, ...(limits ? { limits } : {}), ...(granted ? { granted } : {}) });
     } else {
       const held = 'manifest' in source ? source : { refused: source, problems: problems ?? [] };
       tool = new HostedTool(held, log, trace, await this.store.open(id), {

@@ -5,6 +5,7 @@
 import type { PluginDetails, StateReasonCode, ToolState, ToolSummary } from '../../src-shared/host-api';
 import { Emitter, type Disposable } from '../../src-shared/lifecycle';
 import type { CallMethod } from '../../src-shared/skwir/methods';
+import type { Capability } from '../../src-shared/skwir/types';
 import type { ToolLog } from './logs';
 import { PluginProcess, type CallOutcome, type CallRequest, type PluginLimits } from './plugin-process';
 import { describeStateReason } from './reasons';
@@ -16,6 +17,8 @@ export interface HostedPluginContext {
   dataFolder: string;
   onWire?(direction: 'toTool' | 'fromTool', text: string): void;
   limits?: Partial<PluginLimits>;
+  /** What it is granted, when less than its manifest asks; all it asks by default. */
+  granted?: readonly Capability[];
 }
 
 export class HostedPlugin {
@@ -100,7 +103,7 @@ export class HostedPlugin {
     const plugin: PluginDetails = {
       api: manifest.api,
       transport: manifest.transport.kind,
-      capabilities: [...manifest.capabilities],
+      capabilities: [...(this.context.granted ?? manifest.capabilities)],
       fields: manifest.fields.map((field) => ({ ...field })),
       previews: manifest.previews.map((preview) => ({ ...preview })),
       commands: manifest.commands.map((command) => ({ ...command })),
@@ -170,7 +173,7 @@ export class HostedPlugin {
       execPath: entry.entryPath,
       args: transport.kind === 'program' ? transport.args : [],
       cwd: this.context.dataFolder,
-      granted: capabilities,
+      granted: this.context.granted ?? capabilities,
       version: entry.manifest.version,
       onLog: (level, source, message, code) => this.log.append(level, source, message, code),
       onTrace: (direction, text, method, sent) => {

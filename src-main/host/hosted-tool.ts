@@ -4,7 +4,7 @@
 // place and refused at its first load is held too, with no entry and no process: it is listed,
 // refused, with its problems, until a reload gives it an entry.
 import type {
-  CommandOutcome, PreferenceInfo, PreferenceValue, StateReasonCode, ToolState, ToolSummary,
+  CommandOutcome, PluginDetails, PreferenceInfo, PreferenceValue, StateReasonCode, ToolState, ToolSummary,
 } from '../../src-shared/host-api';
 import { Emitter, type Disposable } from '../../src-shared/lifecycle';
 import type { BrokerTool } from './broker';
@@ -197,8 +197,12 @@ export class HostedTool implements BrokerTool {
   }
 
   private refusedSummary(refused: RefusedFolder): ToolSummary {
-    const summary: ToolSummary = {
-      kind: 'tool',
+    // A refused plugin's folder is listed as a plugin, with nothing it declares (none was read).
+    const kind: { kind: 'tool' } | { kind: 'plugin'; plugin: PluginDetails } = refused.kind === 'plugin'
+      ? { kind: 'plugin', plugin: { api: 1, transport: 'program', capabilities: [], fields: [], previews: [], commands: [] } }
+      : { kind: 'tool' };
+    const summary = {
+      ...kind,
       id: refused.id,
       name: refused.name,
       version: refused.version,
@@ -214,7 +218,7 @@ export class HostedTool implements BrokerTool {
       loadedInPlace: true,
       start: refused.start,
       problems: [...(this.problems ?? [])],
-    };
+    } as ToolSummary;
     if (refused.description) summary.description = refused.description;
     this.addReason(summary);
     return summary;

@@ -29,7 +29,7 @@ describe('what can be read of a refused folder', () => {
       publisher: { en: 'Acme' }, description: { en: 'The latest deploys' }, runtime: { start: 'demand' }, uses: ['camera'],
     }));
     expect(await readRefusedFolder(folder, nothingTaken)).toEqual({
-      id: 'com.acme.deploys', madeUpId: false, folder, name: { en: 'Deploys', fr: 'Déploiements' }, version: '1.2.0',
+      kind: 'tool', id: 'com.acme.deploys', madeUpId: false, folder, name: { en: 'Deploys', fr: 'Déploiements' }, version: '1.2.0',
       publisher: { en: 'Acme' }, description: { en: 'The latest deploys' }, start: 'demand',
     });
   });
@@ -69,5 +69,23 @@ describe('a refused folder whose manifest never ends', () => {
     const folder = await folderWith('fifo');
     execFileSync('mkfifo', [join(folder, 'vitruvian-tool.json')]);
     expect(await readRefusedFolder(folder, nothingTaken)).toMatchObject({ id: madeUpId(folder), name: { en: 'fifo' } });
+  });
+});
+
+describe('what can be read of a refused plugin folder', () => {
+  it('takes the id, name, version and description skwir-plugin.toml gives, and says it is a plugin', async () => {
+    const { mkdtemp, writeFile, rm } = await import('node:fs/promises');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const folder = await mkdtemp(join(tmpdir(), 'vt-refused-plugin-'));
+    try {
+      await writeFile(join(folder, 'skwir-plugin.toml'), 'id = "org.example.pics"\nname = "Pictures"\nversion = "2.0"\ndescription = "Shows pictures"\ncapabilities = ["camera"]\n');
+      expect(await readRefusedFolder(folder, () => false)).toEqual({
+        kind: 'plugin', id: 'org.example.pics', madeUpId: false, folder, name: { en: 'Pictures' }, version: '2.0',
+        publisher: { en: '' }, description: { en: 'Shows pictures' }, start: 'demand',
+      });
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
   });
 });

@@ -1,11 +1,11 @@
-// The `new --kind skwir` templates, made into plugins as `new` is to make them, and driven as real
-// processes through the sample plugins' test host.
-import { describe, expect, it } from 'vitest';
-import { chmodSync, copyFileSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+// The `new --kind skwir` templates, made into plugins by `new`'s own createPlugin, and driven as
+// real processes through the sample plugins' test host.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pluginTests, scratchFiles, type PluginSession } from '../../../../tools-sample/skwir-driver';
-import { idPartFor, toolIdFor, toolNameFor } from '../../new';
+import { createPlugin, idPartFor } from '../../new';
 
 const templates = fileURLToPath(new URL('./', import.meta.url));
 const { folder: scratch, file } = scratchFiles('skwir-templates-');
@@ -26,19 +26,6 @@ function filled(template: string, values: Record<string, string>): string {
   });
 }
 
-/** What `new <folder> --kind skwir --lang <language>` is to write: the manifest with id, name and
- * program filled in (escaped for a TOML string), and the language's files, the program executable. */
-function madeFromTemplates(language: Language, folder: string): string {
-  mkdirSync(folder);
-  const [program] = filesOf[language];
-  const toml = (text: string) => JSON.stringify(text).slice(1, -1);
-  const manifest = readFileSync(join(templates, 'skwir-plugin.toml'), 'utf8');
-  writeFileSync(join(folder, 'skwir-plugin.toml'), filled(manifest, { id: toml(toolIdFor(folder)), name: toml(toolNameFor(folder)), program }));
-  for (const file of filesOf[language]) copyFileSync(join(templates, language, file), join(folder, file));
-  chmodSync(join(folder, program), 0o755);
-  return folder;
-}
-
 const size = (plugin: PluginSession, path: string, options: { sizes?: boolean } = {}) =>
   plugin.call('field', [path], ([file]) => ({ key: 'file-size.bytes', file }), options);
 
@@ -48,8 +35,9 @@ const small = file('small.txt', 'twelve bytes');
 
 for (const language of Object.keys(filesOf) as Language[]) {
   describe(`the ${language} template`, () => {
-    const folder = madeFromTemplates(language, join(scratch, `My "${language}" plugin`));
+    const folder = join(scratch, `My "${language}" plugin`);
     const { started } = pluginTests(folder);
+    beforeAll(() => createPlugin(folder, language));
 
     it('makes a manifest that is TOML with the id, name and program filled in', async () => {
       const plugin = await started();

@@ -1,0 +1,158 @@
+// One conformance run's link to a Skwir plugin: its process started as the host starts it (the
+// host's RunningTool, Skwir's line limit), the host's peer, `read` served on the open call's files
+// by the host's own rules (serveRead), and a record of what went wrong on the wire: lines that are
+// no message, refused reads, late answers, its log and its last stderr lines.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SKWIR_API_VERSION, SKWIR_LINE_LIMIT } from '../../../src-shared/skwir/limits';
+import type { PluginManifest } from '../../../src-shared/skwir/plugin-manifest';
+import { CallFiles, serveRead, type ReadWindow } from '../../host/call-files';
+import { childEnvironment } from '../../host/child-env';
+import { ConnectionError, ErrorCodes, ResponseError } from '../../host/errors';
+import type { ProtocolProblem } from '../../host/peer';
+import { RunningTool, type ToolExit } from '../../host/running-tool';
+
+export type PluginAnswer =
+  | { kind: 'result'; result: unknown; ms: number }
+  | { kind: 'failure'; code: number; message: string; ms: number }
+  | { kind: 'timeout'; ms: number }
+  | { kind: 'gone'; how: string };
+
+/** The plugin's program could not be started at all. */
+export class PluginLaunchFailure extends Error {}
+
+const STDERR_KEPT = 12;
+/** How long a reason waits for the exit status of a plugin whose output closed. */
+const EXIT_WAIT_MS = 1_000;
+
+export class PluginSession {
+  /** Reads the host refused, with why. */
+  readonly refusedReads: string[] = [];
+  /** The bytes each read served. */
+  readonly reads: number[] = [];
+  private window: ReadWindow = { closed: 'none' };
+
+  private constructor(
+    readonly manifest: PluginManifest,
+    private readonly tool: RunningTool,
+    private readonly folder: string,
+    /** Problems the host's peer found with the plugin's output (lines that are no message, ...). */
+    readonly problems: ProtocolProblem[],
+    /** Its last lines on stderr. */
+    readonly stderr: string[],
+  ) {
+    tool.peer.onRequest('read', async (params) => {
+      try {
+        const answer = await serveRead(params, this.window, manifest.capabilities);
+        this.reads.push(Buffer.byteLength(answer.data, 'base64'));
+        return answer;
+      } catch (error) {
+        if (error instanceof ResponseError) this.refusedReads.push(`${error.message} (${error.code}), asked ${JSON.stringify(params)}`);
+        throw error;
+      }
+    });
+  }
+
+  static async start(manifest: PluginManifest, execPath: string): Promise<PluginSession> {
+    const folder = await mkdtemp(join(tmpdir(), 'vitruvian-check-plugin-'));
+    const problems: ProtocolProblem[] = [];
+    const stderr: string[] = [];
+    let tool: RunningTool;
+    try {
+      tool = await RunningTool.launch({
+        execPath,
+        args: manifest.transport.kind === 'program' ? manifest.transport.args : [],
+        cwd: folder,
+        env: childEnvironment(),
+        exitDrainMs: 200,
+        onStderrLine: (line) => {
+          if (line.trim() === '') return;
+          stderr.push(line.length > 300 ? `${line.slice(0, 299)}…` : line);
+          if (stderr.length > STDERR_KEPT) stderr.shift();
+        },
+        peer: {
+          lineLimit: SKWIR_LINE_LIMIT,
+          onProtocolError: (problem) => problems.push(problem),
+          fallbackRequestHandler: async (_params, method) => {
+            throw new ResponseError(ErrorCodes.MethodNotFound, `unknown method ${JSON.stringify(method)}: a plugin may ask the host only read`);
+          },
+        },
+      });
+    } catch (error) {
+      await rm(folder, { recursive: true, force: true });
+      throw new PluginLaunchFailure((error as Error).message);
+    }
+    return new PluginSession(manifest, tool, folder, problems, stderr);
+  }
+
+  /** A folder of the run's own, for the sample files. */
+  get scratch(): string {
+    return this.folder;
+  }
+
+  /** initialize as the host sends it, with what the manifest asks for. */
+  initialize(timeoutMs: number): Promise<PluginAnswer> {
+    return this.ask('initialize', { api: SKWIR_API_VERSION, capabilities: [...this.manifest.capabilities] }, timeoutMs).answer;
+  }
+
+  /** A call about files, with reads served on them while it is open. */
+  async call(method: string, params: Record<string, unknown>, paths: string[], options: { entries: boolean; timeoutMs: number; cancelAfterMs?: number }): Promise<PluginAnswer> {
+    const files = await CallFiles.describe(paths);
+    this.window = { open: files };
+    const whole = { ...params, ...(options.entries ? { entries: files.callFiles } : { file: files.callFiles[0] }) };
+    const { id, answer } = this.ask(method, whole, options.timeoutMs);
+    if (options.cancelAfterMs !== undefined) {
+      setTimeout(() => {
+        if (!this.tool.peer.abandon(id)) return;
+        this.tool.peer.notify('$/cancel', { id });
+        this.window = { closed: 'cancelled', callId: id };
+      }, options.cancelAfterMs).unref();
+    }
+    try {
+      return await answer;
+    } finally {
+      if ('open' in this.window && this.window.open === files) this.window = { closed: 'none' };
+      await files.close();
+    }
+  }
+
+  /** Any request, as it is: the unknown-method probe. */
+  request(method: string, params: object, timeoutMs: number): Promise<PluginAnswer> {
+    return this.ask(method, params, timeoutMs).answer;
+  }
+
+  /** Closes the plugin's input and waits for its exit, up to `ms`; then the host's stop sequence. */
+  async closeInput(ms: number): Promise<{ exit?: ToolExit; exitedInMs?: number; signal?: 'SIGTERM' | 'SIGKILL' }> {
+    const started = Date.now();
+    this.tool.writer.end();
+    const exit = await Promise.race([this.tool.exited, new Promise<undefined>((resolve) => { setTimeout(() => resolve(undefined), ms).unref(); })]);
+    if (exit) return { exit, exitedInMs: Date.now() - started };
+    const report = await this.tool.stop({ stepMs: ms });
+    return { exit: report.exit, ...(report.signal ? { signal: report.signal } : {}) };
+  }
+
+  async dispose(): Promise<void> {
+    if (!this.tool.exit) await this.tool.kill();
+    await rm(this.folder, { recursive: true, force: true });
+  }
+
+  private ask(method: string, params: object, timeoutMs: number): { id: number | string; answer: Promise<PluginAnswer> } {
+    const started = Date.now();
+    const sent = this.tool.peer.send(method, params, { timeoutMs });
+    const answer = sent.answer.then(
+      (result): PluginAnswer => ({ kind: 'result', result, ms: Date.now() - started }),
+      async (error: unknown): Promise<PluginAnswer> => {
+        const ms = Date.now() - started;
+        if (error instanceof ResponseError) return { kind: 'failure', code: error.code, message: error.message, ms };
+        if (error instanceof ConnectionError && (error.code === 'timeout' || error.code === 'cancelled')) return { kind: 'timeout', ms };
+        // Its output may end a moment before its exit is known.
+        const exit = await Promise.race([this.tool.exited, new Promise<undefined>((resolve) => { setTimeout(() => resolve(undefined), EXIT_WAIT_MS).unref(); })]);
+        return { kind: 'gone', how: exit ? describe(exit) : 'it closed its output' };
+      },
+    );
+    return { id: sent.id, answer };
+  }
+}
+
+const describe = (exit: ToolExit) => (exit.signal ? `it was ended by ${exit.signal}` : `it exited with code ${exit.code}`);

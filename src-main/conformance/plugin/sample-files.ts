@@ -1,0 +1,93 @@
+// The files a plugin's conformance run asks about: the author's own (--file) where one is of a kind
+// the declaration serves, else a small file made here of a kind it serves, with content that is a
+// real file of that kind where we know how to write one (text, Markdown, CSV, JSON, a Netpbm
+// picture, a PNG), so a plugin that reads its format can answer.
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { deflateSync } from 'node:zlib';
+import { serves, type FileKinds } from '../../../src-shared/skwir/plugin-manifest';
+
+/** A small PNG of 2 x 2 pixels, made with zlib: enough to be read as a picture. */
+function tinyPng(): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (bytes: Buffer) => {
+    let c = 0xffffffff;
+    for (const byte of bytes) c = crcTable[(c ^ byte) & 0xff]! ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const out = Buffer.alloc(body.length + 8);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc(body), body.length + 4);
+    return out;
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(2, 0);
+  header.writeUInt32BE(2, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8 bits, RGB
+  const rows = Buffer.from([0, 255, 0, 0, 0, 255, 0, 0, 0, 0, 255, 255, 255, 255]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+const text = 'A sample file made by vitruvian-tool check.\nIt has two lines and twenty words, counted by hand for the reader.\n';
+
+const contents: Record<string, () => string | Buffer> = {
+  txt: () => text,
+  text: () => text,
+  log: () => text,
+  md: () => `# A sample\n\n${text}\n- one\n- two\n`,
+  markdown: () => `# A sample\n\n${text}`,
+  csv: () => 'name,words\nfirst,3\nsecond,5\n',
+  tsv: () => 'name\twords\nfirst\t3\nsecond\t5\n',
+  json: () => '{"sample": true, "words": [1, 2, 3]}\n',
+  xml: () => '<?xml version="1.0"?>\n<sample words="3"/>\n',
+  html: () => '<!doctype html><title>Sample</title><p>A sample.</p>\n',
+  ppm: () => 'P3\n# a sample\n2 2\n255\n255 0 0  0 255 0\n0 0 255  255 255 255\n',
+  pnm: () => 'P3\n2 2\n255\n255 0 0  0 255 0\n0 0 255  255 255 255\n',
+  pgm: () => 'P2\n2 2\n255\n0 85\n170 255\n',
+  pbm: () => 'P1\n2 2\n1 0\n0 1\n',
+  png: tinyPng,
+};
+
+/** The content made for a file of this extension: a real one where known, else text and bytes. */
+export function sampleContent(extension: string): string | Buffer {
+  const known = contents[extension.toLowerCase()];
+  if (known) return known();
+  return Buffer.concat([Buffer.from(text), Buffer.from(Array.from({ length: 64 }, (_, i) => i * 4))]);
+}
+
+/**
+ * A file this declaration serves: one of the author's, else one made in `folder` (and remembered, so
+ * each kind is made once). Undefined when it serves only media types and no --file has one.
+ */
+export class SampleFiles {
+  private readonly made = new Map<string, string>();
+
+  constructor(
+    private readonly folder: string,
+    private readonly given: readonly string[],
+  ) {}
+
+  async for(kinds: FileKinds): Promise<string | undefined> {
+    const own = this.given.find((path) => serves(kinds, { name: path }));
+    if (own) return own;
+    if (kinds.extensions.length === 0 && kinds.mimes.length > 0) return undefined;
+    const extension = kinds.extensions[0] ?? 'txt';
+    const existing = this.made.get(extension);
+    if (existing) return existing;
+    const path = join(this.folder, `sample.${extension}`);
+    await writeFile(path, sampleContent(extension));
+    this.made.set(extension, path);
+    return path;
+  }
+}
+
