@@ -69,6 +69,10 @@ export class HostedPlugin {
   get manifest() {
     return this.entry.manifest;
   }
+  /** What it was granted: all its manifest asks for, unless the host was told less. */
+  get granted(): readonly Capability[] {
+    return this.context.granted ?? this.entry.manifest.capabilities;
+  }
   /** Its process and the descendants seen, which no tool may end. */
   get processes(): readonly number[] {
     return this.process.processes;
