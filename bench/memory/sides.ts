@@ -32,7 +32,7 @@ export interface Measured {
 
 const gc = (globalThis as { gc?: () => void }).gc;
 
-function collect(): { rss: number; held: number } {
+export function collect(): { rss: number; held: number } {
   gc?.();
   gc?.();
   const usage = process.memoryUsage();
