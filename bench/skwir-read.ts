@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { createHost } from '../src-main/host/host';
 import { SimulatedPlatform } from '../src-main/platform/simulated';
 import { SKWIR_READ_LIMIT as READ_LIMIT } from '../src-shared/skwir/limits';
+import { bareRequests } from './peers/requests';
 
 const fixture = fileURLToPath(new URL('./fixtures/skwir-plugin', import.meta.url));
 const pluginId = 'bench.skwir';
@@ -58,7 +59,7 @@ async function bareHost(path: string, answer: 'line' | 'pieces'): Promise<Side> 
     child.stdin.uncork();
   };
   const write = (message: object) => writeCorked(JSON.stringify({ jsonrpc: '2.0', ...message }), '\n');
-  const answers = new Map<number, (result: unknown) => void>();
+  const { request, answered } = bareRequests<unknown>(write);
   const take = (line: string) => {
     const message = JSON.parse(line) as { id: number | string; method?: string; params?: { offset: number; length: number }; result?: unknown };
     if (message.method === 'read') {
@@ -68,7 +69,7 @@ async function bareHost(path: string, answer: 'line' | 'pieces'): Promise<Side> 
       const data = buffer.toString('base64', 0, got);
       if (answer === 'line') writeCorked(`${head}${data}"}}`, '\n');
       else writeCorked(head, data, '"}}\n');
-    } else answers.get(message.id as number)?.(message.result);
+    } else answered(message.id, message.result);
   };
   let held = '';
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
@@ -76,13 +77,6 @@ async function bareHost(path: string, answer: 'line' | 'pieces'): Promise<Side> 
     held = lines.pop()!;
     for (const line of lines) take(line);
   });
-  let nextId = 1;
-  const request = (method: string, params: object) =>
-    new Promise<unknown>((resolve) => {
-      const id = nextId++;
-      answers.set(id, resolve);
-      write({ id, method, params });
-    });
   await request('initialize', { api: 1, capabilities: ['read'] });
   const file = { handle: 1, name: basename(path), path, size: FILE_BYTES };
   return {

@@ -14,6 +14,7 @@ import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createHost } from '../../src-main/host/host';
 import { SimulatedPlatform } from '../../src-main/platform/simulated';
+import { bareRequests } from '../peers/requests';
 import { collect, type Measured } from './sides';
 
 const fixture = fileURLToPath(new URL('../fixtures/skwir-plugin', import.meta.url));
@@ -102,7 +103,7 @@ function hostSide(): Promise<Measured> {
 function bareSide(): Promise<Measured> {
   return withFiles(async ({ big, empty }) => {
     const child = spawn(join(fixture, 'plugin.mjs'), [], { cwd: tmpdir(), stdio: ['pipe', 'pipe', 'inherit'] });
-    const waiting = new Map<number, (line: Buffer) => void>();
+    const { request, answered } = bareRequests<Buffer>((message) => child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', ...message })}\n`));
     let held: Buffer[] = [];
     child.stdout.on('data', (chunk: Buffer) => {
       let start = 0;
@@ -111,18 +112,10 @@ function bareSide(): Promise<Measured> {
         held = [];
         start = newline + 1;
         const id = Number(/"id":(\d+)/.exec(line.toString('latin1', 0, 64))?.[1]);
-        waiting.get(id)?.(line);
-        waiting.delete(id); // its promise would keep the line
+        answered(id, line);
       }
       if (start < chunk.length) held.push(chunk.subarray(start));
     });
-    let nextId = 1;
-    const request = (method: string, params: object) =>
-      new Promise<Buffer>((resolve) => {
-        const id = nextId++;
-        waiting.set(id, resolve);
-        child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id, method, params })}\n`);
-      });
     let lineBytes = 0;
     /** The line's answer; the line itself is not kept past this. */
     const answerOf = (line: Buffer) => {
