@@ -21,7 +21,7 @@ import { unavailable } from './reasons';
 import { readProcessEntries } from './process-tree';
 import { readRefusedFolder, type RefusedFolder } from './refused-folder';
 import { PluginCache } from './plugin-cache';
-import { PluginCalls } from './plugin-calls';
+import { PluginRequests } from './plugin-requests';
 import type { CallOutcome, CallRequest, PluginLimits } from './plugin-process';
 import { ToolRegistry, type RegistryEntry, type RegistryVerdict } from './registry';
 import { makeOwnFolder, PreferenceRefusal, PreferenceStore, type SecretEncryptor } from './storage';
@@ -89,7 +89,7 @@ class ToolHost implements Host {
   private readonly store: PreferenceStore;
   private readonly broker: ServiceBroker;
   private readonly cache: PluginCache;
-  private readonly pluginCalls: PluginCalls;
+  private readonly pluginCalls: PluginRequests;
   private readonly serviceCalls: ServiceCall[] = [];
   private serviceSeq = 0;
   private language: string;
@@ -109,7 +109,7 @@ class ToolHost implements Host {
       if (this.options.services === 'simulated') this.recordServiceCall(toolId, method, params, result);
     });
     this.cache = new PluginCache(join(options.dataFolder, 'cache'));
-    this.pluginCalls = new PluginCalls({
+    this.pluginCalls = new PluginRequests({
       plugin: (pluginId) => {
         const plugin = this.tools.get(pluginId);
         if (!plugin) return `no plugin "${pluginId}" is installed`;

@@ -18,7 +18,7 @@ import { applyPlanSteps, type ResolvedStep } from './plan-steps';
 import type { CallOutcome } from './plugin-process';
 import type { PluginCache } from './plugin-cache';
 
-export interface PluginCallsContext {
+export interface PluginRequestsContext {
   /** The plugin by id, or why there is none to ask. */
   plugin(pluginId: string): HostedPlugin | string;
   cache: PluginCache;
@@ -46,11 +46,11 @@ function shown<M extends CallMethod>(outcome: CallOutcome<M>): PluginAnswer<Chec
   };
 }
 
-export class PluginCalls {
+export class PluginRequests {
   private readonly inFlight = new Map<string, AbortController>();
   private readonly plans = new Map<string, { pluginId: string; plan: ShownPlan }>();
 
-  constructor(private readonly context: PluginCallsContext) {}
+  constructor(private readonly context: PluginRequestsContext) {}
 
   field(pluginId: string, callId: string, path: string, key: string) {
     return this.call(pluginId, callId, 'field', { key }, [path]);
