@@ -1,0 +1,84 @@
+// The Bytecode Alliance's jco, as a library (@bytecodealliance/jco-transpile: the transpiler and
+// wasm-tools that the jco CLI itself runs): the one place that loads it, on first use, so the host
+// pays for it only when a module plugin is installed or run. Its errors come back as Errors with
+// a one-line message.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+
+type WasmTools = typeof import('@bytecodealliance/jco-transpile/wasm-tools');
+type Transpiler = typeof import('@bytecodealliance/jco-transpile');
+
+let wasmTools: Promise<WasmTools> | undefined;
+let transpiler: Promise<Transpiler> | undefined;
+
+/** jco-transpile's own version: a transpile it made is redone when it changes. */
+export const JCO_TRANSPILE_VERSION: string = (() => {
+  // Its exports do not name package.json: found beside its entry (dist/index.js).
+  const entry = createRequire(import.meta.url).resolve('@bytecodealliance/jco-transpile');
+  return (JSON.parse(readFileSync(join(dirname(entry), '..', 'package.json'), 'utf8')) as { version: string }).version;
+})();
+
+const oneLine = (error: unknown): Error => {
+  const message = error instanceof Error ? error.message : String(error);
+  return new Error(message.split('\n').map((line) => line.trim()).filter(Boolean).join('; '));
+};
+
+async function tools(): Promise<WasmTools> {
+  wasmTools ??= import('@bytecodealliance/jco-transpile/wasm-tools');
+  return wasmTools;
+}
+
+/** The WIT of a component's world; rejects naming what is wrong when the bytes are not a component. */
+export async function componentWorld(bytes: Uint8Array): Promise<string> {
+  const { componentWit } = await tools();
+  try {
+    return await componentWit(bytes);
+  } catch (error) {
+    throw oneLine(error);
+  }
+}
+
+/** A component made of WAT text (a core module) for the world in `wit` (the templates and the sample). */
+export async function componentFromWat(wat: string, wit: string, world: string): Promise<Uint8Array> {
+  const { parse, componentEmbed, componentNew } = await tools();
+  try {
+    const core = await parse(wat);
+    const embedded = await componentEmbed({ binary: core, witSource: wit, world });
+    return await componentNew(embedded, undefined);
+  } catch (error) {
+    throw oneLine(error);
+  }
+}
+
+/** A core module made of WAT text (tests). */
+export async function coreFromWat(wat: string): Promise<Uint8Array> {
+  const { parse } = await tools();
+  try {
+    return await parse(wat);
+  } catch (error) {
+    throw oneLine(error);
+  }
+}
+
+/** What transpiling gives: the files by name (one JavaScript module, its core modules). */
+export type TranspiledFiles = Record<string, Uint8Array>;
+
+/**
+ * A component turned into JavaScript by jco, instantiated by the caller with its own imports
+ * (`instantiation: 'async'`: the module exports `instantiate(getCoreModule, imports)`).
+ */
+export async function transpileComponent(bytes: Uint8Array, name: string): Promise<TranspiledFiles> {
+  transpiler ??= import('@bytecodealliance/jco-transpile');
+  const { transpileBytes } = await transpiler;
+  try {
+    // Every core module as a file of its own (none inlined as base64), so each goes through the
+    // caller's getCoreModule; an `err` result thrown as its payload itself, not wrapped.
+    const { files } = await transpileBytes(bytes, {
+      name, instantiation: 'async', base64Cutoff: 0, noComponentErrorWrapping: true, emitTypescriptDeclarations: false,
+    });
+    return files;
+  } catch (error) {
+    throw oneLine(error);
+  }
+}
