@@ -339,7 +339,8 @@ class ToolHost implements Host {
     let tool: Hosted;
     if ('manifest' in source && source.kind === 'plugin') {
       const limits = this.options.pluginLimits;
-      tool = new HostedPlugin(source, log, trace, { dataFolder, ...wire, ...(limits ? { limits } : {}) });
+      const cacheFolder = join(this.options.dataFolder, 'cache', id);
+      tool = new HostedPlugin(source, log, trace, { dataFolder, cacheFolder, ...wire, ...(limits ? { limits } : {}) });
     } else {
       const held = 'manifest' in source ? source : { refused: source, problems: problems ?? [] };
       tool = new HostedTool(held, log, trace, await this.store.open(id), {
