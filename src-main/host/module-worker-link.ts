@@ -90,6 +90,9 @@ export class WorkerLink {
           logChars: MAX_LOG_LINE_CHARS,
         },
         transferList: [theirReplies],
+        // Plain JavaScript: none of the host's own loaders (tsx under the CLI and tests would cost
+        // each worker about 5 MB), and none of its environment.
+        execArgv: [],
         env: {},
         stdout: true,
         stderr: true,

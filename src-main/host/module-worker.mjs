@@ -36,7 +36,9 @@ const imports = {
       Atomics.store(woken, 0, 0);
       // Past 2^53 no file has bytes; the host answers such an offset with none.
       port.postMessage({ type: 'read', file, offset: Number(offset), length });
-      Atomics.wait(woken, 0, 0);
+      // The host sets the word to 1 once the answer is on the port, then notifies; a notify of
+      // the read before (set, this thread went on, then notified) can wake this wait early.
+      while (Atomics.load(woken, 0) === 0) Atomics.wait(woken, 0, 0);
       const reply = receiveMessageOnPort(replies)?.message;
       // Thrown as `{payload}`, jco lowers it as the `err` case.
       if (!reply) throw { payload: 'read failed: the host gave no answer' };
