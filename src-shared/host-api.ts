@@ -88,6 +88,8 @@ export interface LogLine {
   level: LogLevel;
   source: LogSource;
   message: string;
+  /** A line the host wrote itself, as data, so the window words it in its language (message when it knows no code). */
+  code?: HostLogCode;
 }
 
 export interface TraceLine {
@@ -109,6 +111,8 @@ export interface ServiceCall {
   toolId: string;
   method: string;
   params: Record<string, unknown>;
+  /** What the service answered, when it answered something (clipboard/readText: the text it read). */
+  result?: Record<string, unknown>;
 }
 
 // Reasons as data, beside the host's English words (which stay for the log, the CLI and a window
@@ -141,6 +145,29 @@ export type CommandReasonCode =
   | { code: 'restarting'; after?: StateReasonCode }
   | { code: 'stoppedBeforeAnswer' }
   | { code: 'linkBroken' }; // with ExitReasonCode: how a crashed command's tool ended before it answered
+
+/** What the host itself wrote in a tool's log (source `host`). */
+export type HostLogCode =
+  // The lifetime's lines; `plugin`: about a Skwir plugin (the words say "the plugin").
+  | { code: 'started'; pid: number; version: string; plugin?: true } // a plugin's says its api too
+  | { code: 'stopped'; plugin?: true }
+  | { code: 'neededSignal'; signal: string; seconds: number; plugin?: true }
+  | { code: 'exitedWhenStopped'; exit: ExitReasonCode; plugin?: true }
+  | { code: 'leftoversKilled'; plugin?: true }
+  | { code: 'exitedIdle'; plugin?: true } // a demand tool (or a plugin) that exited by itself with code 0
+  | { code: 'crashedRestarting'; exit: ExitReasonCode; seconds: number; plugin?: true }
+  | { code: 'linkClosed'; plugin?: true }
+  | { code: 'failed'; reason: StateReasonCode; plugin?: true }
+  | { code: 'commandTimeout'; command: string; seconds: number }
+  // A Skwir plugin's calls.
+  | { code: 'idleStopped'; seconds: number } // stopped after that long with no call
+  | { code: 'callTimeout'; method: string; seconds: number } // cancelled with $/cancel
+  | { code: 'callFailed'; method: string; message: string } // the plugin's own failure, for its author
+  | { code: 'loaded'; version: string; how: 'installed' | 'loadedInPlace' | 'reloaded'; folder: string }
+  | { code: 'folderRefused'; problems: string[] }
+  | { code: 'serviceBroke'; method: string; problem: string }
+  /** A request of the tool the app refused: -32001 (not in uses), -32602, -32004, ... `reason` is the refusal's own English. */
+  | { code: 'requestRefused'; method: string; errorCode: number; reason: string };
 
 /** Why a request about a tool was refused (a preference value, a restart). */
 export type ProblemCode =
@@ -189,12 +216,15 @@ export interface HostRequests {
   restart: { args: [toolId: string]; result: Result };
   stop: { args: [toolId: string]; result: Result };
   setLanguage: { args: [language: string]; result: Result };
+  /** Puts text on the simulated clipboard (the test bed's services panel); refused with the system's services. */
+  setSimulatedClipboard: { args: [text: string]; result: Result };
 }
 
 export type HostRequestName = keyof HostRequests;
 export const hostRequestNames: readonly HostRequestName[] = [
   'info', 'listTools', 'installFolder', 'uninstall', 'runCommand', 'setPreference', 'readLog',
   'clearLog', 'readTrace', 'clearTrace', 'readServiceCalls', 'restart', 'stop', 'setLanguage',
+  'setSimulatedClipboard',
 ] as const;
 
 export type HostEvent =

@@ -18,6 +18,7 @@ describe('reading a window request frame', () => {
       restart: ['a.b'],
       stop: ['a.b'],
       setLanguage: ['fr'],
+      setSimulatedClipboard: ['4242'],
     };
     for (const method of hostRequestNames) {
       const reading = readClientFrame(request({ method, args: args[method] ?? [] }));

@@ -64,6 +64,7 @@ const requestArgKinds: { [K in HostRequestName]: ArgKinds<HostRequests[K]['args'
   restart: ['text'],
   stop: ['text'],
   setLanguage: ['text'],
+  setSimulatedClipboard: ['text'],
 };
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>

@@ -20,12 +20,25 @@ describe('clipboard-kit sample', () => {
 
     expect(await tool.runCommand('saveClipboard')).toEqual({ result: {} });
     expect(tool.services.stored.get('saved')).toBe('Hello from Vitruvian');
+    expect(tool.services.paramsOf('notify/hud')[1]).toMatchObject({ text: '20 characters kept' });
     expect(lastRunnable(tool)).toContain('pasteSaved');
 
     tool.services.stored.set('textCase', 'upper');
     tool.services.stored.set('pasteTimes', 2);
     expect(await tool.runCommand('pasteSaved')).toEqual({ result: {} });
     expect(tool.services.paramsOf('keystrokes/paste')).toEqual([{ text: 'HELLO FROM VITRUVIAN' }, { text: 'HELLO FROM VITRUVIAN' }]);
+  });
+
+  it('words the count it keeps by each language\'s rule: 1 character, 0 caractère, 1 caractère, 2 caractères', async () => {
+    const tool = await started();
+    tool.services.clipboard = 'é';
+    expect(await tool.runCommand('saveClipboard')).toEqual({ result: {} });
+    tool.notify('language/changed', { language: 'fr' });
+    tool.services.clipboard = 'ab';
+    expect(await tool.runCommand('saveClipboard')).toEqual({ result: {} });
+    tool.services.clipboard = '😀';
+    expect(await tool.runCommand('saveClipboard')).toEqual({ result: {} });
+    expect(tool.services.paramsOf('notify/hud').map((p) => p.text)).toEqual(['1 character kept', '2 caractères gardés', '1 caractère gardé']);
   });
 
   it('refuses to keep an empty clipboard and beeps, unless told not to beep', async () => {

@@ -35,7 +35,7 @@ const runs: Record<string, { args: string[]; shows: string }> = {
   },
   'word-count': {
     args: ['--language', 'fr', '--pref', 'dateStyle="long"', '--command', 'showTotal', '--command', 'pasteDate', '--command', 'resetTotal'],
-    shows: 'service notify/hud {"text":"0 mots comptés jusqu\'ici","symbol":"sum"}',
+    shows: 'service notify/hud {"text":"0 mot compté jusqu\'ici","symbol":"sum"}',
   },
   'system-glance': {
     args: ['--language', 'fr', '--pref', 'beep=true', '--command', 'showLoad', '--command', 'copyHostname'],

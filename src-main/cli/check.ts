@@ -3,9 +3,7 @@
 import { runConformance, type ConformanceOptions } from '../conformance/conformance-run';
 import { reportJson, reportLines } from '../conformance/report-text';
 import { ExitCodes, type CliIo } from './io';
-import { usageLine } from './usage';
-
-const USAGE = usageLine('check');
+import { readArgs, usageError } from './options';
 
 export function command(args: string[], io: CliIo): Promise<number> {
   return check(args, io);
@@ -13,18 +11,9 @@ export function command(args: string[], io: CliIo): Promise<number> {
 
 /** The command with its options open, so tests can shorten the time limits. */
 export async function check(args: string[], io: CliIo, options: ConformanceOptions = {}): Promise<number> {
-  let json = false;
-  let optionsEnded = false;
-  const folders: string[] = [];
-  for (const arg of args) {
-    if (optionsEnded || !arg.startsWith('-') || arg === '-') folders.push(arg);
-    else if (arg === '--') optionsEnded = true;
-    else if (arg === '--json') json = true;
-    else return usage(io, `check: unknown option ${JSON.stringify(arg)}`);
-  }
-  if (folders.length !== 1) {
-    return usage(io, folders.length === 0 ? 'check: missing <folder>' : `check: one folder at a time, not ${folders.length}`);
-  }
+  const reading = readArgs('check', args);
+  if (!reading.ok) return usageError(io, 'check', reading.problem);
+  const { options: { json }, operands: [folder] } = reading;
   // The tool runs in a process group of its own, which Ctrl-C does not reach: end it here.
   const abort = new AbortController();
   let interrupted: NodeJS.Signals | undefined;
@@ -36,7 +25,7 @@ export async function check(args: string[], io: CliIo, options: ConformanceOptio
   process.once('SIGTERM', onSignal);
   let report;
   try {
-    report = await runConformance(folders[0]!, { ...options, signal: abort.signal });
+    report = await runConformance(folder!, { ...options, signal: abort.signal });
   } finally {
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
@@ -48,10 +37,4 @@ export async function check(args: string[], io: CliIo, options: ConformanceOptio
   if (json) io.out(reportJson(report));
   else for (const line of reportLines(report)) io.out(line);
   return report.pass ? ExitCodes.ok : ExitCodes.failed;
-}
-
-function usage(io: CliIo, problem: string): number {
-  io.err(problem);
-  io.err(USAGE);
-  return ExitCodes.usage;
 }

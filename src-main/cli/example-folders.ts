@@ -1,12 +1,17 @@
-// Test support: copies src-shared/protocol/examples/folders to a temporary folder and makes the
-// cases folders.json describes under `setup` (symlinks, padded or nested manifests, a missing folder).
+// Test support: copies the example folders of both protocols (src-shared/protocol/examples/folders,
+// src-shared/skwir/examples/folders) to a temporary folder and makes the cases their folders.json
+// describe under `setup` (symlinks, padded or nested manifests, a missing folder).
+import { existsSync } from 'node:fs';
 import { chmod, cp, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import foldersJson from '../../src-shared/protocol/examples/folders.json';
+import skwirFoldersJson from '../../src-shared/skwir/examples/folders.json';
 
 export interface ExampleFolder {
+  /** Which protocol's examples it is one of. */
+  set: 'protocol' | 'skwir';
   folder: string;
   about: string;
   exit: 0 | 1;
@@ -19,9 +24,16 @@ export interface ExampleFolder {
   };
 }
 
-export const exampleFolders = foldersJson.folders as ExampleFolder[];
+const sets = {
+  protocol: { json: foldersJson, source: fileURLToPath(new URL('../../src-shared/protocol/examples/folders/', import.meta.url)) },
+  skwir: { json: skwirFoldersJson, source: fileURLToPath(new URL('../../src-shared/skwir/examples/folders/', import.meta.url)) },
+} as const;
 
-const source = fileURLToPath(new URL('../../src-shared/protocol/examples/folders/', import.meta.url));
+export const exampleFolders: ExampleFolder[] = (['protocol', 'skwir'] as const).flatMap((set) =>
+  (sets[set].json.folders as Omit<ExampleFolder, 'set'>[]).map((example) => ({ set, ...example })));
+
+/** How a test names an example: the Skwir ones say so. */
+export const exampleName = (example: ExampleFolder): string => (example.set === 'skwir' ? `skwir/${example.folder}` : example.folder);
 
 export interface PreparedExamples {
   /** The folder's path in the temporary copy. */
@@ -38,11 +50,12 @@ export async function prepareExamples(): Promise<PreparedExamples> {
   await writeFile(join(outside, 'run'), '#!/bin/sh\nexit 0\n');
   await chmod(join(outside, 'run'), 0o755);
   const folders = join(root, 'folders');
-  await cp(source, folders, { recursive: true });
+  for (const set of ['protocol', 'skwir'] as const) await cp(sets[set].source, join(folders, set), { recursive: true });
+  const pathOf = (example: ExampleFolder) => join(folders, example.set, example.folder);
   const fill = (text: string, example: ExampleFolder) =>
-    text.replaceAll('{outside}', outside).replaceAll('{folder}', join(folders, example.folder));
+    text.replaceAll('{outside}', outside).replaceAll('{folder}', pathOf(example));
   for (const example of exampleFolders) {
-    const folder = join(folders, example.folder);
+    const folder = pathOf(example);
     const setup = example.setup ?? {};
     if (setup.remove) await rm(folder, { recursive: true, force: true });
     for (const link of setup.symlinks ?? []) {
@@ -50,7 +63,8 @@ export async function prepareExamples(): Promise<PreparedExamples> {
       await mkdir(join(folder, link.path, '..'), { recursive: true });
       await symlink(fill(link.target, example), join(folder, link.path));
     }
-    const manifestPath = join(folder, 'vitruvian-tool.json');
+    const toml = join(folder, 'skwir-plugin.toml');
+    const manifestPath = example.set === 'skwir' && existsSync(toml) ? toml : join(folder, 'vitruvian-tool.json');
     if (setup.nest) {
       const text = await readFile(manifestPath, 'utf8');
       const nested = '['.repeat(setup.nest.depth) + ']'.repeat(setup.nest.depth);
@@ -62,7 +76,7 @@ export async function prepareExamples(): Promise<PreparedExamples> {
     }
   }
   return {
-    path: (example) => join(folders, example.folder),
+    path: pathOf,
     expected: (example) => example.lines.map((line) => fill(line, example)),
     dispose: () => rm(root, { recursive: true, force: true }),
   };

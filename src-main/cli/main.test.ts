@@ -1,9 +1,11 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { appVersion } from '../host/host';
 import type { CliIo } from './io';
 import { main, usageLines } from './main';
 import { readRunArgs } from './run';
 import { readTestbedArgs } from './testbed';
-import { subcommandUsage, type SubcommandName } from './usage';
+import { subcommands, usageLine, usageOf, type SubcommandName } from './usage';
 
 async function cli(args: string[]) {
   const out: string[] = [];
@@ -24,7 +26,7 @@ describe('vitruvian-tool', () => {
 
   it('shows how to call one command with <command> --help, without running it', async () => {
     expect(await cli(['validate', '--help'])).toEqual({
-      code: 0, out: ['usage: vitruvian-tool validate <folder>', 'judge a tool folder as the app installer does'], err: [],
+      code: 0, out: ['usage: vitruvian-tool validate <folder>...', 'judge tool folders as the app installer does'], err: [],
     });
   });
 
@@ -34,17 +36,24 @@ describe('vitruvian-tool', () => {
     expect(unknown.code).toBe(2);
     expect(unknown.err).toEqual([expect.stringMatching(/^vitruvian-tool: unknown command "valdate"; the commands are validate, /)]);
     expect((await cli(['toString'])).code).toBe(2); // not a key of the table's prototype
+    expect(await cli(['-c', 'x'])).toMatchObject({ code: 2, err: [expect.stringMatching(/^vitruvian-tool: unknown option -c; /)] });
+  });
+
+  it('prints its version with --version or -v: package.json\'s, as the app reports it', async () => {
+    const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+    for (const flag of ['--version', '-v']) expect(await cli([flag])).toEqual({ code: 0, out: [`vitruvian-tool ${version}`], err: [] });
+    expect(appVersion).toBe(version);
   });
 });
 
 describe('the help of each command', () => {
-  const names = Object.keys(subcommandUsage) as SubcommandName[];
-  const optionsOf = (name: SubcommandName) => [...subcommandUsage[name].usage.matchAll(/--[a-z]+/g)].map((m) => m[0]);
+  const names = Object.keys(subcommands) as SubcommandName[];
   /** A value each option takes, so that the command's own reader can be asked about it. */
   const sample: Record<string, string[]> = {
-    '--command': ['copy'], '--pref': ['n=1'], '--language': ['fr'], '--data': ['/tmp/data'], '--services': ['system'],
-    '--trace': [], '--port': ['0'], '--json': [], '--lang': ['python'],
+    '--command': ['copy'], '--pref': ['n=1'], '--language': ['fr'], '--data': ['/tmp/data'], '--services': ['simulated'],
+    '--clipboard': ['some text'], '--trace': [], '--strict': [], '--port': ['0'], '--json': [], '--lang': ['python'],
   };
+  const optionsOf = (name: SubcommandName) => [...usageOf(name).matchAll(/--[a-z]+/g)].map((m) => m[0]);
   /** Problems the command reports for `folder` with this one option; none when it takes the option. */
   const refusal = async (name: SubcommandName, option: string): Promise<string | undefined> => {
     const args = [option, ...(sample[option] ?? []), import.meta.dirname];
@@ -60,7 +69,7 @@ describe('the help of each command', () => {
     const help = await cli([name, '--help']);
     const wrong = await cli([name, '--no-such-option', 'folder']);
     expect(wrong.code).toBe(2);
-    expect(wrong.err.join('\n')).toContain(help.out[0]);
+    expect(wrong.err).toEqual([expect.stringMatching(new RegExp(`^${name}: unknown option --no-such-option; it takes `)), help.out[0]]);
   });
 
   it.each(names.flatMap((name) => optionsOf(name).map((option) => [name, option] as const)))(
@@ -71,9 +80,12 @@ describe('the help of each command', () => {
     },
   );
 
-  it('testbed --help names --data and --language, which it takes', async () => {
-    const [usage] = (await cli(['testbed', '--help'])).out;
-    expect(usage).toContain('--data <dir>');
-    expect(usage).toContain('--language <tag>');
+  it('says how each command is called, from the one table', () => {
+    expect(usageLine('run')).toBe(
+      'usage: vitruvian-tool run <folder> [--command <id>]... [--pref <id>=<json>]... [--language <tag>] [--data <dir>] ' +
+        '[--services simulated|system] [--clipboard <text>] [--trace] [--strict]',
+    );
+    expect(usageLine('validate')).toBe('usage: vitruvian-tool validate <folder>...');
+    expect(usageLine('testbed')).toBe('usage: vitruvian-tool testbed [<folder>...] [--port <n>] [--services simulated|system] [--data <dir>] [--language <tag>]');
   });
 });

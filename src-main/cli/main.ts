@@ -1,7 +1,8 @@
 // vitruvian-tool: the subcommands are looked up in one table and loaded only when used; how each is
-// called is in usage.ts, shared with the subcommands' own usage errors.
+// called is in usage.ts, shared with the subcommands' own option reading and usage errors.
+import { appVersion } from '../host/app-version';
 import { ExitCodes, processIo, type CliCommand, type CliIo } from './io';
-import { NAME, subcommandUsage, usageLine, type SubcommandName } from './usage';
+import { isSubcommand, NAME, subcommands, usageLine, type SubcommandName } from './usage';
 
 const loaders: Record<SubcommandName, () => Promise<{ command: CliCommand }>> = {
   validate: () => import('./validate'),
@@ -12,12 +13,13 @@ const loaders: Record<SubcommandName, () => Promise<{ command: CliCommand }>> = 
 };
 
 export function usageLines(): string[] {
-  const width = Math.max(...Object.keys(subcommandUsage).map((name) => name.length));
+  const width = Math.max(...Object.keys(subcommands).map((name) => name.length));
   return [
     `usage: ${NAME} <command> [arguments]`,
+    `       ${NAME} --version`,
     '',
     'commands:',
-    ...Object.entries(subcommandUsage).map(([name, sub]) => `  ${name.padEnd(width)}  ${sub.summary}`),
+    ...Object.entries(subcommands).map(([name, sub]) => `  ${name.padEnd(width)}  ${sub.summary}`),
     '',
     `${NAME} <command> --help shows how to call a command.`,
   ];
@@ -34,18 +36,22 @@ export async function main(argv: string[], io: CliIo = processIo): Promise<numbe
     usageLines().forEach((line) => io.out(line));
     return ExitCodes.ok;
   }
-  if (!Object.prototype.hasOwnProperty.call(subcommandUsage, name)) {
-    io.err(`${NAME}: unknown command ${JSON.stringify(name)}; the commands are ${Object.keys(subcommandUsage).join(', ')}`);
+  if (name === '--version' || name === '-v') {
+    io.out(`${NAME} ${appVersion}`);
+    return ExitCodes.ok;
+  }
+  if (!isSubcommand(name)) {
+    const what = name.startsWith('-') ? `unknown option ${name}` : `unknown command ${JSON.stringify(name)}`;
+    io.err(`${NAME}: ${what}; the commands are ${Object.keys(subcommands).join(', ')}, and the options --help and --version`);
     return ExitCodes.usage;
   }
-  const sub = name as SubcommandName;
   if (args.includes('--help') || args.includes('-h')) {
-    io.out(usageLine(sub));
-    io.out(subcommandUsage[sub].summary);
+    io.out(usageLine(name));
+    io.out(subcommands[name].summary);
     return ExitCodes.ok;
   }
   try {
-    const { command } = await loaders[sub]();
+    const { command } = await loaders[name]();
     return await command(args, io);
   } catch (error) {
     // Nothing may crash the CLI with a stack: one line says what broke.

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
 import { mkdtempSync, mkdirSync, readFileSync, statSync, writeFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -6,7 +7,8 @@ import { fileURLToPath } from 'node:url';
 import { checkFolder } from '../host/tool-folder';
 import { startTool, stopAndSumUp, wellBehaved, type ToolSession } from '../../tools-sample/tool-session';
 import { main } from './main';
-import { command, toolIdFor, toolNameFor } from './new';
+import { command, toolIdFor, toolLanguages, toolNameFor } from './new';
+import { subcommands } from './usage';
 import type { CliIo } from './io';
 
 function capture(): CliIo & { outLines: string[]; errLines: string[] } {
@@ -78,6 +80,28 @@ describe('vitruvian-tool new', () => {
     }
   });
 
+  it('prints commands that work as typed where it ran, and its README gives the same with the whole path', async () => {
+    const repository = fileURLToPath(new URL('../..', import.meta.url));
+    const folder = join(scratch(), 'typed as shown');
+    const io = capture();
+    expect(await command([folder, '--lang', 'sh'], io)).toBe(0);
+    const printed = io.outLines.filter((line) => /^(try it|check it): /.test(line)).map((line) => line.replace(/^[a-z ]+:\s+/, ''));
+    expect(printed).toEqual([
+      `npx vitruvian-tool run '${folder}' --command sayHello --trace`,
+      `npx vitruvian-tool check '${folder}'`,
+    ]);
+    const readme = readFileSync(join(folder, 'README.md'), 'utf8');
+    expect(readme).toContain(`npx vitruvian-tool check '${folder}'`);
+    // Typed into a shell in the repository, as a person would after `npm ci` there.
+    const checked = spawnSync('sh', ['-c', printed[1]!], { cwd: repository, encoding: 'utf8' });
+    expect(checked.stdout, checked.stderr).toMatch(/local\.typed-as-shown 0\.1\.0: all \d+ checks passed/);
+    expect(checked.status).toBe(0);
+  });
+
+  it('offers the languages it has templates for, as its --help says', () => {
+    expect([...subcommands.new.options.lang.choices].sort()).toEqual([...toolLanguages].sort());
+  });
+
   it('makes a Node tool when no language is given, with an executable program', async () => {
     const folder = join(scratch(), 'plain');
     expect(await command([folder], capture())).toBe(0);
@@ -107,8 +131,9 @@ describe('vitruvian-tool new', () => {
     const cases: [string[], RegExp][] = [
       [[], /missing <folder>/],
       [['a', 'b'], /one folder only, got 2/],
-      [['a', '--verbose'], /unknown option "--verbose"/],
-      [['a', '--lang', 'ruby'], /--lang "ruby" is not one of node, python, sh/],
+      [['a', '--verbose'], /unknown option --verbose; it takes --lang/],
+      [['a', '-l', 'sh'], /unknown option -l; it takes --lang/],
+      [['a', '--lang', 'ruby'], /--lang: expected node, python or sh, got "ruby"/],
       [['a', '--lang'], /--lang needs a value/],
     ];
     for (const [args, reason] of cases) {

@@ -4,9 +4,11 @@ import { chmod, copyFile, mkdir, readdir, readFile, stat, writeFile } from 'node
 import { basename, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ExitCodes, type CliIo } from './io';
-import { usageLine } from './usage';
+import { readArgs, usageError } from './options';
+import { NAME } from './usage';
 
-const USAGE = usageLine('new');
+/** How the CLI is called from the repository once `npm ci` ran there. */
+const NPX = `npx ${NAME}`;
 const templates = fileURLToPath(new URL('./templates/', import.meta.url));
 
 export type ToolLanguage = 'node' | 'python' | 'sh';
@@ -34,10 +36,11 @@ const templateOf: Record<ToolLanguage, Template> = {
   },
 };
 
-const isLanguage = (value: string): value is ToolLanguage => Object.hasOwn(templateOf, value);
-
 const ID_PREFIX = 'local.';
 const ID_MAX = 128;
+
+/** The languages there is a template for (usage.ts lists the same for --lang). */
+export const toolLanguages = Object.keys(templateOf) as ToolLanguage[];
 
 /** The part of a tool id made from a folder's name: lower-case ASCII letters, digits and '-'. */
 export function idPartFor(folder: string): string {
@@ -101,41 +104,18 @@ export async function createTool(folder: string, language: ToolLanguage): Promis
   const readme = (await readFile(join(templates, 'README.md'), 'utf8')).replace(
     /\{\{(\w+)\}\}/g,
     (_, key: string) =>
-      ({ name, id, slug: idPartFor(target), language: template.title, program: template.program, folder: shellWord(folder), extraFiles })[key] ?? '',
+      // The folder's whole path: the README is read later, from wherever its author is.
+      ({ name, id, slug: idPartFor(target), language: template.title, program: template.program, folder: shellWord(target), extraFiles })[key] ?? '',
   );
   await writeFile(join(target, 'README.md'), readme, { flag: 'wx' });
   return { folder: target, id, files: ['vitruvian-tool.json', template.program, ...Object.keys(template.companions), 'README.md'] };
 }
 
 export async function command(args: string[], io: CliIo): Promise<number> {
-  const folders: string[] = [];
-  let language: string = 'node';
-  let optionsDone = false;
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i]!;
-    if (optionsDone || !arg.startsWith('-') || arg === '-') folders.push(arg);
-    else if (arg === '--') optionsDone = true;
-    else if (arg === '--lang' || arg.startsWith('--lang=')) {
-      const value = arg === '--lang' ? args[++i] : arg.slice('--lang='.length);
-      if (value === undefined) {
-        io.err(`new: --lang needs a value: node, python or sh; ${USAGE}`);
-        return ExitCodes.usage;
-      }
-      language = value;
-    } else {
-      io.err(`new: unknown option ${JSON.stringify(arg)}; ${USAGE}`);
-      return ExitCodes.usage;
-    }
-  }
-  if (!isLanguage(language)) {
-    io.err(`new: --lang ${JSON.stringify(language)} is not one of node, python, sh; ${USAGE}`);
-    return ExitCodes.usage;
-  }
-  if (folders.length !== 1) {
-    io.err(`new: ${folders.length === 0 ? 'missing <folder>' : `one folder only, got ${folders.length}`}; ${USAGE}`);
-    return ExitCodes.usage;
-  }
-  const folder = folders[0]!;
+  const reading = readArgs('new', args);
+  if (!reading.ok) return usageError(io, 'new', reading.problem);
+  const language = (reading.options.lang ?? 'node') as ToolLanguage;
+  const [folder] = reading.operands as [string];
   let created: CreatedTool;
   try {
     created = await createTool(folder, language);
@@ -145,8 +125,9 @@ export async function command(args: string[], io: CliIo): Promise<number> {
   }
   io.out(`created ${folder}: ${created.id} (${templateOf[language].title})`);
   for (const file of created.files) io.out(`  ${join(folder, file)}`);
-  io.out(`try it:   vitruvian-tool run ${shellWord(folder)} --command sayHello --trace`);
-  io.out(`check it: vitruvian-tool check ${shellWord(folder)}`);
+  // Printed as they work when typed where `new` was: npx finds the CLI in the repository.
+  io.out(`try it:   ${NPX} run ${shellWord(folder)} --command sayHello --trace`);
+  io.out(`check it: ${NPX} check ${shellWord(folder)}`);
   io.out(`then drag the folder onto the Vitruvian window to install it; ${join(folder, 'README.md')} says more.`);
   return ExitCodes.ok;
 }

@@ -52,6 +52,22 @@ describe('vitruvian-tool run', () => {
     expect(code).toBe(0);
   });
 
+  it('--clipboard fills the simulated clipboard, so a tool that reads it can succeed', async () => {
+    const filled = await run(services, '--clipboard', 'Bonjour, presse-papiers', '--command', 'read');
+    expect(filled.err).toContain('read: {"text":"Bonjour, presse-papiers"}');
+    expect(filled.code).toBe(0);
+    // Without it the clipboard holds no text.
+    expect((await run(services, '--command', 'read')).err).toContain('read: {"text":null}');
+  });
+
+  it('says so in the log when a request is answered twice, as check does', async () => {
+    const twice = join(root, 'src-main/conformance/fixtures/answers-twice');
+    const { code, err } = await run(twice, '--command', 'greet');
+    expect(err).toMatch(/^warn protocol: answered twice: command\/run \(id 2\) was answered already by \{"jsonrpc":"2.0","id":2,"result":\{\}\}; this second answer was dropped$/m);
+    expect(err).toContain('command greet: done');
+    expect(code).toBe(0);
+  });
+
   it('leaves no tool process behind', async () => {
     const { code, err } = await run(services, '--command', 'copy');
     expect(code).toBe(0);
@@ -188,17 +204,21 @@ createInterface({ input: process.stdin }).on('line', (line) => {
   });
 
   it.each([
-    [[], /missing the tool folder/],
+    [[], /missing <folder>/],
     [['a', 'b'], /one folder only/],
-    [[services, '--bogus'], /unknown option "--bogus"/],
+    [[services, '--bogus'], /unknown option --bogus; it takes --command, /],
+    [[services, '-c', 'copy'], /unknown option -c; /],
+    [[services, '--services', 'system', '--clipboard', 'x'], /--clipboard fills the simulated clipboard/],
     [[services, '--command'], /--command needs a value/],
     [[services, '--pref', 'note=hi'], /--pref note: "hi" is not JSON/],
     [[services, '--pref', 'nothing'], /--pref: expected <id>=<json>/],
     [[services, '--services', 'magic'], /--services: expected simulated or system/],
     [[services, '--language', 'not a tag'], /--language: expected a language tag/],
     [[services, '--command', 'nope'], /--command: unknown command "nope"/],
-    [[services, '--pref', 'mode="angry"'], /--pref mode: value \(preference "mode"\): "angry" is not one of the options/],
-    [[services, '--pref', 'missing=1'], /--pref missing: id: unknown preference "missing"/],
+    [[services, '--pref', 'mode="angry"'], /^run: --pref mode: "angry" is not one of the options .*; for example --pref 'mode="/m],
+    [[services, '--pref', 'note=3'], /^run: --pref note: 3 does not fit kind "text"; for example --pref 'note="Hi there"'$/m],
+    [[services, '--pref', 'count=true'], /^run: --pref count: true does not fit kind "number"; for example --pref count=3$/m],
+    [[services, '--pref', 'missing=1'], /--pref missing: unknown preference "missing" \(the manifest declares /],
   ])('exits 2 for a usage error: %j', async (args, reason) => {
     const err: string[] = [];
     const code = await command(args as string[], { out: () => {}, err: (line) => err.push(line) });
@@ -213,6 +233,35 @@ createInterface({ input: process.stdin }).on('line', (line) => {
   });
 });
 
+describe('vitruvian-tool run --strict', () => {
+  const conformance = join(root, 'src-main/conformance/fixtures');
+  const runIn = async (...args: string[]) => {
+    const err: string[] = [];
+    const code = await command(args, { out: () => {}, err: (line) => err.push(line) });
+    return { code, err };
+  };
+
+  it.each([
+    ['prints-banner', [], /^run: --strict: 1 protocol problem, so the run failed; the first: a line is not JSON: "Fixture tool 1.0 starting up"/],
+    ['answers-unsent', ['--command', 'greet'], /the first: an answer with id 999 matches no request waiting for one; dropped$/],
+    ['unknown-command-state', ['--command', 'greet'], /the first: commands\/state names commands the manifest does not declare: "ghost"$/],
+    ['undeclared-service', ['--command', 'greet'], /the first: clipboard\/readText was refused \(-32001\)/],
+    ['ignores-shutdown', [], /the first: the tool did not stop by itself within 2 s: it needed SIGKILL$/],
+  ])('%s: exit 1 with --strict, naming the first problem; exit 0 without', async (fixture, commands, says) => {
+    const folder = join(conformance, fixture);
+    const strict = await runIn(folder, ...commands, '--strict');
+    expect(strict.err.at(-1), strict.err.join('\n')).toMatch(says);
+    expect(strict.code).toBe(1);
+    if (fixture !== 'ignores-shutdown') expect((await runIn(folder, ...commands)).code).toBe(0);
+  }, 20_000);
+
+  it('passes a tool that keeps every rule', async () => {
+    const { code, err } = await runIn(join(conformance, 'well-behaved'), '--command', 'greet', '--strict');
+    expect(err.filter((line) => line.startsWith('run:'))).toEqual([]);
+    expect(code).toBe(0);
+  });
+});
+
 describe('reading the arguments', () => {
   it('takes options before or after the folder, repeated, with = or a space', () => {
     expect(readRunArgs(['--trace', 'folder', '--command=a', '--command', 'b', '--pref', 'n=1', '--pref=t="x"', '--data', 'd'])).toEqual({
@@ -223,6 +272,7 @@ describe('reading the arguments', () => {
         prefs: [{ id: 'n', value: 1 }, { id: 't', value: 'x' }],
         services: 'simulated',
         trace: true,
+        strict: false,
         dataFolder: 'd',
       },
     });

@@ -1,5 +1,4 @@
-// vitruvian-tool run <folder> [--command <id>]... [--pref <id>=<json>]... [--language <tag>]
-//   [--data <dir>] [--services simulated|system] [--trace]
+// vitruvian-tool run <folder> [--command <id>]... [--pref <id>=<json>]... and the options of usage.ts.
 // A headless host for one tool (DESIGN.md section 5): validate, start it as the app would, run the
 // commands in order (each waiting to be runnable, then for its answer), stop it by the stop sequence.
 // stdout carries only --trace's JSON lines; everything for the person goes to stderr.
@@ -7,16 +6,19 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { CommandOutcome, PreferenceValue, ToolSummary } from '../../src-shared/host-api';
+import { describePreferenceValueFault, preferenceValueFault } from '../../src-shared/manifest/preference-value';
 import type { Manifest } from '../../src-shared/protocol/types';
+
+type ManifestPreference = NonNullable<Manifest['preferences']>[number];
 import { createHost, type Host } from '../host/host';
+import { isToolFault } from '../host/host-log';
 import { hasKeptBytes, showKeptBytes } from '../host/not-utf8';
-import { PreferenceStore, preferenceValueProblem } from '../host/storage';
+import { PreferenceStore } from '../host/storage';
 import { checkFolder } from '../host/tool-folder';
 import type { Platform } from '../platform/platform';
 import { ExitCodes, type CliIo } from './io';
-import { NAME, usageLine } from './usage';
-
-const USAGE = usageLine('run');
+import { languageProblem, readArgs, usageError } from './options';
+import { NAME } from './usage';
 
 /** How long a command may take to become runnable before the run gives up on it. */
 export const runnableWaitMs = 60_000;
@@ -28,61 +30,49 @@ export interface RunArgs {
   language?: string;
   dataFolder?: string;
   services: 'simulated' | 'system';
+  /** What the simulated clipboard holds when the tool starts. */
+  clipboard?: string;
   trace: boolean;
+  /** Every protocol problem fails the run (exit 1), so a script catches a misbehaving tool. */
+  strict: boolean;
 }
 
 export type RunArgsReading = { ok: true; args: RunArgs } | { ok: false; problem: string };
 
-const withValue = ['--command', '--pref', '--language', '--data', '--services'];
-
-export function readRunArgs(args: string[]): RunArgsReading {
-  const folders: string[] = [];
-  const read: Omit<RunArgs, 'folder'> = { commands: [], prefs: [], services: 'simulated', trace: false };
-  let optionsDone = false;
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i] ?? '';
-    if (optionsDone || !arg.startsWith('--')) {
-      folders.push(arg);
-      continue;
-    }
-    if (arg === '--') {
-      optionsDone = true;
-      continue;
-    }
-    if (arg === '--trace') {
-      read.trace = true;
-      continue;
-    }
-    const split = arg.indexOf('=');
-    const name = split > 0 ? arg.slice(0, split) : arg;
-    if (!withValue.includes(name)) return { ok: false, problem: `unknown option ${JSON.stringify(name)}` };
-    const value = split > 0 ? arg.slice(split + 1) : args[++i];
-    if (value === undefined || value === '') return { ok: false, problem: `${name} needs a value` };
-    if (name === '--command') read.commands.push(value);
-    else if (name === '--data') read.dataFolder = value;
-    else if (name === '--services') {
-      if (value !== 'simulated' && value !== 'system')
-        return { ok: false, problem: `--services: expected simulated or system, got ${JSON.stringify(value)}` };
-      read.services = value;
-    } else if (name === '--language') {
-      if (!/^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$/.test(value))
-        return { ok: false, problem: `--language: expected a language tag such as en or fr, got ${JSON.stringify(value)}` };
-      read.language = value;
-    } else {
-      const eq = value.indexOf('=');
-      if (eq <= 0) return { ok: false, problem: `--pref: expected <id>=<json>, got ${JSON.stringify(value)}` };
-      const id = value.slice(0, eq);
-      const json = value.slice(eq + 1);
-      try {
-        read.prefs.push({ id, value: JSON.parse(json) as PreferenceValue });
-      } catch {
-        return { ok: false, problem: `--pref ${id}: ${JSON.stringify(json)} is not JSON (text is written in quotes: ${id}='"text"')` };
-      }
+export function readRunArgs(argv: string[]): RunArgsReading {
+  const reading = readArgs('run', argv);
+  if (!reading.ok) return reading;
+  const { command: commands, pref, language, data, services, clipboard, trace, strict } = reading.options;
+  const args: RunArgs = {
+    folder: reading.operands[0]!,
+    commands,
+    prefs: [],
+    services: (services ?? 'simulated') as RunArgs['services'],
+    trace,
+    strict,
+  };
+  for (const text of pref) {
+    const eq = text.indexOf('=');
+    if (eq <= 0) return { ok: false, problem: `--pref: expected <id>=<json>, got ${JSON.stringify(text)}; for example --pref 'greeting="Hi there"'` };
+    const id = text.slice(0, eq);
+    const json = text.slice(eq + 1);
+    try {
+      args.prefs.push({ id, value: JSON.parse(json) as PreferenceValue });
+    } catch {
+      return { ok: false, problem: `--pref ${id}: ${JSON.stringify(json)} is not JSON; text is written in double quotes: --pref '${id}=${JSON.stringify(json)}'` };
     }
   }
-  if (folders.length !== 1)
-    return { ok: false, problem: folders.length === 0 ? 'missing the tool folder' : `one folder only, got ${folders.length}` };
-  return { ok: true, args: { folder: folders[0]!, ...read } };
+  if (language !== undefined) {
+    const problem = languageProblem(language);
+    if (problem) return { ok: false, problem };
+    args.language = language;
+  }
+  if (data !== undefined) args.dataFolder = data;
+  if (clipboard !== undefined) {
+    if (args.services !== 'simulated') return { ok: false, problem: '--clipboard fills the simulated clipboard: it goes with --services simulated, not system' };
+    args.clipboard = clipboard;
+  }
+  return { ok: true, args };
 }
 
 /** Problems of the commands and preferences asked for, against the tool's manifest. */
@@ -94,10 +84,24 @@ export function argsProblems(args: RunArgs, manifest: Manifest): string[] {
       problems.push(`--command: unknown command ${JSON.stringify(id)} (the manifest declares ${commands.map((c) => `"${c}"`).join(', ') || 'none'})`);
   }
   for (const { id, value } of args.prefs) {
-    const problem = preferenceValueProblem(manifest.preferences ?? [], id, value);
+    const problem = prefProblem(manifest.preferences ?? [], id, value);
     if (problem) problems.push(`--pref ${id}: ${problem}`);
   }
   return problems;
+}
+
+/** Why `--pref id=value` does not fit the manifest, with a value that would, as it is typed. */
+function prefProblem(preferences: readonly ManifestPreference[], id: string, value: PreferenceValue): string | undefined {
+  const pref = preferences.find((p) => p.id === id);
+  if (!pref) {
+    return `unknown preference ${JSON.stringify(id)} (the manifest declares ${preferences.map((p) => JSON.stringify(p.id)).join(', ') || 'none'})`;
+  }
+  const fault = preferenceValueFault(pref, value);
+  if (!fault) return undefined;
+  const fits: Record<string, PreferenceValue> = { text: 'Hi there', secret: 'my secret', boolean: true, number: 3 };
+  const example = pref.kind === 'choice' ? (pref.options?.[0]?.value ?? null) : (fits[pref.kind] ?? null);
+  const typed = typeof example === 'string' ? `'${id}=${JSON.stringify(example)}'` : `${id}=${JSON.stringify(example)}`;
+  return `${describePreferenceValueFault(fault, value)}; for example --pref ${typed}`;
 }
 
 async function systemPlatform(): Promise<Platform | string> {
@@ -117,11 +121,7 @@ const describeOutcome = (outcome: CommandOutcome): string =>
 
 export async function command(argv: string[], io: CliIo): Promise<number> {
   const reading = readRunArgs(argv);
-  if (!reading.ok) {
-    io.err(`run: ${reading.problem}`);
-    io.err(USAGE);
-    return ExitCodes.usage;
-  }
+  if (!reading.ok) return usageError(io, 'run', reading.problem);
   const args = reading.args;
   const folder = resolve(args.folder);
   const verdict = await checkFolder(folder);
@@ -136,9 +136,8 @@ export async function command(argv: string[], io: CliIo): Promise<number> {
   }
   const problems = argsProblems(args, verdict.manifest);
   if (problems.length > 0) {
-    for (const problem of problems) io.err(`run: ${problem}`);
-    io.err(USAGE);
-    return ExitCodes.usage;
+    for (const problem of problems.slice(0, -1)) io.err(`run: ${problem}`);
+    return usageError(io, 'run', problems[problems.length - 1]!);
   }
   let platform: Platform;
   if (args.services === 'system') {
@@ -150,7 +149,7 @@ export async function command(argv: string[], io: CliIo): Promise<number> {
     platform = system;
   } else {
     const { SimulatedPlatform } = await import('../platform/simulated');
-    platform = new SimulatedPlatform();
+    platform = new SimulatedPlatform({ clipboard: args.clipboard ?? null });
   }
 
   const hostData = await mkdtemp(join(tmpdir(), 'vitruvian-run-host-'));
@@ -159,6 +158,7 @@ export async function command(argv: string[], io: CliIo): Promise<number> {
   const id = verdict.manifest.id;
   let host: Host | undefined;
   let watch: ToolWatch | undefined;
+  let code: number;
   try {
     const preferences = await new PreferenceStore(hostData).open(id);
     for (const { id: prefId, value } of args.prefs) await preferences.set(verdict.manifest.preferences ?? [], prefId, value);
@@ -173,7 +173,7 @@ export async function command(argv: string[], io: CliIo): Promise<number> {
     watch = new ToolWatch(host, id, io);
     const stopAsked = untilStopSignal();
     try {
-      return await Promise.race([
+      code = await Promise.race([
         runTool(host, watch, folder, id, args.commands, io),
         stopAsked.signal.then((signal) => {
           io.err(`run: ${signal}: stopping the tool`);
@@ -190,6 +190,13 @@ export async function command(argv: string[], io: CliIo): Promise<number> {
     await rm(hostData, { recursive: true, force: true });
     if (args.dataFolder === undefined) await rm(toolData, { recursive: true, force: true });
   }
+  const faults = watch.protocolProblems;
+  if (args.strict && faults.length > 0) {
+    const count = faults.length === 1 ? '1 protocol problem' : `${faults.length} protocol problems`;
+    io.err(`run: --strict: ${count}, so the run failed; the first: ${faults[0]}`);
+    return ExitCodes.failed;
+  }
+  return code;
 }
 
 /**
@@ -209,12 +216,16 @@ export function traceJson(direction: 'toTool' | 'fromTool', text: string): strin
 class ToolWatch {
   tool: ToolSummary | undefined;
   readonly changed = new Set<() => void>();
+  /** The tool's protocol problems, for --strict: the peer's findings, and the host's lines that name a fault of the tool. */
+  readonly protocolProblems: string[] = [];
   private readonly subscription;
 
   constructor(host: Host, id: string, io: CliIo) {
     this.subscription = host.subscribe((event) => {
       if (event.type === 'log' && event.toolId === id) {
-        io.err(`${event.line.level} ${event.line.source}: ${event.line.message}`);
+        const { level, source, message, code } = event.line;
+        io.err(`${level} ${source}: ${message}`);
+        if (source === 'protocol' || (code && isToolFault(code))) this.protocolProblems.push(message);
       } else if (event.type === 'serviceCall') {
         io.err(`service ${event.call.method} ${JSON.stringify(event.call.params)}`);
       } else if (event.type === 'tool' && event.tool.id === id) {

@@ -31,7 +31,7 @@ describe('vitruvian-tool testbed arguments', () => {
     [['--port'], '--port needs a value'],
     [['--services', 'real'], '--services: expected simulated or system, got "real"'],
     [['--language', 'f r'], '--language: expected a language tag such as en or fr, got "f r"'],
-    [['--verbose'], 'unknown option "--verbose"'],
+    [['--verbose'], 'unknown option --verbose; it takes --port, --services, --data or --language'],
   ])('refuses %j', (args, problem) => {
     expect(readTestbedArgs(args)).toEqual({ ok: false, problem });
   });
@@ -39,7 +39,7 @@ describe('vitruvian-tool testbed arguments', () => {
   it('exits 2 with the usage for bad arguments and for a folder that is not there', async () => {
     const bad = capture();
     expect(await command(['--port', 'x'], bad.io, new Promise(() => undefined))).toBe(2);
-    expect(bad.err[0]).toMatch(/^testbed: --port: .*; usage: vitruvian-tool testbed/);
+    expect(bad.err).toEqual([expect.stringMatching(/^testbed: --port: expected a port number/), expect.stringMatching(/^usage: vitruvian-tool testbed /)]);
     const missing = capture();
     expect(await command(['/no/such/tool'], missing.io, new Promise(() => undefined))).toBe(2);
     expect(missing.err[0]).toMatch(/^testbed: "\/no\/such\/tool" is not a folder/);

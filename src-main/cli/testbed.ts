@@ -6,9 +6,8 @@ import type { Platform } from '../platform/platform';
 import { ensureRenderer } from '../testbed/renderer-build';
 import { startTestbed } from '../testbed/testbed';
 import { ExitCodes, type CliIo } from './io';
-import { usageLine } from './usage';
+import { languageProblem, readArgs, usageError } from './options';
 
-const USAGE = usageLine('testbed');
 /** The port when none is given; --port 0 picks a free one. */
 export const defaultTestbedPort = 7470;
 
@@ -23,39 +22,21 @@ export interface TestbedArgs {
 export type ArgsReading = { ok: true; args: TestbedArgs } | { ok: false; problem: string };
 
 export function readTestbedArgs(args: string[]): ArgsReading {
-  const read: TestbedArgs = { folders: [], port: defaultTestbedPort, services: 'simulated' };
-  let optionsDone = false;
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i] ?? '';
-    if (optionsDone || !arg.startsWith('--')) {
-      read.folders.push(arg);
-      continue;
+  const reading = readArgs('testbed', args);
+  if (!reading.ok) return reading;
+  const { port, services, data, language } = reading.options;
+  const read: TestbedArgs = { folders: reading.operands, port: defaultTestbedPort, services: (services ?? 'simulated') as TestbedArgs['services'] };
+  if (port !== undefined) {
+    if (!/^\d+$/.test(port) || Number(port) > 65_535) {
+      return { ok: false, problem: `--port: expected a port number from 0 to 65535, got ${JSON.stringify(port)}` };
     }
-    if (arg === '--') {
-      optionsDone = true;
-      continue;
-    }
-    const [name, inline] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
-    const value = inline ?? args[++i];
-    if (!['--port', '--services', '--data', '--language'].includes(name)) {
-      return { ok: false, problem: `unknown option ${JSON.stringify(name)}` };
-    }
-    if (value === undefined || value === '') return { ok: false, problem: `${name} needs a value` };
-    if (name === '--port') {
-      const port = Number(value);
-      if (!/^\d+$/.test(value) || port > 65_535) {
-        return { ok: false, problem: `--port: expected a port number from 0 to 65535, got ${JSON.stringify(value)}` };
-      }
-      read.port = port;
-    } else if (name === '--services') {
-      if (value !== 'simulated' && value !== 'system') {
-        return { ok: false, problem: `--services: expected simulated or system, got ${JSON.stringify(value)}` };
-      }
-      read.services = value;
-    } else if (name === '--data') read.dataFolder = value;
-    else if (!/^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$/.test(value)) {
-      return { ok: false, problem: `--language: expected a language tag such as en or fr, got ${JSON.stringify(value)}` };
-    } else read.language = value;
+    read.port = Number(port);
+  }
+  if (data !== undefined) read.dataFolder = data;
+  if (language !== undefined) {
+    const problem = languageProblem(language);
+    if (problem) return { ok: false, problem };
+    read.language = language;
   }
   return { ok: true, args: read };
 }
@@ -86,16 +67,12 @@ const untilStopSignal = (): Promise<NodeJS.Signals> =>
 
 export async function command(args: string[], io: CliIo, stopped: Promise<unknown> = untilStopSignal()): Promise<number> {
   const reading = readTestbedArgs(args);
-  if (!reading.ok) {
-    io.err(`testbed: ${reading.problem}; ${USAGE}`);
-    return ExitCodes.usage;
-  }
+  if (!reading.ok) return usageError(io, 'testbed', reading.problem);
   const options = reading.args;
   for (const folder of options.folders) {
     const info = await stat(folder).catch(() => undefined);
     if (!info?.isDirectory()) {
-      io.err(`testbed: ${JSON.stringify(folder)} is not a folder; ${USAGE}`);
-      return ExitCodes.usage;
+      return usageError(io, 'testbed', `${JSON.stringify(folder)} is not a folder`);
     }
   }
 

@@ -1,32 +1,95 @@
-// How each subcommand is called, in one place: `vitruvian-tool <command> --help` and the usage line a
-// subcommand prints after a usage error come from the same text, so the help cannot fall behind what
-// the subcommand parses. Kept apart from the subcommands so that help loads none of them.
+// How each subcommand is called, in one table: its operands and its options. `vitruvian-tool
+// <command> --help`, the usage line printed after a usage error and the option reader (options.ts)
+// all come from it, so the help cannot fall behind what a subcommand reads: a new option or a new
+// subcommand is a line here. Kept apart from the subcommands so that help loads none of them.
 export const NAME = 'vitruvian-tool';
 
-export const subcommandUsage = {
+/** One option: a flag (no `value`), or an option with a value named as in the usage line. */
+export interface OptionSpec {
+  /** How the value is written in the usage line: `<id>`, `<id>=<json>`. Absent: a flag. */
+  readonly value?: string;
+  /** The values it takes; the usage line lists them (`simulated|system`) and others are refused. */
+  readonly choices?: readonly string[];
+  /** Given more than once, each is kept, in order. */
+  readonly multiple?: boolean;
+}
+
+/** What a subcommand takes besides its options: one operand, one or more, or any number. */
+export interface OperandSpec {
+  /** As in the usage line, without brackets: `folder`. */
+  readonly name: string;
+  readonly count: 'one' | 'oneOrMore' | 'any';
+}
+
+export interface SubcommandSpec {
+  readonly summary: string;
+  readonly operands: OperandSpec;
+  readonly options: Readonly<Record<string, OptionSpec>>;
+}
+
+const services = { value: 'simulated|system', choices: ['simulated', 'system'] } as const;
+
+export const subcommands = {
   validate: {
-    usage: 'validate <folder>',
-    summary: 'judge a tool folder as the app installer does',
+    summary: 'judge tool folders as the app installer does',
+    operands: { name: 'folder', count: 'oneOrMore' },
+    options: {},
   },
   run: {
-    usage: 'run <folder> [--command <id>]... [--pref <id>=<json>]... [--language <tag>] [--data <dir>] [--services simulated|system] [--trace]',
     summary: 'start a tool headless, run commands, stop it',
+    operands: { name: 'folder', count: 'one' },
+    options: {
+      command: { value: '<id>', multiple: true },
+      pref: { value: '<id>=<json>', multiple: true },
+      language: { value: '<tag>' },
+      data: { value: '<dir>' },
+      services,
+      clipboard: { value: '<text>' },
+      trace: {},
+      strict: {},
+    },
   },
   check: {
-    usage: 'check <folder> [--json]',
     summary: "the conformance run of a tool's side of the protocol",
+    operands: { name: 'folder', count: 'one' },
+    options: { json: {} },
   },
   testbed: {
-    usage: 'testbed [<folder>...] [--port <n>] [--services simulated|system] [--data <dir>] [--language <tag>]',
     summary: 'the browser test bed with these tool folders loaded in place',
+    operands: { name: 'folder', count: 'any' },
+    options: {
+      port: { value: '<n>' },
+      services,
+      data: { value: '<dir>' },
+      language: { value: '<tag>' },
+    },
   },
   new: {
-    usage: 'new <folder> [--lang node|python|sh]',
     summary: 'create a new tool folder to start from',
+    operands: { name: 'folder', count: 'one' },
+    options: { lang: { value: 'node|python|sh', choices: ['node', 'python', 'sh'] } },
   },
-} as const;
+} as const satisfies Record<string, SubcommandSpec>;
 
-export type SubcommandName = keyof typeof subcommandUsage;
+export type SubcommandName = keyof typeof subcommands;
+
+export const isSubcommand = (name: string): name is SubcommandName => Object.hasOwn(subcommands, name);
+
+function operandsText({ name, count }: OperandSpec): string {
+  if (count === 'one') return `<${name}>`;
+  return count === 'oneOrMore' ? `<${name}>...` : `[<${name}>...]`;
+}
+
+function optionText(name: string, spec: OptionSpec): string {
+  const text = `[--${name}${spec.value ? ` ${spec.value}` : ''}]`;
+  return spec.multiple ? `${text}...` : text;
+}
+
+/** `run <folder> [--command <id>]... [--trace]`: how the subcommand is called. */
+export function usageOf(name: SubcommandName): string {
+  const spec: SubcommandSpec = subcommands[name];
+  return [name, operandsText(spec.operands), ...Object.entries(spec.options).map(([option, o]) => optionText(option, o))].join(' ');
+}
 
 /** `usage: vitruvian-tool <how the subcommand is called>`. */
-export const usageLine = (name: SubcommandName): string => `usage: ${NAME} ${subcommandUsage[name].usage}`;
+export const usageLine = (name: SubcommandName): string => `usage: ${NAME} ${usageOf(name)}`;

@@ -6,9 +6,10 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ToolRegistry } from '../host/registry';
 import { checkFolder, type FolderVerdict } from '../host/tool-folder';
-import { exampleFolders, prepareExamples, type PreparedExamples } from './example-folders';
+import { exampleFolders, exampleName, prepareExamples, type PreparedExamples } from './example-folders';
 import type { CliIo } from './io';
 import { main } from './main';
+import { verdictLines } from './validate';
 
 const run = promisify(execFile);
 
@@ -27,29 +28,25 @@ beforeAll(async () => {
 afterAll(() => examples.dispose());
 
 describe('every example folder is judged as folders.json labels it', () => {
-  it.each(exampleFolders.map((example) => [example.folder, example] as const))('%s', async (_name, example) => {
+  it.each(exampleFolders.map((example) => [exampleName(example), example] as const))('%s', async (_name, example) => {
     const verdict = await checkFolder(examples.path(example));
-    const lines = verdict.ok ? [`valid: ${verdict.manifest.id} ${verdict.manifest.version}`] : verdict.problems;
-    expect(lines).toEqual(examples.expected(example));
+    expect(verdictLines(verdict)).toEqual(examples.expected(example));
     // The CLI gives the same verdict, from the same function.
     const result = await cli(['validate', examples.path(example)]);
     expect(result).toEqual({ code: example.exit, out: examples.expected(example), err: [] });
   });
 });
 
-const verdictLines = (verdict: FolderVerdict): string[] =>
-  verdict.ok ? [`valid: ${verdict.manifest.id} ${verdict.manifest.version}`] : verdict.problems;
-
 /** Installs `folder` into a fresh app data folder; the verdict, and the installed copy's own. */
 async function install(folder: string, data: string) {
   const installed = await new ToolRegistry(data).install(folder, async () => {});
-  const lines = installed.ok ? [`valid: ${installed.entry.id} ${installed.entry.manifest.version}`] : installed.problems;
   const copy = installed.ok ? await checkFolder(installed.entry.folder) : undefined;
+  const lines = installed.ok ? verdictLines(copy!) : installed.problems;
   return { installed, lines, copy };
 }
 
 describe('the installer gives every example folder the verdict validate gives', () => {
-  it.each(exampleFolders.map((example) => [example.folder, example] as const))('%s', async (_name, example) => {
+  it.each(exampleFolders.map((example) => [exampleName(example), example] as const))('%s', async (_name, example) => {
     const data = await mkdtemp(join(tmpdir(), 'vitruvian-install-'));
     try {
       const judged = await checkFolder(examples.path(example));
@@ -141,12 +138,28 @@ describe('vitruvian-tool validate', () => {
     expect(verdict.ok && verdict.kind === 'tool' && verdict.execPath).toBe(join(examples.path(example), 'bin', 'run'));
   });
 
-  it('exits 2 with one line naming the mistake on a usage error', async () => {
+  it('exits 2 naming the mistake, then the usage, on a usage error', async () => {
     expect(await cli(['validate'])).toEqual({
-      code: 2, out: [], err: ['validate: missing <folder>; usage: vitruvian-tool validate <folder>'],
+      code: 2, out: [], err: ['validate: missing <folder>', 'usage: vitruvian-tool validate <folder>...'],
     });
-    expect((await cli(['validate', 'a', 'b'])).err).toEqual(['validate: one folder only, got 2; usage: vitruvian-tool validate <folder>']);
-    expect(await cli(['validate', '--strict', 'a'])).toMatchObject({ code: 2, err: [expect.stringContaining('unknown option "--strict"')] });
+    expect((await cli(['validate', '--strict', 'a'])).err[0]).toBe('validate: unknown option --strict; it takes no option');
+    expect((await cli(['validate', '-c', 'a', 'b'])).err[0]).toBe('validate: unknown option -c; it takes no option');
+  });
+
+  it('judges several folders: each line after its folder, exit 1 when one is refused', async () => {
+    const valid = examples.path(exampleFolders.find((e) => e.folder === 'valid-design-example')!);
+    const minimal = examples.path(exampleFolders.find((e) => e.folder === 'valid-minimal')!);
+    const refused = exampleFolders.find((e) => e.folder === 'many-problems')!;
+    expect(await cli(['validate', valid, minimal])).toEqual({
+      code: 0, out: [`${valid}: valid: com.acme.deploys 1.2.0`, `${minimal}: ${examples.expected(exampleFolders.find((e) => e.folder === 'valid-minimal')!)[0]}`], err: [],
+    });
+    const mixed = await cli(['validate', valid, examples.path(refused)]);
+    expect(mixed).toEqual({
+      code: 1,
+      out: [`${valid}: valid: com.acme.deploys 1.2.0`, ...examples.expected(refused).map((line) => `${examples.path(refused)}: ${line}`)],
+      err: [],
+    });
+    expect(examples.expected(refused).length).toBeGreaterThan(1);
   });
 
   it('takes a folder whose name starts with a dash after --', async () => {

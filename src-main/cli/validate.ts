@@ -1,32 +1,27 @@
-// vitruvian-tool validate <folder>: the installer's judgement of a folder, as lines.
-// Exit 0 and `valid: <id> <version>`; 1 and one line per problem; 2 for a usage error.
-import { checkFolder } from '../host/tool-folder';
+// vitruvian-tool validate <folder>...: the installer's judgement of each folder (a tool or a Skwir
+// plugin), as lines. For one folder, `valid: <id> <version>` or one line per problem; for several,
+// the same lines, each after its folder. Exit 0 when every folder is valid, 1 when one is not, 2 for
+// a usage error.
+import { checkFolder, type FolderVerdict } from '../host/tool-folder';
 import { ExitCodes, type CliIo } from './io';
-import { usageLine } from './usage';
-
-const USAGE = usageLine('validate');
+import { readArgs, usageError } from './options';
 
 export async function command(args: string[], io: CliIo): Promise<number> {
-  const folders: string[] = [];
-  let optionsDone = false;
-  for (const arg of args) {
-    if (!optionsDone && arg === '--') optionsDone = true;
-    else if (!optionsDone && arg.startsWith('-') && arg !== '-') {
-      io.err(`validate: unknown option ${JSON.stringify(arg)}; ${USAGE}`);
-      return ExitCodes.usage;
-    } else folders.push(arg);
+  const reading = readArgs('validate', args);
+  if (!reading.ok) return usageError(io, 'validate', reading.problem);
+  const { operands: folders } = reading;
+  let failed = false;
+  for (const folder of folders) {
+    const verdict = await checkFolder(folder);
+    for (const line of verdictLines(verdict)) io.out(folders.length > 1 ? `${folder}: ${line}` : line);
+    if (!verdict.ok) failed = true;
   }
-  if (folders.length !== 1) {
-    io.err(`validate: ${folders.length === 0 ? 'missing <folder>' : `one folder only, got ${folders.length}`}; ${USAGE}`);
-    return ExitCodes.usage;
-  }
-  const verdict = await checkFolder(folders[0]!);
-  if (!verdict.ok) {
-    verdict.problems.forEach((problem) => io.out(problem));
-    return ExitCodes.failed;
-  }
-  // A tool's line is as it always was; a plugin's says what it is.
+  return failed ? ExitCodes.failed : ExitCodes.ok;
+}
+
+/** `valid: <id> <version>` (a plugin's line says what it is), or one line per problem. */
+export function verdictLines(verdict: FolderVerdict): string[] {
+  if (!verdict.ok) return verdict.problems;
   const kind = verdict.kind === 'plugin' ? ` (Skwir plugin, ${verdict.manifest.transport.kind})` : '';
-  io.out(`valid: ${verdict.manifest.id} ${verdict.manifest.version}${kind}`);
-  return ExitCodes.ok;
+  return [`valid: ${verdict.manifest.id} ${verdict.manifest.version}${kind}`];
 }

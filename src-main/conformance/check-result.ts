@@ -1,8 +1,9 @@
-// One judged point of the conformance run: a PASS or a FAIL with its reason, or a check that could
-// not run because an earlier one left nothing to judge (SKIP, which still fails the run). The
+// One judged point of the conformance run: a PASS or a FAIL with its reason, a WARN (something a
+// tool author should hear of that the app copes with; it does not fail the run), or a check that
+// could not run because an earlier one left nothing to judge (SKIP, which still fails the run). The
 // checks are named in one table, in the order the report lists them.
 
-export type CheckStatus = 'pass' | 'fail' | 'skip';
+export type CheckStatus = 'pass' | 'warn' | 'fail' | 'skip';
 
 export interface CheckName {
   /** Stable for machines: `initialize`, `command-run:copyGreeting`, ... */
@@ -15,6 +16,8 @@ export interface CheckResult extends CheckName {
   status: CheckStatus;
   /** Why it passed or failed, quoting the message that broke it. */
   reason: string;
+  /** The tool's last lines on stderr, shown under a failure they may explain. */
+  stderr?: string[];
 }
 
 /** Every check, in the report's order; `command-run` stands for one check per declared command. */
@@ -23,6 +26,7 @@ export const checkNames = {
   initialize: 'initialize answered',
   'quiet-before-initialize': 'nothing sent before initialize was answered',
   stdout: 'stdout carries only messages',
+  'line-endings': 'lines end with \\n alone',
   'unknown-request': 'unknown request answered -32601',
   'unknown-notice': 'unknown notice ignored',
   'language-changed': 'language/changed survived',
@@ -43,7 +47,9 @@ export const check = (id: CheckId): CheckName => ({ id, name: checkNames[id] });
 export const commandRunCheck = (command: string): CheckName => ({ id: `command-run:${command}`, name: `command/run ${command}` });
 
 export const passed = (which: CheckName, reason: string): CheckResult => ({ ...which, status: 'pass', reason });
-export const failed = (which: CheckName, reason: string): CheckResult => ({ ...which, status: 'fail', reason });
+export const failed = (which: CheckName, reason: string, stderr?: string[]): CheckResult =>
+  stderr && stderr.length > 0 ? { ...which, status: 'fail', reason, stderr } : { ...which, status: 'fail', reason };
+export const warned = (which: CheckName, reason: string): CheckResult => ({ ...which, status: 'warn', reason });
 export const skipped = (which: CheckName, reason: string): CheckResult => ({ ...which, status: 'skip', reason });
 
 const QUOTED_CHARS = 160;

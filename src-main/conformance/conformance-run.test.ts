@@ -24,7 +24,7 @@ async function checkLines(name: string, limits: Partial<ConformanceLimits> = {})
 describe.concurrent('vitruvian-tool check on misbehaving tools', () => {
   it('passes a tool that keeps every rule', async () => {
     const { exitCode, out } = await checkLines('well-behaved');
-    expect(out.filter((line) => !line.startsWith('PASS '))).toEqual(['test.conformance.well-behaved 1.0.0: all 14 checks passed']);
+    expect(out.filter((line) => !line.startsWith('PASS '))).toEqual(['test.conformance.well-behaved 1.0.0: all 15 checks passed']);
     expect(exitCode).toBe(0);
   });
 
@@ -47,6 +47,8 @@ describe.concurrent('vitruvian-tool check on misbehaving tools', () => {
     ['answers-unsent', {}, 'FAIL messages fit protocol 1: ', '`{"jsonrpc":"2.0","id":999,"result":{}}`: answers a request the app never sent'],
     ['exits-nonzero', {}, 'FAIL exits 0 after shutdown: ', 'the tool exited with code 3 after shutdown'],
     ['prints-json', {}, 'FAIL stdout carries only messages: ', '`{"ran":"greet"}`: not a message ("jsonrpc" must be "2.0", not missing); print to stderr instead'],
+    ['answers-more-than-empty', {}, 'FAIL command/run greet: ', 'answered `{"ok":true}`, expected {} or failure -32010: `{"jsonrpc":"2.0","id":6,"result":{"ok":true}}`'],
+    ['answers-twice', {}, 'FAIL messages fit protocol 1: ', '`{"jsonrpc":"2.0","id":6,"error":{"code":-32010,"message":"changed my mind"}}`: answered twice: command/run (id 6) was answered first by line '],
   ])('%s: one FAIL line naming the fault, exit 1', async (name, limits, start, says) => {
     const { exitCode, fails } = await checkLines(name, limits);
     expect(fails).toHaveLength(1);
@@ -74,11 +76,39 @@ describe.concurrent('vitruvian-tool check on misbehaving tools', () => {
     expect(exitCode).toBe(1);
   });
 
+  it('syntax-error: a tool that never answers initialize has its last stderr lines under the FAIL', async () => {
+    const { exitCode, out } = await checkLines('syntax-error');
+    const at = out.findIndex((line) => line.startsWith('FAIL initialize answered: the tool exited with code 1 before answering'));
+    expect(at, out.join('\n')).toBeGreaterThanOrEqual(0);
+    expect(out[at + 1]).toMatch(/^ {5}its stderr, the last \d+ lines:$/);
+    const shown = out.slice(at + 2).filter((line) => line.startsWith('     | '));
+    expect(shown).toContain('     | SyntaxError: Invalid or unexpected token');
+    expect(shown.some((line) => line.includes('const greeting = "hello;'))).toBe(true);
+    expect(exitCode).toBe(1);
+    const report = await runConformance(fixture('syntax-error'));
+    expect(report.checks.find((c) => c.id === 'initialize')?.stderr).toContain('SyntaxError: Invalid or unexpected token');
+  });
+
+  it('writes-crlf: a WARN line names the line ending, and the run still passes', async () => {
+    const { exitCode, out } = await checkLines('writes-crlf');
+    expect(out.filter((line) => !line.startsWith('PASS '))).toEqual([
+      'WARN lines end with \\n alone: all 9 lines end with \\r\\n (the first: line 1, `{"jsonrpc":"2.0","id":1,"result":{"protocol":1,"version":"1.0.0"}}\\u000d`); ' +
+        'the \\r stays in the line, where JSON takes it for whitespace: write \\n alone',
+      'test.conformance.writes-crlf 1.0.0: all 15 checks passed, 1 with a warning',
+    ]);
+    expect(exitCode).toBe(0);
+  });
+
+  it('reads-clipboard: the clipboard holds text during the run, so the command\'s success path is judged', async () => {
+    const { out } = await checkLines('reads-clipboard');
+    expect(out).toContainEqual(expect.stringMatching(/^PASS command\/run greet: answered \{\} in /));
+  });
+
   it('does not go on after initialize was not answered: the rest is not run, and says so', async () => {
     const { out } = await checkLines('never-answers', { initializeMs: 400 });
     expect(out).toContain('SKIP command/run greet: not run: initialize was not answered with a result');
     expect(out).toContain('SKIP exits 0 after shutdown: not run: initialize was not answered with a result');
-    expect(out.at(-1)).toBe('test.conformance.never-answers 1.0.0: 1 of 14 checks failed, 7 not run');
+    expect(out.at(-1)).toBe('test.conformance.never-answers 1.0.0: 1 of 15 checks failed, 7 not run');
   });
 
   it('after the tool crashed, later checks are not run rather than failed', async () => {

@@ -13,7 +13,7 @@ import {
 } from './checks/survival';
 import { checkUnknownRequest } from './checks/unknown-request';
 import {
-  checkCommandsState, checkMessagesFit, checkQuietBeforeInitialize, checkServices, checkStdout,
+  checkCommandsState, checkLineEndings, checkMessagesFit, checkQuietBeforeInitialize, checkServices, checkStdout,
 } from './checks/wire-checks';
 import { defaultLimits, type ConformanceLimits } from './limits';
 import { ConformanceSession, LaunchFailure } from './session';
@@ -76,6 +76,7 @@ export async function runConformance(folder: string, options: ConformanceOptions
     results.push(
       checkQuietBeforeInitialize(session),
       checkStdout(session),
+      checkLineEndings(session),
       checkCommandsState(session),
       checkServices(session),
       checkMessagesFit(session),
@@ -104,6 +105,6 @@ function report(folder: string, manifest: Manifest, results: CheckResult[], notR
     folder,
     tool: { id: manifest.id, version: manifest.version },
     checks,
-    pass: checks.every((result) => result.status === 'pass'),
+    pass: checks.every((result) => result.status === 'pass' || result.status === 'warn'),
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { check, commandRunCheck, failed, passed, quoteLine, skipped } from './check-result';
+import { check, commandRunCheck, failed, passed, quoteLine, skipped, warned } from './check-result';
 import type { ConformanceReport } from './conformance-run';
 import { reportJson, reportLines } from './report-text';
 
@@ -45,6 +45,32 @@ describe('the conformance report', () => {
       ],
     });
     expect(reportJson(report)).not.toContain('\n');
+  });
+
+  it('shows the stderr lines a failure carries under it, and a warning that does not fail the run', () => {
+    const withStderr: ConformanceReport = {
+      ...report,
+      checks: [failed(check('initialize'), 'the tool exited with code 1 before answering', ['tool.mjs:3', 'SyntaxError: Invalid or unexpected token'])],
+    };
+    expect(reportLines(withStderr)).toEqual([
+      'FAIL initialize answered: the tool exited with code 1 before answering',
+      '     its stderr, the last 2 lines:',
+      '     | tool.mjs:3',
+      '     | SyntaxError: Invalid or unexpected token',
+      'com.acme.deploys 1.2.0: 1 of 1 checks failed',
+    ]);
+    expect(JSON.parse(reportJson(withStderr)).checks[0].stderr).toEqual(['tool.mjs:3', 'SyntaxError: Invalid or unexpected token']);
+    const warning: ConformanceReport = {
+      ...report,
+      checks: [passed(check('folder'), 'com.acme.deploys 1.2.0'), warned(check('line-endings'), 'all 3 lines end with \\r\\n')],
+      pass: true,
+    };
+    expect(reportLines(warning)).toEqual([
+      'PASS the folder validates: com.acme.deploys 1.2.0',
+      'WARN lines end with \\n alone: all 3 lines end with \\r\\n',
+      'com.acme.deploys 1.2.0: all 2 checks passed, 1 with a warning',
+    ]);
+    expect(JSON.parse(reportJson(warning)).checks[1]).toMatchObject({ id: 'line-endings', pass: true, warning: true });
   });
 
   it('quotes an offending line as written, control characters escaped, long ones cut', () => {

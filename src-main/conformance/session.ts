@@ -52,9 +52,27 @@ export interface ShutdownOutcome {
   signal?: 'SIGTERM' | 'SIGKILL';
 }
 
-/** The last line the tool wrote to stderr (its log), quoted when it ends badly. */
-interface LastWords {
-  line?: string;
+/** How many of the tool's last stderr lines are kept, to show under a failure they may explain. */
+const STDERR_LINES_KEPT = 12;
+const STDERR_LINE_CHARS = 300;
+
+/** The last lines the tool wrote to stderr (its log), quoted when it ends badly. */
+class LastWords {
+  private readonly kept: string[] = [];
+
+  add(line: string): void {
+    if (line.trim() === '') return;
+    this.kept.push(line.length > STDERR_LINE_CHARS ? `${line.slice(0, STDERR_LINE_CHARS - 1)}…` : line);
+    if (this.kept.length > STDERR_LINES_KEPT) this.kept.shift();
+  }
+
+  get line(): string | undefined {
+    return this.kept[this.kept.length - 1];
+  }
+
+  get lines(): string[] {
+    return [...this.kept];
+  }
 }
 
 export class ConformanceSession {
@@ -91,7 +109,7 @@ export class ConformanceSession {
     await mkdir(appFolder);
     const record = new WireRecord();
     const services = new SimulatedServices(manifest, appFolder);
-    const lastWords: LastWords = {};
+    const lastWords = new LastWords();
     let tool: RunningTool;
     try {
       tool = await RunningTool.launch({
@@ -104,9 +122,7 @@ export class ConformanceSession {
           onProtocolError: (problem) => record.protocolProblem(problem),
           fallbackRequestHandler: (params, method) => answerService(record, services, method, params),
         },
-        onStderrLine: (line) => {
-          if (line.trim() !== '') lastWords.line = line;
-        },
+        onStderrLine: (line) => lastWords.add(line),
         exitDrainMs: EXIT_DRAIN_MS,
       });
     } catch (error) {
@@ -187,6 +203,11 @@ export class ConformanceSession {
     const exit = await within(this.tool.exited, EXIT_STATUS_WAIT_MS);
     const said = this.lastWords.line;
     return { how: describeExit(exit), ...(said === undefined ? {} : { said }) };
+  }
+
+  /** The tool's last lines on stderr (a few), oldest first. */
+  get stderrLines(): string[] {
+    return this.lastWords.lines;
   }
 
   /** The reason of a check not run because the tool is gone (an earlier check says how it went). */

@@ -19,9 +19,12 @@ export interface ServiceRequest {
 
 const REQUESTS_KEPT = 1_000;
 
+/** What the clipboard holds during a check: text, so a tool that reads it is judged on its success path. */
+export const CHECK_CLIPBOARD_TEXT = 'Text on the clipboard, put there by vitruvian-tool check';
+
 export class SimulatedServices implements Disposable {
   readonly requests: ServiceRequest[] = [];
-  readonly platform = new SimulatedPlatform();
+  readonly platform = new SimulatedPlatform({ clipboard: CHECK_CLIPBOARD_TEXT });
   private readonly store: PreferenceStore;
   private readonly broker: ServiceBroker;
   private readonly tool: BrokerTool;

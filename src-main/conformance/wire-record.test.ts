@@ -24,4 +24,24 @@ describe('the record of what a tool wrote', () => {
     expect(record.strayAnswers.map((fault) => [fault.line?.number, fault.problem])).toEqual([[1, 'answers a request the app never sent']]);
     expect(record.lateAnswers.map((fault) => fault.line?.number)).toEqual([2]);
   });
+
+  it('names a second answer to a request, and the line that answered it first', () => {
+    const record = new WireRecord();
+    record.trace('received', '{"jsonrpc":"2.0","id":2,"result":{}}', 'command/run');
+    record.trace('received', '{"jsonrpc":"2.0","method":"log","params":{"message":"x"}}', 'log');
+    record.trace('received', '{"jsonrpc":"2.0","id":2,"result":{}}', 'command/run');
+    record.protocolProblem({ kind: 'answeredTwice', message: 'answered twice' });
+    expect(record.twiceAnswered.map((fault) => [fault.line?.number, fault.problem])).toEqual([
+      [3, 'answered twice: command/run (id 2) was answered first by line 1'],
+    ]);
+    expect(record.strayAnswers).toEqual([]);
+  });
+
+  it('counts the lines written with \\r\\n and keeps the first', () => {
+    const record = new WireRecord();
+    record.trace('received', '{"jsonrpc":"2.0","method":"log","params":{"message":"a"}}');
+    record.trace('received', '{"jsonrpc":"2.0","method":"log","params":{"message":"b"}}\r');
+    record.trace('received', '{"jsonrpc":"2.0","method":"log","params":{"message":"c"}}\r');
+    expect(record.crLines).toEqual({ count: 2, first: record.lines[1] });
+  });
 });

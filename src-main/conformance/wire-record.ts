@@ -35,6 +35,10 @@ export class WireRecord {
   readonly schemaFaults: WireFault[] = [];
   /** Answers to nothing: a notice answered, an id the app never sent. */
   readonly strayAnswers: WireFault[] = [];
+  /** Second answers to a request answered already, each naming the line that answered first. */
+  readonly twiceAnswered: WireFault[] = [];
+  /** Lines that end with \r (written with \r\n): the first one, and how many. */
+  readonly crLines: { first?: ReceivedLine; count: number } = { count: 0 };
   /** Answers that came after their request's time limit (the check that waited says so). */
   readonly lateAnswers: WireFault[] = [];
   /** The number of the line that answered initialize. */
@@ -45,6 +49,8 @@ export class WireRecord {
   private lastShapeProblem: string | undefined;
   private lastNotUtf8 = false;
   private readonly lastAnswers = new Map<string, ReceivedLine>();
+  /** The line that first answered each id (the run's ids are few: one per request it sent). */
+  private readonly firstAnswers = new Map<unknown, number>();
 
   /** How many lines the tool wrote in all. */
   get lineCount(): number {
@@ -77,6 +83,7 @@ export class WireRecord {
     this.lastLine = line;
     this.lastShapeProblem = undefined;
     if (this.lines.length < LINES_KEPT) this.lines.push(line);
+    if (text.endsWith('\r') && this.crLines.count++ === 0) this.crLines.first = line;
     if (notUtf8) return; // the peer reports it as notJson
     let value: unknown;
     try {
@@ -90,6 +97,9 @@ export class WireRecord {
       return;
     }
     line.kind = shape.kind;
+    if ((shape.kind === 'result' || shape.kind === 'failure') && !this.firstAnswers.has(shape.id) && this.firstAnswers.size < LINES_KEPT) {
+      this.firstAnswers.set(shape.id, line.number);
+    }
     if ((shape.kind === 'result' || shape.kind === 'failure') && method) {
       this.lastAnswers.set(method, line);
       if (method === 'initialize' && this.initializeAnswerLine === undefined) this.initializeAnswerLine = line.number;
@@ -117,12 +127,28 @@ export class WireRecord {
       case 'unknownAnswer':
         this.keep(this.strayAnswers, { line, problem: 'answers a request the app never sent' });
         return;
+      case 'answeredTwice':
+        this.keep(this.twiceAnswered, { line, problem: this.answeredTwice(line) });
+        return;
       case 'lateAnswer':
         this.keep(this.lateAnswers, { line, problem: problem.message });
         return;
       default:
         return; // the app's own trouble (a handler, an outgoing line), not the tool's
     }
+  }
+
+  /** "answered twice: command/run (id 2) was answered first by line 5" */
+  private answeredTwice(line: ReceivedLine | undefined): string {
+    let id: unknown;
+    try {
+      id = (JSON.parse(line?.text ?? '') as { id?: unknown }).id;
+    } catch {
+      // the peer only reports answers it could read
+    }
+    const first = this.firstAnswers.get(id);
+    const which = `${line?.method ?? 'a request'} (id ${JSON.stringify(id)})`;
+    return first === undefined ? `answered twice: ${which}` : `answered twice: ${which} was answered first by line ${first}`;
   }
 
   /** A request the app refused because its params do not fit (-32602). */

@@ -36,6 +36,7 @@ export function recordingHost(tools: ToolSummary[] = []): RecordingHost {
     restart: record('restart', { ok: true as const }),
     stop: record('stop', { ok: true as const }),
     setLanguage: record('setLanguage', { ok: true as const }),
+    setSimulatedClipboard: record('setSimulatedClipboard', { ok: true as const }),
     subscribe: (listener) => events.event(listener),
     fire: (event) => events.fire(event),
     get listening() {

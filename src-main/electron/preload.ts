@@ -38,6 +38,7 @@ const api: HostApi = {
   restart: (toolId) => request('restart', toolId),
   stop: (toolId) => request('stop', toolId),
   setLanguage: (language) => request('setLanguage', language),
+  setSimulatedClipboard: (text) => request('setSimulatedClipboard', text),
   subscribe(listener) {
     // Wrapped so the same function can subscribe twice and each subscription ends on its own.
     const entry = (event: HostEvent) => listener(event);

@@ -80,7 +80,7 @@ describe.each(table)('%s needs "%s" in uses', (method, service, params, platform
     expect(await broker.handle(toolWith([service]), method, params)).toEqual(result);
     if (platformMethod) {
       expect(platform.calls.map((c) => c.method)).toEqual([platformMethod]);
-      expect(calls).toEqual([{ toolId: 'com.acme.a', method, params: params ?? {} }]);
+      expect(calls).toEqual([{ toolId: 'com.acme.a', method, params: params ?? {}, result }]);
     } else {
       expect(platform.calls).toEqual([]);
     }

@@ -37,6 +37,8 @@ export interface PlatformCallRecord {
   toolId: string;
   method: string;
   params: Record<string, unknown>;
+  /** What the service answered: `{}` for most, `{text}` for clipboard/readText. */
+  result: Record<string, unknown>;
 }
 
 export interface ServiceFailure {
@@ -186,7 +188,7 @@ export class ServiceBroker {
     try {
       const result = await (services[method] as Service)(context, given as never);
       if (service !== 'storage') {
-        this._onDidCallPlatform.fire({ toolId: tool.id, method, params: given as Record<string, unknown> });
+        this._onDidCallPlatform.fire({ toolId: tool.id, method, params: given as Record<string, unknown>, result });
       }
       if (method === 'storage/set') this._onDidStore.fire({ toolId: tool.id, preferenceId: (given as StorageSetParams).id });
       return result;

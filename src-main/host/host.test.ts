@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { HostEvent, ToolSummary, TraceLine } from '../../src-shared/host-api';
+import { PlatformRefusal } from '../platform/platform';
 import { SimulatedPlatform } from '../platform/simulated';
 import { createHost, type Host } from './host';
 import { processAlive } from './process-group';
@@ -105,6 +106,23 @@ describe('installing and running a tool', () => {
       [ID, 'notify/hud', { text: 'Hello', symbol: 'checkmark' }],
     ]);
     expect(events.filter((e) => e.type === 'serviceCall')).toHaveLength(3);
+    // What a read returned is kept with the call, for the services panel.
+    expect((await host.readServiceCalls()).map((c) => c.result)).toEqual([undefined, { text: 'from the tool' }, undefined]);
+  });
+
+  it('fills the simulated clipboard as a person would, for a tool that reads it', async () => {
+    await host.installFolder(services);
+    await running();
+    expect(await host.setSimulatedClipboard('put there by hand')).toEqual({ ok: true });
+    await host.runCommand(ID, 'read');
+    await logged(/^read: \{"text":"put there by hand"\}$/);
+    expect(platform.calls.map((call) => call.method)).toEqual(['clipboardReadText']);
+    const system = await createHost({ dataFolder: join(scratch, 'system'), platform: new SimulatedPlatform(), services: 'system' });
+    try {
+      expect(await system.setSimulatedClipboard('x')).toMatchObject({ ok: false, problem: expect.stringContaining('the clipboard is the real one') });
+    } finally {
+      await system.dispose();
+    }
   });
 
   it('refuses a service the manifest does not declare', async () => {
@@ -113,6 +131,30 @@ describe('installing and running a tool', () => {
     await host.runCommand(ID, 'paste');
     await logged(/^paste: error -32001 \{"service":"keystrokes"\}$/);
     expect(platform.calls).toEqual([]);
+  });
+
+  it('writes every refusal of a request as a warning in the tool\'s log, naming the method and why', async () => {
+    await host.installFolder(services);
+    await running();
+    await host.runCommand(ID, 'paste');
+    const notInUses = await logged(/^keystrokes\/paste was refused/);
+    expect(notInUses).toMatchObject({
+      level: 'warn',
+      source: 'host',
+      message: 'keystrokes/paste was refused (-32001): service "keystrokes" is not in the tool\'s uses',
+      code: { code: 'requestRefused', method: 'keystrokes/paste', errorCode: -32001 },
+    });
+    platform.refuse('showHud', new PlatformRefusal(-32004, 'no display'));
+    await host.runCommand(ID, 'hud');
+    expect((await logged(/^notify\/hud was refused/)).message).toBe('notify/hud was refused (-32004): no display');
+    // A link the app does not open: -32602, the value named.
+    const badUrls = fileURLToPath(new URL('../conformance/fixtures/bad-urls', import.meta.url));
+    await host.loadInPlace(badUrls); // in place: its program imports the fixtures' shared tool
+    await running('test.conformance.bad-urls');
+    await host.runCommand('test.conformance.bad-urls', 'greet');
+    expect((await logged(/^open\/url was refused/, 'test.conformance.bad-urls')).message).toBe(
+      'open/url was refused (-32602): params.url: "ftp://example.com/file" is not http, https or mailto',
+    );
   });
 
   it('reports a refused command, an unknown one and one not runnable yet', async () => {

@@ -2,13 +2,16 @@
 // app. Changes to the list of tools (install, uninstall, load, reload) happen one at a time.
 import { join, resolve } from 'node:path';
 import type {
-  CommandOutcome, HostApi, HostEvent, HostInfo, InstallVerdict, PreferenceValue, Result, ServiceCall,
+  CommandOutcome, HostApi, HostEvent, HostInfo, HostLogCode, InstallVerdict, PreferenceValue, Result, ServiceCall,
 } from '../../src-shared/host-api';
 import { Emitter } from '../../src-shared/lifecycle';
 import type { CallMethod } from '../../src-shared/skwir/methods';
 import { previewOfParams, SERVICE_CALLS_KEPT } from '../../src-shared/service-call-preview';
 import type { Platform } from '../platform/platform';
+import { SimulatedPlatform } from '../platform/simulated';
+import { appVersion } from './app-version';
 import { ServiceBroker } from './broker';
+import { ErrorCodes, ResponseError } from './errors';
 import { HostedPlugin } from './hosted-plugin';
 import { HostedTool } from './hosted-tool';
 import { ToolLog } from './logs';
@@ -58,7 +61,9 @@ export interface Host extends HostApi {
   dispose(): Promise<void>;
 }
 
-export const appVersion = '0.1.0';
+export { appVersion };
+
+type LoadedHow = Extract<HostLogCode, { code: 'loaded' }>['how'];
 const languageTag = /^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$/;
 
 export async function createHost(options: HostOptions): Promise<Host> {
@@ -89,17 +94,18 @@ class ToolHost implements Host {
       preferencesOf: (id) => this.store.open(id),
       toolOfProcess: (pid) => this.toolOfProcess(pid),
     });
-    this.broker.onDidCallPlatform(({ toolId, method, params }) => {
+    this.broker.onDidCallPlatform(({ toolId, method, params, result }) => {
       if (this.options.services !== 'simulated') return;
       // A preview of the params, never the params whole: a tool may paste a MB with every request.
       const call: ServiceCall = { seq: ++this.serviceSeq, time: Date.now(), toolId, method, params: previewOfParams(params) };
+      if (Object.keys(result).length > 0) call.result = result;
       this.serviceCalls.push(call);
       if (this.serviceCalls.length > SERVICE_CALLS_KEPT) this.serviceCalls.shift();
       this.events.fire({ type: 'serviceCall', call });
     });
     this.broker.onDidStore(({ toolId }) => this.tools.get(toolId)?.changed());
     this.broker.onDidFail(({ toolId, method, error }) =>
-      this.tools.get(toolId)?.log.append('error', 'host', `${method} broke in the app: ${error instanceof Error ? error.message : String(error)}`),
+      this.tools.get(toolId)?.log.appendHost({ code: 'serviceBroke', method, problem: error instanceof Error ? error.message : String(error) }),
     );
   }
 
@@ -121,12 +127,12 @@ class ToolHost implements Host {
   installFolder(folder: string): Promise<InstallVerdict> {
     return this.change(async () => {
       const verdict = await this.registry.install(folder, async (id) => this.tools.get(id)?.stop());
-      return this.settle(verdict, `installed from ${folder}`);
+      return this.settle(verdict, 'installed', folder);
     });
   }
 
   loadInPlace(folder: string): Promise<InstallVerdict> {
-    return this.change(() => this.load(folder, 'loaded in place'));
+    return this.change(() => this.load(folder, 'loadedInPlace'));
   }
 
   reload(folder: string): Promise<InstallVerdict> {
@@ -231,6 +237,15 @@ class ToolHost implements Host {
     return { ok: true };
   }
 
+  async setSimulatedClipboard(text: string): Promise<Result> {
+    const { platform, services } = this.options;
+    if (services !== 'simulated' || !(platform instanceof SimulatedPlatform)) {
+      return { ok: false, problem: "the services are the system's: the clipboard is the real one, which the app never fills by itself" };
+    }
+    platform.setClipboardText(text);
+    return { ok: true };
+  }
+
   subscribe(listener: (event: HostEvent) => void) {
     return this.events.event(listener);
   }
@@ -261,7 +276,7 @@ class ToolHost implements Host {
    * so does one refused at its first load, under what can be read of it. A valid one takes the place
    * of what stood for the folder before (another tool, or the refused folder).
    */
-  private async load(folder: string, how: 'loaded in place' | 'reloaded'): Promise<InstallVerdict> {
+  private async load(folder: string, how: 'loadedInPlace' | 'reloaded'): Promise<InstallVerdict> {
     const before = this.registry.inPlace(folder);
     const verdict = await this.registry.loadInPlace(folder);
     if (!verdict.ok) {
@@ -276,7 +291,7 @@ class ToolHost implements Host {
     }
     const standing = this.refusedAt(folder);
     if (standing && standing.id !== verdict.entry.id) await this.drop(standing.id, standing.refusedFolder?.madeUpId ? 'remove' : 'close');
-    return this.settle(verdict, `${how} from ${folder}`);
+    return this.settle(verdict, how, folder);
   }
 
   /** Lists a folder refused at its first load (or again since), under what can be read of it. */
@@ -305,7 +320,7 @@ class ToolHost implements Host {
   }
 
   /** After the registry took an entry: a new tool is added, a known one takes the new entry. */
-  private async settle(verdict: RegistryVerdict, how: string): Promise<InstallVerdict> {
+  private async settle(verdict: RegistryVerdict, how: LoadedHow, folder: string): Promise<InstallVerdict> {
     if (!verdict.ok) return verdict;
     const { entry } = verdict;
     let tool = this.tools.get(entry.id);
@@ -319,7 +334,7 @@ class ToolHost implements Host {
     }
     if (tool && !aside) await replaceEntry(tool, entry);
     else tool = await this.add(entry);
-    tool.log.append('info', 'host', `version ${entry.manifest.version} ${how}`);
+    tool.log.appendHost({ code: 'loaded', version: entry.manifest.version, how, folder });
     tool.startIfLaunch();
     if (aside) await this.refuseAtLoad(aside.folder, aside.problems ?? []);
     return { ok: true, tool: tool.summary() };
@@ -346,7 +361,7 @@ class ToolHost implements Host {
       tool = new HostedTool(held, log, trace, await this.store.open(id), {
         dataFolder,
         language: () => this.language,
-        handleRequest: (asking, method, params) => this.broker.handle(asking, method, params),
+        handleRequest: (asking, method, params) => this.answer(asking, method, params),
         ...wire,
       });
     }
@@ -357,6 +372,22 @@ class ToolHost implements Host {
     this.tools.set(id, tool);
     this.events.fire({ type: 'tool', tool: tool.summary() });
     return tool;
+  }
+
+  /**
+   * A tool's request, answered by the broker. A refusal is also a warning in the tool's log, naming
+   * the method and why, where the author looks first (and `run` prints it). A service that broke
+   * (-32603) is logged by the broker's onDidFail.
+   */
+  private async answer(tool: HostedTool, method: string, params: unknown): Promise<unknown> {
+    try {
+      return await this.broker.handle(tool, method, params);
+    } catch (error) {
+      if (error instanceof ResponseError && error.code !== ErrorCodes.InternalError) {
+        tool.log.appendHost({ code: 'requestRefused', method: method.slice(0, 100), errorCode: error.code, reason: error.message });
+      }
+      throw error;
+    }
   }
 
   /** Stops a tool and takes it off the list; its log file is kept or removed. */

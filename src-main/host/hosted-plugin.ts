@@ -4,7 +4,7 @@
 // treats both through what is common here and in HostedTool; calls are a plugin's own. A new entry
 // (reinstall, reload) replaces the process but keeps the log and the trace.
 import { join } from 'node:path';
-import type { LogLevel, LogSource, PluginDetails, StateReasonCode, ToolState, ToolSummary } from '../../src-shared/host-api';
+import type { HostLogCode, LogLevel, LogSource, PluginDetails, StateReasonCode, ToolState, ToolSummary } from '../../src-shared/host-api';
 import { Emitter, type Disposable } from '../../src-shared/lifecycle';
 import type { CallMethod } from '../../src-shared/skwir/methods';
 import type { ToolLog } from './logs';
@@ -174,7 +174,8 @@ export class HostedPlugin {
     const { transport, capabilities } = entry.manifest;
     const common = {
       granted: capabilities,
-      onLog: (level: LogLevel, source: LogSource, message: string) => this.log.append(level, source, message),
+      version: entry.manifest.version,
+      onLog: (level: LogLevel, source: LogSource, message: string, code?: HostLogCode) => this.log.append(level, source, message, code),
       onTrace: (direction: 'toTool' | 'fromTool', text: string, method?: string, sent?: object) => {
         this.trace.append(direction, text, method, sent);
         this.context.onWire?.(direction, text);

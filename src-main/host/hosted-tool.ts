@@ -176,7 +176,7 @@ export class HostedTool implements BrokerTool {
     await this.process?.stop();
     this.problems = problems;
     if (refused && !this.entry) this.refusedAtLoad = refused;
-    this.log.append('error', 'host', `the folder was refused: ${problems.join('; ')}`);
+    this.log.appendHost({ code: 'folderRefused', problems });
     this.changed();
   }
 
@@ -238,7 +238,7 @@ export class HostedTool implements BrokerTool {
       commandIds: (manifest.commands ?? []).map((c) => c.id),
       start: this.startMode,
       handleRequest: (method, params) => this.context.handleRequest(this, method, params),
-      onLog: (level, source, message) => this.log.append(level, source, message),
+      onLog: (level, source, message, code) => this.log.append(level, source, message, code),
       onTrace: (direction, text, method, sent) => {
         this.trace.append(direction, text, method, sent);
         this.context.onWire?.(direction, text);

@@ -4,9 +4,10 @@
 // (counted and said in the file) instead of queueing them in memory.
 import { open, rename, rm, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import type { LogLevel, LogLine, LogSource } from '../../src-shared/host-api';
+import type { HostLogCode, LogLevel, LogLine, LogSource } from '../../src-shared/host-api';
 import { Emitter } from '../../src-shared/lifecycle';
 import { makeOwnFolder, ownerOnly } from './storage';
+import { describeHostLog, hostLogLevel } from './host-log';
 import { cutText, detached } from './trace';
 
 export interface ToolLogOptions {
@@ -78,14 +79,19 @@ export class ToolLog {
     this.ring = new Array(this.maxLines);
   }
 
-  append(level: LogLevel, source: LogSource, message: string): LogLine {
+  append(level: LogLevel, source: LogSource, message: string, code?: HostLogCode): LogLine {
     // Long messages are copied: one cut from a huge string elsewhere would keep that string alive.
     const kept = message.length > 1_024 && message.length <= this.maxMessage ? detached(message) : cutText(message, this.maxMessage);
-    const line: LogLine = { seq: ++this.seq, time: this.now(), level, source, message: kept };
+    const line: LogLine = { seq: ++this.seq, time: this.now(), level, source, message: kept, ...(code ? { code } : {}) };
     this.push(line);
     this.toFile(line);
     this._onDidAppend.fire(line);
     return line;
+  }
+
+  /** A line of the host's own, at its level, in English with its code. */
+  appendHost(code: HostLogCode): LogLine {
+    return this.append(hostLogLevel(code), 'host', describeHostLog(code), code);
   }
 
   lines(): LogLine[] {

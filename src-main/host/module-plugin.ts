@@ -7,7 +7,7 @@
 // or cancelled, ends the worker and the next call starts a fresh one. The Messages tab gets each
 // call, read and log as the JSON-RPC lines a program would have sent for them.
 import { basename } from 'node:path';
-import type { LogLevel, LogSource, StateReasonCode, ToolState } from '../../src-shared/host-api';
+import type { HostLogCode, LogLevel, LogSource, StateReasonCode, ToolState } from '../../src-shared/host-api';
 import { Emitter } from '../../src-shared/lifecycle';
 import { formatCount, quote } from '../../src-shared/protocol/problem-words';
 import { SKWIR_LINE_LIMIT } from '../../src-shared/skwir/limits';
@@ -16,12 +16,13 @@ import type { Capability } from '../../src-shared/skwir/types';
 import { serveReadBytes, SKWIR_REFUSAL, type ReadWindow } from './call-files';
 import { JCO_TRANSPILE_VERSION } from './component-tools';
 import { ErrorCodes, ResponseError } from './errors';
+import { describeHostLog, hostLogLevel } from './host-log';
 import { logNotice } from './log-notice';
 import { transpiledModule } from './module-transpile';
 import { MODULE_LOGS_PER_CALL, WorkerLink, type CallEnding, type ReadAsked, type ReadReply } from './module-worker-link';
 import {
   CallQueue, cancelledBeforeSent, cancelledByPerson, judgedAnswer, malformed, openCall, PLUGIN_LIMITS, pluginFailed, timedOut,
-  type CallablePlugin, type CallOutcome, type CallRequest, type PluginLimits,
+  type CallablePlugin, type CallLog, type CallOutcome, type CallRequest, type PluginLimits,
 } from './plugin-calls';
 import { describeCommandReason, stateReason, type Reason } from './reasons';
 import { DEFAULT_LIMITS, type ToolStateChange } from './supervisor-options';
@@ -31,8 +32,11 @@ export interface ModulePluginOptions {
   wasmPath: string;
   /** The plugin's cache folder: its transpile is kept there. */
   cacheFolder: string;
+  /** The plugin's version, from its manifest, for the log. */
+  version?: string;
   granted: readonly Capability[];
-  onLog(level: LogLevel, source: LogSource, message: string): void;
+  /** `code`: one of the host's own lines, as data. */
+  onLog(level: LogLevel, source: LogSource, message: string, code?: HostLogCode): void;
   onTrace?(direction: 'toTool' | 'fromTool', text: string, method?: string): void;
   /** initializeMs bounds the component's instantiation; callMs and idleMs as for a program. */
   limits?: Partial<PluginLimits>;
@@ -60,17 +64,19 @@ export class ModulePlugin implements CallablePlugin {
   private readonly calls: CallQueue;
   private readonly callMs: number;
   private readonly startMs: number;
-  private readonly log: ModulePluginOptions['onLog'];
+  private readonly log: (level: LogLevel, source: LogSource, message: string) => void;
+  private readonly callLog: CallLog;
 
   constructor(private readonly options: ModulePluginOptions) {
-    this.log = options.onLog;
+    this.log = (level, source, message) => options.onLog(level, source, message);
+    this.callLog = { log: this.log, hostLog: (line) => this.hostLog(line) };
     this.callMs = options.limits?.callMs ?? PLUGIN_LIMITS.callMs;
     this.startMs = options.limits?.initializeMs ?? DEFAULT_LIMITS.initializeMs;
     this.calls = new CallQueue({
       send: (request) => this.send(request),
       idleMs: options.limits?.idleMs ?? PLUGIN_LIMITS.idleMs,
       running: () => this._state === 'running',
-      log: this.log,
+      log: this.callLog,
       idle: () => void this.stop({ idle: true }),
     });
   }
@@ -113,7 +119,8 @@ export class ModulePlugin implements CallablePlugin {
     this.stopping = (async () => {
       this.setState('stopping');
       await this.endWorker(link);
-      this.log('info', 'host', options.idle ? 'stopped after it was idle' : 'stopped');
+      if (options.idle) this.log('info', 'host', 'stopped after it was idle');
+      else this.hostLog({ code: 'stopped', plugin: true });
       this.setState(options.idle ? 'idle' : 'stopped');
     })().finally(() => (this.stopping = undefined));
     return this.stopping;
@@ -166,7 +173,8 @@ export class ModulePlugin implements CallablePlugin {
       this.setState('idle');
     });
     this.setState('running');
-    this.log('info', 'host', `started (a worker thread running ${basename(wasmPath)})`);
+    const version = this.options.version === undefined ? '' : `, version ${this.options.version}`;
+    this.log('info', 'host', `started (a worker thread running ${basename(wasmPath)}${version})`);
   }
 
   /** Ends a worker on purpose; the plugin is idle after (the next call starts a fresh one) unless it is stopping. */
@@ -214,7 +222,7 @@ export class ModulePlugin implements CallablePlugin {
           this.log('info', 'host', `${method} was cancelled: its worker was ended; the next call starts a fresh one`);
           return cancelledByPerson(method, ms);
         }
-        const outcome = timedOut(method, timeoutMs, this.log, ms);
+        const outcome = timedOut(method, timeoutMs, this.callLog, ms);
         this.log('info', 'host', `its worker was ended; the next call starts a fresh one`);
         return outcome;
       }
@@ -236,18 +244,18 @@ export class ModulePlugin implements CallablePlugin {
         const { text } = ending;
         this.trace('fromTool', rpc(`"id":${id},"result":${text}`), method);
         const bytes = Buffer.byteLength(text);
-        if (bytes > SKWIR_LINE_LIMIT.bytes) return malformed(method, `${bytes} bytes, over the ${SKWIR_LINE_LIMIT.bytes} an answer may have`, this.log, ms);
+        if (bytes > SKWIR_LINE_LIMIT.bytes) return malformed(method, `${bytes} bytes, over the ${SKWIR_LINE_LIMIT.bytes} an answer may have`, this.callLog, ms);
         let result: unknown;
         try {
           result = JSON.parse(text);
         } catch {
-          return malformed(method, `not JSON: ${quote(text)}`, this.log, ms);
+          return malformed(method, `not JSON: ${quote(text)}`, this.callLog, ms);
         }
-        return judgedAnswer(method, result, files, this.options.granted, this.log, ms);
+        return judgedAnswer(method, result, files, this.options.granted, this.callLog, ms);
       }
       case 'failed':
         failure(ending.message);
-        return pluginFailed(method, ending.message, SKWIR_REFUSAL, this.log, ms);
+        return pluginFailed(method, ending.message, SKWIR_REFUSAL, this.callLog, ms);
       case 'trapped': {
         const message = `the plugin trapped: ${ending.message.replace(/^wasm trap: /, '')}`;
         failure(message, ErrorCodes.InternalError);
@@ -288,9 +296,13 @@ export class ModulePlugin implements CallablePlugin {
   }
 
   private fail(code: StateReasonCode): void {
-    const reason = stateReason(code, 'plugin');
-    this.log('error', 'host', reason.text);
-    this.setState('failed', reason);
+    this.hostLog({ code: 'failed', reason: code, plugin: true });
+    this.setState('failed', stateReason(code, 'plugin'));
+  }
+
+  /** One of the host's own lines, as data and in English (host-log.ts), as a program plugin's. */
+  private hostLog(line: HostLogCode): void {
+    this.options.onLog(hostLogLevel(line), 'host', describeHostLog(line), line);
   }
 
   private setState(state: ToolState, reason?: Reason<StateReasonCode>): void {

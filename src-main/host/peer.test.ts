@@ -174,6 +174,22 @@ describe('Peer', () => {
     expect(problems[0]?.message).toContain('id 42');
   });
 
+  it('names a second answer to a request answered already, quoting the first, and drops it', async () => {
+    const { peer, problems, received, toolWrites, nextFromApp, settle } = setup();
+    const answer = peer.request('command/run', { command: 'twice' });
+    await nextFromApp();
+    toolWrites('{"jsonrpc":"2.0","id":1,"result":{}}\n{"jsonrpc":"2.0","id":1,"error":{"code":-32010,"message":"no"}}\n');
+    expect(await answer).toEqual({});
+    await settle();
+    expect(received).toEqual([]);
+    expect(problems).toEqual([
+      {
+        kind: 'answeredTwice',
+        message: 'answered twice: command/run (id 1) was answered already by {"jsonrpc":"2.0","id":1,"result":{}}; this second answer was dropped',
+      },
+    ]);
+  });
+
   it('times out a request, and names a late answer as late', async () => {
     const { peer, problems, toolWrites, nextFromApp, settle } = setup();
     const answer = peer.request('command/run', { command: 'slow' }, { timeoutMs: 30 });

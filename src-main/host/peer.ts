@@ -17,6 +17,7 @@ export type ProtocolProblemKind =
   | 'oversize' // answered -32600
   | 'unterminated' // the link ended inside a line
   | 'unknownAnswer' // an answer whose id matches no pending request: dropped
+  | 'answeredTwice' // a second answer to a request answered already: dropped
   | 'lateAnswer' // an answer after its request timed out: dropped
   | 'handlerFailed' // a handler threw something other than a ResponseError: answered -32603
   | 'tooLarge' // an outgoing message over the line cap was not sent
@@ -200,12 +201,12 @@ export class Peer implements Disposable {
         } else this.handleNotice(message.method, message.params);
         return;
       case 'result':
-        this.answered(message.id, { result: message.result });
+        this.answered(message.id, { result: message.result }, line);
         return;
       case 'failure': {
         const { code, message: text, data } = message.error;
         if (message.id === null) this.problem('unknownAnswer', `a failure with id null was dropped: ${code} ${quote(text)}`);
-        else this.answered(message.id, { error: new ResponseError(code, text, data) });
+        else this.answered(message.id, { error: new ResponseError(code, text, data) }, line);
         return;
       }
       case 'invalid':
@@ -278,11 +279,14 @@ export class Peer implements Disposable {
     this.sendFailure(id, method, new ResponseError(ErrorCodes.InvalidRequest, rule));
   }
 
-  private answered(id: MessageId, outcome: { result: unknown } | { error: Error }): void {
+  private answered(id: MessageId, outcome: { result: unknown } | { error: Error }, line: string): void {
     if (this.first?.id === id) this.first = undefined;
-    const match = this.pending.answer(id, outcome);
+    const match = this.pending.answer(id, outcome, line);
     if (match.matched) return;
-    if (match.lateFor !== undefined) {
+    if (match.answeredBefore) {
+      const { method, text } = match.answeredBefore;
+      this.problem('answeredTwice', `answered twice: ${method} (id ${describe(id)}) was answered already by ${text}; this second answer was dropped`);
+    } else if (match.lateFor !== undefined) {
       const after = match.gaveUp === 'cancelled' ? 'it was cancelled' : 'its time limit';
       this.problem('lateAnswer', `a late answer to ${match.lateFor} (id ${describe(id)}) came after ${after}; dropped`);
     } else {

@@ -1,6 +1,7 @@
 // The requests sent and not yet answered: each settles once, by its answer, its time limit, being
 // abandoned (a cancelled call), or the link closing. Ids that timed out or were abandoned are
-// remembered (a few) so a late answer is named as such.
+// remembered (a few) so a late answer is named as such, and so are ids answered already, with their
+// first answer, so a second answer is named too.
 import { ConnectionError } from './errors';
 import type { MessageId } from './message-shape';
 
@@ -12,15 +13,25 @@ interface Pending {
 }
 
 const LATE_IDS_KEPT = 256;
+const ANSWERED_IDS_KEPT = 256;
 
 /** Why a request stopped being waited for before its answer came. */
 export type GaveUp = 'timeout' | 'cancelled';
 
-export type AnswerMatch = { matched: true } | { matched: false; lateFor?: string; gaveUp?: GaveUp };
+/** A request answered already: its method, and its first answer as it came (cut to a readable length). */
+export interface FirstAnswer {
+  method: string;
+  text: string;
+}
+
+export type AnswerMatch =
+  | { matched: true }
+  | { matched: false; lateFor?: string; gaveUp?: GaveUp; answeredBefore?: FirstAnswer };
 
 export class PendingRequests {
   private readonly pending = new Map<MessageId, Pending>();
   private readonly gaveUp = new Map<MessageId, { method: string; why: GaveUp }>();
+  private readonly answered = new Map<MessageId, FirstAnswer>();
 
   add(id: MessageId, method: string, timeoutMs: number | undefined): Promise<unknown> {
     return new Promise((resolve, reject) => {
@@ -33,19 +44,23 @@ export class PendingRequests {
     });
   }
 
-  /** The method of a waiting (or timed-out) request: for tracing its answer. */
+  /** The method of a waiting (or timed-out, abandoned, answered) request: for tracing its answer. */
   methodOf(id: MessageId): string | undefined {
-    return this.pending.get(id)?.method ?? this.gaveUp.get(id)?.method;
+    return this.pending.get(id)?.method ?? this.gaveUp.get(id)?.method ?? this.answered.get(id)?.method;
   }
 
-  /** Settles the request with this id by its answer, if one waits. */
-  answer(id: MessageId, outcome: { result: unknown } | { error: Error }): AnswerMatch {
+  /** Settles the request with this id by its answer (the line `text`), if one waits. */
+  answer(id: MessageId, outcome: { result: unknown } | { error: Error }, text = ''): AnswerMatch {
     const entry = this.take(id);
     if (!entry) {
+      const answeredBefore = this.answered.get(id);
+      if (answeredBefore) return { matched: false, answeredBefore };
       const late = this.gaveUp.get(id);
       this.gaveUp.delete(id);
       return late === undefined ? { matched: false } : { matched: false, lateFor: late.method, gaveUp: late.why };
     }
+    this.answered.set(id, { method: entry.method, text: text.length > 120 ? `${text.slice(0, 117)}...` : text });
+    if (this.answered.size > ANSWERED_IDS_KEPT) this.answered.delete(this.answered.keys().next().value as MessageId);
     if ('error' in outcome) entry.reject(outcome.error);
     else entry.resolve(outcome.result);
     return { matched: true };

@@ -3,7 +3,7 @@
 // stopped; each call's files described with their handles, its answer checked and its defaults
 // filled, and the words of every way a call ends. plugin-process.ts (the program transport) and
 // module-plugin.ts (the module transport) send the calls; this is the rest.
-import type { CommandReasonCode, LogLevel, LogSource, StateReasonCode, ToolState } from '../../src-shared/host-api';
+import type { CommandReasonCode, HostLogCode, LogLevel, LogSource, StateReasonCode, ToolState } from '../../src-shared/host-api';
 import type { Event } from '../../src-shared/lifecycle';
 import { answerProblems, type CheckedAnswers } from '../../src-shared/skwir/answers';
 import type { CallMethod } from '../../src-shared/skwir/methods';
@@ -58,7 +58,11 @@ export interface CallablePlugin {
   dispose(): Promise<void>;
 }
 
-type Log = (level: LogLevel, source: LogSource, message: string) => void;
+/** Where a plugin's calls write: lines of their own, and the host's lines as data (host-log.ts words them). */
+export interface CallLog {
+  log(level: LogLevel, source: LogSource, message: string): void;
+  hostLog(line: HostLogCode): void;
+}
 
 interface Queued {
   request: CallRequest;
@@ -71,7 +75,7 @@ export interface CallQueueOptions {
   idleMs: number;
   /** Only a running plugin idles out. */
   running(): boolean;
-  log: Log;
+  log: CallLog;
   /** Nothing was asked for idleMs: the plugin is to stop. */
   idle(): void;
 }
@@ -131,7 +135,7 @@ export class CallQueue {
     const { idleMs } = this.options;
     this.idleTimer = setTimeout(() => {
       if (this.queue.length === 0 && !this.busy && this.options.running()) {
-        this.options.log('info', 'host', `no call for ${durationWords(idleMs)}: the plugin is stopped until it is next asked`);
+        this.options.log.hostLog({ code: 'idleStopped', seconds: idleMs / 1000 });
         this.options.idle();
       }
     }, idleMs);
@@ -159,27 +163,27 @@ export async function openCall(request: CallRequest): Promise<OpenedCall | { fai
 }
 
 /** The plugin's answer, checked (defaults filled); a malformed one fails the call naming what is wrong. */
-export function judgedAnswer(method: CallMethod, result: unknown, files: number, granted: readonly Capability[], log: Log, ms: number): CallOutcome {
+export function judgedAnswer(method: CallMethod, result: unknown, files: number, granted: readonly Capability[], log: CallLog, ms: number): CallOutcome {
   const problems = answerProblems(method, result, { files, granted });
   if (problems.length > 0) return malformed(method, problems.join('; '), log, ms);
   return { ms, outcome: 'answered', answer: result as CheckedAnswers[CallMethod] };
 }
 
-export function malformed(method: CallMethod, problem: string, log: Log, ms: number): CallOutcome {
+export function malformed(method: CallMethod, problem: string, log: CallLog, ms: number): CallOutcome {
   const message = `the plugin's answer to ${method} is malformed: ${problem}`;
-  log('warn', 'protocol', message);
+  log.log('warn', 'protocol', message);
   return { ms, outcome: 'failed', message, malformed: true };
 }
 
 /** The plugin answered with a failure: its message is the person's. */
-export function pluginFailed(method: CallMethod, message: string, code: number, log: Log, ms: number): CallOutcome {
-  log('debug', 'host', `${method} failed: ${message}${code === SKWIR_REFUSAL ? '' : ` (${code})`}`);
+export function pluginFailed(method: CallMethod, message: string, code: number, log: CallLog, ms: number): CallOutcome {
+  log.hostLog({ code: 'callFailed', method, message: `${message}${code === SKWIR_REFUSAL ? '' : ` (${code})`}` });
   return { ms, outcome: 'failed', message };
 }
 
-export function timedOut(method: CallMethod, timeoutMs: number, log: Log, ms: number): CallOutcome {
+export function timedOut(method: CallMethod, timeoutMs: number, log: CallLog, ms: number): CallOutcome {
   const message = `no answer to ${method} within ${durationWords(timeoutMs)}; it was cancelled`;
-  log('warn', 'host', message);
+  log.hostLog({ code: 'callTimeout', method, seconds: timeoutMs / 1000 });
   return { ms, outcome: 'cancelled', why: 'timeout', message };
 }
 

@@ -13,7 +13,7 @@ import { logNotice } from './log-notice';
 import { describe, type MessageId } from './message-shape';
 import {
   CallQueue, cancelledBeforeSent, cancelledByPerson, judgedAnswer, openCall, PLUGIN_LIMITS, pluginFailed, timedOut,
-  type CallablePlugin, type CallOutcome, type CallRequest, type PluginLimits,
+  type CallablePlugin, type CallLog, type CallOutcome, type CallRequest, type PluginLimits,
 } from './plugin-calls';
 import { describeCommandReason } from './reasons';
 import type { RunningTool } from './running-tool';
@@ -22,6 +22,8 @@ import { Supervisor, type InitializeVerdict, type SupervisorOptions } from './su
 export { PLUGIN_LIMITS, type CallOutcome, type CallRequest, type PluginLimits };
 
 export interface PluginProcessOptions extends Omit<SupervisorOptions, 'start' | 'limits'> {
+  /** The plugin's version, from its manifest (initialize gives none). */
+  version: string;
   /** What the plugin was granted: initialize says so, and `read` and plans go by it. */
   granted: readonly Capability[];
   limits?: Partial<PluginLimits>;
@@ -33,7 +35,7 @@ export class PluginProcess extends Supervisor implements CallablePlugin {
   private reads: ReadWindow = { closed: 'none' };
   private readonly calls: CallQueue;
   private readonly callMs: number;
-  private readonly logTo = this.log.bind(this);
+  private readonly logTo: CallLog = { log: this.log.bind(this), hostLog: this.hostLog.bind(this) };
 
   constructor(private readonly plugin: PluginProcessOptions) {
     super({ ...plugin, start: 'demand' });
@@ -72,7 +74,7 @@ export class PluginProcess extends Supervisor implements CallablePlugin {
     if (typeof api !== 'number' || !spokenApi(api)) {
       return { refusal: { code: 'apiNotSpoken', picked: describe(api), spoken: `${SKWIR_API_VERSION}` } };
     }
-    return { started: `Skwir api ${api}` };
+    return { version: this.plugin.version };
   }
 
   protected override initializeTimedOut(running: RunningTool, id: MessageId): void {

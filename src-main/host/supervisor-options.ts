@@ -1,6 +1,6 @@
 // What a ToolProcess is given: the tool's program and folder, the app's callbacks, and the
 // limits of DESIGN.md section 3 (overridable, so tests run fast).
-import type { LogLevel, LogSource, StateReasonCode, ToolState } from '../../src-shared/host-api';
+import type { HostLogCode, LogLevel, LogSource, StateReasonCode, ToolState } from '../../src-shared/host-api';
 
 export const PROTOCOLS_OFFERED = [1] as const;
 
@@ -40,7 +40,8 @@ export interface ToolProcessOptions {
   start: 'launch' | 'demand';
   /** Every request from the tool (the broker). Refuse with ResponseError. */
   handleRequest(method: string, params: unknown): Promise<unknown>;
-  onLog(level: LogLevel, source: LogSource, message: string): void;
+  /** A line for the tool's log; the host's own lines carry their code (host-log.ts). */
+  onLog(level: LogLevel, source: LogSource, message: string, code?: HostLogCode): void;
   /** Every line both ways; a line to the tool comes with the message it was made from. */
   onTrace?(direction: 'toTool' | 'fromTool', text: string, method?: string, sent?: object): void;
   limits?: Partial<ToolProcessLimits>;

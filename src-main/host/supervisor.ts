@@ -3,15 +3,16 @@
 // the dialects (protocol 1's tools, Skwir's plugins) is a subclass: how initialize is asked and
 // judged, the handlers on the link, the notice sent before the input closes, the line limit.
 // Tools (tool-process.ts) and plugins (plugin-process.ts) share everything else here.
-import type { CommandReasonCode, LogLevel, LogSource, StateReasonCode, ToolState } from '../../src-shared/host-api';
+import type { CommandReasonCode, HostLogCode, LogLevel, LogSource, StateReasonCode, ToolState } from '../../src-shared/host-api';
 import type { LineLimit } from '../../src-shared/limits';
 import { Emitter, type Event } from '../../src-shared/lifecycle';
 import { childEnvironment } from './child-env';
 import { CrashHistory } from './crash-history';
 import { ConnectionError, ResponseError } from './errors';
+import { describeHostLog, hostLogLevel } from './host-log';
 import type { MessageId } from './message-shape';
-import { durationWords, exitReasonCode, stateReason, type Noun, type Reason } from './reasons';
-import { describeExit, LaunchError, RunningTool } from './running-tool';
+import { exitReasonCode, stateReason, type Noun, type Reason } from './reasons';
+import { LaunchError, RunningTool } from './running-tool';
 import { MAX_LOG_LINE_CHARS } from './stderr-lines';
 import { DEFAULT_LIMITS, type ToolProcessLimits, type ToolStateChange } from './supervisor-options';
 
@@ -22,7 +23,8 @@ export interface SupervisorOptions {
   /** The data folder: the process's working directory. */
   cwd: string;
   start: 'launch' | 'demand';
-  onLog(level: LogLevel, source: LogSource, message: string): void;
+  /** A line for the log; the host's own lines carry their code (host-log.ts). */
+  onLog(level: LogLevel, source: LogSource, message: string, code?: HostLogCode): void;
   /** Every line both ways; `sent`: the message a line sent was made from (the trace reads marks on it). */
   onTrace?(direction: 'toTool' | 'fromTool', text: string, method?: string, sent?: object): void;
   limits?: Partial<ToolProcessLimits>;
@@ -34,7 +36,7 @@ export interface SupervisorOptions {
 export type InitializeVerdict =
   | { refusal: StateReasonCode }
   /** `started`: what the log says after "started (pid N, ...)"; `version`: the program's own. */
-  | { started: string; version?: string };
+  | { version: string };
 
 /** Where a request to a running process stands once it failed for want of an answer. */
 export type Running = { running: RunningTool } | { why: CommandReasonCode };
@@ -182,6 +184,13 @@ export abstract class Supervisor {
     this.options.onLog(level, source, message.length > MAX_LOG_LINE_CHARS ? `${message.slice(0, MAX_LOG_LINE_CHARS)}...` : message);
   }
 
+  /** One of the host's own lines, as data and in English; a plugin's say so. */
+  protected hostLog(line: HostLogCode): void {
+    const own = this.noun === 'plugin' && lifetimeCodes.has(line.code) ? ({ ...line, plugin: true } as HostLogCode) : line;
+    const text = describeHostLog(own);
+    this.options.onLog(hostLogLevel(own), 'host', text.length > MAX_LOG_LINE_CHARS ? `${text.slice(0, MAX_LOG_LINE_CHARS)}...` : text, own);
+  }
+
   private async launch(): Promise<void> {
     this.clearRestart();
     const stops = this.stops;
@@ -246,7 +255,7 @@ export abstract class Supervisor {
     this.initialized = true;
     this.accepted(running);
     this.setState('running');
-    this.log('info', 'host', `started (pid ${running.pid}, ${verdict.started})`);
+    this.hostLog({ code: 'started', pid: running.pid, version: verdict.version });
   }
 
   private async stopRunning(running: RunningTool, ending: 'idle' | 'stopped'): Promise<void> {
@@ -255,9 +264,9 @@ export abstract class Supervisor {
     this.current = undefined;
     this.initialized = false;
     const report = await running.stop({ ...(farewell === undefined ? {} : { farewell }), stepMs: this.limits.stopStepMs });
-    if (report.signal) this.log('warn', 'host', `the ${this.noun} did not stop by itself within ${durationWords(this.limits.stopStepMs)}: it needed ${report.signal}`);
-    else if (report.exit.code !== 0) this.log('warn', 'host', `the ${this.noun} ${describeExit(report.exit)} when stopped`);
-    else this.log('info', 'host', ending === 'idle' ? 'stopped after it was idle' : 'stopped');
+    if (report.signal) this.hostLog({ code: 'neededSignal', signal: report.signal, seconds: this.limits.stopStepMs / 1000 });
+    else if (report.exit.code !== 0) this.hostLog({ code: 'exitedWhenStopped', exit: exitReasonCode(report.exit) });
+    else if (ending === 'stopped') this.hostLog({ code: 'stopped' });
     this.detached();
     this.setState(ending);
   }
@@ -268,11 +277,10 @@ export abstract class Supervisor {
     this.current = undefined;
     this.initialized = false;
     const exit = running.exit ?? { code: null, signal: null };
-    const how = describeExit(exit);
-    if (running.killLeftovers()) this.log('warn', 'host', `processes the ${this.noun} left running were killed`);
+    if (running.killLeftovers()) this.hostLog({ code: 'leftoversKilled' });
     this.detached();
     if (wasRunning && running.exit?.code === 0 && this.options.start === 'demand') {
-      this.log('info', 'host', `the ${this.noun} exited by itself (code 0); it starts again ${this.noun === 'tool' ? 'when a command runs' : 'when it is next asked'}`);
+      this.hostLog({ code: 'exitedIdle' });
       this.setState('idle');
       return;
     }
@@ -281,7 +289,7 @@ export abstract class Supervisor {
       this.fail({ code: 'crashedTooOften', crashes: verdict.crashes, seconds: this.limits.crashWindowMs / 1000, last: exitReasonCode(exit) });
       return;
     }
-    this.log('error', 'host', `the ${this.noun} crashed: it ${how}; restarting in ${durationWords(verdict.delayMs)}`);
+    this.hostLog({ code: 'crashedRestarting', exit: exitReasonCode(exit), seconds: verdict.delayMs / 1000 });
     this.setState('crashed', stateReason(exitReasonCode(exit), this.noun));
     this.restartTimer = setTimeout(() => {
       this.restartTimer = undefined;
@@ -293,7 +301,7 @@ export abstract class Supervisor {
   private linkClosed(running: RunningTool): void {
     setTimeout(() => {
       if (running.exit || running.stopRequested || this.current !== running) return;
-      this.log('warn', 'host', `the ${this.noun} closed its end of the link but kept running; it is ended`);
+      this.hostLog({ code: 'linkClosed' });
       void running.stop({ stepMs: this.limits.stopStepMs, asked: false });
     }, this.limits.exitDrainMs).unref();
   }
@@ -313,7 +321,7 @@ export abstract class Supervisor {
 
   private fail(code: StateReasonCode): void {
     const reason = stateReason(code, this.noun);
-    this.log('error', 'host', reason.text);
+    this.hostLog({ code: 'failed', reason: code });
     this.setState('failed', reason);
   }
 
@@ -333,3 +341,8 @@ export abstract class Supervisor {
 export function delay(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms).unref());
 }
+
+/** The host's lines about a process's lifetime: a plugin's name it as a plugin. */
+const lifetimeCodes = new Set<HostLogCode['code']>([
+  'started', 'stopped', 'neededSignal', 'exitedWhenStopped', 'leftoversKilled', 'exitedIdle', 'crashedRestarting', 'linkClosed', 'failed',
+]);

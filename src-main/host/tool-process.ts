@@ -8,7 +8,7 @@ import { PROTOCOL1_LINE_LIMIT } from '../../src-shared/limits';
 import { Emitter, type Event } from '../../src-shared/lifecycle';
 import { ConnectionError, ResponseError } from './errors';
 import { judgeInitializeAnswer } from './initialize';
-import { describeCommandReason, durationWords, unavailable } from './reasons';
+import { describeCommandReason, unavailable } from './reasons';
 import type { RunningTool } from './running-tool';
 import { Supervisor, type InitializeVerdict } from './supervisor';
 import { PROTOCOLS_OFFERED, type ToolProcessOptions } from './supervisor-options';
@@ -66,7 +66,7 @@ export class ToolProcess extends Supervisor {
         return { outcome: 'refused', message };
       }
       if (error instanceof ConnectionError && error.code === 'timeout') {
-        this.log('warn', 'host', `command "${commandId}" got no answer within ${durationWords(this.limits.commandMs)}`);
+        this.hostLog({ code: 'commandTimeout', command: commandId, seconds: this.limits.commandMs / 1000 });
         return { outcome: 'timeout' };
       }
       const how = await this.whyUnanswered(running);
@@ -99,7 +99,7 @@ export class ToolProcess extends Supervisor {
   protected judgeInitialize(result: unknown): InitializeVerdict {
     const verdict = judgeInitializeAnswer(result);
     if (verdict.refusal) return { refusal: verdict.refusal };
-    return { started: `protocol 1, version ${verdict.version ?? 'unknown'}`, ...(verdict.version === undefined ? {} : { version: verdict.version }) };
+    return { version: verdict.version ?? 'unknown' };
   }
 
   protected attach(running: RunningTool): void {

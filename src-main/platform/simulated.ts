@@ -37,6 +37,11 @@ export class SimulatedPlatform implements Platform {
     return this.clipboard;
   }
 
+  /** Puts text on the clipboard as the person would (the test bed's panel, run --clipboard): no call is recorded. */
+  setClipboardText(text: string | null): void {
+    this.clipboard = text;
+  }
+
   /** From now on `method` refuses with this refusal; undefined makes it answer again. */
   refuse(method: PlatformMethod, refusal: PlatformRefusal | undefined): void {
     if (refusal) this.refusals.set(method, refusal);

@@ -145,6 +145,11 @@ export class FakeHost implements HostApi {
     return this.serviceCalls;
   }
 
+  async setSimulatedClipboard(text: string): Promise<Result> {
+    this.received.push(['setSimulatedClipboard', text]);
+    return { ok: true };
+  }
+
   async restart(toolId: string): Promise<Result> {
     this.received.push(['restart', toolId]);
     return this.tools.has(toolId) ? { ok: true } : this.unknown(toolId);

@@ -58,4 +58,15 @@ describe('service calls slice', () => {
     await store.getState().loadServiceCalls();
     expect(serviceCallSelectors.problem(store.getState())).toBe('nope');
   });
+
+  it('puts text on the simulated clipboard through the host, and says when the host refuses', async () => {
+    const fake = createFakeHost();
+    const store = createAppStore(fake.host);
+    expect(await store.getState().setSimulatedClipboard('four words on it')).toEqual({ ok: true });
+    expect(fake.clipboard).toBe('four words on it');
+    expect(serviceCallSelectors.clipboardFill(store.getState())).toEqual({ status: 'set', text: 'four words on it' });
+    fake.info = { ...fake.info, services: 'system' };
+    await store.getState().setSimulatedClipboard('x');
+    expect(serviceCallSelectors.clipboardFill(store.getState())).toMatchObject({ status: 'refused' });
+  });
 });

@@ -1,6 +1,7 @@
-// Service calls the simulated platform answered, shown in the test bed's panel. The window keeps
-// as many as the host, each with a bounded preview of its params, whatever a host sends it.
-import type { ServiceCall } from '../../src-shared/host-api';
+// Service calls the simulated platform answered, shown in the test bed's panel, and the text the
+// person put on the simulated clipboard there. The window keeps as many calls as the host, each with
+// a bounded preview of its params, whatever a host sends it.
+import type { Result, ServiceCall } from '../../src-shared/host-api';
 import { previewOfParams, SERVICE_CALLS_KEPT } from '../../src-shared/service-call-preview';
 import { problemOf, type AppState, type SliceCreator } from './app-store';
 import { appendBySeq, mergeRead } from './logs-slice';
@@ -10,14 +11,19 @@ const bounded = (call: ServiceCall): ServiceCall => {
   return params === call.params ? call : { ...call, params };
 };
 
+/** What became of the text the person last put on the simulated clipboard. */
+export type ClipboardFill = { status: 'setting'; text: string } | { status: 'set'; text: string } | { status: 'refused'; problem: string };
+
 export interface ServiceCallsState {
   serviceCalls: ServiceCall[];
   serviceCallsProblem?: string;
+  clipboardFill?: ClipboardFill;
 }
 
 export interface ServiceCallsActions {
   loadServiceCalls(): Promise<void>;
   serviceCallArrived(call: ServiceCall): void;
+  setSimulatedClipboard(text: string): Promise<Result>;
 }
 
 export type ServiceCallsSlice = ServiceCallsState & ServiceCallsActions;
@@ -38,6 +44,12 @@ export const createServiceCallsSlice: SliceCreator<ServiceCallsSlice> = (set, _g
   serviceCallArrived(call) {
     set((s) => ({ serviceCalls: appendBySeq(s.serviceCalls, [bounded(call)], SERVICE_CALLS_KEPT) }));
   },
+  async setSimulatedClipboard(text) {
+    set({ clipboardFill: { status: 'setting', text } });
+    const result = await host.setSimulatedClipboard(text).catch((error: unknown): Result => ({ ok: false, problem: problemOf(error) }));
+    set({ clipboardFill: result.ok ? { status: 'set', text } : { status: 'refused', problem: result.problem } });
+    return result;
+  },
 });
 
 const newestFirst = new WeakMap<ServiceCall[], ServiceCall[]>();
@@ -54,4 +66,5 @@ export const serviceCallSelectors = {
   },
   forTool: (toolId: string) => (s: AppState) => s.serviceCalls.filter((call) => call.toolId === toolId),
   problem: (s: AppState) => s.serviceCallsProblem,
+  clipboardFill: (s: AppState) => s.clipboardFill,
 };

@@ -56,10 +56,13 @@ describe('tools slice', () => {
     expect(store.getState().toolsProblem).toBe('link down');
   });
 
-  it('shows only window commands, and runnable ones as runnable', async () => {
+  it('lists every command, menu bar ones last, runs menu bar ones from the window only with simulated services, and runnable ones as runnable', async () => {
     const { store } = await loaded();
     const s = store.getState();
-    expect(toolSelectors.windowCommands(clipper.id)(s).map((c) => c.id)).toEqual(['copy', 'paste']);
+    expect(toolSelectors.commands(clipper.id)(s).map((c) => c.id)).toEqual(['copy', 'paste', 'menuOnly']);
+    expect(['copy', 'paste', 'menuOnly'].map((id) => toolSelectors.runsFromWindow(clipper.id, id)(s))).toEqual([true, true, true]);
+    const desktop = { ...s, hostInfo: { ...s.hostInfo!, services: 'system' as const } };
+    expect(['copy', 'paste', 'menuOnly'].map((id) => toolSelectors.runsFromWindow(clipper.id, id)(desktop))).toEqual([true, true, false]);
     expect(toolSelectors.isRunnable(clipper.id, 'copy')(s)).toBe(true);
     expect(toolSelectors.isRunnable(clipper.id, 'paste')(s)).toBe(false);
     store.getState().toolChanged({ ...clipper, state: 'failed' });

@@ -1,6 +1,6 @@
 // Installed tools, and what became of the person's requests about them.
 import type {
-  CommandOutcome, InstallVerdict, PreferenceInfo, PreferenceValue, ProblemCode, Result, ToolState, ToolSummary,
+  CommandInfo, CommandOutcome, InstallVerdict, PreferenceInfo, PreferenceValue, ProblemCode, Result, ToolState, ToolSummary,
 } from '../../src-shared/host-api';
 import { pickText } from '../../src-shared/text';
 import { problemOf, type AppState, type SliceCreator } from './app-store';
@@ -49,6 +49,9 @@ export const initialToolsState: ToolsState = {
 };
 
 const pairKey = (toolId: string, id: string) => `${toolId}\u0000${id}`;
+
+/** A command offered only on the menu bar, not in the window. */
+export const isMenubarOnly = (command: CommandInfo): boolean => !command.surfaces.includes('window');
 
 /** A refusal's words, and its data when the host gave it (for the window's language). */
 const refusal = (result: { problem: string; problemCode?: ProblemCode }) =>
@@ -183,9 +186,20 @@ export const toolSelectors = {
   toolList,
   toolCount: (s: AppState) => Object.keys(s.tools).length,
   toolById: (toolId: string | undefined) => (s: AppState) => (toolId === undefined ? undefined : s.tools[toolId]),
-  /** Commands a person can see in the window: those with the `window` surface. */
-  windowCommands: (toolId: string) => (s: AppState) =>
-    s.tools[toolId]?.commands.filter((command) => command.surfaces.includes('window')) ?? [],
+  /** Every command of the tool: those offered in the window, then those offered only on the menu bar. */
+  commands: (toolId: string) => (s: AppState) => {
+    const commands = s.tools[toolId]?.commands ?? [];
+    return [...commands.filter((command) => !isMenubarOnly(command)), ...commands.filter(isMenubarOnly)];
+  },
+  /**
+   * Whether the window runs the command: one offered in the window, or any with simulated services
+   * (the test bed), where nothing is done for real. With the system's, a menu bar command acts on
+   * the app in front, which the window would be, so it is run from the menu bar.
+   */
+  runsFromWindow: (toolId: string, commandId: string) => (s: AppState) => {
+    const command = s.tools[toolId]?.commands.find((c) => c.id === commandId);
+    return command !== undefined && (!isMenubarOnly(command) || s.hostInfo?.services === 'simulated');
+  },
   /** Why none of the tool's commands can run now (its state), or undefined. */
   commandsHeld: (toolId: string) => (s: AppState) => commandsHeld(s.tools[toolId]),
   isRunnable: (toolId: string, commandId: string) => (s: AppState) => {

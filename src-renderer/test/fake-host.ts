@@ -55,6 +55,8 @@ export interface FakeHost {
   logs: Map<string, LogLine[]>;
   traces: Map<string, TraceLine[]>;
   serviceCalls: ServiceCall[];
+  /** What the simulated clipboard was last set to. */
+  clipboard?: string;
   answers: FakeHostAnswers;
 }
 
@@ -140,6 +142,12 @@ export function createFakeHost(seed: { tools?: ToolSummary[]; info?: Partial<Hos
       if (answer) return answer;
       fake.info = { ...fake.info, language };
       fake.emit({ type: 'language', language });
+      return ok;
+    },
+    async setSimulatedClipboard(text) {
+      record('setSimulatedClipboard', [text]);
+      if (fake.info.services !== 'simulated') return { ok: false, problem: 'the services are the system\'s' };
+      fake.clipboard = text;
       return ok;
     },
     subscribe(listener) {

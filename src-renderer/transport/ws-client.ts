@@ -101,6 +101,7 @@ export async function connectWebSocketHost(
     restart: request('restart'),
     stop: request('stop'),
     setLanguage: request('setLanguage'),
+    setSimulatedClipboard: request('setSimulatedClipboard'),
     subscribe(listener) {
       listeners.add(listener);
       return toDisposable(() => listeners.delete(listener));

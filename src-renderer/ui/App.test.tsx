@@ -80,10 +80,26 @@ describe('the window', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Clipper' })).toBeDefined();
   });
 
-  it('runs window commands only, disables those not runnable, and shows the outcome', async () => {
+  it('lists menu bar commands too, marked, and runs them in the test bed; with the system\'s services, from the menu bar only', async () => {
+    const simulated = await renderApp({ tools: [{ ...clipper, runnable: ['copy', 'menu'] }] });
+    act(() => simulated.store.getState().selectTool(clipper.id));
+    const rows = within(screen.getByRole('list', { name: 'Commands' })).getAllByRole('group').map((row) => row.getAttribute('aria-label'));
+    expect(rows).toEqual(['Copy latest', 'Later', 'Menu only']);
+    const menu = screen.getByRole('group', { name: 'Menu only' });
+    expect(within(menu).getByText('Menu bar')).toBeDefined();
+    await userEvent.click(within(menu).getByRole('button', { name: 'Menu only' }));
+    expect(simulated.fake.requestsNamed('runCommand')).toEqual([[clipper.id, 'menu']]);
+    cleanup();
+    const desktop = await renderApp({ tools: [{ ...clipper, runnable: ['copy', 'menu'] }], info: { services: 'system' } });
+    act(() => desktop.store.getState().selectTool(clipper.id));
+    const shown = screen.getByRole('group', { name: 'Menu only' });
+    expect((within(shown).getByRole('button', { name: 'Menu only' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(within(shown).getByText('Run it from the menu bar')).toBeDefined();
+  });
+
+  it('runs window commands, disables those not runnable, and shows the outcome', async () => {
     const { fake, store } = await renderApp({ tools: [clipper] });
     act(() => store.getState().selectTool(clipper.id));
-    expect(screen.queryByRole('button', { name: 'Menu only' })).toBeNull();
     expect((screen.getByRole('button', { name: 'Later' }) as HTMLButtonElement).disabled).toBe(true);
     fake.answers.runCommand = () => ({ outcome: 'refused', message: 'nothing to copy' });
     await userEvent.click(screen.getByRole('button', { name: 'Copy latest' }));
@@ -189,6 +205,38 @@ describe('the window', () => {
     expect(calls[0]).toContain('Would end process 4242');
     expect(calls[1]).toContain('Would open https://example.com/');
     expect(calls[2]).toContain('Would show on screen: “Copied!”');
+    act(() => {
+      fake.emit({ type: 'serviceCall', call: { seq: 4, time: 4, toolId: clipper.id, method: 'clipboard/readText', params: {}, result: { text: 'four words on it' } } });
+      fake.emit({ type: 'serviceCall', call: { seq: 5, time: 5, toolId: clipper.id, method: 'clipboard/readText', params: {}, result: { text: null } } });
+    });
+    const reads = within(panel).getAllByRole('listitem').slice(0, 2).map((item) => item.querySelector('.call-words')?.textContent);
+    expect(reads).toEqual(['Read the clipboard: it held no text', 'Read the clipboard: “four words on it”']);
+  });
+
+  it('puts the text typed in the panel on the simulated clipboard', async () => {
+    const { fake } = await renderApp({ tools: [clipper] });
+    const panel = screen.getByRole('region', { name: 'Simulated services' });
+    await userEvent.type(within(panel).getByLabelText('Clipboard'), 'un deux trois');
+    await userEvent.click(within(panel).getByRole('button', { name: 'Put on the clipboard' }));
+    expect(fake.requestsNamed('setSimulatedClipboard')).toEqual([['un deux trois']]);
+    await waitFor(() => expect(within(panel).getByRole('status').textContent).toBe('The clipboard holds “un deux trois”.'));
+  });
+
+  it('lets the person give the panel its height, with the keyboard too, and keeps it for next time', async () => {
+    localStorage.removeItem('vitruvian.servicePanel.height');
+    await renderApp({ tools: [clipper] });
+    const panel = screen.getByRole('region', { name: 'Simulated services' });
+    const resizer = screen.getByRole('separator', { name: 'Resize the simulated services' });
+    const before = Number(resizer.getAttribute('aria-valuenow'));
+    expect(panel.style.height).toBe(`${before}px`);
+    resizer.focus();
+    await userEvent.keyboard('{ArrowUp}{ArrowUp}');
+    expect(Number(resizer.getAttribute('aria-valuenow'))).toBe(before + 48);
+    expect(localStorage.getItem('vitruvian.servicePanel.height')).toBe(String(before + 48));
+    cleanup();
+    await renderApp({ tools: [clipper] });
+    expect(screen.getByRole('region', { name: 'Simulated services' }).style.height).toBe(`${before + 48}px`);
+    localStorage.removeItem('vitruvian.servicePanel.height');
   });
 
   it('has no service panel when services are the system’s', async () => {

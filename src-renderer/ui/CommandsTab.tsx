@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { CommandInfo, ToolSummary } from '../../src-shared/host-api';
-import { toolSelectors } from '../store/tools-slice';
+import { isMenubarOnly, toolSelectors } from '../store/tools-slice';
 import { useAppStore } from '../store/store-context';
 import { commandOutcomeText } from '../words/reason-code';
 import { useToolText, useWords } from '../words/use-words';
@@ -9,10 +9,10 @@ import { EmptyState } from './EmptyState';
 
 export function CommandsTab({ tool }: { tool: ToolSummary }) {
   const words = useWords();
-  const commands = useAppStore(useShallow(toolSelectors.windowCommands(tool.id)));
+  const commands = useAppStore(useShallow(toolSelectors.commands(tool.id)));
   const held = useAppStore(toolSelectors.commandsHeld(tool.id));
   const heldId = useId();
-  if (commands.length === 0) return <EmptyState>{words.noWindowCommands}</EmptyState>;
+  if (commands.length === 0) return <EmptyState>{words.noCommands}</EmptyState>;
   return (
     <div className="commands-tab">
       {held && <p id={heldId} className="commands-held" data-held={held}>{words.commandsHeld[held]}</p>}
@@ -30,6 +30,8 @@ function CommandRow({ toolId, command, heldId }: { toolId: string; command: Comm
   const words = useWords();
   const text = useToolText();
   const runnable = useAppStore(toolSelectors.isRunnable(toolId, command.id));
+  const fromWindow = useAppStore(toolSelectors.runsFromWindow(toolId, command.id));
+  const menubarOnly = isMenubarOnly(command);
   const run = useAppStore(toolSelectors.commandRun(toolId, command.id));
   const runCommand = useAppStore((s) => s.runCommand);
   const title = text(command.title);
@@ -39,13 +41,15 @@ function CommandRow({ toolId, command, heldId }: { toolId: string; command: Comm
       <button
         type="button"
         className="button command-button"
-        disabled={!runnable || running}
+        disabled={!runnable || running || !fromWindow}
         aria-describedby={heldId}
         onClick={() => void runCommand(toolId, command.id)}
       >
         {title}
       </button>
-      {!runnable && !heldId && <span className="hint">{words.notRunnableNow}</span>}
+      {menubarOnly && <span className="tag surface-tag" title={words.menubarOnlyNote}>{words.menubarOnly}</span>}
+      {!fromWindow && <span className="hint">{words.runFromMenubar}</span>}
+      {fromWindow && !runnable && !heldId && <span className="hint">{words.notRunnableNow}</span>}
       <span role="status" className={`outcome outcome-${run?.outcome ?? 'none'}`} data-outcome={run?.outcome}>
         {run && commandOutcomeText(words, run)}
       </span>

@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { makeLogLines, makeTool } from '../test/fake-host';
 import { fakeLayout } from '../test/layout';
 import { renderApp } from '../test/render-app';
+import { messagePreview } from './TraceTab';
 
 let restoreLayout: () => void;
 beforeAll(() => (restoreLayout = fakeLayout()));
@@ -77,6 +78,32 @@ describe('the log', () => {
     expect(copy.disabled).toBe(true);
   });
 
+  it('words the host\'s own lines and the source column in the window\'s language', async () => {
+    const { fake, store } = await openTab('Log');
+    act(() => fake.emit({
+      type: 'log',
+      toolId: tool.id,
+      line: { seq: 1, time: 0, level: 'info', source: 'host', message: 'started (pid 714, protocol 1, version 1.0.0)', code: { code: 'started', pid: 714, version: '1.0.0' } },
+    }));
+    act(() => fake.emit({
+      type: 'log',
+      toolId: tool.id,
+      line: { seq: 2, time: 0, level: 'warn', source: 'protocol', message: 'a line is not JSON: "hi" (answered -32700)' },
+    }));
+    const log = screen.getByRole('log');
+    expect(log.querySelector('.log-row .log-source')?.textContent).toBe('app');
+    await act(() => store.getState().setLanguage('fr'));
+    const rows = [...screen.getByRole('log').querySelectorAll('.log-row')].map((row) => [
+      row.querySelector('.log-source')?.textContent,
+      row.querySelector('.log-message')?.textContent,
+    ]);
+    expect(rows).toEqual([
+      ['app', 'démarré (pid 714, protocole 1, version 1.0.0)'],
+      // A line with no code (the protocol's findings quote the wire) keeps the host's words.
+      ['protocole', 'a line is not JSON: "hi" (answered -32700)'],
+    ]);
+  });
+
   it('clears through the host', async () => {
     const { fake, store } = await openTab('Log');
     act(() => store.getState().logLinesArrived(tool.id, makeLogLines(3)));
@@ -104,6 +131,15 @@ describe('the message trace', () => {
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
     expect(document.querySelector('.trace-json')?.textContent).toBe('{\n  "jsonrpc": "2.0",\n  "method": "log",\n  "params": {\n    "message": "hi"\n  }\n}');
     expect(screen.getByRole('button', { name: 'Copy message' })).toBeDefined();
+  });
+
+  it('previews what each message carries, not its envelope, so a narrow row still tells them apart', () => {
+    expect(messagePreview('{"jsonrpc":"2.0","id":2,"method":"command/run","params":{"command":"copy"}}')).toBe('{"command":"copy"}');
+    expect(messagePreview('{"jsonrpc":"2.0","id":2,"result":{}}')).toBe('{}');
+    expect(messagePreview('{"jsonrpc":"2.0","id":2,"error":{"code":-32010,"message":"nothing to copy"}}')).toBe('-32010 nothing to copy');
+    expect(messagePreview('{"jsonrpc":"2.0","method":"shutdown"}')).toBe('');
+    expect(messagePreview('starting up...')).toBe('starting up...');
+    expect(messagePreview('{"params":1}', true)).toBe('{"params":1}');
   });
 
   it('counts messages, and shows the whole of a message just opened, even the last one', async () => {

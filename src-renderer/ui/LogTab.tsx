@@ -6,6 +6,7 @@ import type { LogLine } from '../../src-shared/host-api';
 import { logLevels, logSelectors } from '../store/logs-slice';
 import { useAppStore } from '../store/store-context';
 import { useWords } from '../words/use-words';
+import type { Words } from '../words/words';
 import { clockTime } from './clock';
 import { CopyButton } from './CopyButton';
 import { EmptyState } from './EmptyState';
@@ -50,7 +51,7 @@ export function LogTab({ toolId }: { toolId: string }) {
         <button type="button" className="button" aria-pressed={follow} onClick={() => setLogFollow(!follow)}>
           {words.follow}
         </button>
-        <CopyButton text={() => lines.map(logLineText).join('\n')} disabled={lines.length === 0} />
+        <CopyButton text={() => lines.map((line) => logLineText(words, line)).join('\n')} disabled={lines.length === 0} />
         <button type="button" className="button" disabled={all.length === 0} onClick={() => void clearLog(toolId)}>
           {words.clear}
         </button>
@@ -61,24 +62,21 @@ export function LogTab({ toolId }: { toolId: string }) {
       ) : lines.length === 0 ? (
         <EmptyState>{words.noLogMatches}</EmptyState>
       ) : (
-        <LogList lines={lines} follow={follow} setFollow={setLogFollow} label={words.logLines} levels={words.levels} />
+        <LogList lines={lines} follow={follow} setFollow={setLogFollow} words={words} />
       )}
     </div>
   );
 }
 
-export function logLineText(line: LogLine): string {
-  return `${clockTime(line.time)} ${line.level.toUpperCase()} [${line.source}] ${line.message}`;
+/** A line's message as shown: a line of the host's own in the window's language, when it knows the code. */
+export const logMessage = (words: Words, line: LogLine): string => (line.code && words.hostLog(line.code)) ?? line.message;
+
+export function logLineText(words: Words, line: LogLine): string {
+  return `${clockTime(line.time)} ${line.level.toUpperCase()} [${words.sources[line.source]}] ${logMessage(words, line)}`;
 }
 
-function LogList(props: {
-  lines: LogLine[];
-  follow: boolean;
-  setFollow(follow: boolean): void;
-  label: string;
-  levels: Record<LogLine['level'], string>;
-}) {
-  const { lines } = props;
+function LogList(props: { lines: LogLine[]; follow: boolean; setFollow(follow: boolean): void; words: Words }) {
+  const { lines, words } = props;
   const scroller = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: lines.length,
@@ -96,7 +94,7 @@ function LogList(props: {
       className="log-scroller"
       role="log"
       aria-live="off"
-      aria-label={props.label}
+      aria-label={words.logLines}
       tabIndex={0}
       data-line-count={lines.length}
       onScroll={onScroll}
@@ -113,9 +111,9 @@ function LogList(props: {
               style={{ transform: `translateY(${item.start}px)` }}
             >
               <time className="log-time" dateTime={new Date(line.time).toISOString()}>{clockTime(line.time)}</time>
-              <span className="log-level">{props.levels[line.level]}</span>
-              <span className="log-source">{line.source}</span>
-              <span className="log-message">{line.message}</span>
+              <span className="log-level">{words.levels[line.level]}</span>
+              <span className="log-source">{words.sources[line.source] ?? line.source}</span>
+              <span className="log-message">{logMessage(words, line)}</span>
             </div>
           );
         })}

@@ -1,10 +1,16 @@
-// The test bed's record of simulated services: what a tool would have shown, opened, pasted or ended.
-import { useId } from 'react';
+// The test bed's record of simulated services: what a tool would have shown, opened, pasted or
+// ended, and what a clipboard read returned; with a field to put text on the simulated clipboard.
+// Its height is the person's (drag its top edge), kept for the next time; it can be hidden.
+import { useId, useState, type FormEvent } from 'react';
 import { serviceCallSelectors } from '../store/service-calls-slice';
 import { uiSelectors } from '../store/ui-slice';
 import { useAppStore } from '../store/store-context';
 import { useToolText, useWords } from '../words/use-words';
 import { clockTime } from './clock';
+import { usePanelHeight, type PanelHeightLimits } from './panel-height';
+
+/** Small enough by default that a tool's Settings stay in view above it at 1280 x 800. */
+export const servicePanelLimits: PanelHeightLimits = { key: 'vitruvian.servicePanel.height', initial: 170, min: 90, maxShare: 0.6 };
 
 export function ServiceCallsPanel() {
   const words = useWords();
@@ -14,24 +20,39 @@ export function ServiceCallsPanel() {
   const tools = useAppStore((s) => s.tools);
   const open = useAppStore(uiSelectors.servicePanelOpen);
   const setOpen = useAppStore((s) => s.setServicePanelOpen);
+  const size = usePanelHeight(servicePanelLimits);
   const titleId = useId();
   const bodyId = useId();
   return (
-    <section className={`service-panel ${open ? 'open' : 'closed'}`} aria-labelledby={titleId}>
-      <header className="panel-header">
-        <h2 id={titleId} className="panel-title">{words.simulatedServices}</h2>
-        <span className="muted panel-intro">{words.simulatedIntro}</span>
-        <button
-          type="button"
-          className="button small"
-          aria-expanded={open}
+    <section
+      className={`service-panel ${open ? 'open' : 'closed'}`}
+      aria-labelledby={titleId}
+      style={open ? { height: size.height } : undefined}
+    >
+      {open && (
+        <div
+          className="panel-resizer"
+          role="separator"
+          aria-orientation="horizontal"
+          aria-label={words.resizePanel}
           aria-controls={bodyId}
-          onClick={() => setOpen(!open)}
-        >
+          aria-valuenow={size.height}
+          aria-valuemin={servicePanelLimits.min}
+          aria-valuemax={size.max}
+          tabIndex={0}
+          onPointerDown={size.onPointerDown}
+          onKeyDown={size.onKeyDown}
+        />
+      )}
+      <header className="panel-header">
+        <h2 id={titleId} className="panel-title" title={words.simulatedIntro}>{words.simulatedServices}</h2>
+        <span className="panel-intro muted">{words.simulatedIntro}</span>
+        <button type="button" className="button small" aria-expanded={open} aria-controls={bodyId} onClick={() => setOpen(!open)}>
           {open ? words.hidePanel : words.showPanel}
         </button>
       </header>
       <div id={bodyId} className="panel-body" hidden={!open}>
+        <ClipboardFill />
         {problem && <p role="alert" className="problem">{problem}</p>}
         {calls.length === 0 ? (
           <p className="muted">{words.noServiceCalls}</p>
@@ -43,7 +64,7 @@ export function ServiceCallsPanel() {
                 <li key={call.seq} className="service-call" data-method={call.method} data-tool-id={call.toolId}>
                   <time className="call-time" dateTime={new Date(call.time).toISOString()}>{clockTime(call.time)}</time>
                   <span className="call-tool">{tool ? text(tool.name) : call.toolId}</span>
-                  <span className="call-words">{words.serviceCall(call.method, call.params)}</span>
+                  <span className="call-words">{words.serviceCall(call.method, call.params, call.result)}</span>
                   <code className="call-method">{call.method}</code>
                 </li>
               );
@@ -52,5 +73,30 @@ export function ServiceCallsPanel() {
         )}
       </div>
     </section>
+  );
+}
+
+/** What the simulated clipboard holds, as the person sets it, so a tool that reads it can succeed. */
+function ClipboardFill() {
+  const words = useWords();
+  const fill = useAppStore(serviceCallSelectors.clipboardFill);
+  const setClipboard = useAppStore((s) => s.setSimulatedClipboard);
+  const [draft, setDraft] = useState('');
+  const fieldId = useId();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void setClipboard(draft);
+  };
+  return (
+    <form className="clipboard-fill" onSubmit={submit}>
+      <label htmlFor={fieldId}>{words.clipboardField}</label>
+      <input id={fieldId} type="text" value={draft} onChange={(event) => setDraft(event.target.value)} />
+      <button type="submit" className="button small" disabled={fill?.status === 'setting'}>
+        {fill?.status === 'setting' ? words.clipboardPutting : words.clipboardPut}
+      </button>
+      <span role="status" className={fill?.status === 'refused' ? 'problem' : 'muted'}>
+        {fill?.status === 'set' ? words.clipboardHolds(fill.text) : fill?.status === 'refused' ? fill.problem : ''}
+      </span>
+    </form>
   );
 }

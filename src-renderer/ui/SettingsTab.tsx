@@ -1,4 +1,5 @@
-// A tool's detail in Settings: what it is, what it asks the app for, and its titled preferences.
+// A tool's detail in Settings: its titled preferences first (what a person comes to change), then
+// what it is and what it asks the app for.
 import { useId } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { ToolSummary } from '../../src-shared/host-api';
@@ -24,6 +25,18 @@ export function SettingsTab({ tool }: { tool: ToolSummary }) {
   const about = facts.filter(([, value]) => value !== '');
   return (
     <div className="settings">
+      <section className="settings-section" aria-labelledby={ids.preferences}>
+        <h2 id={ids.preferences} className="section-title">{words.preferencesHeading}</h2>
+        {preferences.length === 0 ? (
+          <p className="muted">{words.noPreferences}</p>
+        ) : (
+          <form className="preferences" onSubmit={(event) => event.preventDefault()}>
+            {preferences.map((preference) => (
+              <PreferenceField key={preference.id} tool={tool} preference={preference} />
+            ))}
+          </form>
+        )}
+      </section>
       <section className="settings-section" aria-labelledby={ids.about}>
         <h2 id={ids.about} className="section-title">{words.aboutHeading}</h2>
         <dl className="facts">
@@ -51,18 +64,6 @@ export function SettingsTab({ tool }: { tool: ToolSummary }) {
               ))}
             </ul>
           </>
-        )}
-      </section>
-      <section className="settings-section" aria-labelledby={ids.preferences}>
-        <h2 id={ids.preferences} className="section-title">{words.preferencesHeading}</h2>
-        {preferences.length === 0 ? (
-          <p className="muted">{words.noPreferences}</p>
-        ) : (
-          <form className="preferences" onSubmit={(event) => event.preventDefault()}>
-            {preferences.map((preference) => (
-              <PreferenceField key={preference.id} tool={tool} preference={preference} />
-            ))}
-          </form>
         )}
       </section>
     </div>

@@ -61,6 +61,27 @@ export function prettyMessage(text: string): string {
   }
 }
 
+/**
+ * What a row shows of its message: what it carries (its params, its result, its error's code and
+ * words), which tells messages apart even in a narrow window, where the envelope alone would fill
+ * the room with `{"jsonrpc":"2.0",...`. The whole message is one click away.
+ */
+export function messagePreview(text: string, notUtf8 = false): string {
+  if (notUtf8) return text;
+  let message: unknown;
+  try {
+    message = JSON.parse(text);
+  } catch {
+    return text;
+  }
+  if (typeof message !== 'object' || message === null || Array.isArray(message)) return text;
+  const { params, result, error } = message as { params?: unknown; result?: unknown; error?: { code?: unknown; message?: unknown } };
+  if (error && typeof error === 'object') return `${String(error.code)} ${typeof error.message === 'string' ? error.message : ''}`.trim();
+  if (result !== undefined) return JSON.stringify(result);
+  if (params !== undefined) return JSON.stringify(params);
+  return '';
+}
+
 function TraceList(props: { lines: TraceLine[]; follow: boolean; setFollow(follow: boolean): void }) {
   const words = useWords();
   const { lines } = props;
@@ -122,7 +143,7 @@ function TraceList(props: { lines: TraceLine[]; follow: boolean; setFollow(follo
                   ) : (
                     <span className="trace-method" title={line.method}>{line.method ?? '—'}</span>
                   )}
-                  <span className="trace-preview">{line.text}</span>
+                  <span className="trace-preview">{messagePreview(line.text, line.notUtf8)}</span>
                 </button>
                 <CopyButton className="button small" label={words.copyMessage} text={() => line.text} />
               </div>

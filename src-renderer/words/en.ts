@@ -1,3 +1,4 @@
+import { countIn } from './plural';
 import { reasonEn } from './reasons-en';
 import type { Words } from './words';
 
@@ -9,7 +10,8 @@ export const en: Words = {
   installedTools: 'Installed tools',
   filterTools: 'Filter tools',
   noToolMatches: (filter) => `No tool matches “${filter}”.`,
-  toolCount: (count) => (count === 1 ? '1 tool' : `${count} tools`),
+  toolCount: (n) => countIn('en', n, 'tool', 'tools'),
+  count: (n, one, other) => countIn('en', n, one, other),
   install: 'Install…',
   installATool: 'Install a tool…',
   installDialogTitle: 'Install a tool',
@@ -60,8 +62,10 @@ export const en: Words = {
   loadedInPlace: 'Loaded in place',
   problemsHeading: 'Problems in this folder',
   commandsHeading: 'Commands',
-  noWindowCommands:
-    'This tool has no commands for the window. It may work on its own, or from the menu bar.',
+  noCommands: 'This tool has no commands. It may work on its own.',
+  menubarOnly: 'Menu bar',
+  menubarOnlyNote: 'Offered on the menu bar, not in the window. The test bed runs it here too, with its simulated services.',
+  runFromMenubar: 'Run it from the menu bar',
   notRunnableNow: 'Not available right now',
   commandsHeld: {
     stopped: 'The tool is stopped. Restart starts it.',
@@ -115,6 +119,9 @@ export const en: Words = {
   logLines: 'Log lines',
   logLevels: 'Levels shown',
   levels: { error: 'Error', warn: 'Warning', info: 'Info', debug: 'Debug' },
+  sources: { tool: 'tool', stderr: 'stderr', protocol: 'protocol', host: 'app' },
+  // The host writes its own lines in English: the window shows them as written.
+  hostLog: () => undefined,
   searchLog: 'Search the log',
   follow: 'Follow',
   copy: 'Copy',
@@ -124,13 +131,11 @@ export const en: Words = {
     'Nothing logged yet. Lines the tool logs, what it writes to its error output and protocol problems show up here.',
   noLogMatches: 'No line matches the filter.',
   lineCount: (shown, total) =>
-    shown === total
-      ? `${total.toLocaleString('en')} ${total === 1 ? 'line' : 'lines'}`
-      : `${shown.toLocaleString('en')} of ${total.toLocaleString('en')} ${total === 1 ? 'line' : 'lines'}`,
+    shown === total ? countIn('en', total, 'line', 'lines') : `${shown.toLocaleString('en')} of ${countIn('en', total, 'line', 'lines')}`,
   messageCount: (shown, total) =>
     shown === total
-      ? `${total.toLocaleString('en')} ${total === 1 ? 'message' : 'messages'}`
-      : `${shown.toLocaleString('en')} of ${total.toLocaleString('en')} ${total === 1 ? 'message' : 'messages'}`,
+      ? countIn('en', total, 'message', 'messages')
+      : `${shown.toLocaleString('en')} of ${countIn('en', total, 'message', 'messages')}`,
   messagesList: 'Messages between the app and the tool',
   methodFilter: 'Method',
   allMethods: 'All methods',
@@ -146,12 +151,14 @@ export const en: Words = {
   noServiceCalls: 'No service calls yet. When a tool asks the app for a service, it is listed here.',
   showPanel: 'Show simulated services',
   hidePanel: 'Hide simulated services',
-  serviceCall: (method, params) => {
+  serviceCall: (method, params, result) => {
     switch (method) {
       case 'notify/hud': return `Would show on screen: ${quote(params.text)}`;
       case 'notify/beep': return 'Would play the alert sound';
       case 'open/url': return `Would open ${String(params.url ?? '')}`;
-      case 'clipboard/readText': return 'Read the clipboard';
+      case 'clipboard/readText':
+        if (typeof result?.text === 'string') return `Read the clipboard: ${quote(result.text)}`;
+        return result && 'text' in result ? 'Read the clipboard: it held no text' : 'Read the clipboard';
       case 'clipboard/writeText': return `Put on the clipboard: ${quote(params.text)}`;
       case 'keystrokes/paste': return `Would paste: ${quote(params.text)}`;
       case 'keystrokes/pressMenuItem':
@@ -160,6 +167,11 @@ export const en: Words = {
       default: return `${method} ${JSON.stringify(params)}`;
     }
   },
+  resizePanel: 'Resize the simulated services',
+  clipboardField: 'Clipboard',
+  clipboardPut: 'Put on the clipboard',
+  clipboardPutting: 'Putting…',
+  clipboardHolds: (text) => (text === '' ? 'The clipboard holds empty text.' : `The clipboard holds ${quote(text)}.`),
   language: 'Language',
   connectionFailed: 'The window could not reach the app.',
   reconnecting: 'The link to the app dropped. Reconnecting…',

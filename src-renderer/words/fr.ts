@@ -1,3 +1,5 @@
+import { hostLogFr } from './host-log-fr';
+import { countIn } from './plural';
 import { reasonFr } from './reasons-fr';
 import type { Words } from './words';
 
@@ -10,7 +12,8 @@ export const fr: Words = {
   installedTools: 'Outils installés',
   filterTools: 'Filtrer les outils',
   noToolMatches: (filter) => `Aucun outil ne correspond à «\u202f${filter}\u202f».`,
-  toolCount: (count) => (count <= 1 ? `${count} outil` : `${count} outils`),
+  toolCount: (n) => countIn('fr', n, 'outil', 'outils'),
+  count: (n, one, other) => countIn('fr', n, one, other),
   install: 'Installer…',
   installATool: 'Installer un outil…',
   installDialogTitle: 'Installer un outil',
@@ -61,8 +64,10 @@ export const fr: Words = {
   loadedInPlace: 'Chargé sur place',
   problemsHeading: 'Problèmes dans ce dossier',
   commandsHeading: 'Commandes',
-  noWindowCommands:
-    'Cet outil n’a pas de commande pour la fenêtre. Il travaille peut-être seul, ou depuis la barre des menus.',
+  noCommands: 'Cet outil n’a pas de commande. Il travaille peut-être seul.',
+  menubarOnly: 'Barre des menus',
+  menubarOnlyNote: 'Proposée dans la barre des menus, pas dans la fenêtre. Le banc d’essai la lance aussi ici, avec ses services simulés.',
+  runFromMenubar: 'Lancez-la depuis la barre des menus',
   notRunnableNow: 'Indisponible pour l’instant',
   commandsHeld: {
     stopped: 'L’outil est arrêté. Redémarrer le lance.',
@@ -116,6 +121,8 @@ export const fr: Words = {
   logLines: 'Lignes du journal',
   logLevels: 'Niveaux affichés',
   levels: { error: 'Erreur', warn: 'Avertissement', info: 'Info', debug: 'Débogage' },
+  sources: { tool: 'outil', stderr: 'stderr', protocol: 'protocole', host: 'app' },
+  hostLog: hostLogFr,
   searchLog: 'Chercher dans le journal',
   follow: 'Suivre',
   copy: 'Copier',
@@ -125,13 +132,11 @@ export const fr: Words = {
     'Rien dans le journal pour l’instant. Les lignes de l’outil, sa sortie d’erreur et les problèmes de protocole apparaissent ici.',
   noLogMatches: 'Aucune ligne ne correspond au filtre.',
   lineCount: (shown, total) =>
-    shown === total
-      ? `${total.toLocaleString('fr')} ${total < 2 ? 'ligne' : 'lignes'}`
-      : `${shown.toLocaleString('fr')} sur ${total.toLocaleString('fr')} ${total < 2 ? 'ligne' : 'lignes'}`,
+    shown === total ? countIn('fr', total, 'ligne', 'lignes') : `${shown.toLocaleString('fr')} sur ${countIn('fr', total, 'ligne', 'lignes')}`,
   messageCount: (shown, total) =>
     shown === total
-      ? `${total.toLocaleString('fr')} message${total < 2 ? '' : 's'}`
-      : `${shown.toLocaleString('fr')} sur ${total.toLocaleString('fr')} message${total < 2 ? '' : 's'}`,
+      ? countIn('fr', total, 'message', 'messages')
+      : `${shown.toLocaleString('fr')} sur ${countIn('fr', total, 'message', 'messages')}`,
   messagesList: 'Messages entre l’app et l’outil',
   methodFilter: 'Méthode',
   allMethods: 'Toutes les méthodes',
@@ -147,12 +152,14 @@ export const fr: Words = {
   noServiceCalls: 'Aucun appel de service pour l’instant. Quand un outil demande un service à l’app, il est listé ici.',
   showPanel: 'Afficher les services simulés',
   hidePanel: 'Masquer les services simulés',
-  serviceCall: (method, params) => {
+  serviceCall: (method, params, result) => {
     switch (method) {
       case 'notify/hud': return `Afficherait à l’écran\u202f: ${quote(params.text)}`;
       case 'notify/beep': return 'Jouerait le son d’alerte';
       case 'open/url': return `Ouvrirait ${String(params.url ?? '')}`;
-      case 'clipboard/readText': return 'A lu le presse-papiers';
+      case 'clipboard/readText':
+        if (typeof result?.text === 'string') return `A lu le presse-papiers\u202f: ${quote(result.text)}`;
+        return result && 'text' in result ? 'A lu le presse-papiers\u202f: il n’y avait pas de texte' : 'A lu le presse-papiers';
       case 'clipboard/writeText': return `A mis dans le presse-papiers\u202f: ${quote(params.text)}`;
       case 'keystrokes/paste': return `Collerait\u202f: ${quote(params.text)}`;
       case 'keystrokes/pressMenuItem':
@@ -161,6 +168,11 @@ export const fr: Words = {
       default: return `${method} ${JSON.stringify(params)}`;
     }
   },
+  resizePanel: 'Redimensionner les services simulés',
+  clipboardField: 'Presse-papiers',
+  clipboardPut: 'Mettre dans le presse-papiers',
+  clipboardPutting: 'En cours…',
+  clipboardHolds: (text) => (text === '' ? 'Le presse-papiers contient un texte vide.' : `Le presse-papiers contient ${quote(text)}.`),
   language: 'Langue',
   connectionFailed: 'La fenêtre n’a pas pu joindre l’app.',
   reconnecting: 'Le lien avec l’app est coupé. Reconnexion…',

@@ -1,5 +1,6 @@
 // The host's reasons (ReasonCode) in English; undefined for a code this window does not know.
 import type { ExitReasonCode } from '../../src-shared/host-api';
+import { countIn } from './plural';
 import type { ReasonCode } from './reason-code';
 
 const quote = (value: string) => `“${value}”`;
@@ -7,8 +8,8 @@ const count = (n: number) => n.toLocaleString('en');
 
 /** "1 minute", "3 minutes", "10 seconds", "0.5 seconds". */
 export function durationEn(seconds: number): string {
-  if (seconds >= 60 && seconds % 60 === 0) return seconds === 60 ? '1 minute' : `${count(seconds / 60)} minutes`;
-  return seconds === 1 ? '1 second' : `${count(seconds)} seconds`;
+  if (seconds >= 60 && seconds % 60 === 0) return countIn('en', seconds / 60, 'minute', 'minutes');
+  return countIn('en', seconds, 'second', 'seconds');
 }
 
 function exitEn(exit: ExitReasonCode): string | undefined {
@@ -31,7 +32,7 @@ export function reasonEn(reason: ReasonCode): string | undefined {
       return exitEn(reason);
     case 'crashedTooOften': {
       const last = exitEn(reason.last);
-      return last && `it crashed ${reason.crashes} times within ${durationEn(reason.seconds)} (last: ${last}); it stays stopped until you restart it`;
+      return last && `it crashed ${countIn('en', reason.crashes, 'time', 'times')} within ${durationEn(reason.seconds)} (last: ${last}); it stays stopped until you restart it`;
     }
     case 'couldNotStart':
       return `could not start ${reason.program}: ${reason.problem}`;
@@ -70,7 +71,7 @@ export function reasonEn(reason: ReasonCode): string | undefined {
     case 'untitledPreference':
       return `the preference ${quote(reason.id)} is the tool’s own and cannot be changed here`;
     case 'tooLong':
-      return `too long: ${count(reason.chars)} characters, at most ${count(reason.max)}`;
+      return `too long: ${countIn('en', reason.chars, 'character', 'characters')}, at most ${count(reason.max)}`;
     case 'kind':
       return kinds[reason.kind];
     case 'notAnOption':

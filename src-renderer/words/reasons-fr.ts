@@ -1,6 +1,7 @@
 // The host's reasons (ReasonCode) in French; undefined for a code this window does not know.
 // French puts a narrow no-break space before : ; ? ! and inside « ».
 import type { ExitReasonCode } from '../../src-shared/host-api';
+import { countIn } from './plural';
 import type { ReasonCode } from './reason-code';
 
 const nb = '\u202f';
@@ -9,11 +10,11 @@ const count = (n: number) => n.toLocaleString('fr');
 
 /** « 1 minute », « 3 minutes », « 10 secondes », « 0,5 seconde ». */
 export function durationFr(seconds: number): string {
-  if (seconds >= 60 && seconds % 60 === 0) return seconds === 60 ? '1 minute' : `${count(seconds / 60)} minutes`;
-  return `${count(seconds)} ${seconds < 2 ? 'seconde' : 'secondes'}`;
+  if (seconds >= 60 && seconds % 60 === 0) return countIn('fr', seconds / 60, 'minute', 'minutes');
+  return countIn('fr', seconds, 'seconde', 'secondes');
 }
 
-function exitFr(exit: ExitReasonCode): string | undefined {
+export function exitFr(exit: ExitReasonCode): string | undefined {
   if (exit.code === 'signal') return `il a été arrêté par ${exit.signal}`;
   if (exit.code === 'exited') return exit.exitCode === null ? 'il s’est arrêté' : `il s’est arrêté avec le code ${exit.exitCode}`;
   return undefined;
@@ -72,7 +73,7 @@ export function reasonFr(reason: ReasonCode): string | undefined {
     case 'untitledPreference':
       return `la préférence ${quote(reason.id)} est propre à l’outil et ne se change pas ici`;
     case 'tooLong':
-      return `trop long${nb}: ${count(reason.chars)} caractères, ${count(reason.max)} au plus`;
+      return `trop long${nb}: ${countIn('fr', reason.chars, 'caractère', 'caractères')}, ${count(reason.max)} au plus`;
     case 'kind':
       return kinds[reason.kind];
     case 'notAnOption':

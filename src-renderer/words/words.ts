@@ -1,5 +1,5 @@
 // The app's own words. Tool texts come from their manifests and are picked with pickText instead.
-import type { CommandOutcome, LogLevel, ToolState } from '../../src-shared/host-api';
+import type { CommandOutcome, HostLogCode, LogLevel, LogSource, ToolState } from '../../src-shared/host-api';
 import type { CommandsHeldState } from '../store/tools-slice';
 import type { ReasonCode } from './reason-code';
 import { en } from './en';
@@ -13,6 +13,8 @@ export interface Words {
   filterTools: string;
   noToolMatches: (filter: string) => string;
   toolCount: (count: number) => string;
+  /** A count and its noun in the form that goes with it: count(3, 'line', 'lines'). */
+  count: (n: number, one: string, other: string) => string;
   install: string;
   installATool: string;
   installDialogTitle: string;
@@ -55,7 +57,12 @@ export interface Words {
   problemsHeading: string;
   // Commands
   commandsHeading: string;
-  noWindowCommands: string;
+  noCommands: string;
+  /** The mark of a command offered only on the menu bar, and what it means. */
+  menubarOnly: string;
+  menubarOnlyNote: string;
+  /** Beside a menu bar command the window does not run (the system's services). */
+  runFromMenubar: string;
   notRunnableNow: string;
   /** Above the commands when none can run, saying how to get them back. */
   commandsHeld: Record<CommandsHeldState, string>;
@@ -95,6 +102,10 @@ export interface Words {
   logLines: string;
   logLevels: string;
   levels: Record<LogLevel, string>;
+  /** Who wrote a log line: the tool, its stderr, the app about the protocol, the app itself. */
+  sources: Record<LogSource, string>;
+  /** A line the host wrote (its code); undefined to show the host's own (English) words. */
+  hostLog: (line: HostLogCode) => string | undefined;
   searchLog: string;
   follow: string;
   copy: string;
@@ -122,7 +133,14 @@ export interface Words {
   noServiceCalls: string;
   showPanel: string;
   hidePanel: string;
-  serviceCall: (method: string, params: Record<string, unknown>) => string;
+  /** A call in words; `result` is what the service answered (the text a clipboard read returned). */
+  serviceCall: (method: string, params: Record<string, unknown>, result?: Record<string, unknown>) => string;
+  resizePanel: string;
+  clipboardField: string;
+  clipboardPut: string;
+  clipboardPutting: string;
+  /** After the person put text on the simulated clipboard. */
+  clipboardHolds: (text: string) => string;
   // Language
   language: string;
   // Errors

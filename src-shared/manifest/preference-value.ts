@@ -41,7 +41,7 @@ export function preferenceValueFault(preference: PreferenceShape, value: unknown
 }
 
 const kindWords: Record<string, string> = {
-  text: 'kind "text" (text)',
+  text: 'kind "text"',
   secret: 'kind "secret" (text)',
   boolean: 'kind "boolean" (true or false)',
   number: 'kind "number"',

@@ -51,6 +51,9 @@ export type ValidFolder = Extract<FolderVerdict, { ok: true }>;
 
 const refuse = (...problems: string[]): FolderVerdict => ({ ok: false, problems });
 
+/** A path on this machine in a reason: whole, never cut as a manifest's values are (it is where to look). */
+const quotePath = (path: string): string => JSON.stringify(path);
+
 const failure = (error: unknown): string =>
   error instanceof Error ? ((error as { code?: string }).code ?? error.message) : String(error);
 
@@ -75,7 +78,7 @@ async function fileInside(place: Place, field: string, given: string, kind: 'too
   if (segments.length === 0) return { problem: `${field}: ${quote(given)} is ${folder} itself, not ${what}` };
   const real = await place.access.realpath(joinPath(place.folder, ...segments));
   if (real === undefined) return { problem: `${field}: ${quote(given)} does not exist in ${folder}` };
-  if (!isInside(place.realFolder, real)) return { problem: `${field}: ${quote(given)} leaves ${folder} through a symlink (to ${quote(real)})` };
+  if (!isInside(place.realFolder, real)) return { problem: `${field}: ${quote(given)} leaves ${folder} through a symlink (to ${quotePath(real)})` };
   const entry = await place.access.stat(real);
   if (!entry) return { problem: `${field}: ${quote(given)} does not exist in ${folder}` };
   if (entry.kind !== 'file') return { problem: `${field}: ${quote(given)} is ${entry.kind === 'folder' ? 'a folder' : 'not a regular file'}, not ${what}` };
@@ -88,14 +91,14 @@ export async function validateFolder(folder: string, access: FolderAccess): Prom
   try {
     return await judge(folder, access);
   } catch (error) {
-    return refuse(`folder: ${quote(folder)} could not be read (${failure(error)})`);
+    return refuse(`folder: ${quotePath(folder)} could not be read (${failure(error)})`);
   }
 }
 
 async function judge(folder: string, access: FolderAccess): Promise<FolderVerdict> {
   const folderEntry = await access.stat(folder);
-  if (!folderEntry) return refuse(`folder: ${quote(folder)} does not exist`);
-  if (folderEntry.kind !== 'folder') return refuse(`folder: ${quote(folder)} is not a folder`);
+  if (!folderEntry) return refuse(`folder: ${quotePath(folder)} does not exist`);
+  if (folderEntry.kind !== 'folder') return refuse(`folder: ${quotePath(folder)} is not a folder`);
   const place: Place = { folder, realFolder: (await access.realpath(folder)) ?? folder, access };
 
   const tool = await access.stat(joinPath(folder, MANIFEST_FILE));

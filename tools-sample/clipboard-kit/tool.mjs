@@ -8,25 +8,33 @@ const manifest = JSON.parse(readFileSync(new URL('./vitruvian-tool.json', import
 const commandIds = manifest.commands.map((command) => command.id);
 
 // What the tool says to people, in each language it knows. The app tells us the language in
-// initialize and again in language/changed.
+// initialize and again in language/changed. A count takes the noun's form its language wants:
+// English says "1 character", "0 characters"; French "0 caractère", "1 caractère", "2 caractères".
 const phrases = {
   en: {
     copied: 'Greeting copied',
-    saved: 'Clipboard saved',
+    saved: ['{n} character kept', '{n} characters kept'],
     pasted: 'Pasted',
     opening: 'Opening link',
     ended: 'Process ended',
   },
   fr: {
     copied: 'Salutation copiée',
-    saved: 'Presse-papiers gardé',
+    saved: ['{n} caractère gardé', '{n} caractères gardés'],
     pasted: 'Collé',
     opening: 'Ouverture du lien',
     ended: 'Processus terminé',
   },
 };
+const singular = { en: (n) => n === 1, fr: (n) => n < 2 };
 let language = 'en';
-const say = (key) => (phrases[language.split('-')[0]] ?? phrases.en)[key];
+const known = () => (Object.hasOwn(phrases, language.split('-')[0]) ? language.split('-')[0] : 'en');
+const say = (key) => phrases[known()][key];
+/** A phrase with a count in it, in the form the count takes: sayCount('saved', 42). */
+const sayCount = (key, n) => {
+  const [one, other] = say(key);
+  return (singular[known()](n) ? one : other).replace('{n}', n.toLocaleString(known()));
+};
 
 /** Refuses the command being run: the app hears -32010 and the reason goes to the log. */
 const refuse = (reason) => {
@@ -51,8 +59,9 @@ const commands = {
       refuse('the clipboard has no text');
     }
     // Storage keeps at most 4,096 characters (code points) in a text preference.
-    await app.request('storage/set', { id: 'saved', value: [...text].slice(0, 4096).join('') });
-    await app.request('notify/hud', { text: say('saved'), symbol: 'tray.and.arrow.down' });
+    const kept = [...text].slice(0, 4096);
+    await app.request('storage/set', { id: 'saved', value: kept.join('') });
+    await app.request('notify/hud', { text: sayCount('saved', kept.length), symbol: 'tray.and.arrow.down' });
     announceRunnable(true);
   },
 

@@ -9,19 +9,26 @@ import json
 import os
 import sys
 
+# A count takes the form its language wants: each counted phrase is (singular, plural), and SINGULAR
+# says which a count takes. English: 1 word, 0 words. French: 0 mot, 1 mot, 2 mots.
+SINGULAR = {
+    "en": lambda n: n == 1,
+    "fr": lambda n: n < 2,
+}
+
 PHRASES = {
     "en": {
-        "words": "{n} words",
-        "words_lines": "{n} words, {lines} lines",
-        "total": "{n} words counted so far",
+        "words": ("{n} word", "{n} words"),
+        "lines": ("{n} line", "{n} lines"),
+        "total": ("{n} word counted so far", "{n} words counted so far"),
         "months": ["January", "February", "March", "April", "May", "June", "July",
                    "August", "September", "October", "November", "December"],
         "long_date": "{month} {day}, {year}",
     },
     "fr": {
-        "words": "{n} mots",
-        "words_lines": "{n} mots, {lines} lignes",
-        "total": "{n} mots comptés jusqu'ici",
+        "words": ("{n} mot", "{n} mots"),
+        "lines": ("{n} ligne", "{n} lignes"),
+        "total": ("{n} mot compté jusqu'ici", "{n} mots comptés jusqu'ici"),
         "months": ["janvier", "février", "mars", "avril", "mai", "juin", "juillet",
                    "août", "septembre", "octobre", "novembre", "décembre"],
         "long_date": "{day} {month} {year}",
@@ -144,8 +151,19 @@ class Link:
 language = "en"
 
 
+def known_language():
+    base = language.split("-")[0]
+    return base if base in PHRASES else "en"
+
+
 def phrase(key):
-    return PHRASES.get(language.split("-")[0], PHRASES["en"])[key]
+    return PHRASES[known_language()][key]
+
+
+def counted(key, n):
+    """A phrase with a count in it, in the form the count takes: counted("words", 1) is "1 word"."""
+    one, other = phrase(key)
+    return (one if SINGULAR[known_language()](n) else other).format(n=n)
 
 
 def count_clipboard():
@@ -153,10 +171,9 @@ def count_clipboard():
     if not text:
         raise Refusal(-32010, "the clipboard has no text")
     words = len(text.split())
+    message = counted("words", words)
     if link.request("storage/get", {"id": "countLines"})["value"]:
-        message = phrase("words_lines").format(n=words, lines=len(text.splitlines()))
-    else:
-        message = phrase("words").format(n=words)
+        message += ", " + counted("lines", len(text.splitlines()))
     total = (link.request("storage/get", {"id": "total"})["value"] or 0) + words
     link.request("storage/set", {"id": "total", "value": total})
     link.request("notify/hud", {"text": message, "symbol": "textformat.123"})
@@ -164,7 +181,7 @@ def count_clipboard():
 
 def show_total():
     total = link.request("storage/get", {"id": "total"})["value"] or 0
-    link.request("notify/hud", {"text": phrase("total").format(n=total), "symbol": "sum"})
+    link.request("notify/hud", {"text": counted("total", total), "symbol": "sum"})
 
 
 def reset_total():

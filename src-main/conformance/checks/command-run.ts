@@ -32,6 +32,10 @@ async function checkCommandRun(session: ConformanceSession, command: string): Pr
     case 'result': {
       const problems = resultProblems('command/run', answer.result);
       if (problems.length > 0) return failed(which, `${problems.join('; ')}, expected {}${line}`);
+      // A command that ran is answered {}: anything in it is read by no one, and may be a mistake.
+      if (Object.keys(answer.result as object).length > 0) {
+        return failed(which, `answered ${quoteLine(JSON.stringify(answer.result), 80)}, expected {} or failure -32010${line}`);
+      }
       return passed(which, `answered {} in ${duration(answer.ms)}`);
     }
   }

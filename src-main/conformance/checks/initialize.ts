@@ -20,11 +20,12 @@ export async function checkInitialize(session: ConformanceSession): Promise<Init
   const answering = session.request('initialize', params, session.limits.initializeMs);
   session.holdOutput();
   const answer = await answering;
+  // Never answered: the cause is usually on stderr (a syntax error, a missing module), shown under the FAIL.
   switch (answer.kind) {
     case 'timeout':
-      return { goOn: false, result: failed(CHECK, `no answer within ${duration(session.limits.initializeMs)}`) };
+      return { goOn: false, result: failed(CHECK, `no answer within ${duration(session.limits.initializeMs)}`, session.stderrLines) };
     case 'gone':
-      return { goOn: false, result: failed(CHECK, endReason(answer.end, 'before answering')) };
+      return { goOn: false, result: failed(CHECK, endReason({ how: answer.end.how }, 'before answering'), session.stderrLines) };
     case 'failure':
       return {
         goOn: false,

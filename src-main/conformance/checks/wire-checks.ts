@@ -1,7 +1,7 @@
 // The checks judged from the record of the whole run, once it is over: what the tool wrote on its
 // stdout, when, and what it asked the app for.
 import { paramsProblems } from '../../../src-shared/protocol/check-message';
-import { check, failed, passed, quoteLine, type CheckResult } from '../check-result';
+import { check, failed, passed, quoteLine, warned, type CheckResult } from '../check-result';
 import type { ConformanceSession } from '../session';
 import { isRefusalOfUses } from '../simulated-services';
 import type { ReceivedLine, WireFault } from '../wire-record';
@@ -23,6 +23,19 @@ export function checkStdout({ record }: ConformanceSession): CheckResult {
   if (faults.length === 0) return passed(which, `${plural(record.lineCount, 'line')}, each a message`);
   const more = faults.length > 1 ? ` (and ${plural(faults.length - 1, 'more line')})` : '';
   return failed(which, `${first(faults)}${more}; print to stderr instead`);
+}
+
+/**
+ * A line written with \r\n keeps its \r: JSON reads it as whitespace, so the app takes the
+ * message, but the protocol's lines end with \n alone and another reader may not be as lenient.
+ */
+export function checkLineEndings({ record }: ConformanceSession): CheckResult {
+  const which = check('line-endings');
+  const { count, first } = record.crLines;
+  if (count === 0) return passed(which, record.lineCount === 0 ? 'no line was written' : 'no line ends with \\r\\n');
+  const total = record.lineCount;
+  const of = count === total ? (total === 1 ? 'its one line ends' : `all ${total} lines end`) : `${count} of ${plural(total, 'line')} ${count === 1 ? 'ends' : 'end'}`;
+  return warned(which, `${of} with \\r\\n (the first: ${at(first)}); the \\r stays in the line, where JSON takes it for whitespace: write \\n alone`);
 }
 
 export function checkQuietBeforeInitialize({ record }: ConformanceSession): CheckResult {
@@ -72,7 +85,7 @@ export function checkServices(session: ConformanceSession): CheckResult {
 
 export function checkMessagesFit({ record }: ConformanceSession): CheckResult {
   const which = check('messages-fit');
-  const faults = [...record.schemaFaults, ...record.strayAnswers].sort((a, b) => (a.line?.number ?? 0) - (b.line?.number ?? 0));
+  const faults = [...record.schemaFaults, ...record.strayAnswers, ...record.twiceAnswered].sort((a, b) => (a.line?.number ?? 0) - (b.line?.number ?? 0));
   if (faults.length === 0) return passed(which, "every message fits protocol 1's schema, every answer a request the app sent");
   const others = messagesIn(faults) - 1;
   const more = others > 0 ? ` (and ${plural(others, 'more message')})` : '';
