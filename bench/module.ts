@@ -1,11 +1,11 @@
-// Module plugins (SKWIR.md section 5), measured against the same transpiled component in the same
-// run. (a) A `call` round trip through the host (callPlugin: the queue, the call's files, the
+// Module plugins (WebAssembly components run in a worker), measured against the same transpiled
+// component in the same run. (a) A `call` round trip through the host (callPlugin: the queue, the call's files, the
 // worker hop, `read` through Atomics.wait and the reply port, the trace and the answer checks)
 // against calling the component directly on the main thread with a read import served by
 // fs.readSync: the cost of containing it. Two files: 1 KiB (one read a call) and 4 MiB (64 reads of
 // 64 KiB). (b) The memory of an idle module plugin (its worker and instantiated component) through
 // the host, against bare workers that instantiate the same component; each side in a fresh Node
-// process with --expose-gc, its numbers sent back over IPC. DESIGN.md sets no target for these.
+// process with --expose-gc, its numbers sent back over IPC. No target is set for these.
 import { spawn } from 'node:child_process';
 import { closeSync, openSync, readSync } from 'node:fs';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
