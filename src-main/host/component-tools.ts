@@ -1,16 +1,15 @@
 // The Bytecode Alliance's jco, as a library (@bytecodealliance/jco-transpile: the transpiler and
-// wasm-tools that the jco CLI itself runs): the one place that loads it, on first use, so the host
-// pays for it only when a module plugin is installed or run. Its errors come back as Errors with
-// a one-line message.
+// wasm-tools that the jco CLI itself runs): the one place that uses it, loaded on first use so the
+// host pays for it only when a module plugin is installed or run (the transpiler in a worker of its
+// own, component-transpile-worker.mjs). Its errors come back as Errors with a one-line message.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { Worker } from 'node:worker_threads';
 
 type WasmTools = typeof import('@bytecodealliance/jco-transpile/wasm-tools');
-type Transpiler = typeof import('@bytecodealliance/jco-transpile');
 
 let wasmTools: Promise<WasmTools> | undefined;
-let transpiler: Promise<Transpiler> | undefined;
 
 /** jco-transpile's own version: a transpile it made is redone when it changes. */
 export const JCO_TRANSPILE_VERSION: string = (() => {
@@ -64,21 +63,29 @@ export async function coreFromWat(wat: string): Promise<Uint8Array> {
 /** What transpiling gives: the files by name (one JavaScript module, its core modules). */
 export type TranspiledFiles = Record<string, Uint8Array>;
 
+const TRANSPILE_WORKER = new URL('./component-transpile-worker.mjs', import.meta.url);
+
 /**
  * A component turned into JavaScript by jco, instantiated by the caller with its own imports
- * (`instantiation: 'async'`: the module exports `instantiate(getCoreModule, imports)`).
+ * (`instantiation: 'async'`: the module exports `instantiate(getCoreModule, imports)`). Done in a
+ * worker thread of its own, so the host's thread goes on meanwhile.
  */
 export async function transpileComponent(bytes: Uint8Array, name: string): Promise<TranspiledFiles> {
-  transpiler ??= import('@bytecodealliance/jco-transpile');
-  const { transpileBytes } = await transpiler;
+  // Every core module as a file of its own (none inlined as base64), so each goes through the
+  // caller's getCoreModule; an `err` result thrown as its payload itself, not wrapped.
+  const options = { name, instantiation: 'async', base64Cutoff: 0, noComponentErrorWrapping: true, emitTypescriptDeclarations: false };
+  const worker = new Worker(TRANSPILE_WORKER, { workerData: { bytes, options }, execArgv: [], env: {} });
   try {
-    // Every core module as a file of its own (none inlined as base64), so each goes through the
-    // caller's getCoreModule; an `err` result thrown as its payload itself, not wrapped.
-    const { files } = await transpileBytes(bytes, {
-      name, instantiation: 'async', base64Cutoff: 0, noComponentErrorWrapping: true, emitTypescriptDeclarations: false,
+    const answer = await new Promise<{ files?: TranspiledFiles; error?: string }>((resolve, reject) => {
+      worker.once('message', resolve);
+      worker.once('error', reject);
+      worker.once('exit', (code) => reject(new Error(`the transpiler's worker ended (code ${code})`)));
     });
-    return files;
+    if (answer.error !== undefined || !answer.files) throw new Error(answer.error ?? 'the transpiler gave no files');
+    return answer.files;
   } catch (error) {
     throw oneLine(error);
+  } finally {
+    await worker.terminate();
   }
 }
