@@ -11,12 +11,15 @@ type WasmTools = typeof import('@bytecodealliance/jco-transpile/wasm-tools');
 
 let wasmTools: Promise<WasmTools> | undefined;
 
-/** jco-transpile's own version: a transpile it made is redone when it changes. */
-export const JCO_TRANSPILE_VERSION: string = (() => {
+let version: string | undefined;
+
+/** jco-transpile's own version: a transpile it made is redone when it changes. Read when first asked. */
+export function jcoTranspileVersion(): string {
   // Its exports do not name package.json: found beside its entry (dist/index.js).
   const entry = createRequire(import.meta.url).resolve('@bytecodealliance/jco-transpile');
-  return (JSON.parse(readFileSync(join(dirname(entry), '..', 'package.json'), 'utf8')) as { version: string }).version;
-})();
+  version ??= (JSON.parse(readFileSync(join(dirname(entry), '..', 'package.json'), 'utf8')) as { version: string }).version;
+  return version;
+}
 
 const oneLine = (error: unknown): Error => {
   const message = error instanceof Error ? error.message : String(error);

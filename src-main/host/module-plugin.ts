@@ -14,7 +14,7 @@ import { SKWIR_LINE_LIMIT } from '../../src-shared/skwir/limits';
 import type { CallMethod } from '../../src-shared/skwir/methods';
 import type { Capability } from '../../src-shared/skwir/types';
 import { serveReadBytes, SKWIR_REFUSAL, type ReadWindow } from './call-files';
-import { JCO_TRANSPILE_VERSION } from './component-tools';
+import { jcoTranspileVersion } from './component-tools';
 import { ErrorCodes, ResponseError } from './errors';
 import { describeHostLog, hostLogLevel } from './host-log';
 import { logNotice } from './log-notice';
@@ -148,7 +148,7 @@ export class ModulePlugin implements CallablePlugin {
     try {
       const began = Date.now();
       const module = await transpiledModule(wasmPath, this.options.cacheFolder);
-      if (module.transpiled) this.log('info', 'host', `transpiled ${basename(wasmPath)} with jco-transpile ${JCO_TRANSPILE_VERSION} in ${Date.now() - began} ms`);
+      if (module.transpiled) this.log('info', 'host', `transpiled ${basename(wasmPath)} with jco-transpile ${jcoTranspileVersion()} in ${Date.now() - began} ms`);
       link = await WorkerLink.start({
         module,
         onRead: (asked) => this.answerRead(asked),

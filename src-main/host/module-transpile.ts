@@ -8,7 +8,7 @@ import { readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { formatCount } from '../../src-shared/protocol/problem-words';
 import { SKWIR_MODULE_MAX_BYTES, SKWIR_MODULE_MEMORY_BYTES } from '../../src-shared/skwir/limits';
-import { JCO_TRANSPILE_VERSION, transpileComponent } from './component-tools';
+import { jcoTranspileVersion, transpileComponent } from './component-tools';
 import { makeOwnFolder, ownerOnly } from './storage';
 import { readBounded } from './tool-folder';
 import { capMemories } from './wasm-memory-cap';
@@ -25,7 +25,7 @@ export interface TranspiledModule {
 /** The transpiled files' name in the cache folder. */
 const NAME = 'plugin';
 const STAMP_FILE = 'stamp.json';
-const stamp = JSON.stringify({ transpiler: `jco-transpile ${JCO_TRANSPILE_VERSION}`, memoryBytes: SKWIR_MODULE_MEMORY_BYTES });
+const stampOfNow = () => JSON.stringify({ transpiler: `jco-transpile ${jcoTranspileVersion()}`, memoryBytes: SKWIR_MODULE_MEMORY_BYTES });
 
 async function stampOf(folder: string): Promise<string | undefined> {
   return readFile(join(folder, STAMP_FILE), 'utf8').catch(() => undefined);
@@ -38,6 +38,7 @@ export async function transpiledModule(wasmPath: string, cacheFolder: string): P
     throw new Error(`${wasmPath} is now over ${formatCount(SKWIR_MODULE_MAX_BYTES)} bytes`);
   }
   const folder = join(cacheFolder, `module-${createHash('sha256').update(bytes).digest('hex')}`);
+  const stamp = stampOfNow();
   const done = { folder, script: join(folder, `${NAME}.mjs`) };
   if ((await stampOf(folder)) === stamp) return { ...done, transpiled: false };
 
