@@ -26,42 +26,29 @@ const oneLine = (error: unknown): Error => {
   return new Error(message.split('\n').map((line) => line.trim()).filter(Boolean).join('; '));
 };
 
-async function tools(): Promise<WasmTools> {
+/** Runs `use` with jco's wasm-tools, loaded on first use; what it throws comes back on one line. */
+async function withTools<T>(use: (tools: WasmTools) => Promise<T>): Promise<T> {
   wasmTools ??= import('@bytecodealliance/jco-transpile/wasm-tools');
-  return wasmTools;
+  const tools = await wasmTools;
+  try {
+    return await use(tools);
+  } catch (error) {
+    throw oneLine(error);
+  }
 }
 
 /** The WIT of a component's world; rejects naming what is wrong when the bytes are not a component. */
-export async function componentWorld(bytes: Uint8Array): Promise<string> {
-  const { componentWit } = await tools();
-  try {
-    return await componentWit(bytes);
-  } catch (error) {
-    throw oneLine(error);
-  }
-}
+export const componentWorld = (bytes: Uint8Array): Promise<string> => withTools((tools) => tools.componentWit(bytes));
 
 /** A component made of WAT text (a core module) for the world in `wit` (the templates and the sample). */
-export async function componentFromWat(wat: string, wit: string, world: string): Promise<Uint8Array> {
-  const { parse, componentEmbed, componentNew } = await tools();
-  try {
-    const core = await parse(wat);
-    const embedded = await componentEmbed({ binary: core, witSource: wit, world });
-    return await componentNew(embedded, undefined);
-  } catch (error) {
-    throw oneLine(error);
-  }
-}
+export const componentFromWat = (wat: string, wit: string, world: string): Promise<Uint8Array> =>
+  withTools(async (tools) => {
+    const embedded = await tools.componentEmbed({ binary: await tools.parse(wat), witSource: wit, world });
+    return tools.componentNew(embedded, undefined);
+  });
 
 /** A core module made of WAT text (tests). */
-export async function coreFromWat(wat: string): Promise<Uint8Array> {
-  const { parse } = await tools();
-  try {
-    return await parse(wat);
-  } catch (error) {
-    throw oneLine(error);
-  }
-}
+export const coreFromWat = (wat: string): Promise<Uint8Array> => withTools((tools) => tools.parse(wat));
 
 /** What transpiling gives: the files by name (one JavaScript module, its core modules). */
 export type TranspiledFiles = Record<string, Uint8Array>;
