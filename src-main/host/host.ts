@@ -415,7 +415,8 @@ class ToolHost implements Host {
     if ('manifest' in source && source.kind === 'plugin') {
       const limits = this.options.pluginLimits;
       const granted = this.options.grants?.(id);
-      tool = new HostedPlugin(source, log, trace, { dataFolder, ...wire, ...(limits ? { limits } : {}), ...(granted ? { granted } : {}) });
+      const cacheFolder = join(this.options.dataFolder, 'cache', id);
+      tool = new HostedPlugin(source, log, trace, { dataFolder, cacheFolder, ...wire, ...(limits ? { limits } : {}), ...(granted ? { granted } : {}) });
     } else {
       const held = 'manifest' in source ? source : { refused: source, problems: problems ?? [] };
       tool = new HostedTool(held, log, trace, await this.store.open(id), {

@@ -1,4 +1,4 @@
-// What a plugin converted or drew, kept on disk (SKWIR.md section 3) in <cache>/<plugin id>/, under
+// What a plugin converted or drew, kept on disk (SKWIR.md section 3) in <cache>/<plugin id>/views/, under
 // the file's version (its path, size and modification time) and the plugin's version: a second view
 // of the same file asks the plugin nothing. For pages: the count and outline once, each picture by
 // its side, and each page's text and links apart. A plugin's cache is bounded; the oldest files'
@@ -36,16 +36,21 @@ export class PluginCache {
     const info = await stat(path).catch(() => undefined);
     if (!info?.isFile()) return undefined;
     const key = createHash('sha256').update(JSON.stringify([path, info.size, info.mtimeMs, pluginVersion])).digest('hex').slice(0, 32);
-    return new CacheEntry(join(this.root, pluginId, key), () => this.trim(pluginId));
+    return new CacheEntry(join(this.views(pluginId), key), () => this.trim(pluginId));
   }
 
-  /** Everything kept for a plugin (it was uninstalled). */
+  /** Beside the views, the plugin's cache folder holds its transpiled component (a module plugin). */
+  private views(pluginId: string): string {
+    return join(this.root, pluginId, 'views');
+  }
+
+  /** Everything kept for a plugin (it was uninstalled), its transpiled component too. */
   async forget(pluginId: string): Promise<void> {
     await rm(join(this.root, pluginId), { recursive: true, force: true });
   }
 
   private async trim(pluginId: string): Promise<void> {
-    const folder = join(this.root, pluginId);
+    const folder = this.views(pluginId);
     const entries = await Promise.all((await readdir(folder).catch(() => [] as string[])).map(async (name) => {
       const path = join(folder, name);
       const files = await readdir(path).catch(() => [] as string[]);
