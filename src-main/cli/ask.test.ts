@@ -114,6 +114,8 @@ describe('ask, as the host runs a plugin', () => {
     const withheld = await ask([folder, 'field', '--file', file, '--params', '{"key":"echo"}', '--capability', 'network']);
     expect(withheld.answers).toEqual([{ file, error: 'read refused: the plugin was not granted the read capability' }]);
     expect(withheld.code).toBe(1);
+    const nothing = await ask([folder, 'field', '--file', file, '--params', '{"key":"echo"}', '--capability', 'none']);
+    expect(nothing.answers).toEqual([{ file, error: 'read refused: the plugin was not granted the read capability' }]);
   });
 
   it('prints a plan and applies nothing', async () => {

@@ -72,8 +72,12 @@ function readAskArgs(argv: string[]): Reading {
   return { ok: true, args };
 }
 
-/** --capability grants less than the manifest asks; naming one it does not ask for is a mistake. */
+/**
+ * --capability grants less than the manifest asks (`none`: nothing at all); naming one it does not
+ * ask for is a mistake.
+ */
 function grantProblem(manifest: PluginManifest, wanted: string[] | undefined): string | undefined {
+  if (wanted?.includes('none')) return wanted.length > 1 ? '--capability none grants nothing; give it alone' : undefined;
   for (const name of wanted ?? []) {
     if (!(manifest.capabilities as string[]).includes(name)) {
       const asks = manifest.capabilities.length === 0 ? 'asks for none' : `asks for ${manifest.capabilities.join(', ')}`;
@@ -118,7 +122,7 @@ export async function command(argv: string[], io: CliIo): Promise<number> {
       services: 'simulated',
       ...(args.trace ? { onWire: (_id: string, direction: 'toTool' | 'fromTool', text: string) => io.err(traceJson(direction, text)) } : {}),
       ...(args.timeoutMs ? { pluginLimits: { callMs: args.timeoutMs } } : {}),
-      ...(args.capabilities ? { grants: () => args.capabilities as Capability[] } : {}),
+      ...(args.capabilities ? { grants: () => args.capabilities!.filter((name) => name !== 'none') as Capability[] } : {}),
     });
     // Kept to the end: the plugin's stop (and a stop that needed a signal) is said too.
     subscription = host.subscribe((event) => {

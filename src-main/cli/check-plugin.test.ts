@@ -38,12 +38,12 @@ async function pluginWith(fault: string): Promise<string> {
 const fast = { pluginLimits: { callMs: 1_500, closeMs: 1_000 } };
 
 describe.concurrent('check on a Skwir plugin', () => {
-  it.each(['skwir-word-count', 'skwir-hex', 'skwir-netpbm'])('passes tools-sample/%s', async (name) => {
+  it.each(['skwir-word-count', 'skwir-hex', 'skwir-netpbm', 'skwir-lines'])('passes tools-sample/%s', async (name) => {
     const report = await runConformance(join(root, 'tools-sample', name));
     expect(report.checks.filter((c) => c.status !== 'pass').map((c) => `${c.status} ${c.name}: ${c.reason}`)).toEqual([]);
   });
 
-  it.each(['node', 'python', 'sh'])('passes what `new --kind skwir --lang %s` makes, as made', async (lang) => {
+  it.each(['node', 'python', 'sh', 'wat'])('passes what `new --kind skwir --lang %s` makes, as made', async (lang) => {
     const parent = await mkdtemp(join(tmpdir(), 'vitruvian-check-new-plugin-'));
     scratch.push(parent);
     const folder = join(parent, `my-${lang}-plugin`);
@@ -80,6 +80,16 @@ describe.concurrent('check on a Skwir plugin', () => {
     expect(failing.map((c) => c.name)).toContain(name);
     expect(failing.find((c) => c.name === name)!.reason).toMatch(reason);
     expect(report.pass).toBe(false);
+  });
+});
+
+describe('check on a module plugin', () => {
+  it('judges what a component can do wrong, not a program\'s wire: it starts, answers, survives a cancel, reads within the rules', async () => {
+    const report = await runConformance(join(root, 'tools-sample', 'skwir-lines'));
+    expect(report.checks.map((c) => c.name)).toEqual([
+      'the folder validates', 'the component starts', 'field lines.count', 'a cancel survived', 'reads within the rules',
+    ]);
+    expect(report.checks[0]!.reason).toBe('dev.vitruvian.samples.skwir-lines 1.0.0 (Skwir plugin, module)');
   });
 });
 

@@ -98,8 +98,8 @@ describe('vitruvian-tool new', () => {
     expect(checked.status).toBe(0);
   });
 
-  it('offers the languages it has templates for, as its --help says', () => {
-    expect([...subcommands.new.options.lang.choices].sort()).toEqual([...toolLanguages].sort());
+  it('offers the languages it has templates for, as its --help says: a tool\'s, and wat for a module plugin', () => {
+    expect([...subcommands.new.options.lang.choices].sort()).toEqual([...toolLanguages, 'wat'].sort());
   });
 
   it('makes a Node tool when no language is given, with an executable program', async () => {
@@ -133,14 +133,15 @@ describe('vitruvian-tool new', () => {
       [['a', 'b'], /one folder only, got 2/],
       [['a', '--verbose'], /unknown option --verbose; it takes --kind or --lang/],
       [['a', '-l', 'sh'], /unknown option -l; it takes --kind or --lang/],
-      [['a', '--lang', 'ruby'], /--lang: expected node, python or sh, got "ruby"/],
+      [['a', '--lang', 'ruby'], /--lang: expected node, python, sh or wat, got "ruby"/],
+      [['a', '--lang', 'wat'], /--lang wat makes a Skwir module plugin, not a tool: add --kind skwir/],
       [['a', '--lang'], /--lang needs a value/],
     ];
     for (const [args, reason] of cases) {
       const io = capture();
       expect(await command(args, io), args.join(' ')).toBe(2);
       expect(io.errLines.join('\n')).toMatch(reason);
-      expect(io.errLines.join('\n')).toContain('usage: vitruvian-tool new <folder> [--kind tool|skwir] [--lang node|python|sh]');
+      expect(io.errLines.join('\n')).toContain('usage: vitruvian-tool new <folder> [--kind tool|skwir] [--lang node|python|sh|wat]');
     }
   });
 

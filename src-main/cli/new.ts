@@ -6,6 +6,7 @@ import { basename, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ExitCodes, type CliIo } from './io';
 import { readArgs, usageError } from './options';
+import { createWatPlugin } from './wat-plugin';
 import { NAME } from './usage';
 
 /** How the CLI is called from the repository once `npm ci` ran there. */
@@ -164,9 +165,13 @@ export async function createTool(folder: string, language: ToolLanguage): Promis
 export async function command(args: string[], io: CliIo): Promise<number> {
   const reading = readArgs('new', args);
   if (!reading.ok) return usageError(io, 'new', reading.problem);
-  const language = (reading.options.lang ?? 'node') as ToolLanguage;
   const plugin = reading.options.kind === 'skwir';
   const [folder] = reading.operands as [string];
+  if (reading.options.lang === 'wat') {
+    if (!plugin) return usageError(io, 'new', '--lang wat makes a Skwir module plugin, not a tool: add --kind skwir');
+    return newModulePlugin(folder, io);
+  }
+  const language = (reading.options.lang ?? 'node') as ToolLanguage;
   let created: CreatedTool;
   try {
     created = await (plugin ? createPlugin(folder, language) : createTool(folder, language));
@@ -183,5 +188,23 @@ export async function command(args: string[], io: CliIo): Promise<number> {
   else io.out(`try it:   ${NPX} run ${here} --command sayHello --trace`);
   io.out(`check it: ${NPX} check ${here}`);
   io.out(`then drag the folder onto the Vitruvian window to install it; ${join(folder, 'README.md')} says more.`);
+  return ExitCodes.ok;
+}
+
+/** new --kind skwir --lang wat: a module plugin, its component built from WebAssembly text. */
+async function newModulePlugin(folder: string, io: CliIo): Promise<number> {
+  let created: CreatedTool;
+  try {
+    created = await createWatPlugin(folder);
+  } catch (error) {
+    io.err(`new: ${error instanceof Error ? error.message : String(error)}`);
+    return ExitCodes.failed;
+  }
+  io.out(`created ${folder}: ${created.id} (a Skwir module plugin, WebAssembly text)`);
+  for (const file of created.files) io.out(`  ${join(folder, file)}`);
+  const here = shellWord(folder);
+  io.out(`try it:   ${NPX} ask ${here} field --file ${shellWord(join(folder, 'README.md'))} --params '{"key":"file-size.bytes"}' --trace`);
+  io.out(`check it: ${NPX} check ${here}`);
+  io.out(`then drag the folder onto the Vitruvian window to install it; ${join(folder, 'README.md')} says how to rebuild plugin.wasm.`);
   return ExitCodes.ok;
 }

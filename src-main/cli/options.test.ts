@@ -22,7 +22,7 @@ describe('reading a subcommand\'s arguments by its table', () => {
     ['run', ['f', '--trace=yes'], '--trace takes no value, got "yes"'],
     ['run', ['f', '--command', '--trace'], '--command needs a value, got the option --trace (a value that starts with a dash is written --command=--trace)'],
     ['run', ['f', '--services', 'magic'], '--services: expected simulated or system, got "magic"'],
-    ['new', ['f', '--lang', 'ruby'], '--lang: expected node, python or sh, got "ruby"'],
+    ['new', ['f', '--lang', 'ruby'], '--lang: expected node, python, sh or wat, got "ruby"'],
     ['run', [], 'missing <folder>'],
     ['validate', [], 'missing <folder>'],
     ['run', ['a', 'b', 'c'], 'one folder only, got 3: "a", "b", "c"'],

@@ -85,7 +85,8 @@ export const subcommands = {
     operands: { name: 'folder', count: 'one' },
     options: {
       kind: { value: 'tool|skwir', choices: ['tool', 'skwir'] },
-      lang: { value: 'node|python|sh', choices: ['node', 'python', 'sh'] },
+      // wat: a Skwir module plugin (a WebAssembly component built from WebAssembly text).
+      lang: { value: 'node|python|sh|wat', choices: ['node', 'python', 'sh', 'wat'] },
     },
   },
 } as const satisfies Record<string, SubcommandSpec>;

@@ -16,7 +16,8 @@ import {
   checkCommandsState, checkLineEndings, checkMessagesFit, checkQuietBeforeInitialize, checkServices, checkStdout,
 } from './checks/wire-checks';
 import { defaultLimits, type ConformanceLimits } from './limits';
-import { runPluginConformance, type PluginCheckLimits } from './plugin/plugin-conformance';
+import type { PluginCheckLimits } from './plugin/plan-calls';
+import { runPluginConformance } from './plugin/plugin-conformance';
 import { ConformanceSession, LaunchFailure } from './session';
 
 export interface ConformanceReport {

@@ -1,4 +1,5 @@
-// `vitruvian-tool check` for a Skwir plugin: starts it as the host does and judges its side of the
+// `vitruvian-tool check` for a Skwir plugin (a module plugin's run is module-conformance.ts): starts
+// it as the host does and judges its side of the
 // plugin protocol, a PASS/FAIL line a check: initialize answered with an api spoken, an unknown
 // method refused, each declared field, preview and command answered with a well-formed answer on a
 // file of a kind it serves, $/cancel survived, reads within the rules, only messages on stdout, and
@@ -7,23 +8,17 @@ import { answerProblems } from '../../../src-shared/skwir/answers';
 import { askProblems } from '../../../src-shared/skwir/asking';
 import { spokenApi } from '../../../src-shared/skwir/limits';
 import type { CallMethod } from '../../../src-shared/skwir/methods';
-import type { FileKinds, PluginManifest } from '../../../src-shared/skwir/plugin-manifest';
+import type { PluginManifest } from '../../../src-shared/skwir/plugin-manifest';
 import { duration, failed, passed, quoteLine, skipped, warned, type CheckName, type CheckResult } from '../check-result';
 import type { ConformanceReport } from '../conformance-run';
-import { argsFor } from './sample-args';
+import { runModuleConformance } from './module-conformance';
+import { planCalls, pluginCheckLimits, type PlannedCall, type PluginCheckLimits } from './plan-calls';
 import { PluginLaunchFailure, PluginSession, type PluginAnswer } from './plugin-session';
 import { SampleFiles } from './sample-files';
 
-export interface PluginCheckLimits {
-  initializeMs: number;
-  callMs: number;
-  closeMs: number;
-}
-
-export const pluginCheckLimits: PluginCheckLimits = { initializeMs: 10_000, callMs: 60_000, closeMs: 2_000 };
-
 const named = (id: string, name: string): CheckName => ({ id, name });
 const fixed = {
+
   initialize: named('initialize', 'initialize answered with an api this app speaks'),
   unknown: named('unknown-request', 'an unknown method answered with an error'),
   cancel: named('cancel', '$/cancel survived'),
@@ -32,39 +27,14 @@ const fixed = {
   close: named('close', 'exits 0 within 2 s of its input closing'),
 };
 
-/** One call the run makes: what it judges, how it is asked, and of which kind of file. */
-interface PlannedCall {
-  check: CheckName;
-  method: CallMethod;
-  params: Record<string, unknown>;
-  kinds: FileKinds;
-}
-
-function plan(manifest: PluginManifest): PlannedCall[] {
-  const calls: PlannedCall[] = [];
-  for (const field of manifest.fields) {
-    calls.push({ check: named(`field:${field.key}`, `field ${field.key}`), method: 'field', params: { key: field.key }, kinds: field });
-  }
-  manifest.previews.forEach((preview, index) => {
-    const which = manifest.previews.length > 1 ? ` (preview ${index + 1})` : '';
-    const add = (method: CallMethod, params: Record<string, unknown>) =>
-      calls.push({ check: named(`${method}:${index + 1}`, `${method}${which}`), method, params, kinds: preview });
-    if (preview.thumbnails) add('thumbnail', { size: 128 });
-    if (preview.converts) add('convert', {});
-    if (preview.pages) add('page', { page: 1, side: 256, text: true });
-    if (!preview.converts && !preview.pages) add('inspect', {});
-  });
-  for (const command of manifest.commands) {
-    calls.push({ check: named(`command:${command.name}`, `command ${command.name}`), method: 'command', params: { command: command.name, args: argsFor(command.args) }, kinds: command });
-  }
-  return calls;
-}
-
 export async function runPluginConformance(
   folder: string, manifest: PluginManifest, execPath: string, options: { files?: string[]; limits?: Partial<PluginCheckLimits>; signal?: AbortSignal } = {},
 ): Promise<ConformanceReport> {
   const limits = { ...pluginCheckLimits, ...options.limits };
-  const calls = plan(manifest);
+  if (manifest.transport.kind === 'module') {
+    return runModuleConformance(folder, manifest, execPath, { ...options, limits });
+  }
+  const calls = planCalls(manifest);
   const order = [named('folder', 'the folder validates'), fixed.initialize, fixed.unknown, ...calls.map((c) => c.check), fixed.cancel, fixed.reads, fixed.stdout, fixed.close];
   const results = new Map<string, CheckResult>([['folder', passed(order[0]!, `${manifest.id} ${manifest.version} (Skwir plugin)`)]]);
   const report = (notRun: string): ConformanceReport => {
