@@ -6,28 +6,11 @@
 // numbers back over IPC. The peer, in the same run, is the least a program must do with the same
 // tool processes: a bare pipe reader that keeps nothing, and the same processes spawned with plain
 // child_process.
-import { spawn } from 'node:child_process';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runSide } from './memory/run-side';
 import { IDLE_MS, IDLE_TOOLS, type Measured } from './memory/sides';
 
-const here = fileURLToPath(new URL('.', import.meta.url));
 const MB = 1024 ** 2;
-
-function runSide(name: string): Promise<Measured> {
-  const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', join(here, 'memory', 'sides.ts'), name], {
-    cwd: join(here, '..'),
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  return new Promise((resolve, reject) => {
-    let measured: Measured | undefined;
-    child.on('message', (message) => (measured = message as Measured));
-    child.on('exit', (code, signal) =>
-      measured ? resolve(measured) : reject(new Error(`the ${name} side ended (${signal ?? `exit code ${code}`}) without its numbers`)),
-    );
-  });
-}
-
 const mb = (bytes: number) => `${bytes >= 0 ? '+' : ''}${(bytes / MB).toFixed(1)} MB`;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
 const verdict = (met: boolean) => (met ? 'met' : 'NOT MET');
@@ -37,8 +20,8 @@ const growth = (m: Measured) =>
 async function benchMemory(): Promise<void> {
   console.log('memory: resident size of the measuring process, sampled every 10 ms, collected before and after (--expose-gc)');
   for (const [command, what] of [['bigline', '1 GiB with no line break'], ['flood', 'a million log notices']] as const) {
-    const bare = await runSide(`${command}-bare`);
-    const host = await runSide(`${command}-host`);
+    const bare = await runSide('sides.ts', `${command}-bare`);
+    const host = await runSide('sides.ts', `${command}-host`);
     const c = host.checks;
     console.log(`  ${what} (${host.seconds.toFixed(1)} s through the host, ${bare.seconds.toFixed(1)} s bare):`);
     console.log(`    host ${growth(host)} (target within 100 MB: ${verdict(host.peak - host.start <= 100 * MB)})`);
@@ -52,8 +35,8 @@ async function benchMemory(): Promise<void> {
     const behaved = c.done && c.answeredAfter && (command === 'bigline' ? c.oversizeRefused : c.lastNotice);
     if (!behaved) throw new Error(`${command}: the host did not behave: ${JSON.stringify(c)}`);
   }
-  const bare = await runSide('idle-bare');
-  const host = await runSide('idle-host');
+  const bare = await runSide('sides.ts', 'idle-bare');
+  const host = await runSide('sides.ts', 'idle-host');
   if (host.checks.running !== IDLE_TOOLS) throw new Error(`only ${host.checks.running} of ${IDLE_TOOLS} idle tools were running`);
   const per = (m: Measured) => (m.end - m.start) / IDLE_TOOLS;
   const heldPer = (m: Measured) => (m.heldEnd - m.heldStart) / IDLE_TOOLS;

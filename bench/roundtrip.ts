@@ -9,6 +9,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { createHost } from '../src-main/host/host';
 import { SimulatedPlatform } from '../src-main/platform/simulated';
+import { bareRequests } from './peers/requests';
 
 const fixture = fileURLToPath(new URL('../src-main/host/fixtures/host-bench', import.meta.url));
 const toolId = 'test.host.bench';
@@ -26,19 +27,12 @@ interface Side {
 async function bareEchoHost(exec: string, args: string[], cwd: string): Promise<Side> {
   const child = spawn(exec, args, { cwd, stdio: ['pipe', 'pipe', 'inherit'], shell: false });
   const write = (message: object) => child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', ...message })}\n`);
-  const answers = new Map<number, () => void>();
+  const { request, answered } = bareRequests<void>(write);
   createInterface({ input: child.stdout }).on('line', (line) => {
     const message = JSON.parse(line) as { id?: number | string; method?: string };
     if (message.method !== undefined && message.id !== undefined) write({ id: message.id, result: {} });
-    else if (typeof message.id === 'number') answers.get(message.id)?.();
+    else answered(message.id, undefined);
   });
-  let nextId = 1;
-  const request = (method: string, params: object) =>
-    new Promise<void>((resolve) => {
-      const id = nextId++;
-      answers.set(id, resolve);
-      write({ id, method, params });
-    });
   await request('initialize', { protocols: [1], language: 'en', dataFolder: cwd });
   return {
     async once() {

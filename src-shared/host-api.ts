@@ -2,6 +2,9 @@
 // The main process implements it once; Electron IPC and the test bed's WebSocket carry it.
 // Every request is listed in HostRequests, so both transports are generic over one table
 // and no channel carries `any`.
+import type {
+  CheckedAnswers, InspectRequest, PageRequest, PlanResult, PluginAnswer, ShownCommandAnswer,
+} from './plugin-api';
 
 /** Text in several languages: language tag -> string, `en` always present. */
 export type LocalizedText = { en: string } & Record<string, string>;
@@ -218,13 +221,28 @@ export interface HostRequests {
   setLanguage: { args: [language: string]; result: Result };
   /** Puts text on the simulated clipboard (the test bed's services panel); refused with the system's services. */
   setSimulatedClipboard: { args: [text: string]; result: Result };
+  // A Skwir plugin's calls (plugin-api.ts): `callId` is the window's, for cancelCall.
+  askField: { args: [pluginId: string, callId: string, path: string, key: string]; result: PluginAnswer<CheckedAnswers['field']> };
+  askThumbnail: { args: [pluginId: string, callId: string, path: string, size: number]; result: PluginAnswer<CheckedAnswers['thumbnail']> };
+  inspect: { args: [pluginId: string, callId: string, path: string, request: InspectRequest]; result: PluginAnswer<CheckedAnswers['inspect']> };
+  convert: { args: [pluginId: string, callId: string, path: string]; result: PluginAnswer<CheckedAnswers['convert']> };
+  page: { args: [pluginId: string, callId: string, path: string, request: PageRequest]; result: PluginAnswer<CheckedAnswers['page']> };
+  runPluginCommand: {
+    args: [pluginId: string, callId: string, command: string, commandArgs: unknown, paths: string[]];
+    result: PluginAnswer<ShownCommandAnswer>;
+  };
+  /** Applies a plan a command answered, by its id, once the person confirmed it. */
+  applyPlan: { args: [planId: string]; result: PlanResult };
+  /** Cancels a call: taken off the plugin's queue, or `$/cancel` sent when it is open. */
+  cancelCall: { args: [callId: string]; result: Result };
 }
 
 export type HostRequestName = keyof HostRequests;
 export const hostRequestNames: readonly HostRequestName[] = [
   'info', 'listTools', 'installFolder', 'uninstall', 'runCommand', 'setPreference', 'readLog',
   'clearLog', 'readTrace', 'clearTrace', 'readServiceCalls', 'restart', 'stop', 'setLanguage',
-  'setSimulatedClipboard',
+  'setSimulatedClipboard', 'askField', 'askThumbnail', 'inspect', 'convert', 'page', 'runPluginCommand', 'applyPlan',
+  'cancelCall',
 ] as const;
 
 export type HostEvent =

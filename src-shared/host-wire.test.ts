@@ -19,6 +19,14 @@ describe('reading a window request frame', () => {
       stop: ['a.b'],
       setLanguage: ['fr'],
       setSimulatedClipboard: ['4242'],
+      askField: ['org.x.y', 'call-1', '/tmp/a.txt', 'x.words'],
+      askThumbnail: ['org.x.y', 'call-2', '/tmp/a.ppm', 256],
+      inspect: ['org.x.y', 'call-3', '/tmp/a.bin', { offset: 4096, query: 'de ad' }],
+      convert: ['org.x.y', 'call-4', '/tmp/a.ppm'],
+      page: ['org.x.y', 'call-5', '/tmp/a.ppm', { page: 2, side: 1024, text: true }],
+      runPluginCommand: ['org.x.y', 'call-6', 'x.count', { lines: true }, ['/tmp/a.txt', '/tmp/b.txt']],
+      applyPlan: ['plan-1'],
+      cancelCall: ['call-1'],
     };
     for (const method of hostRequestNames) {
       const reading = readClientFrame(request({ method, args: args[method] ?? [] }));
@@ -37,6 +45,11 @@ describe('reading a window request frame', () => {
     [request({ method: 'runCommand', args: ['a.b', null] }), 'args[1]: expected text, got null'],
     [request({ method: 'setPreference', args: ['a.b', 'p', { x: 1 }] }), 'args[2]: expected text, a number, true, false or null, got {"x":1}'],
     [request({ method: 'setPreference', args: ['a.b', 'p', 'y'.repeat(maxArgumentLength + 1)] }), 'args[2]: text of 65537 characters is over the limit of 65536'],
+    [request({ method: 'askThumbnail', args: ['a.b', 'c', '/p', '256'] }), 'args[3]: expected a number, got "256"'],
+    [request({ method: 'inspect', args: ['a.b', 'c', '/p', [1]] }), 'args[3]: expected an object, got [1]'],
+    [request({ method: 'runPluginCommand', args: ['a.b', 'c', 'go', null, '/p'] }), 'args[4]: expected a list of texts, got "/p"'],
+    [request({ method: 'runPluginCommand', args: ['a.b', 'c', 'go', null, ['/p', 3]] }), 'args[4][1]: expected text, got 3'],
+    [request({ method: 'runPluginCommand', args: ['a.b', 'c', 'go', { t: 'z'.repeat(maxArgumentLength) }, []] }), 'args[3]: 65544 characters of JSON, over the limit of 65536'],
   ])('refuses %s', (text, problem) => {
     const reading = readClientFrame(text);
     expect(reading.ok).toBe(false);

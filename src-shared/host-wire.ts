@@ -45,8 +45,17 @@ export type ServerFrame = WireAnswer | WireFailure | WireEvents;
 
 export type FrameReading<T> = { ok: true; frame: T } | { ok: false; id: number | null; problem: string };
 
-type ArgKind = 'text' | 'preferenceValue';
-type ArgKinds<T extends readonly unknown[]> = { [I in keyof T]: T[I] extends string ? 'text' : ArgKind };
+/**
+ * What an argument may be: text; a preference's value; a finite number; a list of texts (paths); a
+ * JSON object (a call's params); any JSON value (a command's args). Each is bounded in size.
+ */
+type ArgKind = 'text' | 'preferenceValue' | 'number' | 'textList' | 'object' | 'json';
+type ArgKinds<T extends readonly unknown[]> = {
+  [I in keyof T]: T[I] extends string ? 'text' : T[I] extends number ? 'number' : T[I] extends string[] ? 'textList' : ArgKind;
+};
+
+/** Most texts in a list argument (the files of one command). */
+export const maxListLength = 1_000;
 
 /** What each request's arguments must be; the compiler keeps it in step with HostRequests. */
 const requestArgKinds: { [K in HostRequestName]: ArgKinds<HostRequests[K]['args']> } = {
@@ -65,6 +74,14 @@ const requestArgKinds: { [K in HostRequestName]: ArgKinds<HostRequests[K]['args'
   stop: ['text'],
   setLanguage: ['text'],
   setSimulatedClipboard: ['text'],
+  askField: ['text', 'text', 'text', 'text'],
+  askThumbnail: ['text', 'text', 'text', 'number'],
+  inspect: ['text', 'text', 'text', 'object'],
+  convert: ['text', 'text', 'text'],
+  page: ['text', 'text', 'text', 'object'],
+  runPluginCommand: ['text', 'text', 'text', 'json', 'textList'],
+  applyPlan: ['text'],
+  cancelCall: ['text'],
 };
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -83,16 +100,46 @@ export const describeValue = (value: unknown): string => {
   return text.length > 80 ? `${text.slice(0, 77)}...` : text;
 };
 
-const argumentProblem = (kind: ArgKind, value: unknown, at: string): string | undefined => {
-  if (kind === 'text') {
-    if (typeof value !== 'string') return `${at}: expected text, got ${describeValue(value)}`;
-  } else if (!isPreferenceValue(value)) {
-    return `${at}: expected text, a number, true, false or null, got ${describeValue(value)}`;
-  }
-  if (typeof value === 'string' && value.length > maxArgumentLength) {
-    return `${at}: text of ${value.length} characters is over the limit of ${maxArgumentLength}`;
-  }
+const textProblem = (value: unknown, at: string): string | undefined => {
+  if (typeof value !== 'string') return `${at}: expected text, got ${describeValue(value)}`;
+  if (value.length > maxArgumentLength) return `${at}: text of ${value.length} characters is over the limit of ${maxArgumentLength}`;
   return undefined;
+};
+
+/** A JSON value's size as text, or undefined when it is no JSON value (a function, a cycle). */
+const jsonLength = (value: unknown): number | undefined => {
+  try {
+    return JSON.stringify(value)?.length;
+  } catch {
+    return undefined;
+  }
+};
+
+const argumentProblem = (kind: ArgKind, value: unknown, at: string): string | undefined => {
+  switch (kind) {
+    case 'text':
+      return textProblem(value, at);
+    case 'preferenceValue':
+      if (!isPreferenceValue(value)) return `${at}: expected text, a number, true, false or null, got ${describeValue(value)}`;
+      return typeof value === 'string' ? textProblem(value, at) : undefined;
+    case 'number':
+      return typeof value === 'number' && Number.isFinite(value) ? undefined : `${at}: expected a number, got ${describeValue(value)}`;
+    case 'textList':
+      if (!Array.isArray(value)) return `${at}: expected a list of texts, got ${describeValue(value)}`;
+      if (value.length > maxListLength) return `${at}: ${value.length} texts, at most ${maxListLength}`;
+      for (const [index, item] of value.entries()) {
+        const problem = textProblem(item, `${at}[${index}]`);
+        if (problem) return problem;
+      }
+      return undefined;
+    case 'object':
+    case 'json': {
+      if (kind === 'object' && !isRecord(value)) return `${at}: expected an object, got ${describeValue(value)}`;
+      const length = value === undefined ? 0 : jsonLength(value);
+      if (length === undefined) return `${at}: not a JSON value`;
+      return length > maxArgumentLength ? `${at}: ${length} characters of JSON, over the limit of ${maxArgumentLength}` : undefined;
+    }
+  }
 };
 
 const isPreferenceValue = (value: unknown): value is PreferenceValue =>

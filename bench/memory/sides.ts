@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { childEnvironment } from '../../src-main/host/child-env';
 import { createHost, type Host } from '../../src-main/host/host';
 import { SimulatedPlatform } from '../../src-main/platform/simulated';
+import { bareRequests } from '../peers/requests';
 
 const fixtures = fileURLToPath(new URL('../fixtures/', import.meta.url));
 const memoryTool = join(fixtures, 'memory-tool');
@@ -32,7 +33,7 @@ export interface Measured {
 
 const gc = (globalThis as { gc?: () => void }).gc;
 
-function collect(): { rss: number; held: number } {
+export function collect(): { rss: number; held: number } {
   gc?.();
   gc?.();
   const usage = process.memoryUsage();
@@ -118,22 +119,15 @@ function spawnTool(program: string, cwd: string): ChildProcess {
 async function bareCommand(command: 'bigline' | 'flood'): Promise<Measured> {
   const child = spawnTool(join(memoryTool, 'tool.mjs'), tmpdir());
   child.stderr!.resume();
-  const waiting = new Map<number, () => void>();
   let notices = 0;
   let bytes = 0;
+  const { request, answered } = bareRequests<void>((message) => child.stdin!.write(`${JSON.stringify({ jsonrpc: '2.0', ...message })}\n`));
   child.stdout!.on('data', (chunk: Buffer) => (bytes += chunk.length));
   bareLines(child.stdout!, (line) => {
     const message = JSON.parse(line) as { id?: number; method?: string };
     if (message.method === 'log') notices++;
-    else if (typeof message.id === 'number') waiting.get(message.id)?.();
+    else answered(message.id, undefined);
   });
-  let nextId = 1;
-  const request = (method: string, params: object) =>
-    new Promise<void>((resolve) => {
-      const id = nextId++;
-      waiting.set(id, resolve);
-      child.stdin!.write(`${JSON.stringify({ jsonrpc: '2.0', id, method, params })}\n`);
-    });
   await request('initialize', { protocols: [1], language: 'en', dataFolder: tmpdir() });
   await request('command/run', { command: 'ping' });
   const measured = await measure(async () => {

@@ -82,6 +82,14 @@ export function createElectronServices(options: ElectronServicesOptions): Electr
       shell.beep();
     },
 
+    async trashFile(path) {
+      try {
+        await shell.trashItem(path);
+      } catch (error) {
+        throw notAvailable(`move ${path} to the trash: ${(error as Error).message}`);
+      }
+    },
+
     pasteboard: {
       async stash() {
         const items = await clipboard.read();

@@ -9,6 +9,8 @@ export interface RecordingHost extends HostApi {
   readonly listening: boolean;
 }
 
+const noPlugin = { ok: false as const, outcome: 'unavailable' as const, message: 'no plugin here' };
+
 export function recordingHost(tools: ToolSummary[] = []): RecordingHost {
   const events = new Emitter<HostEvent>();
   const calls: { name: string; args: unknown[] }[] = [];
@@ -37,6 +39,14 @@ export function recordingHost(tools: ToolSummary[] = []): RecordingHost {
     stop: record('stop', { ok: true as const }),
     setLanguage: record('setLanguage', { ok: true as const }),
     setSimulatedClipboard: record('setSimulatedClipboard', { ok: true as const }),
+    askField: record('askField', noPlugin),
+    askThumbnail: record('askThumbnail', noPlugin),
+    inspect: record('inspect', noPlugin),
+    convert: record('convert', noPlugin),
+    page: record('page', noPlugin),
+    runPluginCommand: record('runPluginCommand', noPlugin),
+    applyPlan: record('applyPlan', { ok: false as const, problem: 'no plan', steps: [] }),
+    cancelCall: record('cancelCall', { ok: true as const }),
     subscribe: (listener) => events.event(listener),
     fire: (event) => events.fire(event),
     get listening() {

@@ -39,6 +39,14 @@ const api: HostApi = {
   stop: (toolId) => request('stop', toolId),
   setLanguage: (language) => request('setLanguage', language),
   setSimulatedClipboard: (text) => request('setSimulatedClipboard', text),
+  askField: (pluginId, callId, path, key) => request('askField', pluginId, callId, path, key),
+  askThumbnail: (pluginId, callId, path, size) => request('askThumbnail', pluginId, callId, path, size),
+  inspect: (pluginId, callId, path, params) => request('inspect', pluginId, callId, path, params),
+  convert: (pluginId, callId, path) => request('convert', pluginId, callId, path),
+  page: (pluginId, callId, path, params) => request('page', pluginId, callId, path, params),
+  runPluginCommand: (pluginId, callId, command, commandArgs, paths) => request('runPluginCommand', pluginId, callId, command, commandArgs, paths),
+  applyPlan: (planId) => request('applyPlan', planId),
+  cancelCall: (callId) => request('cancelCall', callId),
   subscribe(listener) {
     // Wrapped so the same function can subscribe twice and each subscription ends on its own.
     const entry = (event: HostEvent) => listener(event);

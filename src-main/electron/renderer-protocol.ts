@@ -13,7 +13,9 @@ export const contentSecurityPolicy = [
   "default-src 'none'",
   "script-src 'self'",
   "style-src 'self'",
-  "img-src 'self' data:",
+  // blob: for what a Skwir plugin gave (a picture, a page, a sound, a film), shown from its bytes.
+  "img-src 'self' data: blob:",
+  'media-src blob:',
   "font-src 'self'",
   "connect-src 'none'",
   "object-src 'none'",

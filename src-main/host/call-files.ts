@@ -10,11 +10,15 @@ import { skwirDef, skwirProblems } from '../../src-shared/skwir/schema-check';
 import type { CallFile, Capability, ReadParams } from '../../src-shared/skwir/types';
 import { ErrorCodes, ResponseError } from './errors';
 import { mimeOf } from '../../src-shared/skwir/file-types';
+import { JsonText } from './outbox';
 
 /** Skwir does not read codes: its own refusals are -32000, the message says what was wrong. */
 export const SKWIR_REFUSAL = -32000;
 
 const refuse = (message: string) => new ResponseError(SKWIR_REFUSAL, `read refused: ${message}`);
+
+/** A read's answer `{data}`, written by hand: base64 holds nothing JSON escapes (see JsonText). */
+const readAnswer = (base64: string): JsonText => new JsonText(`{"data":"${base64}"}`);
 
 interface OpenFile {
   path: string;
@@ -58,7 +62,17 @@ export class CallFiles {
     return this.files.length;
   }
 
-  read(params: ReadParams): Promise<{ data: string }> {
+  read(params: ReadParams): Promise<JsonText> {
+    return this.track(params).then((bytes) => readAnswer(bytes.toString('base64')));
+  }
+
+  /** The bytes a read asks for: at most 4 MiB, fewer at the file's end (the module transport's read). */
+  readBytes(params: ReadParams): Promise<Buffer> {
+    return this.track(params);
+  }
+
+  /** A read, refused once the call ended, and waited for by close() while it is under way. */
+  private track(params: ReadParams): Promise<Buffer> {
     if (this.closed) return Promise.reject(refuse('the call it was asked for has ended'));
     const read = this.readFile(params);
     this.reading.add(read);
@@ -66,14 +80,14 @@ export class CallFiles {
     return read;
   }
 
-  private async readFile(params: ReadParams): Promise<{ data: string }> {
+  private async readFile(params: ReadParams): Promise<Buffer> {
     const file = this.files[params.file - 1];
     if (!file || params.file < 1) {
       const range = this.files.length === 0 ? 'it names no file' : this.files.length === 1 ? 'its only file is 1' : `its files are 1 to ${this.files.length}`;
       throw refuse(`file ${params.file} is not a file of the call being answered (${range})`);
     }
     const length = Math.min(params.length, SKWIR_READ_LIMIT);
-    if (length === 0) return { data: '' };
+    if (length === 0) return Buffer.alloc(0);
     file.handle ??= open(file.path, 'r');
     let handle: FileHandle;
     try {
@@ -89,7 +103,7 @@ export class CallFiles {
       if (bytesRead === 0) break;
       filled += bytesRead;
     }
-    return { data: buffer.toString('base64', 0, filled) };
+    return buffer.subarray(0, filled);
   }
 
   async close(): Promise<void> {
@@ -108,7 +122,19 @@ export type ReadWindow =
   | { closed: 'cancelled'; callId: number | string };
 
 /** Judges and serves one read request: every refusal of SKWIR.md section 2, in order. */
-export async function serveRead(params: unknown, window: ReadWindow, granted: readonly Capability[]): Promise<{ data: string }> {
+export async function serveRead(params: unknown, window: ReadWindow, granted: readonly Capability[]): Promise<JsonText> {
+  const { files, asked } = judgeRead(params, window, granted);
+  return files.read(asked);
+}
+
+/** The same, answered with the bytes themselves (the module transport's `read` takes no base64). */
+export async function serveReadBytes(params: unknown, window: ReadWindow, granted: readonly Capability[]): Promise<Buffer> {
+  const { files, asked } = judgeRead(params, window, granted);
+  return files.readBytes(asked);
+}
+
+/** Every refusal of a read, in order; or the files it reads and what it asks. */
+function judgeRead(params: unknown, window: ReadWindow, granted: readonly Capability[]): { files: CallFiles; asked: ReadParams } {
   if (!granted.includes('read')) throw refuse('the plugin was not granted the read capability');
   if ('closed' in window) {
     throw refuse(window.closed === 'cancelled'
@@ -117,5 +143,5 @@ export async function serveRead(params: unknown, window: ReadWindow, granted: re
   }
   const problems = skwirProblems(skwirDef('ReadParams'), params ?? {}, 'params');
   if (problems.length > 0) throw new ResponseError(ErrorCodes.InvalidParams, problems.join('; '), { problems });
-  return window.open.read(params as ReadParams);
+  return { files: window.open, asked: params as ReadParams };
 }

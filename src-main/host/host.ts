@@ -5,6 +5,7 @@ import type {
   CommandOutcome, HostApi, HostEvent, HostInfo, HostLogCode, InstallVerdict, PreferenceValue, Result, ServiceCall,
 } from '../../src-shared/host-api';
 import { Emitter } from '../../src-shared/lifecycle';
+import type { InspectRequest, PageRequest } from '../../src-shared/plugin-api';
 import type { CallMethod } from '../../src-shared/skwir/methods';
 import type { Capability } from '../../src-shared/skwir/types';
 import { previewOfParams, SERVICE_CALLS_KEPT } from '../../src-shared/service-call-preview';
@@ -19,6 +20,8 @@ import { ToolLog } from './logs';
 import { unavailable } from './reasons';
 import { readProcessEntries } from './process-tree';
 import { readRefusedFolder, type RefusedFolder } from './refused-folder';
+import { PluginCache } from './plugin-cache';
+import { PluginRequests } from './plugin-requests';
 import type { CallOutcome, CallRequest, PluginLimits } from './plugin-process';
 import { ToolRegistry, type RegistryEntry, type RegistryVerdict } from './registry';
 import { makeOwnFolder, PreferenceRefusal, PreferenceStore, type SecretEncryptor } from './storage';
@@ -85,6 +88,8 @@ class ToolHost implements Host {
   private readonly registry: ToolRegistry;
   private readonly store: PreferenceStore;
   private readonly broker: ServiceBroker;
+  private readonly cache: PluginCache;
+  private readonly pluginCalls: PluginRequests;
   private readonly serviceCalls: ServiceCall[] = [];
   private serviceSeq = 0;
   private language: string;
@@ -101,13 +106,19 @@ class ToolHost implements Host {
       toolOfProcess: (pid) => this.toolOfProcess(pid),
     });
     this.broker.onDidCallPlatform(({ toolId, method, params, result }) => {
-      if (this.options.services !== 'simulated') return;
-      // A preview of the params, never the params whole: a tool may paste a MB with every request.
-      const call: ServiceCall = { seq: ++this.serviceSeq, time: Date.now(), toolId, method, params: previewOfParams(params) };
-      if (Object.keys(result).length > 0) call.result = result;
-      this.serviceCalls.push(call);
-      if (this.serviceCalls.length > SERVICE_CALLS_KEPT) this.serviceCalls.shift();
-      this.events.fire({ type: 'serviceCall', call });
+      if (this.options.services === 'simulated') this.recordServiceCall(toolId, method, params, result);
+    });
+    this.cache = new PluginCache(join(options.dataFolder, 'cache'));
+    this.pluginCalls = new PluginRequests({
+      plugin: (pluginId) => {
+        const plugin = this.tools.get(pluginId);
+        if (!plugin) return `no plugin "${pluginId}" is installed`;
+        return plugin.kind === 'plugin' ? plugin : `"${pluginId}" is a tool, not a Skwir plugin`;
+      },
+      cache: this.cache,
+      platform: options.platform,
+      simulated: options.services === 'simulated',
+      recordStep: (pluginId, step) => this.recordServiceCall(pluginId, `plan/${step.op}`, { ...step }, {}),
     });
     this.broker.onDidStore(({ toolId }) => this.tools.get(toolId)?.changed());
     this.broker.onDidFail(({ toolId, method, error }) =>
@@ -156,8 +167,41 @@ class ToolHost implements Host {
       if (refusedFolder) return { ok: true };
       await this.registry.remove(toolId);
       await this.store.remove(toolId);
+      if (tool.kind === 'plugin') await this.cache.forget(toolId);
       return { ok: true };
     });
+  }
+
+  askField(pluginId: string, callId: string, path: string, key: string) {
+    return this.pluginCalls.field(pluginId, callId, path, key);
+  }
+
+  askThumbnail(pluginId: string, callId: string, path: string, size: number) {
+    return this.pluginCalls.thumbnail(pluginId, callId, path, size);
+  }
+
+  inspect(pluginId: string, callId: string, path: string, request: InspectRequest) {
+    return this.pluginCalls.inspect(pluginId, callId, path, request);
+  }
+
+  convert(pluginId: string, callId: string, path: string) {
+    return this.pluginCalls.convert(pluginId, callId, path);
+  }
+
+  page(pluginId: string, callId: string, path: string, request: PageRequest) {
+    return this.pluginCalls.page(pluginId, callId, path, request);
+  }
+
+  runPluginCommand(pluginId: string, callId: string, command: string, commandArgs: unknown, paths: string[]) {
+    return this.pluginCalls.command(pluginId, callId, command, commandArgs, paths);
+  }
+
+  applyPlan(planId: string) {
+    return this.pluginCalls.applyPlan(planId);
+  }
+
+  async cancelCall(callId: string): Promise<Result> {
+    return this.pluginCalls.cancel(callId);
   }
 
   async runCommand(toolId: string, commandId: string): Promise<CommandOutcome> {
@@ -269,6 +313,16 @@ class ToolHost implements Host {
 
   // ---- inside ----
 
+  /** A call the simulated services answered (or a plan step they recorded), for the test bed's panel. */
+  private recordServiceCall(toolId: string, method: string, params: Record<string, unknown>, result: Record<string, unknown>): void {
+    // A preview of the params, never the params whole: a tool may paste a MB with every request.
+    const call: ServiceCall = { seq: ++this.serviceSeq, time: Date.now(), toolId, method, params: previewOfParams(params) };
+    if (Object.keys(result).length > 0) call.result = result;
+    this.serviceCalls.push(call);
+    if (this.serviceCalls.length > SERVICE_CALLS_KEPT) this.serviceCalls.shift();
+    this.events.fire({ type: 'serviceCall', call });
+  }
+
   /** One change to the list of tools at a time. */
   private change<T>(work: () => Promise<T>): Promise<T> {
     if (this.disposed) return Promise.reject(new Error('the host is closed'));
@@ -361,7 +415,8 @@ class ToolHost implements Host {
     if ('manifest' in source && source.kind === 'plugin') {
       const limits = this.options.pluginLimits;
       const granted = this.options.grants?.(id);
-      tool = new HostedPlugin(source, log, trace, { dataFolder, ...wire, ...(limits ? { limits } : {}), ...(granted ? { granted } : {}) });
+      const cacheFolder = join(this.options.dataFolder, 'cache', id);
+      tool = new HostedPlugin(source, log, trace, { dataFolder, cacheFolder, ...wire, ...(limits ? { limits } : {}), ...(granted ? { granted } : {}) });
     } else {
       const held = 'manifest' in source ? source : { refused: source, problems: problems ?? [] };
       tool = new HostedTool(held, log, trace, await this.store.open(id), {

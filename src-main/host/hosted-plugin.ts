@@ -1,12 +1,16 @@
-// One Skwir plugin as the host holds it: its registry entry, its process (a PluginProcess), its log
+// One Skwir plugin as the host holds it: its registry entry, its process (a PluginProcess for a
+// program, a ModulePlugin for a component: one surface, CallablePlugin), its log
 // and trace, and the summary the window shows. Tools and plugins share one list, and the host
 // treats both through what is common here and in HostedTool; calls are a plugin's own. A new entry
 // (reinstall, reload) replaces the process but keeps the log and the trace.
-import type { PluginDetails, StateReasonCode, ToolState, ToolSummary } from '../../src-shared/host-api';
+import { join } from 'node:path';
+import type { HostLogCode, LogLevel, LogSource, PluginDetails, StateReasonCode, ToolState, ToolSummary } from '../../src-shared/host-api';
 import { Emitter, type Disposable } from '../../src-shared/lifecycle';
 import type { CallMethod } from '../../src-shared/skwir/methods';
 import type { Capability } from '../../src-shared/skwir/types';
 import type { ToolLog } from './logs';
+import { ModulePlugin } from './module-plugin';
+import type { CallablePlugin } from './plugin-calls';
 import { PluginProcess, type CallOutcome, type CallRequest, type PluginLimits } from './plugin-process';
 import { describeStateReason } from './reasons';
 import type { PluginEntry } from './registry';
@@ -15,6 +19,8 @@ import type { ToolTrace } from './trace';
 export interface HostedPluginContext {
   /** The plugin's data folder (its working directory). */
   dataFolder: string;
+  /** The plugin's cache folder (a module's transpiled component); by default <dataFolder>/.cache. */
+  cacheFolder?: string;
   onWire?(direction: 'toTool' | 'fromTool', text: string): void;
   limits?: Partial<PluginLimits>;
   /** What it is granted, when less than its manifest asks; all it asks by default. */
@@ -29,7 +35,7 @@ export class HostedPlugin {
 
   /** False once uninstalled: its calls are refused while it stops. */
   installed = true;
-  private process: PluginProcess;
+  private process: CallablePlugin;
   private processEvents: Disposable[] = [];
   /** Set while a folder loaded in place is refused: the problems its last load found. */
   private problems: string[] | undefined;
@@ -68,6 +74,10 @@ export class HostedPlugin {
   }
   get manifest() {
     return this.entry.manifest;
+  }
+  /** What it was granted: all its manifest asks for, unless the host was told less. */
+  get granted(): readonly Capability[] {
+    return this.context.granted ?? this.entry.manifest.capabilities;
   }
   /** Its process and the descendants seen, which no tool may end. */
   get processes(): readonly number[] {
@@ -167,21 +177,21 @@ export class HostedPlugin {
     await this.process.dispose();
   }
 
-  private createProcess(entry: PluginEntry): PluginProcess {
+  private createProcess(entry: PluginEntry): CallablePlugin {
     const { transport, capabilities } = entry.manifest;
-    const process = new PluginProcess({
-      execPath: entry.entryPath,
-      args: transport.kind === 'program' ? transport.args : [],
-      cwd: this.context.dataFolder,
+    const common = {
       granted: this.context.granted ?? capabilities,
       version: entry.manifest.version,
-      onLog: (level, source, message, code) => this.log.append(level, source, message, code),
-      onTrace: (direction, text, method, sent) => {
+      onLog: (level: LogLevel, source: LogSource, message: string, code?: HostLogCode) => this.log.append(level, source, message, code),
+      onTrace: (direction: 'toTool' | 'fromTool', text: string, method?: string, sent?: object) => {
         this.trace.append(direction, text, method, sent);
         this.context.onWire?.(direction, text);
       },
       ...(this.context.limits ? { limits: this.context.limits } : {}),
-    });
+    };
+    const process: CallablePlugin = transport.kind === 'module'
+      ? new ModulePlugin({ ...common, wasmPath: entry.entryPath, cacheFolder: this.context.cacheFolder ?? join(this.context.dataFolder, '.cache') })
+      : new PluginProcess({ ...common, execPath: entry.entryPath, args: transport.args, cwd: this.context.dataFolder });
     this.processEvents = [process.onDidChangeState(() => this.changed())];
     return process;
   }

@@ -32,6 +32,16 @@ describe('a line that is not UTF-8', () => {
     }
   });
 
+  it('is found in any text holding one, and never in a lone high surrogate or a pair (well formed or not)', () => {
+    // A well-formed text is passed at once (a Skwir read's 5.6 MB answer is traced at each read).
+    const long = 'A'.repeat(6_000_000);
+    expect(hasKeptBytes(long)).toBe(false);
+    expect(hasKeptBytes(`${long}\udce9`)).toBe(true);
+    expect(hasKeptBytes(`\ud83d\udc80 ${long}`)).toBe(false);
+    expect(hasKeptBytes(`\ud83d ${long}`)).toBe(false);
+    expect(hasKeptBytes(`\ud83d \udcff`)).toBe(true);
+  });
+
   it('comes from the framing with its bytes kept', () => {
     const refusals: LineRefusal[] = [];
     const framing = new LineFraming({ line: () => {}, refusal: (refusal) => refusals.push(refusal) });

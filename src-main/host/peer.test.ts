@@ -2,6 +2,7 @@ import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { ConnectionError, ResponseError } from './errors';
 import { createMemoryLink } from './memory-link';
+import { JsonText } from './outbox';
 import { Peer, type PeerOptions, type ProtocolProblem } from './peer';
 import { StreamLineReader, StreamLineWriter } from './transport';
 
@@ -272,6 +273,15 @@ describe('Peer', () => {
     expect(problems).toEqual([]);
     expect(trace.filter((line) => line.startsWith('sent'))).toEqual([]);
     expect(peer.isClosed).toBe(false); // the tool's output is still read to its end
+  });
+
+  it('puts a result already written as JSON (JsonText) into its answer as it is, the id written as JSON', async () => {
+    const { peer, trace, toolWrites, nextFromApp, settle } = setup();
+    peer.onRequest('read', () => new JsonText('{"data":"QUJD"}'));
+    toolWrites('{"jsonrpc":"2.0","id":"r\\"1","method":"read","params":{}}\n');
+    expect(await nextFromApp()).toEqual([{ jsonrpc: '2.0', id: 'r"1', result: { data: 'QUJD' } }]);
+    await settle();
+    expect(trace.at(-1)).toBe('sent read {"jsonrpc":"2.0","id":"r\\"1","result":{"data":"QUJD"}}');
   });
 
   it('traces every line both ways with its method', async () => {

@@ -1,11 +1,13 @@
 // The Node side of judging a folder (a tool's or a Skwir plugin's): the file system behind
-// validateFolder. Used by the installer (the registry) and by `vitruvian-tool validate` alike.
+// validateFolder, and jco's reading of a module plugin's component. Used by the installer (the
+// registry) and by `vitruvian-tool validate` alike.
 import { constants, type Stats } from 'node:fs';
 import { open, realpath, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import {
   validateFolder, type FolderAccess, type FolderEntry, type FolderVerdict, type ValidFolder,
 } from '../../src-shared/manifest/validate-folder';
+import { componentWorld } from './component-tools';
 
 export type { FolderVerdict, ValidFolder };
 
@@ -67,6 +69,7 @@ export const nodeFolderAccess: FolderAccess = {
       throw error;
     }
   },
+  componentWorld,
 };
 
 /** Judges the folder at `folder` (relative to the working folder, or absolute): a tool or a plugin. */

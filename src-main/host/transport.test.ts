@@ -61,6 +61,25 @@ describe('StreamLineWriter', () => {
     expect(writer.congested).toBe(false);
   });
 
+  it('writes a long line and its break in one writev, never joined first, in order among short lines', async () => {
+    const calls: string[][] = [];
+    const sink = new Writable({
+      decodeStrings: false,
+      write(chunk, _encoding, callback) {
+        calls.push([String(chunk)]);
+        callback();
+      },
+      writev(chunks, callback) {
+        calls.push(chunks.map(({ chunk }) => String(chunk)));
+        callback();
+      },
+    });
+    const writer = new StreamLineWriter(sink);
+    const long = `${'é'.repeat(70_000)}x`; // a Skwir read's answer is 5.6 MB: joining it to its \n copies it
+    await Promise.all([writer.write('a'), writer.write(long), writer.write('b')]);
+    expect(calls).toEqual([['a\n'], [long, '\n'], ['b\n']]);
+  });
+
   it('never throws when the child has exited: writes reject with a ConnectionError', async () => {
     const child = spawn(process.execPath, ['-e', 'process.exit(0)'], { stdio: ['pipe', 'ignore', 'ignore'] });
     const writer = new StreamLineWriter(child.stdin);

@@ -118,6 +118,9 @@ export class StreamLineReader implements LineReader {
   }
 }
 
+/** Characters past which a line and its \n are written apart rather than joined first. */
+const LONG_LINE = 65_536;
+
 export interface StreamLineWriterOptions {
   /** Bytes that may wait in memory before writes wait for 'drain'. */
   highWaterBytes?: number;
@@ -162,7 +165,18 @@ export class StreamLineWriter implements LineWriter {
       return Promise.reject(new ConnectionError('closed', 'the output stream is closed'));
     }
     try {
-      this.stream.write(line + '\n');
+      if (line.length <= LONG_LINE) this.stream.write(line + '\n');
+      else {
+        // `line + '\n'` is flattened before it is written: one more copy of the whole line (a
+        // Skwir read's answer is 5.6 MB, at every read). Corked, the two leave in one writev.
+        this.stream.cork();
+        try {
+          this.stream.write(line);
+          this.stream.write('\n');
+        } finally {
+          this.stream.uncork();
+        }
+      }
     } catch (error) {
       this.close();
       return Promise.reject(new ConnectionError('closed', `the output stream failed: ${String(error)}`));

@@ -10,6 +10,7 @@ describe('composePlatform', () => {
       openUrl: async (url) => void calls.push(`desktop.open ${url}`),
       showHud: async (text, symbol) => void calls.push(`desktop.hud ${text} ${symbol}`),
       beep: async () => void calls.push('desktop.beep'),
+      trashFile: async (path) => void calls.push(`desktop.trash ${path}`),
     };
     const os: OsServices = {
       paste: async (text) => void calls.push(`os.paste ${text}`),
@@ -26,9 +27,10 @@ describe('composePlatform', () => {
     await platform.paste('b');
     await platform.pressMenuItem(['cmd+n', 'cmd+shift+n']);
     await platform.terminateProcess(4242);
+    await platform.trashFile('/tmp/x');
     expect(calls).toEqual([
       'desktop.read', 'desktop.write a', 'desktop.open https://example.com', 'desktop.hud Copied checkmark',
-      'desktop.beep', 'os.paste b', 'os.menu cmd+n,cmd+shift+n', 'os.terminate 4242',
+      'desktop.beep', 'os.paste b', 'os.menu cmd+n,cmd+shift+n', 'os.terminate 4242', 'desktop.trash /tmp/x',
     ]);
   });
 });

@@ -171,6 +171,13 @@ export function createLinuxPlatform(options: LinuxOptions = {}): Platform {
 
     paste,
 
+    async trashFile(path) {
+      // GLib's trash: the freedesktop.org Trash of the desktop, as a file manager does it.
+      const gio = await program('gio', `move ${path} to the trash`, false);
+      const result = await run(gio, ['trash', '--', path], { env: envNow() });
+      if (result.code !== 0) throw failed(`move ${path} to the trash`, 'gio', result.stderr, result.code);
+    },
+
     async pressMenuItem(keys) {
       // Linux cannot see which menu items the front app has: it presses the first equivalent
       // given that a menu item can have.

@@ -14,6 +14,8 @@ export interface Platform {
   /** Press the menu item of the app in front having one of these key equivalents ("cmd+shift+n"). */
   pressMenuItem(keys: string[]): Promise<void>;
   terminateProcess(pid: number): Promise<void>;
+  /** Moves a file to the OS trash (a Skwir plugin's plan, once the person confirmed it). */
+  trashFile(path: string): Promise<void>;
 }
 
 export type PlatformRefusalCode = -32003 | -32004;

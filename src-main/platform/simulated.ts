@@ -82,6 +82,10 @@ export class SimulatedPlatform implements Platform {
     this.record('terminateProcess', [pid]);
   }
 
+  async trashFile(path: string): Promise<void> {
+    this.record('trashFile', [path]);
+  }
+
   dispose(): void {
     this._onDidCall.dispose();
   }

@@ -13,7 +13,9 @@ import type {
   ToolSummary,
   ToolSummaryFields,
   TraceLine,
+  HostRequests,
 } from '../../src-shared/host-api';
+import type { PlanResult } from '../../src-shared/plugin-api';
 import { Emitter, type Disposable } from '../../src-shared/lifecycle';
 
 export const fakeTool = (id: string, changes: Partial<ToolSummaryFields> = {}): ToolSummary => ({
@@ -148,6 +150,39 @@ export class FakeHost implements HostApi {
   async setSimulatedClipboard(text: string): Promise<Result> {
     this.received.push(['setSimulatedClipboard', text]);
     return { ok: true };
+  }
+
+  // The plugin calls: recorded, and answered as a host with no plugin would.
+  askField(...args: HostRequests['askField']['args']) {
+    return this.noPlugin('askField', args);
+  }
+  askThumbnail(...args: HostRequests['askThumbnail']['args']) {
+    return this.noPlugin('askThumbnail', args);
+  }
+  inspect(...args: HostRequests['inspect']['args']) {
+    return this.noPlugin('inspect', args);
+  }
+  convert(...args: HostRequests['convert']['args']) {
+    return this.noPlugin('convert', args);
+  }
+  page(...args: HostRequests['page']['args']) {
+    return this.noPlugin('page', args);
+  }
+  runPluginCommand(...args: HostRequests['runPluginCommand']['args']) {
+    return this.noPlugin('runPluginCommand', args);
+  }
+  async applyPlan(planId: string): Promise<PlanResult> {
+    this.received.push(['applyPlan', planId]);
+    return { ok: false, problem: `no plan "${planId}"`, steps: [] };
+  }
+  async cancelCall(callId: string): Promise<Result> {
+    this.received.push(['cancelCall', callId]);
+    return { ok: false, problem: `no call "${callId}"` };
+  }
+
+  private async noPlugin(name: string, args: unknown[]): Promise<{ ok: false; outcome: 'unavailable'; message: string }> {
+    this.received.push([name, ...args]);
+    return { ok: false, outcome: 'unavailable', message: `no plugin "${String(args[0])}" is installed` };
   }
 
   async restart(toolId: string): Promise<Result> {

@@ -9,7 +9,9 @@ const pageHeaders = (origin: string): Record<string, string> => ({
   'Content-Security-Policy': [
     "default-src 'self'",
     `connect-src 'self' ${origin.replace(/^http/, 'ws')}`,
-    "img-src 'self' data:",
+    // blob: for what a Skwir plugin gave (a picture, a page, a sound, a film), shown from its bytes.
+    "img-src 'self' data: blob:",
+    'media-src blob:',
     "style-src 'self' 'unsafe-inline'",
     "object-src 'none'",
     "base-uri 'none'",

@@ -2,7 +2,7 @@
 // and lets a test send any host event.
 import type {
   CommandOutcome, HostApi, HostEvent, HostInfo, HostRequestName, InstallVerdict, LogLine, PreferenceValue,
-  Result, ServiceCall, ToolSummary, ToolSummaryFields, TraceLine,
+  HostRequests, Result, ServiceCall, ToolSummary, ToolSummaryFields, TraceLine,
 } from '../../src-shared/host-api';
 
 export function makeTool(fields: Partial<ToolSummaryFields> & { id: string }): ToolSummary {
@@ -37,7 +37,13 @@ export function makeLogLines(count: number, from = 1): LogLine[] {
   }));
 }
 
-export interface FakeHostAnswers {
+/** The plugin calls, answered by what a test gives (by call name), else "no plugin here". */
+export type PluginCallName = 'askField' | 'askThumbnail' | 'inspect' | 'convert' | 'page' | 'runPluginCommand' | 'applyPlan' | 'cancelCall';
+type PluginCallAnswers = {
+  [K in PluginCallName]?: (...args: HostRequests[K]['args']) => HostRequests[K]['result'] | Promise<HostRequests[K]['result']>;
+};
+
+export interface FakeHostAnswers extends PluginCallAnswers {
   installFolder?: (folder: string) => InstallVerdict;
   runCommand?: (toolId: string, commandId: string) => CommandOutcome | Promise<CommandOutcome>;
   setPreference?: (toolId: string, preferenceId: string, value: PreferenceValue) => Result;
@@ -150,10 +156,28 @@ export function createFakeHost(seed: { tools?: ToolSummary[]; info?: Partial<Hos
       fake.clipboard = text;
       return ok;
     },
+    askField: (...args) => pluginCall('askField', args),
+    askThumbnail: (...args) => pluginCall('askThumbnail', args),
+    inspect: (...args) => pluginCall('inspect', args),
+    convert: (...args) => pluginCall('convert', args),
+    page: (...args) => pluginCall('page', args),
+    runPluginCommand: (...args) => pluginCall('runPluginCommand', args),
+    applyPlan: (...args) => pluginCall('applyPlan', args),
+    cancelCall: (...args) => pluginCall('cancelCall', args),
     subscribe(listener) {
       listeners.add(listener);
       return { dispose: () => void listeners.delete(listener) };
     },
   };
+
+  async function pluginCall<K extends PluginCallName>(name: K, args: HostRequests[K]['args']): Promise<HostRequests[K]['result']> {
+    record(name, args);
+    const answer = fake.answers[name] as ((...given: HostRequests[K]['args']) => HostRequests[K]['result']) | undefined;
+    if (answer) return answer(...args);
+    const none = 'the fake host has no plugin to ask';
+    if (name === 'applyPlan') return { ok: false, problem: none, steps: [] } as HostRequests[K]['result'];
+    if (name === 'cancelCall') return { ok: false, problem: none } as HostRequests[K]['result'];
+    return { ok: false, outcome: 'unavailable', message: none } as HostRequests[K]['result'];
+  }
   return fake;
 }

@@ -102,6 +102,14 @@ export async function connectWebSocketHost(
     stop: request('stop'),
     setLanguage: request('setLanguage'),
     setSimulatedClipboard: request('setSimulatedClipboard'),
+    askField: request('askField'),
+    askThumbnail: request('askThumbnail'),
+    inspect: request('inspect'),
+    convert: request('convert'),
+    page: request('page'),
+    runPluginCommand: request('runPluginCommand'),
+    applyPlan: request('applyPlan'),
+    cancelCall: request('cancelCall'),
     subscribe(listener) {
       listeners.add(listener);
       return toDisposable(() => listeners.delete(listener));

@@ -10,7 +10,7 @@ const manifest = {
 
 interface MemoryFile { entry: FolderEntry; bytes?: Uint8Array; real?: string }
 
-function memory(files: Record<string, MemoryFile>) {
+function memory(files: Record<string, MemoryFile>, worlds: Record<string, string> = {}) {
   const reads: { path: string; maxBytes: number }[] = [];
   const access: FolderAccess = {
     stat: async (path) => files[path]?.entry,
@@ -19,6 +19,12 @@ function memory(files: Record<string, MemoryFile>) {
       return (files[path]?.bytes ?? new Uint8Array()).subarray(0, maxBytes);
     },
     realpath: async (path) => (files[path] ? (files[path]!.real ?? path) : undefined),
+    // The fake's components are their WIT after the 8-byte header.
+    componentWorld: async (bytes) => {
+      const wit = worlds[Buffer.from(bytes.subarray(8)).toString()];
+      if (wit === undefined) throw new Error('invalid component');
+      return wit;
+    },
   };
   return { access, reads };
 }
@@ -94,5 +100,38 @@ describe('tool paths', () => {
     expect(isInside('/t/', '/t/bin/run')).toBe(true);
     expect(isInside('/t', '/tools/run')).toBe(false);
     expect(isInside('/', '/anything')).toBe(true);
+  });
+});
+
+describe('validateFolder, a module plugin', () => {
+  const toml = 'id = "org.example.wat"\nname = "Wat"\nversion = "1.0.0"\n[module]\nwasm = "plugin.wasm"\n';
+  const component = (name: string, header = [0, 0x61, 0x73, 0x6d, 0x0d, 0, 1, 0]): MemoryFile => {
+    const bytes = new Uint8Array([...header, ...Buffer.from(name)]);
+    return { entry: { kind: 'file', size: bytes.length, executable: false }, bytes };
+  };
+  const plugin = (wasm: MemoryFile, worlds: Record<string, string> = {}) =>
+    memory({ '/p': folder, '/p/skwir-plugin.toml': file(toml), '/p/plugin.wasm': wasm }, worlds);
+  const good = 'world root {\n  import log: func(level: string, message: string);\n  export call: func(method: string, params: string) -> result<string, string>;\n}';
+
+  it('takes a component in the plugin world', async () => {
+    const { access } = plugin(component('good'), { good });
+    expect(await validateFolder('/p', access)).toMatchObject({ ok: true, kind: 'plugin', entryPath: '/p/plugin.wasm' });
+  });
+
+  it('refuses a core module, a component in another world, one that is not well formed', async () => {
+    const core = plugin(component('good', [0, 0x61, 0x73, 0x6d, 1, 0, 0, 0]), { good });
+    expect(await validateFolder('/p', core.access)).toEqual({ ok: false, problems: [expect.stringMatching(/^module.wasm: "plugin.wasm" is a core WebAssembly module, not a component/)] });
+    const other = plugin(component('other'), { other: 'world root {\n  import wasi:random/random@0.2.0;\n  export call: func(method: string, params: string) -> result<string, string>;\n}' });
+    expect(await validateFolder('/p', other.access)).toEqual({
+      ok: false, problems: ['module.wasm: "plugin.wasm" imports the interface wasi:random/random@0.2.0; a module plugin may import only read and log'],
+    });
+    const broken = plugin(component('broken'));
+    expect(await validateFolder('/p', broken.access)).toEqual({ ok: false, problems: ['module.wasm: "plugin.wasm" is not a well-formed component (invalid component)'] });
+  });
+
+  it('refuses a component over 64 MiB without reading it', async () => {
+    const { access, reads } = plugin({ entry: { kind: 'file', size: 67_108_865, executable: false } });
+    expect(await validateFolder('/p', access)).toEqual({ ok: false, problems: ['module.wasm: "plugin.wasm" is 67,108,865 bytes, at most 67,108,864'] });
+    expect(reads.map((read) => read.path)).toEqual(['/p/skwir-plugin.toml']);
   });
 });

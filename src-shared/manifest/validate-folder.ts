@@ -7,7 +7,8 @@
 import { MANIFEST_FILE, MANIFEST_MAX_BYTES, SPOKEN_PROTOCOLS } from '../limits';
 import { formatCount, quote } from '../protocol/problem-words';
 import type { Manifest } from '../protocol/types';
-import { SKWIR_MANIFEST_FILE, SKWIR_MANIFEST_MAX_BYTES } from '../skwir/limits';
+import { SKWIR_MANIFEST_FILE, SKWIR_MANIFEST_MAX_BYTES, SKWIR_MODULE_MAX_BYTES } from '../skwir/limits';
+import { componentHeaderProblem, worldProblems } from '../skwir/module-world';
 import { readPluginManifest, type PluginManifest } from '../skwir/plugin-manifest';
 import { manifestProblems } from './check-manifest';
 import { decodeUtf8, parseManifestText, textProblem } from './manifest-text';
@@ -28,6 +29,11 @@ export interface FolderAccess {
   read(path: string, maxBytes: number): Promise<Uint8Array>;
   /** The path with every symlink resolved; undefined when it leads nowhere. */
   realpath(path: string): Promise<string | undefined>;
+  /**
+   * The world of a WebAssembly component, as WIT text (jco's wasm-tools in Node); rejects with
+   * what is wrong when the bytes are not a well-formed component.
+   */
+  componentWorld(bytes: Uint8Array): Promise<string>;
 }
 
 export type FolderVerdict =
@@ -152,6 +158,33 @@ async function judgeTool(place: Place, entry: FolderEntry): Promise<FolderVerdic
   return { ok: true, kind: 'tool', manifest: parsed.value as Manifest, execPath };
 }
 
+/**
+ * A module plugin's component: at most SKWIR_MODULE_MAX_BYTES, a component and not a core module,
+ * in the plugin world (SKWIR.md section 5). Read whole only once its size was judged.
+ */
+async function componentProblems(place: Place, path: string, given: string): Promise<string[]> {
+  const field = 'module.wasm';
+  const tooBig = (size: number) => [`${field}: ${quote(given)} is ${formatCount(size)} bytes, at most ${formatCount(SKWIR_MODULE_MAX_BYTES)}`];
+  const entry = await place.access.stat(path);
+  if (entry && entry.size > SKWIR_MODULE_MAX_BYTES) return tooBig(entry.size);
+  let bytes: Uint8Array;
+  try {
+    bytes = await place.access.read(path, SKWIR_MODULE_MAX_BYTES + 1);
+  } catch (error) {
+    return [`${field}: ${quote(given)} could not be read (${failure(error)})`];
+  }
+  if (bytes.length > SKWIR_MODULE_MAX_BYTES) return tooBig(bytes.length);
+  const header = componentHeaderProblem(bytes, field, given);
+  if (header) return [header];
+  let wit: string;
+  try {
+    wit = await place.access.componentWorld(bytes);
+  } catch (error) {
+    return [`${field}: ${quote(given)} is not a well-formed component (${error instanceof Error ? error.message : String(error)})`];
+  }
+  return worldProblems(wit, field, given);
+}
+
 async function judgePlugin(place: Place, entry: FolderEntry): Promise<FolderVerdict> {
   const read = await manifestText(place, SKWIR_MANIFEST_FILE, entry, SKWIR_MANIFEST_MAX_BYTES);
   if ('problem' in read) return refuse(read.problem);
@@ -172,7 +205,11 @@ async function judgePlugin(place: Place, entry: FolderEntry): Promise<FolderVerd
   if (field !== undefined && given !== undefined && given !== '') {
     const found = await fileInside(place, field, given, 'plugin', field === 'program.exec');
     if ('problem' in found) problems.push(found.problem);
-    else entryPath = found.path;
+    else if (field === 'module.wasm') {
+      const componentFound = await componentProblems(place, found.path, given);
+      if (componentFound.length > 0) problems.push(...componentFound);
+      else entryPath = found.path;
+    } else entryPath = found.path;
   }
   if (!reading.ok || problems.length > 0 || entryPath === undefined) return refuse(...problems);
   return { ok: true, kind: 'plugin', manifest: reading.manifest, entryPath };

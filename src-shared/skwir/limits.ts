@@ -17,3 +17,8 @@ export const SKWIR_LINE_LIMIT: LineLimit = { bytes: 67_108_864, countsLineBreak:
 
 /** The most bytes one read answers; a longer length is cut to it. */
 export const SKWIR_READ_LIMIT = 4_194_304;
+
+/** A module plugin's component file: judged at install, never read past this. */
+export const SKWIR_MODULE_MAX_BYTES = 67_108_864;
+/** The most memory a module plugin's component may grow to: 256 MiB (4,096 pages of 64 KiB). */
+export const SKWIR_MODULE_MEMORY_BYTES = 268_435_456;

@@ -83,6 +83,7 @@ describe('limits and the README agree with the schemas', () => {
   const mprops = manifestSchema.properties as Record<string, Record<string, unknown>>;
   it('states the limits of limits.ts', () => {
     expect(limits).toMatchObject({ SKWIR_MANIFEST_MAX_BYTES: 65_536, SKWIR_READ_LIMIT: 4_194_304, SKWIR_API_VERSION: 1, SKWIR_API_OLDEST: 1 });
+    expect(limits).toMatchObject({ SKWIR_MODULE_MAX_BYTES: 67_108_864, SKWIR_MODULE_MEMORY_BYTES: 268_435_456 });
     expect(limits.SKWIR_LINE_LIMIT).toEqual({ bytes: 67_108_864, countsLineBreak: true });
     expect(manifestSchema.description).toContain('65,536 bytes');
     expect(defs.ReadResult!.description).toContain('4,194,304 bytes');
@@ -93,6 +94,6 @@ describe('limits and the README agree with the schemas', () => {
     const readme = read('./README.md');
     for (const { method } of skwirMethods) expect(readme, method).toContain(`\`${method}\``);
     for (const capability of ['read', 'write', 'network']) expect(readme, capability).toContain(`\`${capability}\``);
-    for (const limit of ['67,108,864', '4,194,304', '65,536', '-32000']) expect(readme, limit).toContain(limit);
+    for (const limit of ['67,108,864', '4,194,304', '65,536', '-32000', '268,435,456']) expect(readme, limit).toContain(limit);
   });
 });

@@ -1,0 +1,216 @@
+// Module plugins (WebAssembly components run in a worker), measured against the same transpiled
+// component in the same run. (a) A `call` round trip through the host (callPlugin: the queue, the call's files, the
+// worker hop, `read` through Atomics.wait and the reply port, the trace and the answer checks)
+// against calling the component directly on the main thread with a read import served by
+// fs.readSync: the cost of containing it. Two files: 1 KiB (one read a call) and 4 MiB (64 reads of
+// 64 KiB). (b) The memory of an idle module plugin (its worker and instantiated component) through
+// the host, against bare workers that instantiate the same component; each side in a fresh Node
+// process with --expose-gc, its numbers sent back over IPC. No target is set for these.
+import { spawn } from 'node:child_process';
+import { closeSync, openSync, readSync } from 'node:fs';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { createHost, type Host } from '../src-main/host/host';
+import { transpiledModule } from '../src-main/host/module-transpile';
+import { SimulatedPlatform } from '../src-main/platform/simulated';
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+const sample = join(here, '..', 'tools-sample', 'skwir-lines');
+const sampleId = 'dev.vitruvian.samples.skwir-lines';
+const IDLE_PLUGINS = 20;
+const IDLE_MS = 4_000;
+const MB = 1024 ** 2;
+
+const best = (values: number[]) => Math.min(...values);
+const us = (ms: number) => `${(ms * 1000).toFixed(0)} µs`;
+
+async function withHost<T>(dataFolder: string, use: (host: Host) => Promise<T>): Promise<T> {
+  const host = await createHost({ dataFolder, platform: new SimulatedPlatform(), services: 'simulated' });
+  try {
+    return await use(host);
+  } finally {
+    await host.dispose();
+  }
+}
+
+/** Milliseconds a call, best of `batches` batches of `calls`. */
+async function timed(calls: number, batches: number, once: () => Promise<void> | void): Promise<number> {
+  const per: number[] = [];
+  for (let batch = 0; batch < batches; batch++) {
+    const start = performance.now();
+    for (let i = 0; i < calls; i++) await once();
+    per.push((performance.now() - start) / calls);
+  }
+  return best(per);
+}
+
+/** The transpiled component instantiated on this thread, its read served straight from the file. */
+async function directComponent(cacheFolder: string, path: string) {
+  const module = await transpiledModule(join(sample, 'plugin.wasm'), cacheFolder);
+  const bindings = (await import(pathToFileURL(module.script).href)) as {
+    instantiate(getCoreModule: (name: string) => Promise<WebAssembly.Module>, imports: object): Promise<{ call(method: string, params: string): string }>;
+  };
+  const fd = openSync(path, 'r');
+  const logged: string[] = [];
+  const component = await bindings.instantiate(
+    async (name) => WebAssembly.compile(await readFile(join(module.folder, name))),
+    {
+      read: {
+        default(_file: number, offset: bigint, length: number) {
+          const buffer = Buffer.allocUnsafe(Math.min(length, 4 * MB));
+          return buffer.subarray(0, readSync(fd, buffer, 0, buffer.length, Number(offset)));
+        },
+      },
+      log: { default: (_level: string, message: string) => void logged.splice(0, logged.length, message) },
+    },
+  );
+  const params = JSON.stringify({ key: 'lines.count', file: { handle: 1, name: 'file.txt', path } });
+  return { call: () => JSON.parse(component.call('field', params)) as { value: number }, close: () => closeSync(fd) };
+}
+
+async function benchRoundTrip(): Promise<void> {
+  const scratch = await mkdtemp(join(tmpdir(), 'vitruvian-bench-module-'));
+  try {
+    console.log('module plugin call round trip (skwir-lines, field lines.count), best of 5 batches:');
+    for (const [what, size, calls] of [['1 KiB, one read', 1024, 1000], ['4 MiB, 64 reads of 64 KiB', 4 * MB, 40]] as const) {
+      const path = join(scratch, `file-${size}.txt`);
+      await writeFile(path, Buffer.alloc(size, 'x\n'));
+      const expected = size / 2;
+      const direct = await directComponent(join(scratch, 'direct-cache'), path);
+      const directMs = await timed(calls, 5, () => {
+        if (direct.call().value !== expected) throw new Error('the component counted wrong');
+      });
+      direct.close();
+      const hostMs = await withHost(join(scratch, `host-${size}`), async (host) => {
+        const loaded = await host.loadInPlace(sample);
+        if (!loaded.ok) throw new Error(loaded.problems.join('; '));
+        return timed(calls, 5, async () => {
+          const outcome = await host.callPlugin(sampleId, { method: 'field', params: { key: 'lines.count' }, files: [path] });
+          if (outcome.outcome !== 'answered' || outcome.answer.value !== expected) throw new Error(`field: ${JSON.stringify(outcome)}`);
+        });
+      });
+      console.log(`  ${what}: through the host ${us(hostMs)}, direct on the main thread ${us(directMs)}: ${(hostMs / directMs).toFixed(1)}x (+${us(hostMs - directMs)} a call)`);
+    }
+  } finally {
+    await rm(scratch, { recursive: true, force: true });
+  }
+}
+
+// ---- (b) memory, each side in a process of its own ----
+
+interface Measured {
+  start: number;
+  end: number;
+  running: number;
+}
+
+function resident(): number {
+  (globalThis as { gc?: () => void }).gc?.();
+  return process.memoryUsage().rss;
+}
+
+/** Copies of the sample, each with an id of its own. */
+async function sampleCopies(scratch: string, count: number): Promise<{ folder: string; id: string }[]> {
+  const copies = [];
+  for (let i = 0; i < count; i++) {
+    const folder = join(scratch, `lines-${i}`);
+    await cp(sample, folder, { recursive: true });
+    const toml = join(folder, 'skwir-plugin.toml');
+    await writeFile(toml, (await readFile(toml, 'utf8')).replace(sampleId, `bench.lines.p${i}`));
+    copies.push({ folder, id: `bench.lines.p${i}` });
+  }
+  return copies;
+}
+
+async function idleHost(scratch: string): Promise<Measured> {
+  const file = join(scratch, 'a.txt');
+  await writeFile(file, 'a\n');
+  const copies = await sampleCopies(scratch, IDLE_PLUGINS + 1);
+  return withHost(join(scratch, 'host'), async (host) => {
+    const ask = async ({ folder, id }: { folder: string; id: string }) => {
+      if (!(await host.listTools()).some((tool) => tool.id === id) && !(await host.loadInPlace(folder)).ok) throw new Error(`${folder} was refused`);
+      const outcome = await host.callPlugin(id, { method: 'field', params: { key: 'lines.count' }, files: [file] });
+      if (outcome.outcome !== 'answered') throw new Error(`${id}: ${JSON.stringify(outcome)}`);
+    };
+    await ask(copies[0]!); // the code paths loaded once
+    // Each copy transpiled once and stopped: the cost measured is an idle plugin's, not a first run's.
+    for (const copy of copies.slice(1)) {
+      await ask(copy);
+      await host.stop(copy.id);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const start = resident();
+    for (const copy of copies.slice(1)) await ask(copy);
+    await new Promise((resolve) => setTimeout(resolve, IDLE_MS));
+    const running = (await host.listTools()).filter((tool) => tool.state === 'running').length - 1;
+    return { start, end: resident(), running };
+  });
+}
+
+const BARE_WORKER = `
+import { parentPort, workerData } from 'node:worker_threads';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+const { instantiate } = await import(workerData.script);
+await instantiate(async (name) => WebAssembly.compile(await readFile(join(workerData.folder, name))), {
+  read: { default: () => new Uint8Array() }, log: { default: () => {} },
+});
+parentPort.postMessage('ready');
+parentPort.on('message', () => {}); // kept alive, as the host's worker waits for calls
+`;
+
+async function idleBare(scratch: string): Promise<Measured> {
+  const module = await transpiledModule(join(sample, 'plugin.wasm'), join(scratch, 'cache'));
+  const script = join(scratch, 'bare-worker.mjs');
+  await writeFile(script, BARE_WORKER);
+  const workerData = { script: pathToFileURL(module.script).href, folder: module.folder };
+  const start1 = async () => {
+    const worker = new Worker(script, { workerData, execArgv: [] });
+    await new Promise((resolve) => worker.once('message', resolve));
+    return worker;
+  };
+  const workers = [await start1()];
+  const start = resident();
+  for (let i = 0; i < IDLE_PLUGINS; i++) workers.push(await start1());
+  await new Promise((resolve) => setTimeout(resolve, IDLE_MS));
+  const end = resident();
+  await Promise.all(workers.map((worker) => worker.terminate()));
+  return { start, end, running: workers.length - 1 };
+}
+
+function runSide(side: 'idle-host' | 'idle-bare'): Promise<Measured> {
+  const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', fileURLToPath(import.meta.url), side], {
+    cwd: join(here, '..'),
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  return new Promise((resolve, reject) => {
+    let measured: Measured | undefined;
+    child.on('message', (message) => (measured = message as Measured));
+    child.on('exit', (code) => (measured ? resolve(measured) : reject(new Error(`the ${side} side ended (exit code ${code}) without its numbers`))));
+  });
+}
+
+async function benchIdleMemory(): Promise<void> {
+  const bare = await runSide('idle-bare');
+  const host = await runSide('idle-host');
+  if (host.running !== IDLE_PLUGINS) throw new Error(`only ${host.running} of ${IDLE_PLUGINS} module plugins were running`);
+  const per = (m: Measured) => `${((m.end - m.start) / IDLE_PLUGINS / MB).toFixed(2)} MB`;
+  console.log(`memory of ${IDLE_PLUGINS} idle module plugins (added to one already running, then idle ${IDLE_MS / 1000} s), resident size after a collection:`);
+  console.log(`  through the host ${per(host)} a plugin; bare workers instantiating the same component ${per(bare)} a worker`);
+}
+
+const side = process.argv[2];
+if (side === 'idle-host' || side === 'idle-bare') {
+  const scratch = await mkdtemp(join(tmpdir(), 'vitruvian-bench-module-idle-'));
+  try {
+    process.send!(await (side === 'idle-host' ? idleHost : idleBare)(scratch));
+  } finally {
+    await rm(scratch, { recursive: true, force: true });
+  }
+} else {
+  await benchRoundTrip();
+  await benchIdleMemory();
+}

@@ -1,0 +1,314 @@
+// One module plugin (a WebAssembly component, SKWIR.md section 5) as the host runs it: transpiled
+// on its first start (module-transpile.ts, cached), then in a worker thread of its own (module-
+// worker-link.ts) so a trap, a hang or runaway memory ends that worker and never the host. The
+// same calls as a program plugin (plugin-calls.ts: the queue, the answer checks, the idle stop)
+// and the same reads (call-files.ts), with no initialize: the granted capabilities rule `read`.
+// A trap fails its call and the worker instantiates the component again; a call past its limit,
+// or cancelled, ends the worker and the next call starts a fresh one. The Messages tab gets each
+// call, read and log as the JSON-RPC lines a program would have sent for them.
+import { basename } from 'node:path';
+import type { HostLogCode, LogLevel, LogSource, StateReasonCode, ToolState } from '../../src-shared/host-api';
+import { Emitter } from '../../src-shared/lifecycle';
+import { formatCount, quote } from '../../src-shared/protocol/problem-words';
+import { SKWIR_LINE_LIMIT } from '../../src-shared/skwir/limits';
+import type { CallMethod } from '../../src-shared/skwir/methods';
+import type { Capability } from '../../src-shared/skwir/types';
+import { serveReadBytes, SKWIR_REFUSAL, type ReadWindow } from './call-files';
+import { jcoTranspileVersion } from './component-tools';
+import { ErrorCodes, ResponseError } from './errors';
+import { describeHostLog, hostLogLevel } from './host-log';
+import { logNotice } from './log-notice';
+import { transpiledModule } from './module-transpile';
+import { MODULE_LOGS_PER_CALL, WorkerLink, type CallEnding, type ReadAsked, type ReadReply } from './module-worker-link';
+import {
+  CallQueue, cancelledBeforeSent, cancelledByPerson, judgedAnswer, malformed, openCall, PLUGIN_LIMITS, pluginFailed, timedOut,
+  type CallablePlugin, type CallLog, type CallOutcome, type CallRequest, type PluginLimits,
+} from './plugin-calls';
+import { describeCommandReason, stateReason, type Reason } from './reasons';
+import { DEFAULT_LIMITS, type ToolStateChange } from './supervisor-options';
+
+export interface ModulePluginOptions {
+  /** The component, resolved inside the plugin's folder. */
+  wasmPath: string;
+  /** The plugin's cache folder: its transpile is kept there. */
+  cacheFolder: string;
+  /** The plugin's version, from its manifest, for the log. */
+  version?: string;
+  granted: readonly Capability[];
+  /** `code`: one of the host's own lines, as data. */
+  onLog(level: LogLevel, source: LogSource, message: string, code?: HostLogCode): void;
+  onTrace?(direction: 'toTool' | 'fromTool', text: string, method?: string): void;
+  /** initializeMs bounds the component's instantiation; callMs and idleMs as for a program. */
+  limits?: Partial<PluginLimits>;
+}
+
+const rpc = (fields: string): string => `{"jsonrpc":"2.0",${fields}}`;
+
+export class ModulePlugin implements CallablePlugin {
+  private readonly _onDidChangeState = new Emitter<ToolStateChange>();
+  readonly onDidChangeState = this._onDidChangeState.event;
+  /** A module runs inside the host's own process. */
+  readonly processes: readonly number[] = [];
+
+  private _state: ToolState = 'idle';
+  private _reason: Reason<StateReasonCode> | undefined;
+  private link: WorkerLink | undefined;
+  /** Workers the host ended: a call open in one was stopped, not crashed. */
+  private readonly ended = new WeakSet<WorkerLink>();
+  private starting: Promise<void> | undefined;
+  private stopping: Promise<void> | undefined;
+  private stops = 0;
+  private reads: ReadWindow = { closed: 'none' };
+  private callSeq = 0;
+  private readSeq = 0;
+  private readonly calls: CallQueue;
+  private readonly callMs: number;
+  private readonly startMs: number;
+  private readonly log: (level: LogLevel, source: LogSource, message: string) => void;
+  private readonly callLog: CallLog;
+
+  constructor(private readonly options: ModulePluginOptions) {
+    this.log = (level, source, message) => options.onLog(level, source, message);
+    this.callLog = { log: this.log, hostLog: (line) => this.hostLog(line) };
+    this.callMs = options.limits?.callMs ?? PLUGIN_LIMITS.callMs;
+    this.startMs = options.limits?.initializeMs ?? DEFAULT_LIMITS.initializeMs;
+    this.calls = new CallQueue({
+      send: (request) => this.send(request),
+      idleMs: options.limits?.idleMs ?? PLUGIN_LIMITS.idleMs,
+      running: () => this._state === 'running',
+      log: this.callLog,
+      idle: () => void this.stop({ idle: true }),
+    });
+  }
+
+  get state(): ToolState {
+    return this._state;
+  }
+  get stateReason(): string | undefined {
+    return this._reason?.text;
+  }
+  get stateReasonCode(): StateReasonCode | undefined {
+    return this._reason?.code;
+  }
+
+  /** Queues a call; it is sent once every call before it ended. Never rejects. */
+  call<M extends CallMethod>(request: CallRequest<M>): Promise<CallOutcome<M>> {
+    return this.calls.call(request);
+  }
+
+  /** Transpiles (unless cached) and starts the worker; resolves once the component is instantiated, or failed to be. */
+  async start(): Promise<void> {
+    if (this.stopping) await this.stopping;
+    if (this.starting) return this.starting;
+    if (this._state === 'running' || this._state === 'failed') return;
+    this.starting = this.launch().finally(() => (this.starting = undefined));
+    return this.starting;
+  }
+
+  /** Ends the worker; `idle`: it ends idle, not stopped. */
+  async stop(options: { idle?: boolean } = {}): Promise<void> {
+    this.calls.clearIdle();
+    this.stops++;
+    if (this.starting) await this.starting;
+    if (this.stopping) return this.stopping;
+    const link = this.link;
+    if (!link) {
+      if (this._state === 'starting') this.setState('stopped');
+      return;
+    }
+    this.stopping = (async () => {
+      this.setState('stopping');
+      await this.endWorker(link);
+      if (options.idle) this.log('info', 'host', 'stopped after it was idle');
+      else this.hostLog({ code: 'stopped', plugin: true });
+      this.setState(options.idle ? 'idle' : 'stopped');
+    })().finally(() => (this.stopping = undefined));
+    return this.stopping;
+  }
+
+  /** Restart by hand: forgets a failure, then starts again. */
+  async restart(): Promise<void> {
+    await this.stop();
+    if (this._state === 'failed') this.setState('stopped');
+    await this.start();
+  }
+
+  async dispose(): Promise<void> {
+    this.calls.dispose();
+    await this.stop();
+    this._onDidChangeState.dispose();
+  }
+
+  private async launch(): Promise<void> {
+    const stops = this.stops;
+    this.setState('starting');
+    const { wasmPath } = this.options;
+    const problem = (error: unknown) => (error instanceof Error ? error.message : String(error));
+    let link: WorkerLink;
+    try {
+      const began = Date.now();
+      const module = await transpiledModule(wasmPath, this.options.cacheFolder);
+      if (module.transpiled) this.log('info', 'host', `transpiled ${basename(wasmPath)} with jco-transpile ${jcoTranspileVersion()} in ${Date.now() - began} ms`);
+      link = await WorkerLink.start({
+        module,
+        onRead: (asked) => this.answerRead(asked),
+        onLog: (level, message) => this.takeLog(level, message),
+        onLogsDropped: (count) => this.log('warn', 'host', `${count} more log lines of this call were dropped (a call may write ${formatCount(MODULE_LOGS_PER_CALL)})`),
+        onOutput: (line) => this.log('info', 'stderr', line),
+      }, this.startMs);
+    } catch (error) {
+      this.fail({ code: 'couldNotStart', program: wasmPath, problem: problem(error) });
+      return;
+    }
+    if (this.stops !== stops) {
+      // Stopped while it was starting.
+      await this.endWorker(link);
+      return;
+    }
+    this.link = link;
+    void link.exited.then((why) => {
+      if (this.ended.has(link) || this.link !== link) return;
+      this.link = undefined;
+      this.log('error', 'host', `the plugin's worker ended by itself (${why}); it starts again when next asked`);
+      this.setState('idle');
+    });
+    this.setState('running');
+    const version = this.options.version === undefined ? '' : `, version ${this.options.version}`;
+    this.log('info', 'host', `started (a worker thread running ${basename(wasmPath)}${version})`);
+  }
+
+  /** Ends a worker on purpose; the plugin is idle after (the next call starts a fresh one) unless it is stopping. */
+  private async endWorker(link: WorkerLink): Promise<void> {
+    this.ended.add(link);
+    if (this.link === link) this.link = undefined;
+    await link.terminate();
+    if (this._state === 'running') this.setState('idle');
+  }
+
+  private async send(request: CallRequest): Promise<CallOutcome> {
+    if (this.stopping) await this.stopping;
+    if (this._state !== 'running') await this.start();
+    const link = this.link;
+    if (this._state !== 'running' || !link) {
+      const why = this._state === 'failed' && this._reason ? this._reason.code : { code: 'notRunning' as const };
+      return { ms: 0, outcome: 'unavailable', message: describeCommandReason(why, 'plugin'), reasonCode: why };
+    }
+    if (request.signal?.aborted) return cancelledBeforeSent();
+    const opened = await openCall(request);
+    if ('failed' in opened) return opened.failed;
+    const { files, params } = opened;
+    const { method } = request;
+    const id = ++this.callSeq;
+    const paramsText = JSON.stringify(params);
+    this.trace('toTool', rpc(`"id":${id},"method":${JSON.stringify(method)},"params":${paramsText}`), method);
+    const timeoutMs = request.timeoutMs ?? this.callMs;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let onAbort = () => {};
+    const cut = new Promise<'timeout' | 'asked'>((resolve) => {
+      timer = setTimeout(() => resolve('timeout'), timeoutMs);
+      onAbort = () => resolve('asked');
+      request.signal?.addEventListener('abort', onAbort, { once: true });
+    });
+    this.reads = { open: files };
+    const started = Date.now();
+    try {
+      const ending = await Promise.race([link.call(id, method, paramsText), cut]);
+      const ms = Date.now() - started;
+      if (typeof ending === 'string') {
+        // Only ending the worker stops a component that does not return.
+        this.reads = { closed: 'cancelled', callId: id };
+        await this.endWorker(link);
+        if (ending === 'asked') {
+          this.log('info', 'host', `${method} was cancelled: its worker was ended; the next call starts a fresh one`);
+          return cancelledByPerson(method, ms);
+        }
+        const outcome = timedOut(method, timeoutMs, this.callLog, ms);
+        this.log('info', 'host', `its worker was ended; the next call starts a fresh one`);
+        return outcome;
+      }
+      return this.callEnded(ending, method, id, files.count, link, ms);
+    } finally {
+      clearTimeout(timer);
+      request.signal?.removeEventListener('abort', onAbort);
+      if (!('closed' in this.reads && this.reads.closed === 'cancelled')) this.reads = { closed: 'none' };
+      await files.close();
+    }
+  }
+
+  /** How a call that came back ended, traced as the plugin's answer would be. */
+  private callEnded(ending: CallEnding, method: CallMethod, id: number, files: number, link: WorkerLink, ms: number): CallOutcome {
+    const failure = (message: string, code = SKWIR_REFUSAL) =>
+      this.trace('fromTool', rpc(`"id":${id},"error":${JSON.stringify({ code, message })}`), method);
+    switch (ending.type) {
+      case 'answered': {
+        const { text } = ending;
+        this.trace('fromTool', rpc(`"id":${id},"result":${text}`), method);
+        const bytes = Buffer.byteLength(text);
+        if (bytes > SKWIR_LINE_LIMIT.bytes) return malformed(method, `${bytes} bytes, over the ${SKWIR_LINE_LIMIT.bytes} an answer may have`, this.callLog, ms);
+        let result: unknown;
+        try {
+          result = JSON.parse(text);
+        } catch {
+          return malformed(method, `not JSON: ${quote(text)}`, this.callLog, ms);
+        }
+        return judgedAnswer(method, result, files, this.options.granted, this.callLog, ms);
+      }
+      case 'failed':
+        failure(ending.message);
+        return pluginFailed(method, ending.message, SKWIR_REFUSAL, this.callLog, ms);
+      case 'trapped': {
+        const message = `the plugin trapped: ${ending.message.replace(/^wasm trap: /, '')}`;
+        failure(message, ErrorCodes.InternalError);
+        this.log('warn', 'host', `${message} (in ${method}); the component is instantiated again for the next call`);
+        return { ms, outcome: 'failed', message };
+      }
+      default: {
+        if (this.ended.has(link)) return { ms, outcome: 'unavailable', message: describeCommandReason({ code: 'stoppedBeforeAnswer' }, 'plugin'), reasonCode: { code: 'stoppedBeforeAnswer' } };
+        void this.endWorker(link);
+        this.log('error', 'host', `the plugin's worker failed in ${method}: ${ending.message}; the next call starts a fresh one`);
+        return { ms, outcome: 'crashed', message: `the plugin crashed: ${ending.message} before it answered`, reasonCode: { code: 'linkBroken' } };
+      }
+    }
+  }
+
+  private async answerRead(asked: ReadAsked): Promise<ReadReply> {
+    const id = JSON.stringify(`read-${++this.readSeq}`);
+    this.trace('fromTool', rpc(`"id":${id},"method":"read","params":${JSON.stringify(asked)}`), 'read');
+    try {
+      const data = await serveReadBytes(asked, this.reads, this.options.granted);
+      this.trace('toTool', rpc(`"id":${id},"result":{"data":"${data.toString('base64')}"}`), 'read');
+      return { data };
+    } catch (error) {
+      const code = error instanceof ResponseError ? error.code : ErrorCodes.InternalError;
+      const message = error instanceof Error ? error.message : String(error);
+      this.trace('toTool', rpc(`"id":${id},"error":${JSON.stringify({ code, message })}`), 'read');
+      return { refused: message };
+    }
+  }
+
+  private takeLog(level: unknown, message: unknown): void {
+    this.trace('fromTool', rpc(`"method":"log","params":${JSON.stringify({ level, message })}`), 'log');
+    logNotice({ level, message }, this.log);
+  }
+
+  private trace(direction: 'toTool' | 'fromTool', text: string, method: string): void {
+    this.options.onTrace?.(direction, text, method);
+  }
+
+  private fail(code: StateReasonCode): void {
+    this.hostLog({ code: 'failed', reason: code, plugin: true });
+    this.setState('failed', stateReason(code, 'plugin'));
+  }
+
+  /** One of the host's own lines, as data and in English (host-log.ts), as a program plugin's. */
+  private hostLog(line: HostLogCode): void {
+    this.options.onLog(hostLogLevel(line), 'host', describeHostLog(line), line);
+  }
+
+  private setState(state: ToolState, reason?: Reason<StateReasonCode>): void {
+    if (state === this._state && reason?.text === this._reason?.text) return;
+    this._state = state;
+    this._reason = reason;
+    this._onDidChangeState.fire(reason === undefined ? { state } : { state, reason: reason.text, reasonCode: reason.code });
+  }
+}

@@ -1,0 +1,55 @@
+// The HostApi's calls to Skwir plugins (SKWIR.md section 4): files given by path, each call named by
+// an id the window picks so it can be cancelled, answers checked with their defaults filled. A
+// command's plan comes with an id: the window applies it by that id once the person confirms, so
+// only a plan a plugin gave, as it gave it, is ever applied.
+import type { CommandReasonCode } from './host-api';
+import type { CheckedAnswers } from './skwir/answers';
+import type { PlanAnswer, PlanStep } from './skwir/types';
+
+/** An answer, or why there is none: the plugin's failure (its message, for the person), cancelled, ... */
+export type PluginAnswer<T> =
+  /** `cached`: given from the plugin's cache folder, without asking it (a conversion, a page). */
+  | { ok: true; answer: T; ms: number; cached: boolean }
+  | {
+      ok: false;
+      outcome: 'failed' | 'cancelled' | 'crashed' | 'unavailable';
+      message: string;
+      /** The plugin answered, but not as the protocol says: the message names what was wrong. */
+      malformed?: true;
+      reasonCode?: CommandReasonCode;
+    };
+
+/** inspect's params beyond the file, each optional (the protocol's defaults). */
+export interface InspectRequest {
+  offset?: number;
+  query?: string | null;
+  source?: boolean;
+  target?: unknown;
+}
+
+/** page's params beyond the file. */
+export interface PageRequest {
+  page: number;
+  side: number;
+  text?: boolean;
+}
+
+/** A plan as the window gets it: with the id applyPlan takes, and the paths its handles stand for. */
+export type ShownPlan = PlanAnswer & { planId: string; files: string[] };
+export type ShownCommandAnswer = Exclude<CheckedAnswers['command'], PlanAnswer> | ShownPlan;
+
+/** What became of one step of a plan. `recorded`: with simulated services it went to the panel instead. */
+export interface PlanStepOutcome {
+  step: PlanStep;
+  /** The step in words, with the paths it acts on: "rename /a/b.txt to c.txt". */
+  words: string;
+  status: 'done' | 'recorded' | 'failed' | 'notRun';
+  problem?: string;
+}
+
+export type PlanResult =
+  | { ok: true; steps: PlanStepOutcome[] }
+  /** `steps` says which ran, which failed (the first that did stops the rest) and which did not run. */
+  | { ok: false; problem: string; steps: PlanStepOutcome[] };
+
+export type { CheckedAnswers };
