@@ -1,20 +1,26 @@
-// The examples of docs/writing-a-tool.md that a test runs, so the guide cannot drift from what the
-// CLI prints. In the guide, an HTML comment marks the block after it as checked:
+// The examples of the guides (docs/writing-a-tool.md, docs/writing-a-skwir-plugin.md) that a test
+// runs, so a guide cannot drift from what the CLI prints. In a guide, an HTML comment marks the block
+// after it as checked:
 //   <!-- checked: stdout -->                  what the command before it prints on stdout
 //   <!-- checked: stderr, any order, exit 2 --> on stderr, lines in any order, and its exit code
-//   <!-- checked: file ~/tools/hello/x.json -->  a JSON file as it is now (compared as JSON)
+//   <!-- checked: file ~/tools/hello/x.json -->  a file as it is now (compared as JSON when it is
+//                                                .json, else line for line)
+//   <!-- checked: run -->                     the ```sh block after it is run, each command with
+//                                                exit 0: what the reader is asked to do first
 // "The command before it" is the one command of the nearest ```sh block above the mark. In an
 // output block, a line `...` stands for any number of lines. What changes from run to run (a pid,
-// a time in ms, a temporary folder's name, the home folder) is made alike on both sides.
+// a time in ms, a temporary folder's name, the home folder, where the repository is) is made alike
+// on both sides.
 
 export type GuideCheck =
   | { kind: 'stdout' | 'stderr'; anyOrder: boolean; exit: number }
-  | { kind: 'file'; path: string };
+  | { kind: 'file'; path: string }
+  | { kind: 'run' };
 
 export interface GuideExample {
   /** The guide's line of the mark, for the test's name. */
   line: number;
-  /** As typed in the guide. */
+  /** As typed in the guide; for `run`, the block's commands, a line each. */
   command: string;
   check: GuideCheck;
   expected: string[];
@@ -22,41 +28,56 @@ export interface GuideExample {
 
 const MARK = /^<!-- checked: (.*) -->$/;
 
-/** Every checked example, in the guide's order. Throws on a mark it cannot follow, naming its line. */
-export function guideExamples(markdown: string): GuideExample[] {
+/** Where a guide's examples are shown in the repository: the repository is named so. */
+export const REPOSITORY_SHOWN = '~/vitruvian';
+
+/** Every checked example, in the guide's order. Throws on a mark it cannot follow, naming `guide` and its line. */
+export function guideExamples(markdown: string, guide = 'docs/writing-a-tool.md'): GuideExample[] {
   const lines = markdown.split('\n');
   const examples: GuideExample[] = [];
   let lastCommands: string[] = [];
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
     if (line.startsWith('```sh')) {
-      const block = readBlock(lines, i);
-      lastCommands = block.body.filter((text) => text.trim() !== '' && !text.trimStart().startsWith('#'));
+      const block = readBlock(lines, i, guide);
+      lastCommands = commandsOf(block.body);
       i = block.end;
       continue;
     }
     const mark = MARK.exec(line);
     if (!mark) continue;
-    const where = `docs/writing-a-tool.md:${i + 1}`;
+    const where = `${guide}:${i + 1}`;
     if (!lines[i + 1]?.startsWith('```')) throw new Error(`${where}: a checked mark must come right before a fenced block`);
-    const block = readBlock(lines, i + 1);
+    const block = readBlock(lines, i + 1, guide);
+    const check = readCheck(mark[1]!, where);
+    if (check.kind === 'run') {
+      if (!lines[i + 1]!.startsWith('```sh')) throw new Error(`${where}: a run mark must come right before a sh block`);
+      lastCommands = commandsOf(block.body);
+      examples.push({ line: i + 1, command: lastCommands.join('\n'), check, expected: [] });
+      i = block.end;
+      continue;
+    }
     if (lastCommands.length !== 1) throw new Error(`${where}: the sh block before the mark holds ${lastCommands.length} commands, not one`);
-    examples.push({ line: i + 1, command: lastCommands[0]!, check: readCheck(mark[1]!, where), expected: block.body });
+    examples.push({ line: i + 1, command: lastCommands[0]!, check, expected: block.body });
     i = block.end;
   }
   return examples;
 }
 
-function readBlock(lines: string[], start: number): { body: string[]; end: number } {
+/** A sh block's commands: its lines but blank ones and comments. */
+const commandsOf = (body: string[]): string[] => body.filter((text) => text.trim() !== '' && !text.trimStart().startsWith('#'));
+
+function readBlock(lines: string[], start: number, guide: string): { body: string[]; end: number } {
   const end = lines.findIndex((line, index) => index > start && line.startsWith('```'));
-  if (end < 0) throw new Error(`docs/writing-a-tool.md:${start + 1}: a fenced block that never ends`);
+  if (end < 0) throw new Error(`${guide}:${start + 1}: a fenced block that never ends`);
   return { body: lines.slice(start + 1, end), end };
 }
 
 function readCheck(text: string, where: string): GuideCheck {
   const [what = '', ...options] = text.split(',').map((part) => part.trim());
   if (what.startsWith('file ')) return { kind: 'file', path: what.slice('file '.length) };
-  if (what !== 'stdout' && what !== 'stderr') throw new Error(`${where}: checked what? ${JSON.stringify(what)} is not stdout, stderr or file <path>`);
+  if (what === 'run' && options.length === 0) return { kind: 'run' };
+  if (what !== 'stdout' && what !== 'stderr') throw new Error(`${where}: checked what? ${JSON.stringify(what)} is not stdout, stderr, file <path> or run`);
   let anyOrder = false;
   let exit = 0;
   for (const option of options) {
@@ -67,9 +88,13 @@ function readCheck(text: string, where: string): GuideCheck {
   return { kind: what, anyOrder, exit };
 }
 
-/** A line with what changes from run to run made alike: the home folder, pids, times, temporary names. */
-export function normalized(line: string, home?: string): string {
-  let text = home ? line.split(home).join('~') : line;
+/**
+ * A line with what changes from run to run made alike: the repository (shown as ~/vitruvian), the
+ * home folder, pids, times, temporary names.
+ */
+export function normalized(line: string, home?: string, repository?: string): string {
+  let text = repository ? line.split(repository).join(REPOSITORY_SHOWN) : line;
+  text = home ? text.split(home).join('~') : text;
   text = text.replace(/\bpid \d+/g, 'pid N');
   text = text.replace(/ in \d+(?:\.\d+)? m?s\b/g, ' in N ms');
   text = text.replace(/\b(vitruvian-[a-z]+(?:-[a-z]+)*-)[A-Za-z0-9]{6}\b/g, '$1XXXXXX');
