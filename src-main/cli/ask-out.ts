@@ -27,7 +27,7 @@ function filesOf(method: CallMethod, file: string, answer: unknown): { name: str
  * Base64 decoded a slice at a time into one buffer: Node's Buffer.from(text, 'base64') first copies
  * the whole text, which for a 64 MiB answer is most of the memory the host is held to.
  */
-function decodeBase64(text: string): Buffer {
+export function decodeBase64(text: string): Buffer {
   const bytes = Buffer.allocUnsafe(Math.floor((text.length * 3) / 4));
   const slice = 4 * 1024 * 1024; // a multiple of 4: every slice ends between whole groups
   let written = 0;
