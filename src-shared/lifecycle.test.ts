@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DisposableStore, Emitter, toDisposable } from './lifecycle';
+import { DisposableStore, Emitter, onUnexpectedError, toDisposable } from './lifecycle';
 
 describe('Emitter', () => {
   it('delivers to each listener until it is disposed', () => {
@@ -11,6 +11,40 @@ describe('Emitter', () => {
     a.dispose();
     emitter.fire(2);
     expect(seen).toEqual([1, 10, 20]);
+  });
+
+  it('reports a listener that throws instead of throwing into the one who fired, and the others still hear it', () => {
+    const emitter = new Emitter<number>();
+    const seen: number[] = [];
+    const reported: unknown[] = [];
+    const reporting = onUnexpectedError((error) => reported.push(error));
+    try {
+      emitter.event(() => {
+        throw new Error('broken listener');
+      });
+      emitter.event((n) => seen.push(n));
+      expect(() => emitter.fire(7)).not.toThrow();
+      const alone = new Emitter<number>();
+      alone.event(() => {
+        throw new Error('alone');
+      });
+      expect(() => alone.fire(1)).not.toThrow();
+    } finally {
+      reporting.dispose();
+    }
+    expect(seen).toEqual([7]);
+    expect(reported.map((error) => (error as Error).message)).toEqual(['broken listener', 'alone']);
+  });
+
+  it('gives the event to those listening when it fired, not to one subscribed meanwhile', () => {
+    const emitter = new Emitter<string>();
+    const seen: string[] = [];
+    emitter.event((value) => {
+      seen.push(`first ${value}`);
+      emitter.event((later) => seen.push(`later ${later}`));
+    });
+    emitter.fire('a');
+    expect(seen).toEqual(['first a']);
   });
 });
 

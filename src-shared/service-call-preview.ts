@@ -34,18 +34,37 @@ function cutText(text: string, max: number): string {
 
 /** The characters `value` holds when it is within every limit and `budget`; -1 when it is not. */
 function sizeWithin(value: unknown, depth: number, budget: number): number {
-  if (typeof value === 'string') return value.length <= previewLimits.maxText && value.length <= budget ? value.length : -1;
-  if (value === null || typeof value !== 'object') {
-    const size = String(value).length;
-    return ['number', 'boolean'].includes(typeof value) || value === null ? (size <= budget ? size : -1) : -1;
+  switch (typeof value) {
+    case 'string':
+      return value.length <= previewLimits.maxText && value.length <= budget ? value.length : -1;
+    case 'number':
+    case 'boolean': {
+      const size = String(value).length;
+      return size <= budget ? size : -1;
+    }
+    case 'object':
+      break;
+    default:
+      return -1;
   }
+  if (value === null) return 4 <= budget ? 4 : -1;
   if (depth >= previewLimits.maxDepth) return -1;
-  const entries = Array.isArray(value) ? value.map((item) => ['', item] as const) : Object.entries(value);
-  if (entries.length > previewLimits.maxEntries) return -1;
+  // Walked without copying its entries: every service call is measured (the round trip is a hot path).
   let used = 0;
-  for (const [key, item] of entries) {
-    if (key.length > previewLimits.maxText) return -1;
-    const size = sizeWithin(item, depth + 1, budget - used - key.length);
+  let entries = 0;
+  if (Array.isArray(value)) {
+    if (value.length > previewLimits.maxEntries) return -1;
+    for (const item of value) {
+      const size = sizeWithin(item, depth + 1, budget - used);
+      if (size < 0) return -1;
+      used += size;
+    }
+    return used;
+  }
+  for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
+    if (++entries > previewLimits.maxEntries || key.length > previewLimits.maxText) return -1;
+    const size = sizeWithin((value as Record<string, unknown>)[key], depth + 1, budget - used - key.length);
     if (size < 0) return -1;
     used += key.length + size;
   }

@@ -47,6 +47,7 @@ export interface ServiceFailure {
   error: unknown;
 }
 
+/** A service's context; its methods are called on it (it is a class: never destructure them). */
 interface ServiceContext {
   tool: BrokerTool;
   platform: Platform;
@@ -110,25 +111,28 @@ export const services = {
     await platform.pressMenuItem(keys);
     return {};
   },
-  'processes/terminate': async ({ tool, platform, toolOfProcess }, { pid }: ProcessesTerminateParams) => {
+  'processes/terminate': async (context, { pid }: ProcessesTerminateParams) => {
+    const { tool, platform } = context;
     // The platform guards the app itself; the tools' processes only the host knows.
-    const owner = toolOfProcess(pid);
+    const owner = context.toolOfProcess(pid);
     if (owner !== undefined && owner !== tool.id) {
       throw new PlatformRefusal(-32004, `process ${pid}: belongs to the tool "${owner}"; a tool cannot end another tool's processes`, { pid });
     }
     await platform.terminateProcess(pid);
     return {};
   },
-  'storage/get': async ({ tool, preferences }, { id }: StorageGetParams) => {
+  'storage/get': async (context, { id }: StorageGetParams) => {
+    const { tool } = context;
     const pref = declared(tool, id);
-    const value = (await preferences()).get(pref);
+    const value = (await context.preferences()).get(pref);
     // The answer says it holds a secret, so the trace masks it whatever the request's id.
     return pref.kind === 'secret' ? { value, [holdsSecret]: true } : { value };
   },
-  'storage/set': async ({ tool, preferences }, { id, value }: StorageSetParams) => {
+  'storage/set': async (context, { id, value }: StorageSetParams) => {
+    const { tool } = context;
     declared(tool, id);
     try {
-      await (await preferences()).set(tool.preferences, id, value);
+      await (await context.preferences()).set(tool.preferences, id, value);
     } catch (error) {
       if (error instanceof PreferenceRefusal) throw refuseParams(error.message);
       throw error;
@@ -156,6 +160,23 @@ export interface ServiceBrokerOptions {
   toolOfProcess?(pid: number): string | undefined;
 }
 
+/** What a service is given: made per call without a closure (the round trip is a hot path). */
+class CallContext implements ServiceContext {
+  readonly platform: Platform;
+  constructor(
+    readonly tool: BrokerTool,
+    private readonly options: ServiceBrokerOptions,
+  ) {
+    this.platform = options.platform;
+  }
+  preferences(): Promise<ToolPreferences> {
+    return this.options.preferencesOf(this.tool.id);
+  }
+  toolOfProcess(pid: number): string | undefined {
+    return this.options.toolOfProcess?.(pid);
+  }
+}
+
 export class ServiceBroker {
   private readonly _onDidCallPlatform = new Emitter<PlatformCallRecord>();
   readonly onDidCallPlatform = this._onDidCallPlatform.event;
@@ -178,12 +199,7 @@ export class ServiceBroker {
     const problems = paramsProblems(method, params);
     if (problems.length > 0) throw new ResponseError(ErrorCodes.InvalidParams, problems.join('; '), { problems });
 
-    const context: ServiceContext = {
-      tool,
-      platform: this.options.platform,
-      preferences: () => this.options.preferencesOf(tool.id),
-      toolOfProcess: (pid) => this.options.toolOfProcess?.(pid),
-    };
+    const context = new CallContext(tool, this.options);
     const given = params ?? {};
     try {
       const result = await (services[method] as Service)(context, given as never);

@@ -217,6 +217,17 @@ describe('Peer', () => {
     expect(trace.at(-1)).toBe(`received field {"jsonrpc":"2.0","id":${id},"result":{"value":1}}`);
   });
 
+  it('reports a read error of the link and closes it, rejecting what waited', async () => {
+    const input = new PassThrough();
+    const problems: ProtocolProblem[] = [];
+    const peer = new Peer(new StreamLineReader(input), new StreamLineWriter(new PassThrough()), { onProtocolError: (p) => problems.push(p) });
+    const waiting = peer.request('initialize');
+    input.destroy(new Error('EIO: i/o error, read'));
+    await expect(waiting).rejects.toMatchObject({ code: 'closed' });
+    expect(problems).toEqual([{ kind: 'linkFailed', message: 'reading the link failed: EIO: i/o error, read; it is closed' }]);
+    expect(peer.isClosed).toBe(true);
+  });
+
   it('rejects every pending request when disposed, and when the link closes', async () => {
     const first = setup();
     const a = first.peer.request('one');

@@ -22,7 +22,8 @@ export type ProtocolProblemKind =
   | 'handlerFailed' // a handler threw something other than a ResponseError: answered -32603
   | 'tooLarge' // an outgoing message over the line cap was not sent
   | 'queueFull' // output held before initialize overflowed: dropped
-  | 'beforeFirstAnswer'; // a request (answered -32600, not carried out) or notice (dropped) before the first request's answer
+  | 'beforeFirstAnswer' // a request (answered -32600, not carried out) or notice (dropped) before the first request's answer
+  | 'linkFailed'; // the other side's output failed (a read error): the link closes
 
 export interface ProtocolProblem {
   kind: ProtocolProblemKind;
@@ -95,6 +96,7 @@ export class Peer implements Disposable {
       // Only the end of the input closes the link: after the output ends (the app closed the
       // tool's stdin to stop it) the tool may still write, and that is read to the end.
       reader.onClose(() => this.dispose()),
+      reader.onError((error) => this.problem('linkFailed', `reading the link failed: ${error.message}; it is closed`)),
       writer.onDrain(() => this.unpause('writer')),
     );
   }

@@ -5,10 +5,14 @@ import { methodInfo, methodTypeName } from './methods';
 import { quote, kindOf } from './problem-words';
 import { hasMessagesDef, messagesDef, problemsAgainst } from './schema-check';
 
+/** Each method's params definition, named once (every service request asks). */
+const paramsRefs = new Map<string, string>();
+
 /** Problems of a method's params; `params` undefined means the message left them out. */
 export function paramsProblems(method: string, params: unknown): string[] {
   if (!methodInfo(method)) return [`method: unknown method ${quote(method)}`];
-  const ref = messagesDef(`${methodTypeName(method)}Params`);
+  let ref = paramsRefs.get(method);
+  if (ref === undefined) paramsRefs.set(method, (ref = messagesDef(`${methodTypeName(method)}Params`)));
   if (params === undefined) return problemsAgainst(ref, {}, 'params').length > 0 ? ['params: missing'] : [];
   return problemsAgainst(ref, params, 'params');
 }

@@ -21,6 +21,15 @@ const byMethod = new Map(methods.map((info) => [info.method, info]));
 
 export const methodInfo = (method: string): MethodInfo | undefined => byMethod.get(method);
 
+const typeNames = new Map<string, string>();
+
 /** The schema definitions' base name: command/run -> CommandRun (CommandRunParams, CommandRunResult). */
-export const methodTypeName = (method: string): string =>
-  method.split('/').map((part) => part.charAt(0).toUpperCase() + part.slice(1)).join('');
+export function methodTypeName(method: string): string {
+  let name = typeNames.get(method);
+  if (name === undefined) {
+    name = method.split('/').map((part) => part.charAt(0).toUpperCase() + part.slice(1)).join('');
+    // Only the protocol's own methods are kept: a tool's made-up ones must not grow the map.
+    if (byMethod.has(method)) typeNames.set(method, name);
+  }
+  return name;
+}
