@@ -3,6 +3,7 @@
 // parseArgs refuses is said in our words, naming the option as it was typed ("unknown option -c"),
 // and so is a wrong number of operands or a value not among an option's choices.
 import { parseArgs } from 'node:util';
+import { isLanguageTag } from '../../src-shared/language-tag';
 import { ExitCodes, type CliIo } from './io';
 import { subcommands, usageLine, type OptionSpec, type SubcommandName, type SubcommandSpec } from './usage';
 
@@ -101,9 +102,8 @@ export function usageError(io: CliIo, name: SubcommandName, problem: string): nu
   return ExitCodes.usage;
 }
 
-const languageTag = /^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$/;
 
 /** Why `--language` was refused, or undefined for a language tag. */
 export function languageProblem(tag: string): string | undefined {
-  return languageTag.test(tag) ? undefined : `--language: expected a language tag such as en or fr, got ${JSON.stringify(tag)}`;
+  return isLanguageTag(tag) ? undefined : `--language: expected a language tag such as en or fr, got ${JSON.stringify(tag)}`;
 }

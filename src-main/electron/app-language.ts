@@ -3,6 +3,7 @@
 import { mkdir, readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { HostApi } from '../../src-shared/host-api';
+import { isLanguageTag } from '../../src-shared/language-tag';
 import type { Disposable } from '../../src-shared/lifecycle';
 import { writeFileAtomic } from '../host/storage';
 
@@ -19,7 +20,6 @@ export function appLanguageOf(tag: string | undefined): AppLanguage {
 /** Where the choice is kept: beside the host's installed.json. */
 export const languageFile = (hostDataFolder: string): string => join(hostDataFolder, 'language.json');
 
-const languageTag = /^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$/;
 
 /** The language kept by an earlier run; undefined when none was, or the file cannot be read as one. */
 export async function readKeptLanguage(file: string): Promise<string | undefined> {
@@ -31,7 +31,7 @@ export async function readKeptLanguage(file: string): Promise<string | undefined
   }
   try {
     const language = (JSON.parse(text) as { language?: unknown }).language;
-    if (typeof language === 'string' && languageTag.test(language)) return language;
+    if (typeof language === 'string' && isLanguageTag(language)) return language;
   } catch {
     // A damaged file is no choice: the system's language is used, and the next choice replaces it.
   }

@@ -4,6 +4,7 @@
 // It also carries the notices a person must see when the system's notifications fail (notice()).
 import { BrowserWindow, screen } from 'electron';
 import { hudPage, symbolGlyph } from './hud-page';
+import { delay } from '../host/delay';
 
 export interface Hud {
   /**
@@ -96,7 +97,7 @@ export function createHud(options: HudOptions = {}): Hud {
 
   const waitForHeldScreen = async () => {
     const wait = heldUntil - Date.now();
-    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    if (wait > 0) await delay(wait);
   };
 
   const display = async (showing: Showing) => {

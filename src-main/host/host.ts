@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import type {
   CommandOutcome, HostApi, HostEvent, HostInfo, HostLogCode, InstallVerdict, PreferenceValue, Result, ServiceCall,
 } from '../../src-shared/host-api';
+import { isLanguageTag } from '../../src-shared/language-tag';
 import { Emitter } from '../../src-shared/lifecycle';
 import type { InspectRequest, PageRequest } from '../../src-shared/plugin-api';
 import type { CallMethod } from '../../src-shared/skwir/methods';
@@ -73,7 +74,6 @@ export interface Host extends HostApi {
 export { appVersion };
 
 type LoadedHow = Extract<HostLogCode, { code: 'loaded' }>['how'];
-const languageTag = /^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$/;
 
 export async function createHost(options: HostOptions): Promise<Host> {
   await makeOwnFolder(options.dataFolder);
@@ -279,7 +279,7 @@ class ToolHost implements Host {
   }
 
   async setLanguage(language: string): Promise<Result> {
-    if (!languageTag.test(language)) return { ok: false, problem: `language: ${JSON.stringify(language)} is not a language tag such as en or fr` };
+    if (!isLanguageTag(language)) return { ok: false, problem: `language: ${JSON.stringify(language)} is not a language tag such as en or fr` };
     if (language === this.language) return { ok: true };
     this.language = language;
     for (const tool of this.tools.values()) tool.languageChanged(language);

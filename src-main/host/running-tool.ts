@@ -3,6 +3,7 @@
 // descendant that left the group (see process-tree.ts). The policy around it (initialize, state,
 // restarts, commands) is the supervisor's.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { delay } from './delay';
 import { Peer, type PeerOptions } from './peer';
 import { groupAlive, signalGroup, waitGone } from './process-group';
 import { ProcessTree } from './process-tree';
@@ -178,6 +179,3 @@ export class RunningTool {
   }
 }
 
-function delay(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms).unref());
-}

@@ -8,6 +8,7 @@ import type { LineLimit } from '../../src-shared/limits';
 import { Emitter, type Event } from '../../src-shared/lifecycle';
 import { childEnvironment } from './child-env';
 import { CrashHistory } from './crash-history';
+import { delay } from './delay';
 import { ConnectionError, ResponseError } from './errors';
 import { describeHostLog, hostLogLevel } from './host-log';
 import type { MessageId } from './message-shape';
@@ -338,9 +339,6 @@ export abstract class Supervisor {
   }
 }
 
-export function delay(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms).unref());
-}
 
 /** The host's lines about a process's lifetime: a plugin's name it as a plugin. */
 const lifetimeCodes = new Set<HostLogCode['code']>([

@@ -3,6 +3,7 @@
 // it. Typing the text instead turns each line break into Return and gets past a terminal's
 // bracketed paste. One paste at a time: a second must not keep the first one's text as "what was
 // there".
+import { delay } from '../host/delay';
 
 export interface PasteSteps {
   /** Refuses before the clipboard is touched (no permission, a program missing). */
@@ -25,7 +26,7 @@ export function pasteThroughClipboard(steps: PasteSteps): (text: string) => Prom
     try {
       await steps.write(text);
       await steps.pressPaste();
-      await new Promise((resolve) => setTimeout(resolve, steps.restoreDelayMs));
+      await delay(steps.restoreDelayMs);
     } finally {
       await restore();
     }

@@ -9,6 +9,7 @@ import { pasteThroughClipboard } from './clipboard-paste';
 import { describeKeyEquivalent, parseKeyEquivalent, parseKeyEquivalents, type KeyEquivalent } from './key-equivalent';
 import { menuKeyProblem, wtypeArguments, xdotoolKeySpec } from './linux-keys';
 import { endProcess } from './process-ending';
+import { delay } from '../host/delay';
 
 export { xdotoolKeySpec };
 
@@ -112,7 +113,7 @@ export function createLinuxPlatform(options: LinuxOptions = {}): Platform {
     for (let wait = 10; ; wait = Math.min(wait * 2, 200)) {
       if ((await readClipboard(doing)) === text) return;
       if (Date.now() > deadline) throw notAvailable(`${doing}: ${name} did not take the clipboard`);
-      await new Promise((resolve) => setTimeout(resolve, wait));
+      await delay(wait);
     }
   };
 

@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { generateProtocolTypes } from '../../scripts/protocol-types';
 import { ErrorCodes } from '../error-codes';
+import { LANGUAGE_TAG_PATTERN } from '../language-tag';
 import * as limits from '../limits';
 import { manifestProblems } from '../manifest/check-manifest';
 import { messageProblems, paramsProblems, resultProblems } from './check-message';
@@ -135,6 +136,12 @@ describe('limits, codes and the README agree with the schemas', () => {
     expect(value.maxLength).toBe(limits.STORAGE_TEXT_MAX_CHARS);
     expect(limits).toMatchObject({ MANIFEST_MAX_BYTES: 65_536, LINE_MAX_BYTES: 1_048_576, SPOKEN_PROTOCOLS: [1] });
     expect(manifestSchema.description).toContain('65,536 bytes');
+  });
+
+  it('writes the language tag\'s pattern as language-tag.ts does, wherever the schemas take one', () => {
+    const patterns = [...JSON.stringify([manifestSchema, messagesSchema]).matchAll(/"pattern":"(\^\[A-Za-z\][^"]*)"/g)].map((m) => JSON.parse(`"${m[1]}"`));
+    expect(patterns.length).toBeGreaterThanOrEqual(3);
+    for (const pattern of patterns) expect(pattern).toBe(LANGUAGE_TAG_PATTERN);
   });
 
   it('lists in ErrorCode exactly the codes of error-codes.ts', () => {
