@@ -67,6 +67,7 @@ export const pluginEn: PluginWords = {
   chooseForCommands: 'Choose files to run the plugin’s commands on them.',
   noCommandServes: 'No command of this plugin serves all the chosen files.',
   run: 'Run',
+  ranOn: (names) => `Run on ${names}:`,
   required: 'required',
   argRequired: 'Fill this in.',
   argNotANumber: 'Enter a number.',

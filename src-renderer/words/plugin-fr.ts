@@ -68,6 +68,7 @@ export const pluginFr: PluginWords = {
   chooseForCommands: 'Choisissez des fichiers pour lancer sur eux les commandes du plugin.',
   noCommandServes: 'Aucune commande de ce plugin ne sert tous les fichiers choisis.',
   run: 'Lancer',
+  ranOn: (names) => `Lancée sur ${names}\u202f:`,
   required: 'obligatoire',
   argRequired: 'Remplissez ce champ.',
   argNotANumber: 'Saisissez un nombre.',

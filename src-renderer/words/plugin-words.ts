@@ -78,6 +78,8 @@ export interface PluginWords {
   chooseForCommands: string;
   noCommandServes: string;
   run: string;
+  /** Above an answer about other files than those chosen now. */
+  ranOn: (names: string) => string;
   required: string;
   argRequired: string;
   argNotANumber: string;

@@ -7,6 +7,7 @@ import { pluginCommandSelectors, type PluginCommandRun } from '../../store/plugi
 import { pluginFileSelectors } from '../../store/plugin-files-slice';
 import { commandsServing } from '../../store/plugin-serving';
 import { useAppStore } from '../../store/store-context';
+import { fileName } from '../../file-path';
 import { pluginFailureText } from '../../words/plugin-answer';
 import { useWords } from '../../words/use-words';
 import { ArgsForm } from './ArgsForm';
@@ -41,8 +42,11 @@ export function PluginCommands({ pluginId, details }: { pluginId: string; detail
   );
 }
 
+const samePaths = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((path, index) => path === b[index]);
+
 function PluginCommand(props: { pluginId: string; command: Command; paths: string[]; canWrite: boolean }) {
   const { pluginId, command, paths } = props;
+  const words = useWords();
   const run = useAppStore(pluginCommandSelectors.run(pluginId, command.name));
   const runPluginCommand = useAppStore((s) => s.runPluginCommand);
   const cancel = useAppStore((s) => s.cancelPluginCall);
@@ -70,6 +74,9 @@ function PluginCommand(props: { pluginId: string; command: Command; paths: strin
         )}
       </div>
       {fields.length > 0 && formOpen && <ArgsForm title={command.title} schema={command.args} fields={fields} running={running} onRun={start} />}
+      {run && !samePaths(run.paths, paths) && run.call.status === 'answered' && (
+        <p className="muted ran-on">{words.plugin.ranOn(run.paths.map(fileName).join(', '))}</p>
+      )}
       {run && <CommandAnswer pluginId={pluginId} command={command.name} run={run} canWrite={props.canWrite} />}
     </li>
   );
