@@ -3,7 +3,7 @@
 // the test bed's upload), fields and thumbnails, hex paging and search, a command with args and its
 // value, text put on the clipboard, a plan applied in simulated mode (recorded, the file untouched),
 // a slow call cancelled, a plugin's failure shown, the cache seen in Messages, and the tab in French.
-// The converted picture and the page reader are previews.spec.ts's.
+// The converted picture and the page reader are tested with the previews themselves (ui/preview/).
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { chmod, copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';

@@ -1,6 +1,6 @@
 // A Skwir plugin's Settings: what it is, what it was granted (in words), and what it declares:
 // its fields, its previews (for which files, doing what) and its commands.
-import { useId, type ReactNode } from 'react';
+import { useId } from 'react';
 import type { PluginDetails, ToolSummary } from '../../src-shared/host-api';
 import { useWords } from '../words/use-words';
 import type { Words } from '../words/words';
@@ -27,12 +27,35 @@ function previewText(words: Words, preview: PluginDetails['previews'][number]): 
 const argNames = (args: Record<string, unknown> | undefined): string[] =>
   args && typeof args.properties === 'object' && args.properties !== null ? Object.keys(args.properties) : [];
 
-function Section({ title, empty, children }: { title: string; empty?: string; children?: ReactNode }) {
+/** One declared thing in a list: its words, its name in the manifest, and a note. */
+interface Declared {
+  key: string;
+  words: string;
+  name?: string;
+  hint?: string;
+}
+
+function DeclaredSection({ title, intro, empty, items }: { title: string; intro?: string; empty: string; items: Declared[] }) {
   const id = useId();
   return (
     <section className="settings-section" aria-labelledby={id}>
       <h2 id={id} className="section-title">{title}</h2>
-      {empty ? <p className="muted">{empty}</p> : children}
+      {items.length === 0 ? (
+        <p className="muted">{empty}</p>
+      ) : (
+        <>
+          {intro && <p className="muted">{intro}</p>}
+          <ul className="services" aria-label={title}>
+            {items.map((item) => (
+              <li key={item.key} className="service">
+                <span className="service-words">{item.words}</span>
+                {item.name && <code className="service-name">{item.name}</code>}
+                {item.hint && <span className="hint">{item.hint}</span>}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
     </section>
   );
 }
@@ -40,56 +63,34 @@ function Section({ title, empty, children }: { title: string; empty?: string; ch
 export function PluginSettings({ tool }: { tool: Extract<ToolSummary, { kind: 'plugin' }> }) {
   const words = useWords();
   const details = tool.plugin;
+  const commandHint = (command: PluginDetails['commands'][number]) => {
+    const names = argNames(command.args);
+    return [servedText(words, command), names.length > 0 ? words.plugin.commandTakes(names.join(', ')) : ''].filter(Boolean).join(' · ');
+  };
   return (
     <div className="settings">
       <About tool={tool} more={[[words.plugin.protocol, words.plugin.protocolOf(details.api, details.transport)]]} />
-      <Section title={words.plugin.capabilitiesHeading} empty={details.capabilities.length === 0 ? words.plugin.noCapabilities : undefined}>
-        <p className="muted">{words.plugin.capabilitiesIntro}</p>
-        <ul className="services" aria-label={words.plugin.capabilitiesHeading}>
-          {details.capabilities.map((capability) => (
-            <li key={capability} className="service">
-              <span className="service-words">{words.plugin.capabilities[capability]}</span>
-              <code className="service-name">{capability}</code>
-            </li>
-          ))}
-        </ul>
-      </Section>
-      <Section title={words.plugin.fieldsHeading} empty={details.fields.length === 0 ? words.plugin.noFields : undefined}>
-        <ul className="services declared" aria-label={words.plugin.fieldsHeading}>
-          {details.fields.map((field) => (
-            <li key={field.key} className="service">
-              <span className="service-words">{field.title}</span>
-              <code className="service-name">{field.key}</code>
-              <span className="hint">{servedText(words, field)}</span>
-            </li>
-          ))}
-        </ul>
-      </Section>
-      <Section title={words.plugin.previewsHeading} empty={details.previews.length === 0 ? words.plugin.noPreviews : undefined}>
-        <ul className="services declared" aria-label={words.plugin.previewsHeading}>
-          {details.previews.map((preview, index) => (
-            <li key={index} className="service">
-              <span className="service-words">{servedText(words, preview)}</span>
-              <span className="hint">{previewText(words, preview)}</span>
-            </li>
-          ))}
-        </ul>
-      </Section>
-      <Section title={words.plugin.commandsHeading} empty={details.commands.length === 0 ? words.plugin.noPluginCommands : undefined}>
-        <ul className="services declared" aria-label={words.plugin.commandsHeading}>
-          {details.commands.map((command) => (
-            <li key={command.name} className="service">
-              <span className="service-words">{command.title}</span>
-              <code className="service-name">{command.name}</code>
-              <span className="hint">
-                {[servedText(words, command), argNames(command.args).length > 0 ? words.plugin.commandTakes(argNames(command.args).join(', ')) : '']
-                  .filter(Boolean)
-                  .join(' · ')}
-              </span>
-            </li>
-          ))}
-        </ul>
-      </Section>
+      <DeclaredSection
+        title={words.plugin.capabilitiesHeading}
+        intro={words.plugin.capabilitiesIntro}
+        empty={words.plugin.noCapabilities}
+        items={details.capabilities.map((capability) => ({ key: capability, words: words.plugin.capabilities[capability], name: capability }))}
+      />
+      <DeclaredSection
+        title={words.plugin.fieldsHeading}
+        empty={words.plugin.noFields}
+        items={details.fields.map((field) => ({ key: field.key, words: field.title, name: field.key, hint: servedText(words, field) }))}
+      />
+      <DeclaredSection
+        title={words.plugin.previewsHeading}
+        empty={words.plugin.noPreviews}
+        items={details.previews.map((preview, index) => ({ key: String(index), words: servedText(words, preview), hint: previewText(words, preview) }))}
+      />
+      <DeclaredSection
+        title={words.plugin.commandsHeading}
+        empty={words.plugin.noPluginCommands}
+        items={details.commands.map((command) => ({ key: command.name, words: command.title, name: command.name, hint: commandHint(command) }))}
+      />
     </div>
   );
 }

@@ -44,22 +44,20 @@ export function InspectView({ pluginId, inspect }: { pluginId: string; inspect: 
           {inspect.back.length > 0 && (
             <button type="button" className="button small" onClick={() => inspectBack(pluginId)}>{words.plugin.back}</button>
           )}
-          <button
-            type="button"
-            className="button small"
-            disabled={asking || page?.previous === null || page?.previous === undefined}
-            onClick={() => page?.previous != null && inspectPage(pluginId, withSource({ offset: page.previous }))}
-          >
-            {words.plugin.previous}
-          </button>
-          <button
-            type="button"
-            className="button small"
-            disabled={asking || page?.next === null || page?.next === undefined}
-            onClick={() => page?.next != null && inspectPage(pluginId, withSource({ offset: page.next }))}
-          >
-            {words.plugin.next}
-          </button>
+          {(['previous', 'next'] as const).map((way) => {
+            const offset = page?.[way];
+            return (
+              <button
+                key={way}
+                type="button"
+                className="button small"
+                disabled={asking || offset === null || offset === undefined}
+                onClick={() => offset != null && inspectPage(pluginId, withSource({ offset }))}
+              >
+                {words.plugin[way]}
+              </button>
+            );
+          })}
           <button
             type="button"
             className="button small"
