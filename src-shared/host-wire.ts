@@ -19,6 +19,28 @@ export const maxArgumentLength = 65_536;
 /** Requests one window may have in flight at once before the rest are refused. */
 export const maxRequestsInFlight = 64;
 
+// A file dropped on a plugin in the test bed: a browser never learns its path, so the window posts
+// its bytes to this path (token and name in the query) and gets the path of a copy on the host.
+export const droppedFilePath = '/dropped';
+export const droppedFileNameParam = 'name';
+/** Largest dropped file the test bed takes (256 MiB). */
+export const maxDroppedFileBytes = 256 * 1024 * 1024;
+
+/** Why a dropped file's name cannot name a file in a folder, or undefined when it can. */
+export function droppedNameProblem(name: string): string | undefined {
+  if (name === '') return 'the name is empty';
+  if (name === '.' || name === '..') return `the name ${describeValue(name)} is not a file's`;
+  if (/[/\\]/.test(name)) return `the name ${describeValue(name)} holds a path separator`;
+  if (/[\u0000-\u001f\u007f]/.test(name)) return `the name ${describeValue(name)} holds a control character`;
+  let bytes = 0;
+  for (const character of name) {
+    const point = character.codePointAt(0)!;
+    bytes += point < 0x80 ? 1 : point < 0x800 ? 2 : point < 0x10000 ? 3 : 4; // its length in UTF-8
+  }
+  if (bytes > 255) return `the name is ${bytes} bytes long, over the 255 a file name may have`;
+  return undefined;
+}
+
 export type WireRequest<K extends HostRequestName = HostRequestName> = {
   [N in K]: { kind: 'request'; id: number; method: N; args: HostRequests[N]['args'] };
 }[K];

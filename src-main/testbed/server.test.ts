@@ -1,8 +1,9 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { ServerFrame } from '../../src-shared/host-wire';
@@ -10,15 +11,19 @@ import { FakeHost } from './fake-host';
 import { startTestbedServer, type TestbedServer } from './server';
 
 let rendererDir: string;
+let droppedFolder: string;
 let host: FakeHost;
 let server: TestbedServer;
 const open: WebSocket[] = [];
+/** The most a dropped file may hold in these tests. */
+const maxDropped = 64 * 1024;
 
 beforeEach(async () => {
   rendererDir = await mkdtemp(join(tmpdir(), 'vitruvian-renderer-'));
   await writeFile(join(rendererDir, 'index.html'), '<!doctype html><title>Vitruvian</title>');
+  droppedFolder = join(rendererDir, 'dropped');
   host = new FakeHost();
-  server = await startTestbedServer({ host, rendererDir, port: 0 });
+  server = await startTestbedServer({ host, rendererDir, port: 0, droppedFolder, maxDroppedBytes: maxDropped });
 });
 
 afterEach(async () => {
@@ -222,5 +227,97 @@ describe('the test bed over HTTP', () => {
   it('answers only to its own name (no DNS rebinding)', async () => {
     const page = await get('/', 'attacker.example:80');
     expect(page.status).toBe(421);
+  });
+});
+
+describe('files dropped on a plugin', () => {
+  type Answer = { status: number; body: string };
+  /** POSTs bytes to /dropped as a page of the test bed would; `chunked` sends no length first. */
+  const post = (query: string, body: Buffer, headers: Record<string, string> = {}, chunked = false) =>
+    new Promise<Answer>((resolve, reject) => {
+      const req = httpRequest(
+        {
+          host: '127.0.0.1', port: server.port, method: 'POST', path: `/dropped?${query}`,
+          headers: { host: `127.0.0.1:${server.port}`, origin: origin(), ...(chunked ? {} : { 'content-length': String(body.length) }), ...headers },
+        },
+        (res) => {
+          let text = '';
+          res.on('data', (chunk) => (text += chunk));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+        },
+      );
+      // A refusal may come, and the connection close, before the body is all sent.
+      req.on('error', (error: NodeJS.ErrnoException) => (error.code === 'EPIPE' || error.code === 'ECONNRESET' ? undefined : reject(error)));
+      if (chunked) {
+        for (let at = 0; at < body.length; at += 8192) req.write(body.subarray(at, at + 8192));
+        req.end();
+      } else req.end(body);
+    });
+  const query = (name: string, token = server.token) => `token=${encodeURIComponent(token)}&name=${encodeURIComponent(name)}`;
+  const kept = async () => (existsSync(droppedFolder) ? (await readdir(droppedFolder, { recursive: true })).length : 0);
+
+  it('keeps the bytes under their name and answers where, never overwriting an earlier drop', async () => {
+    const first = await post(query('notes é.txt'), Buffer.from('three small words'));
+    expect(first.status).toBe(200);
+    const { path } = JSON.parse(first.body) as { path: string };
+    expect(path.startsWith(droppedFolder)).toBe(true);
+    expect(path.endsWith('/notes é.txt')).toBe(true);
+    expect(await readFile(path, 'utf8')).toBe('three small words');
+    const second = JSON.parse((await post(query('notes é.txt'), Buffer.from('other words'))).body) as { path: string };
+    expect(second.path).not.toBe(path);
+    expect(dirname(second.path)).not.toBe(dirname(path));
+    expect(await readFile(path, 'utf8')).toBe('three small words');
+    expect(await readFile(second.path, 'utf8')).toBe('other words');
+  });
+
+  it('refuses a missing or wrong token, and a page of another origin, keeping nothing', async () => {
+    expect(await post(`name=a.txt`, Buffer.from('x'))).toMatchObject({ status: 401, body: expect.stringContaining('token') });
+    expect(await post(query('a.txt', 'nope'), Buffer.from('x'))).toMatchObject({ status: 401 });
+    expect(await post(query('a.txt'), Buffer.from('x'), { origin: 'http://evil.example' })).toMatchObject({
+      status: 403, body: 'origin http://evil.example is not this test bed\n',
+    });
+    expect(await post(query('a.txt'), Buffer.from('x'), { origin: '' })).toMatchObject({ status: 403 });
+    expect(await kept()).toBe(0);
+  });
+
+  it('refuses a file over the limit, whether its length is said first or not, keeping nothing', async () => {
+    const big = Buffer.alloc(maxDropped + 1, 0x61);
+    expect(await post(query('big.bin'), big)).toMatchObject({ status: 413, body: expect.stringContaining('65,536 bytes') });
+    expect(await post(query('big.bin'), big, {}, true)).toMatchObject({ status: 413 });
+    expect(await post(query('fits.bin'), Buffer.alloc(maxDropped, 0x61), {}, true)).toMatchObject({ status: 200 });
+    expect((await readdir(droppedFolder, { recursive: true })).filter((name) => name.endsWith('.bin'))).toHaveLength(1);
+  });
+
+  it('refuses a name that is not a plain file name', async () => {
+    for (const [name, words] of [
+      ['../escape.txt', 'path separator'],
+      ['a/b.txt', 'path separator'],
+      ['a\\b.txt', 'path separator'],
+      ['..', 'is not a file'],
+      ['', 'empty'],
+      ['bell\u0007.txt', 'control character'],
+      ['x'.repeat(256), 'over the 255'],
+    ] as const) {
+      const answer = await post(query(name), Buffer.from('x'));
+      expect(answer.status, name).toBe(400);
+      expect(answer.body, name).toContain(words);
+    }
+    expect(await post(`token=${server.token}`, Buffer.from('x'))).toMatchObject({ status: 400, body: 'name: no name given\n' });
+    expect(await kept()).toBe(0);
+  });
+
+  it('takes only POST, and removes every dropped file when the server closes', async () => {
+    const get = await new Promise<number>((resolve) => {
+      httpRequest({ host: '127.0.0.1', port: server.port, path: `/dropped?${query('a.txt')}`, headers: { host: `127.0.0.1:${server.port}`, origin: origin() } }, (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      }).end();
+    });
+    expect(get).toBe(405);
+    await post(query('a.txt'), Buffer.from('x'));
+    expect(existsSync(droppedFolder)).toBe(true);
+    await server.close();
+    expect(existsSync(droppedFolder)).toBe(false);
+    server = await startTestbedServer({ host, rendererDir, port: 0 });
   });
 });

@@ -1,13 +1,15 @@
 // The test bed's server: one loopback port serving the built window over HTTP and the HostApi over
 // a WebSocket at /host. The WebSocket demands the random token and an Origin of this very server;
-// HTTP requests must name this server in their Host header (no DNS rebinding).
+// HTTP requests must name this server in their Host header (no DNS rebinding). Files dropped on a
+// plugin are posted to /dropped with the same token and Origin (dropped-files.ts).
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { HostApi } from '../../src-shared/host-api';
-import { hostWirePath, hostWireTokenParam, maxClientFrameBytes } from '../../src-shared/host-wire';
+import { droppedFilePath, hostWirePath, hostWireTokenParam, maxClientFrameBytes } from '../../src-shared/host-wire';
+import { droppedFiles } from './dropped-files';
 import { HostSession } from './host-session';
 import { serveRendererFile } from './renderer-files';
 
@@ -25,6 +27,10 @@ export interface TestbedServerOptions {
   port: number;
   /** Given by tests; otherwise a fresh random one. */
   token?: string;
+  /** Where files dropped on a plugin are kept (removed at close); without it, none are taken. */
+  droppedFolder?: string;
+  /** The largest dropped file taken, in bytes (tests make it small). */
+  maxDroppedBytes?: number;
 }
 
 export interface TestbedServer {
@@ -42,6 +48,9 @@ const sameText = (a: string, b: string): boolean => {
   const right = Buffer.from(b);
   return left.length === right.length && timingSafeEqual(left, right);
 };
+
+const tokenWrong = 'the token is missing or wrong: open the address the test bed printed';
+const originWrong = (request: IncomingMessage) => `origin ${request.headers.origin ?? '(none)'} is not this test bed`;
 
 const refuseUpgrade = (socket: Duplex, status: number, reason: string): void => {
   socket.end(
@@ -73,11 +82,22 @@ export async function startTestbedServer(options: TestbedServerOptions): Promise
   const hostNames = () => [`${testbedAddress}:${port}`, `localhost:${port}`];
   const origins = () => hostNames().map((name) => `http://${name}`);
   const origin = () => `http://${testbedAddress}:${port}`;
+  const tokenGiven = (url: URL) => sameText(url.searchParams.get(hostWireTokenParam) ?? '', token);
+  const originOurs = (request: IncomingMessage) => origins().includes(request.headers.origin ?? '');
+  const dropped = options.droppedFolder === undefined ? undefined : droppedFiles(options.droppedFolder, options.maxDroppedBytes);
 
   const http = createServer((request, response) => {
     if (!hostNames().includes(request.headers.host ?? '')) {
       response.writeHead(421, { 'Content-Type': 'text/plain; charset=utf-8' });
       response.end(`this server answers only to ${origin()}\n`);
+      return;
+    }
+    const url = new URL(request.url ?? '/', origin());
+    if (dropped && url.pathname === droppedFilePath) {
+      const refusal = !tokenGiven(url)
+        ? { status: 401, text: tokenWrong }
+        : !originOurs(request) ? { status: 403, text: originWrong(request) } : undefined;
+      dropped.receive(request, response, url, refusal).catch(() => response.destroy());
       return;
     }
     serveRendererFile(options.rendererDir, origin(), request, response).catch(() => {
@@ -92,13 +112,9 @@ export async function startTestbedServer(options: TestbedServerOptions): Promise
     socket.on('error', () => socket.destroy());
     const url = new URL(request.url ?? '/', origin());
     if (url.pathname !== hostWirePath) return refuseUpgrade(socket, 404, `no WebSocket at ${url.pathname}`);
-    if (!sameText(url.searchParams.get(hostWireTokenParam) ?? '', token)) {
-      return refuseUpgrade(socket, 401, 'the token is missing or wrong: open the address the test bed printed');
-    }
+    if (!tokenGiven(url)) return refuseUpgrade(socket, 401, tokenWrong);
     if (!hostNames().includes(request.headers.host ?? '')) return refuseUpgrade(socket, 421, 'wrong Host');
-    if (!origins().includes(request.headers.origin ?? '')) {
-      return refuseUpgrade(socket, 403, `origin ${request.headers.origin ?? '(none)'} is not this test bed`);
-    }
+    if (!originOurs(request)) return refuseUpgrade(socket, 403, originWrong(request));
     if (sockets.clients.size >= maxWindows) return refuseUpgrade(socket, 503, 'too many windows are open');
     sockets.handleUpgrade(request, socket, head, (ws) => sockets.emit('connection', ws, request));
   });
@@ -128,6 +144,6 @@ export async function startTestbedServer(options: TestbedServerOptions): Promise
         sockets.close();
         http.closeAllConnections();
         http.close(() => resolve());
-      }),
+      }).then(() => dropped?.dispose()),
   };
 }

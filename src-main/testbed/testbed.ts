@@ -97,6 +97,8 @@ export async function startTestbed(options: TestbedOptions): Promise<Testbed> {
       host,
       rendererDir: options.rendererDir ?? defaultRendererDir,
       port: options.port,
+      // Removed by the server when it closes, even from a data folder the person gave.
+      droppedFolder: join(dataFolder, 'dropped'),
     });
     let closing: Promise<void> | undefined;
     return {

@@ -4,6 +4,9 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { HostApi } from '../../src-shared/host-api';
 import { createLanguageSlice, type LanguageSlice } from './language-slice';
 import { createLogsSlice, type LogsSlice } from './logs-slice';
+import { createPluginCommandsSlice, type PluginCommandsSlice } from './plugin-commands-slice';
+import { createPluginFilesSlice, type PluginFilesSlice } from './plugin-files-slice';
+import { createPluginPreviewSlice, type PluginPreviewSlice } from './plugin-preview-slice';
 import { createServiceCallsSlice, type ServiceCallsSlice } from './service-calls-slice';
 import { createToolsSlice, type ToolsSlice } from './tools-slice';
 import { createTraceSlice, type TraceSlice } from './trace-slice';
@@ -14,7 +17,8 @@ export interface StartupSlice {
   load(): Promise<void>;
 }
 
-export type AppState = ToolsSlice & UiSlice & LogsSlice & TraceSlice & ServiceCallsSlice & LanguageSlice & StartupSlice;
+export type AppState = ToolsSlice & UiSlice & LogsSlice & TraceSlice & ServiceCallsSlice & LanguageSlice &
+  PluginFilesSlice & PluginPreviewSlice & PluginCommandsSlice & StartupSlice;
 export type AppStore = StoreApi<AppState>;
 export type SetState = StoreApi<AppState>['setState'];
 export type GetState = StoreApi<AppState>['getState'];
@@ -28,6 +32,9 @@ export function createAppStore(host: HostApi): AppStore {
     ...createTraceSlice(set, get, host),
     ...createServiceCallsSlice(set, get, host),
     ...createLanguageSlice(set, get, host),
+    ...createPluginFilesSlice(set, get, host),
+    ...createPluginPreviewSlice(set, get, host),
+    ...createPluginCommandsSlice(set, get, host),
     async load() {
       await Promise.all([get().loadHostInfo(), get().loadTools()]);
       if (get().hostInfo?.services === 'simulated') await get().loadServiceCalls();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createFakeHost, makeTool } from '../test/fake-host';
+import { createFakeHost, makePlugin, makeTool } from '../test/fake-host';
 import { createAppStore } from './app-store';
-import { uiSelectors } from './ui-slice';
+import { toolTabsOf, uiSelectors } from './ui-slice';
 
 const tool = makeTool({ id: 'com.acme.one' });
 
@@ -61,5 +61,24 @@ describe('ui slice', () => {
     store.getState().setServicePanelOpen(false);
     expect(uiSelectors.sidebarFilter(store.getState())).toBe('clip');
     expect(uiSelectors.servicePanelOpen(store.getState())).toBe(false);
+  });
+
+  it('gives a plugin its Files first and no Commands, and shows each page a section it has', async () => {
+    const plugin = makePlugin({ id: 'org.example.words' });
+    const fake = createFakeHost({ tools: [tool, plugin] });
+    const store = createAppStore(fake.host);
+    await store.getState().load();
+    expect(toolTabsOf(plugin)).toEqual(['files', 'settings', 'log', 'trace']);
+    expect(toolTabsOf(tool)).toEqual(['commands', 'settings', 'log', 'trace']);
+    store.getState().selectTool(plugin.id);
+    expect(uiSelectors.shownTab(store.getState())).toBe('files');
+    store.getState().selectTab('files');
+    store.getState().selectTool(tool.id);
+    expect(uiSelectors.shownTab(store.getState())).toBe('commands');
+    store.getState().selectTool(plugin.id);
+    expect(uiSelectors.shownTab(store.getState())).toBe('files');
+    store.getState().selectTab('settings');
+    store.getState().selectTool(tool.id);
+    expect(uiSelectors.shownTab(store.getState())).toBe('settings');
   });
 });

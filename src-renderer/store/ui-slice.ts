@@ -1,12 +1,20 @@
 // What the person is looking at: the selected tool, its section, open dialogs, the sidebar filter.
+import type { ToolSummary } from '../../src-shared/host-api';
 import type { ConnectionState } from '../host-connection';
 import type { AppState, SliceCreator } from './app-store';
 
-export type ToolTab = 'commands' | 'settings' | 'log' | 'trace';
-export const toolTabs: readonly ToolTab[] = ['commands', 'settings', 'log', 'trace'];
+export type ToolTab = 'files' | 'commands' | 'settings' | 'log' | 'trace';
+const tabsOfTools: readonly ToolTab[] = ['commands', 'settings', 'log', 'trace'];
+/** A plugin has no commands of a tool's; its files come first. */
+const tabsOfPlugins: readonly ToolTab[] = ['files', 'settings', 'log', 'trace'];
+
+/** The sections of a tool's page, or a plugin's. */
+export const toolTabsOf = (tool: Pick<ToolSummary, 'kind'> | undefined): readonly ToolTab[] =>
+  tool?.kind === 'plugin' ? tabsOfPlugins : tabsOfTools;
 
 export interface UiState {
   selectedToolId?: string;
+  /** The section last picked; a page without it (Files on a tool) shows its own first instead. */
   toolTab: ToolTab;
   installDialogOpen: boolean;
   /** Set when a folder was dropped in a browser, which cannot tell where it is. */
@@ -83,6 +91,11 @@ export const uiSelectors = {
   selectedToolId: (s: AppState) => s.selectedToolId,
   selectedTool: (s: AppState) => (s.selectedToolId === undefined ? undefined : s.tools[s.selectedToolId]),
   toolTab: (s: AppState) => s.toolTab,
+  /** The section the selected tool's page shows: the one picked when it has it, else its first. */
+  shownTab: (s: AppState) => {
+    const tabs = toolTabsOf(s.selectedToolId === undefined ? undefined : s.tools[s.selectedToolId]);
+    return tabs.includes(s.toolTab) ? s.toolTab : tabs[0]!;
+  },
   installDialogOpen: (s: AppState) => s.installDialogOpen,
   installDialogReason: (s: AppState) => s.installDialogReason,
   confirmingUninstall: (s: AppState) =>

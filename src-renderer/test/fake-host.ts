@@ -1,7 +1,7 @@
 // An in-memory HostApi for the window's tests: it answers like the host, records every request,
 // and lets a test send any host event.
 import type {
-  CommandOutcome, HostApi, HostEvent, HostInfo, HostRequestName, InstallVerdict, LogLine, PreferenceValue,
+  CommandOutcome, HostApi, HostEvent, HostInfo, HostRequestName, InstallVerdict, LogLine, PluginDetails, PreferenceValue,
   HostRequests, Result, ServiceCall, ToolSummary, ToolSummaryFields, TraceLine,
 } from '../../src-shared/host-api';
 
@@ -23,6 +23,19 @@ export function makeTool(fields: Partial<ToolSummaryFields> & { id: string }): T
     loadedInPlace: false,
     start: 'launch',
     ...fields,
+  };
+}
+
+/** A Skwir plugin as the host lists it: no tool commands or preferences, started on demand. */
+export function makePlugin(
+  fields: Partial<ToolSummaryFields> & { id: string },
+  plugin: Partial<PluginDetails> = {},
+): Extract<ToolSummary, { kind: 'plugin' }> {
+  const tool = makeTool({ state: 'idle', start: 'demand', publisher: { en: '' }, ...fields });
+  return {
+    ...tool,
+    kind: 'plugin',
+    plugin: { api: 1, transport: 'program', capabilities: ['read'], fields: [], previews: [], commands: [], ...plugin },
   };
 }
 

@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { makeTool } from '../test/fake-host';
+import { makePlugin, makeTool } from '../test/fake-host';
 import { renderApp } from '../test/render-app';
 
 afterEach(cleanup);
@@ -98,3 +98,49 @@ describe('a tool’s settings', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('server: "ftp://x" is not an http address');
   });
 });
+
+describe('a plugin’s settings', () => {
+  const plugin = makePlugin(
+    { id: 'org.example.netpbm', name: { en: 'Netpbm pictures' }, version: '1.2.0', description: { en: 'Shows Netpbm pictures.' } },
+    {
+      capabilities: ['read', 'write', 'network'],
+      fields: [{ key: 'netpbm.size', title: 'Picture size', extensions: ['ppm', 'pgm'], mimes: [] }],
+      previews: [
+        { extensions: ['ppm'], mimes: ['image/x-portable-pixmap'], converts: true, pages: true, thumbnails: true },
+        { extensions: [], mimes: [], converts: false, pages: false, thumbnails: false },
+      ],
+      commands: [{ name: 'netpbm.invert', title: 'Invert colours', extensions: [], mimes: [], args: { type: 'object', properties: { level: { type: 'integer' } } } }],
+    },
+  );
+
+  it('says what it was granted in words, and what it declares', async () => {
+    const { store } = await renderApp({ tools: [plugin] });
+    act(() => store.getState().selectTool(plugin.id));
+    await userEvent.click(screen.getByRole('tab', { name: 'Settings' }));
+    expect(screen.getByRole('region', { name: 'About' }).textContent).toContain('Skwir api 1, a program');
+    expect(screen.queryByRole('region', { name: 'Preferences' })).toBeNull();
+    const capabilities = within(screen.getByRole('list', { name: 'Capabilities' })).getAllByRole('listitem').map((item) => item.textContent);
+    expect(capabilities).toEqual([
+      'Reads the files you give itread',
+      'Can propose changes to files, which you confirmwrite',
+      'Links in what it shows can be openednetwork',
+    ]);
+    expect(screen.getByRole('list', { name: 'Fields' }).textContent).toBe('Picture sizenetpbm.sizeFor .ppm, .pgm');
+    expect(within(screen.getByRole('list', { name: 'Previews' })).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'For .ppm, image/x-portable-pixmapConverts them to a file shown here · Shows them as pages · Thumbnails',
+      'Every fileInspects them',
+    ]);
+    expect(screen.getByRole('list', { name: 'Commands' }).textContent).toBe('Invert coloursnetpbm.invertEvery file · Options: level');
+  });
+
+  it('says so when a plugin is granted nothing and declares nothing', async () => {
+    const bare = makePlugin({ id: 'org.example.bare', name: { en: 'Bare' } }, { capabilities: [] });
+    const { store } = await renderApp({ tools: [bare] });
+    act(() => store.getState().selectTool(bare.id));
+    await userEvent.click(screen.getByRole('tab', { name: 'Settings' }));
+    for (const words of ['This plugin is granted nothing', 'declares no fields', 'declares no previews', 'declares no commands']) {
+      expect(screen.getByText(new RegExp(words))).toBeDefined();
+    }
+  });
+});
+

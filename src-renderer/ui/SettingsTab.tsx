@@ -1,28 +1,24 @@
 // A tool's detail in Settings: its titled preferences first (what a person comes to change), then
-// what it is and what it asks the app for.
+// what it is and what it asks the app for. A plugin's is in PluginSettings.
 import { useId } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { ToolSummary } from '../../src-shared/host-api';
 import { toolSelectors } from '../store/tools-slice';
 import { useAppStore } from '../store/store-context';
-import { useToolText, useWords } from '../words/use-words';
+import { useWords } from '../words/use-words';
+import { About } from './About';
+import { PluginSettings } from './PluginSettings';
 import { PreferenceField } from './PreferenceField';
 
 export function SettingsTab({ tool }: { tool: ToolSummary }) {
+  if (tool.kind === 'plugin') return <PluginSettings tool={tool} />;
+  return <ToolSettings tool={tool} />;
+}
+
+function ToolSettings({ tool }: { tool: ToolSummary }) {
   const words = useWords();
-  const text = useToolText();
   const preferences = useAppStore(useShallow(toolSelectors.titledPreferences(tool.id)));
-  const ids = { about: useId(), services: useId(), preferences: useId() };
-  const facts: [string, string][] = [
-    [words.fieldName, text(tool.name)],
-    [words.fieldVersion, tool.version],
-    [words.fieldPublisher, text(tool.publisher)],
-    ...(tool.description ? [[words.fieldDescription, text(tool.description)] as [string, string]] : []),
-    [words.fieldId, tool.id],
-    [words.fieldFolder, tool.folder],
-  ];
-  // A folder refused at its first load may have no version or publisher to show.
-  const about = facts.filter(([, value]) => value !== '');
+  const ids = { services: useId(), preferences: useId() };
   return (
     <div className="settings">
       <section className="settings-section" aria-labelledby={ids.preferences}>
@@ -37,17 +33,7 @@ export function SettingsTab({ tool }: { tool: ToolSummary }) {
           </form>
         )}
       </section>
-      <section className="settings-section" aria-labelledby={ids.about}>
-        <h2 id={ids.about} className="section-title">{words.aboutHeading}</h2>
-        <dl className="facts">
-          {about.map(([term, value]) => (
-            <div key={term} className="fact">
-              <dt>{term}</dt>
-              <dd>{value}</dd>
-            </div>
-          ))}
-        </dl>
-      </section>
+      <About tool={tool} />
       <section className="settings-section" aria-labelledby={ids.services}>
         <h2 id={ids.services} className="section-title">{words.servicesHeading}</h2>
         {tool.uses.length === 0 ? (

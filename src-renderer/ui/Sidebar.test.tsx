@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { makeTool } from '../test/fake-host';
+import { makePlugin, makeTool } from '../test/fake-host';
 import { renderApp } from '../test/render-app';
 
 afterEach(cleanup);
@@ -62,4 +62,14 @@ describe('dropping a folder', () => {
       delete window.vitruvian;
     }
   });
+
+  it('lists plugins beside tools, each marked as a plugin', async () => {
+    await renderApp({ tools: [makeTool({ id: 'com.acme.words', name: { en: 'Word count' } }), makePlugin({ id: 'org.example.words', name: { en: 'Word count' } })] });
+    const [tool, plugin] = within(screen.getByRole('listbox', { name: 'Installed tools' })).getAllByRole('option');
+    expect(tool!.textContent).toBe('Word countRunning');
+    expect(plugin!.textContent).toBe('Word countPluginIdle');
+    const described = plugin!.getAttribute('aria-describedby')!.split(' ').map((id) => document.getElementById(id)?.textContent);
+    expect(described).toEqual(['Plugin', 'Idle']);
+  });
 });
+

@@ -100,7 +100,7 @@ const ToolListItem = memo(function ToolListItem(props: {
       className="tool-item"
       aria-selected={props.selected}
       aria-label={name}
-      aria-describedby={props.stateId}
+      aria-describedby={tool.kind === 'plugin' ? `${props.stateId}-kind ${props.stateId}` : props.stateId}
       tabIndex={props.tabbable ? 0 : -1}
       data-tool-id={tool.id}
       data-state={tool.state}
@@ -114,7 +114,10 @@ const ToolListItem = memo(function ToolListItem(props: {
     >
       <StateDot state={tool.state} />
       <span className="tool-item-text">
-        <span className="tool-item-name" title={name}>{name}</span>
+        <span className="tool-item-line">
+          <span className="tool-item-name" title={name}>{name}</span>
+          {tool.kind === 'plugin' && <span className="tag plugin-tag" id={`${props.stateId}-kind`}>{words.plugin.tag}</span>}
+        </span>
         <span className="tool-item-state" id={props.stateId} title={reason}>
           {words.states[tool.state]}
           {reason ? ` · ${reason}` : ''}

@@ -2,19 +2,20 @@
 import { useId, useRef, type KeyboardEvent } from 'react';
 import type { ToolSummary } from '../../src-shared/host-api';
 import { toolSelectors } from '../store/tools-slice';
-import { toolTabs, uiSelectors, type ToolTab } from '../store/ui-slice';
+import { toolTabsOf, uiSelectors, type ToolTab } from '../store/ui-slice';
 import { useAppStore } from '../store/store-context';
 import { problemText, stateReasonText } from '../words/reason-code';
 import { useToolText, useWords } from '../words/use-words';
 import type { Words } from '../words/words';
 import { CommandsTab } from './CommandsTab';
+import { FilesTab } from './files/FilesTab';
 import { LogTab } from './LogTab';
 import { SettingsTab } from './SettingsTab';
 import { StateBadge } from './StateBadge';
 import { TraceTab } from './TraceTab';
 
 const tabTitle = (words: Words, tab: ToolTab) =>
-  ({ commands: words.tabCommands, settings: words.tabSettings, log: words.tabLog, trace: words.tabMessages })[tab];
+  ({ files: words.tabFiles, commands: words.tabCommands, settings: words.tabSettings, log: words.tabLog, trace: words.tabMessages })[tab];
 
 /** States in which there is nothing to stop. */
 const stopped = new Set(['idle', 'stopped', 'stopping', 'failed', 'refused']);
@@ -22,7 +23,8 @@ const stopped = new Set(['idle', 'stopped', 'stopping', 'failed', 'refused']);
 export function ToolPage({ tool }: { tool: ToolSummary }) {
   const words = useWords();
   const text = useToolText();
-  const tab = useAppStore(uiSelectors.toolTab);
+  const tab = useAppStore(uiSelectors.shownTab);
+  const toolTabs = toolTabsOf(tool);
   const selectTab = useAppStore((s) => s.selectTab);
   const action = useAppStore(toolSelectors.toolAction(tool.id));
   const restart = useAppStore((s) => s.restart);
@@ -52,6 +54,7 @@ export function ToolPage({ tool }: { tool: ToolSummary }) {
           <h1 id={titleId} className="tool-title">{text(tool.name)}</h1>
           <p className="tool-subtitle">
             {[tool.version, text(tool.publisher)].filter((part) => part !== '').join(' · ')}
+            {tool.kind === 'plugin' && <span className="tag">{words.plugin.tag}</span>}
             {tool.loadedInPlace && <span className="tag">{words.loadedInPlace}</span>}
           </p>
           <StateBadge state={tool.state} reason={stateReasonText(words, tool)} />
@@ -95,6 +98,7 @@ export function ToolPage({ tool }: { tool: ToolSummary }) {
         ))}
       </div>
       <div id={panelId} className={`tab-panel tab-panel-${tab}`} role="tabpanel" aria-labelledby={tabId(tab)}>
+        {tab === 'files' && tool.kind === 'plugin' && <FilesTab tool={tool} />}
         {tab === 'commands' && <CommandsTab tool={tool} />}
         {tab === 'settings' && <SettingsTab tool={tool} />}
         {tab === 'log' && <LogTab toolId={tool.id} />}

@@ -1,8 +1,11 @@
+import { fileName, folderOf } from '../file-path';
 import { countIn } from './plural';
+import { pluginEn } from './plugin-en';
 import { reasonEn } from './reasons-en';
 import type { Words } from './words';
 
-const quote = (value: unknown) => `“${String(value ?? '')}”`;
+const text = (value: unknown) => String(value ?? '');
+const quote = (value: unknown) => `“${text(value)}”`;
 
 export const en: Words = {
   appName: 'Vitruvian',
@@ -47,6 +50,7 @@ export const en: Words = {
     refused: 'Refused',
   },
   toolSections: 'Tool sections',
+  tabFiles: 'Files',
   tabCommands: 'Commands',
   tabSettings: 'Settings',
   tabLog: 'Log',
@@ -164,6 +168,12 @@ export const en: Words = {
       case 'keystrokes/pressMenuItem':
         return `Would press the menu item ${Array.isArray(params.keys) ? params.keys.join(' or ') : ''}`;
       case 'processes/terminate': return `Would end process ${String(params.pid ?? '')}`;
+      // A plugin's plan, step by step, recorded rather than done.
+      case 'plan/rename': return `Would rename ${text(params.from)} to ${fileName(text(params.to))}`;
+      case 'plan/move': return `Would move ${text(params.from)} into ${folderOf(text(params.to))}`;
+      case 'plan/copy': return `Would copy ${text(params.from)} into ${folderOf(text(params.to))}`;
+      case 'plan/trash': return `Would move ${text(params.path)} to the trash`;
+      case 'plan/mkdir': return `Would make the folder ${text(params.path)}`;
       default: return `${method} ${JSON.stringify(params)}`;
     }
   },
@@ -172,6 +182,7 @@ export const en: Words = {
   clipboardPut: 'Put on the clipboard',
   clipboardPutting: 'Putting…',
   clipboardHolds: (text) => (text === '' ? 'The clipboard holds empty text.' : `The clipboard holds ${quote(text)}.`),
+  plugin: pluginEn,
   language: 'Language',
   connectionFailed: 'The window could not reach the app.',
   reconnecting: 'The link to the app dropped. Reconnecting…',

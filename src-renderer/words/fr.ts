@@ -1,10 +1,13 @@
 import { hostLogFr } from './host-log-fr';
+import { fileName, folderOf } from '../file-path';
 import { countIn } from './plural';
+import { pluginFr } from './plugin-fr';
 import { reasonFr } from './reasons-fr';
 import type { Words } from './words';
 
 // French puts a narrow no-break space (U+202F) before : ; ? ! and inside « ».
-const quote = (value: unknown) => `«\u202f${String(value ?? '')}\u202f»`;
+const text = (value: unknown) => String(value ?? '');
+const quote = (value: unknown) => `«\u202f${text(value)}\u202f»`;
 
 export const fr: Words = {
   appName: 'Vitruvian',
@@ -49,6 +52,7 @@ export const fr: Words = {
     refused: 'Refusé',
   },
   toolSections: 'Sections de l’outil',
+  tabFiles: 'Fichiers',
   tabCommands: 'Commandes',
   tabSettings: 'Réglages',
   tabLog: 'Journal',
@@ -165,6 +169,12 @@ export const fr: Words = {
       case 'keystrokes/pressMenuItem':
         return `Choisirait l’élément de menu ${Array.isArray(params.keys) ? params.keys.join(' ou ') : ''}`;
       case 'processes/terminate': return `Mettrait fin au processus ${String(params.pid ?? '')}`;
+      // Le plan d’un plugin, étape par étape, noté plutôt que fait.
+      case 'plan/rename': return `Renommerait ${text(params.from)} en ${fileName(text(params.to))}`;
+      case 'plan/move': return `Déplacerait ${text(params.from)} dans ${folderOf(text(params.to))}`;
+      case 'plan/copy': return `Copierait ${text(params.from)} dans ${folderOf(text(params.to))}`;
+      case 'plan/trash': return `Mettrait ${text(params.path)} à la corbeille`;
+      case 'plan/mkdir': return `Créerait le dossier ${text(params.path)}`;
       default: return `${method} ${JSON.stringify(params)}`;
     }
   },
@@ -173,6 +183,7 @@ export const fr: Words = {
   clipboardPut: 'Mettre dans le presse-papiers',
   clipboardPutting: 'En cours…',
   clipboardHolds: (text) => (text === '' ? 'Le presse-papiers contient un texte vide.' : `Le presse-papiers contient ${quote(text)}.`),
+  plugin: pluginFr,
   language: 'Langue',
   connectionFailed: 'La fenêtre n’a pas pu joindre l’app.',
   reconnecting: 'Le lien avec l’app est coupé. Reconnexion…',

@@ -1,6 +1,7 @@
 // The app's own words. Tool texts come from their manifests and are picked with pickText instead.
 import type { CommandOutcome, HostLogCode, LogLevel, LogSource, ToolState } from '../../src-shared/host-api';
 import type { CommandsHeldState } from '../store/tools-slice';
+import type { PluginWords } from './plugin-words';
 import type { ReasonCode } from './reason-code';
 import { en } from './en';
 import { fr } from './fr';
@@ -41,6 +42,7 @@ export interface Words {
   states: Record<ToolState, string>;
   // Tool page
   toolSections: string;
+  tabFiles: string;
   tabCommands: string;
   tabSettings: string;
   tabLog: string;
@@ -141,6 +143,8 @@ export interface Words {
   clipboardPutting: string;
   /** After the person put text on the simulated clipboard. */
   clipboardHolds: (text: string) => string;
+  // Skwir plugins (plugin-words.ts)
+  plugin: PluginWords;
   // Language
   language: string;
   // Errors

@@ -86,8 +86,11 @@ export function askProblems(
   return schemaFound;
 }
 
+/** What servedBy looks at: the manifest, or the window's copy of it (PluginDetails). */
+export type Declarations = Pick<PluginManifest, 'fields' | 'previews' | 'commands'>;
+
 /** The declaration that serves a file for a method, if the plugin has one (what the window offers). */
-export function servedBy(manifest: PluginManifest, method: CallMethod, file: AskedFile): FileKinds | undefined {
+export function servedBy(manifest: Declarations, method: CallMethod, file: AskedFile): FileKinds | undefined {
   if (method === 'field') return manifest.fields.find((field) => serves(field, file));
   if (method === 'command') return manifest.commands.find((command) => serves(command, file));
   const wants = previewWants[method]!;

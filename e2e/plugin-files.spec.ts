@@ -1,0 +1,277 @@
+// A person's path through Skwir plugins in the test bed: the three sample plugins and one written
+// here (it answers plans and sleeps when inspected), files added by path and one dropped (through
+// the test bed's upload), fields and thumbnails, hex paging and search, a command with args and its
+// value, text put on the clipboard, a plan applied in simulated mode (recorded, the file untouched),
+// a slow call cancelled, a plugin's failure shown, the cache seen in Messages, and the tab in French.
+// The converted picture and the page reader are tested with the previews themselves (ui/preview/).
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { chmod, copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { samplesFolder, startTestbedCli, type RunningTestbed } from './testbed-process';
+import { openTab, openWindow, screenshot, selectTool, toolInList } from './window';
+
+test.describe.configure({ mode: 'serial' });
+
+let testbed: RunningTestbed;
+let context: BrowserContext;
+let page: Page;
+let work: string;
+const file = (name: string) => join(work, 'files', name);
+
+/** A plugin written here: a plan for any file (renamed with .bak added), and an inspection of .slow files that takes 30 s. */
+async function writePlanPlugin(folder: string): Promise<void> {
+  await mkdir(folder, { recursive: true });
+  await copyFile(join(samplesFolder, 'skwir-hex', 'skwir-link.mjs'), join(folder, 'skwir-link.mjs'));
+  await writeFile(
+    join(folder, 'skwir-plugin.toml'),
+    [
+      'id = "dev.vitruvian.e2e.plans"',
+      'name = "Plan maker"',
+      'version = "1.0.0"',
+      'capabilities = ["read", "write"]',
+      '[program]',
+      'exec = "plugin.mjs"',
+      '[[previews]]',
+      'extensions = ["slow"]',
+      '[[commands]]',
+      'name = "plans.backup"',
+      'title = "Keep a backup"',
+      '',
+    ].join('\n'),
+  );
+  await writeFile(
+    join(folder, 'plugin.mjs'),
+    [
+      '#!/usr/bin/env node',
+      "import { serve } from './skwir-link.mjs';",
+      'serve({',
+      "  command: (params) => ({ answer: 'plan', title: 'Keep a backup', note: 'Each file gets .bak added to its name.',",
+      "    steps: params.entries.map((entry) => ({ op: 'rename', file: entry.handle, name: `${entry.name}.bak` })) }),",
+      "  inspect: () => new Promise((resolve) => setTimeout(() => resolve({ title: 'Awake', text: ['slept'] }), 30_000)),",
+      '});',
+      '',
+    ].join('\n'),
+  );
+  await chmod(join(folder, 'plugin.mjs'), 0o755);
+}
+
+test.beforeAll(async ({ browser }: { browser: Browser }) => {
+  work = await mkdtemp(join(tmpdir(), 'vitruvian-e2e-plugins-'));
+  await mkdir(join(work, 'files'));
+  await writeFile(file('three.txt'), 'three small words\n');
+  await writeFile(file('notes.md'), '# Notes\n\nfive words are in here\n');
+  await writeFile(file('keep.txt'), 'keep me as I am\n');
+  await writeFile(file('nap.slow'), 'zzz\n');
+  // 10,240 bytes counting up, then a needle: the needle starts at 0x2800.
+  await writeFile(file('data.bin'), Buffer.concat([Buffer.from(Array.from({ length: 10_240 }, (_, n) => n % 256)), Buffer.from('needle in the hay')]));
+  await writeFile(file('dot.ppm'), 'P3\n2 2\n255\n255 0 0 0 255 0\n0 0 255 255 255 255\n');
+  await writeFile(file('grey.pgm'), 'P2\n3 1\n255\n0 128 255\n');
+  await writeFile(file('fake.ppm'), 'hello, I am no picture\n');
+  await writePlanPlugin(join(work, 'plan-maker'));
+  testbed = await startTestbedCli([
+    join(samplesFolder, 'skwir-word-count'),
+    join(samplesFolder, 'skwir-hex'),
+    join(samplesFolder, 'skwir-netpbm'),
+    join(work, 'plan-maker'),
+  ]);
+  context = await browser.newContext({ viewport: { width: 1280, height: 800 }, permissions: ['clipboard-read', 'clipboard-write'] });
+  page = await context.newPage();
+  await openWindow(page, testbed.url);
+});
+
+test.afterAll(async () => {
+  await context?.close();
+  const code = await testbed?.stop();
+  await rm(work, { recursive: true, force: true });
+  expect(code, `the test bed should stop cleanly on SIGTERM:\n${testbed?.stderr.join('\n')}`).toBe(0);
+});
+
+const files = () => page.getByRole('listbox', { name: /Files given to the plugin|Fichiers donnés au plugin/ });
+const fileRow = (name: string) => files().getByRole('option', { name, exact: true });
+const preview = () => page.getByRole('region', { name: /^(Preview of|Aperçu de) / });
+const command = (title: string) => page.getByRole('group', { name: title, exact: true });
+
+async function addPath(path: string, label = 'File path') {
+  await page.getByLabel(label, { exact: true }).fill(path);
+  await page.getByLabel(label, { exact: true }).press('Enter');
+}
+
+test('lists the plugins beside tools, each marked, with what each was granted and declares', async ({}, testInfo) => {
+  for (const name of ['Word count', 'Hex', 'Netpbm pictures', 'Plan maker']) {
+    await expect(toolInList(page, name).getByText('Plugin', { exact: true })).toBeVisible();
+  }
+  await screenshot(page, testInfo, 'plugin-01-sidebar');
+  await selectTool(page, 'Word count');
+  await expect(page.getByRole('tablist').getByRole('tab')).toHaveText(['Files', 'Settings', 'Log', 'Messages']);
+  await openTab(page, 'Settings');
+  await expect(page.getByRole('list', { name: 'Capabilities' })).toContainText('Reads the files you give it');
+  await expect(page.getByRole('list', { name: 'Fields' })).toContainText('Words');
+  await expect(page.getByRole('list', { name: 'Commands' })).toContainText('Count wordsword-count.countFor .txt');
+  await expect(page.getByRole('list', { name: 'Commands' })).toContainText('Options: lines');
+  await screenshot(page, testInfo, 'plugin-02-settings');
+});
+
+test('shows each file’s fields, for files added by path and one dropped', async ({}, testInfo) => {
+  await openTab(page, 'Files');
+  await addPath(file('three.txt'));
+  await addPath(file('notes.md'));
+  await expect(fileRow('three.txt')).toContainText('Words: 3');
+  await expect(fileRow('notes.md')).toContainText('Words: 7');
+  // A browser cannot tell where a dropped file is: the window sends its bytes to the test bed.
+  const dataTransfer = await page.evaluateHandle(() => {
+    const transfer = new DataTransfer();
+    transfer.items.add(new File(['one two three four\n'], 'dropped.txt', { type: 'text/plain' }));
+    return transfer;
+  });
+  const target = page.locator('.files-drop');
+  for (const type of ['dragenter', 'dragover', 'drop']) await target.dispatchEvent(type, { dataTransfer });
+  await expect(fileRow('dropped.txt')).toContainText('Words: 4');
+  const kept = await fileRow('dropped.txt').locator('.file-name').getAttribute('title');
+  expect(kept?.startsWith(join(testbed.dataFolder, 'dropped'))).toBe(true);
+  expect(await readFile(kept!, 'utf8')).toBe('one two three four\n');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await screenshot(page, testInfo, 'plugin-03-fields');
+});
+
+test('runs a command with its args on the chosen files and shows its value', async ({}, testInfo) => {
+  await fileRow('three.txt').click();
+  await fileRow('notes.md').click({ modifiers: ['Control'] });
+  await expect(files().getByRole('option', { selected: true })).toHaveCount(2);
+  const count = command('Count words');
+  await count.getByRole('button', { name: 'Count words' }).click();
+  await count.getByLabel('lines').check();
+  await count.getByRole('button', { name: 'Run' }).click();
+  const value = count.getByLabel('Value');
+  await expect(value).toContainText('"total": 10');
+  await expect(value).toContainText('"lines": 4');
+  await expect(value).toContainText('"name": "notes.md"');
+  await value.scrollIntoViewIfNeeded();
+  await screenshot(page, testInfo, 'plugin-04-command-value');
+});
+
+test('puts a text answer on the clipboard and shows what the plugin said', async ({}, testInfo) => {
+  const copy = command('Copy word counts');
+  await copy.getByRole('button', { name: 'Copy word counts' }).click();
+  await copy.getByRole('button', { name: 'Run' }).click();
+  await expect(copy.getByRole('status')).toHaveText('Copied the counts of 2 files · Put on the clipboard');
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('three.txt: 3 words\nnotes.md: 7 words\n');
+  await copy.scrollIntoViewIfNeeded();
+  await screenshot(page, testInfo, 'plugin-05-clipboard');
+});
+
+test('pages through a file’s bytes and finds text in them', async ({}, testInfo) => {
+  await selectTool(page, 'Hex');
+  await addPath(file('data.bin'));
+  await expect(preview().getByRole('heading', { name: 'Hex · 10 KB' })).toBeVisible();
+  const rows = preview().locator('.inspection-rows tbody tr');
+  await expect(rows.first()).toContainText('0000000000000000');
+  await expect(preview().getByRole('complementary', { name: 'Details' })).toContainText('10,257 bytes');
+  await preview().getByRole('button', { name: 'Next' }).click();
+  await expect(rows.first()).toContainText('0000000000001000');
+  await preview().getByRole('button', { name: 'Previous' }).click();
+  await expect(rows.first()).toContainText('0000000000000000');
+  await screenshot(page, testInfo, 'plugin-06-hex');
+  await preview().getByRole('searchbox', { name: 'Find in the file' }).fill('needle');
+  await preview().getByRole('button', { name: 'Find' }).click();
+  await expect(preview().getByRole('status')).toHaveText('Found "needle" at 0x2800');
+  const found = preview().locator('tr[data-found]');
+  await expect(found).toContainText('0000000000002800');
+  await expect(found).toBeInViewport();
+  await screenshot(page, testInfo, 'plugin-07-hex-search');
+});
+
+test('shows thumbnails, and a plugin’s failure where its answer would be', async ({}, testInfo) => {
+  await selectTool(page, 'Netpbm pictures');
+  for (const name of ['dot.ppm', 'grey.pgm', 'fake.ppm']) await addPath(file(name));
+  for (const name of ['dot.ppm', 'grey.pgm']) {
+    const thumbnail = fileRow(name).getByRole('img', { name: `Thumbnail of ${name}` });
+    await expect(thumbnail).toBeVisible();
+    expect(await thumbnail.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  }
+  await expect(fileRow('fake.ppm')).toContainText('Thumbnail: The plugin failed: not a Netpbm file');
+  await fileRow('fake.ppm').click();
+  await expect(preview().getByRole('alert')).toHaveText(/^The plugin failed: not a Netpbm file/);
+  await screenshot(page, testInfo, 'plugin-08-failure');
+});
+
+test('a second view of the same converted file asks the plugin nothing: Messages shows no new message', async ({}, testInfo) => {
+  await fileRow('dot.ppm').click();
+  await expect(preview().locator('.answer-note')).toHaveText(/^Answered in|^From the cache/);
+  await openTab(page, 'Messages');
+  await page.getByLabel('Method').selectOption('convert');
+  const counted = page.locator('.line-count');
+  await expect(counted).toHaveText(/^\d+ of \d+ messages$/);
+  const before = await counted.textContent();
+  const converts = Number(/^(\d+)/.exec(before ?? '')?.[1]);
+  expect(converts).toBeGreaterThanOrEqual(2);
+  await openTab(page, 'Files');
+  await fileRow('grey.pgm').click();
+  await expect(preview().locator('.answer-note')).toBeVisible();
+  await fileRow('dot.ppm').click();
+  await expect(preview().locator('.answer-note')).toHaveText('From the cache, without asking the plugin');
+  await openTab(page, 'Messages');
+  // grey.pgm's conversion was asked once (request and answer); dot.ppm's second view, never.
+  await expect(counted).toHaveText(new RegExp(`^${converts + 2} of \\d+ messages$`));
+  await screenshot(page, testInfo, 'plugin-09-cache');
+  await page.getByLabel('Method').selectOption('');
+});
+
+test('shows a plan in words and applies it in simulated mode: recorded, the file untouched', async ({}, testInfo) => {
+  await selectTool(page, 'Plan maker');
+  await openTab(page, 'Files');
+  await addPath(file('keep.txt'));
+  const backup = command('Keep a backup');
+  await backup.getByRole('button', { name: 'Keep a backup' }).click();
+  await expect(backup.getByRole('list', { name: 'Steps' }).getByRole('listitem')).toHaveText(['Rename keep.txt to keep.txt.bak']);
+  await expect(backup).toContainText('Each file gets .bak added to its name.');
+  await screenshot(page, testInfo, 'plugin-10-plan');
+  await backup.getByRole('button', { name: 'Apply…' }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Apply “Keep a backup”?' });
+  await expect(dialog).toContainText('1 file changes.');
+  await expect(dialog).toContainText('The services are simulated');
+  await dialog.getByRole('button', { name: 'Apply' }).click();
+  await expect(backup.getByRole('status')).toHaveText('Applied.');
+  await expect(backup.getByRole('listitem')).toContainText('Recorded in the services panel (simulated)');
+  await expect(page.getByRole('list', { name: 'Simulated services' })).toContainText(`Would rename ${file('keep.txt')} to keep.txt.bak`);
+  expect(await readFile(file('keep.txt'), 'utf8')).toBe('keep me as I am\n');
+  expect(existsSync(file('keep.txt.bak'))).toBe(false);
+  await screenshot(page, testInfo, 'plugin-11-plan-applied');
+});
+
+test('shows a slow call’s progress and cancels it', async ({}, testInfo) => {
+  await addPath(file('nap.slow'));
+  await fileRow('nap.slow').click();
+  const progress = preview().getByRole('progressbar', { name: 'Asking the plugin…' });
+  await expect(progress).toBeVisible();
+  await expect(command('Keep a backup')).toContainText('Run on keep.txt:');
+  await progress.scrollIntoViewIfNeeded();
+  await screenshot(page, testInfo, 'plugin-12-slow');
+  await preview().getByRole('button', { name: 'Cancel' }).click();
+  await expect(preview().getByRole('alert')).toHaveText('Cancelled');
+  await expect(progress).toHaveCount(0);
+  await openTab(page, 'Messages');
+  await expect(page.getByRole('list', { name: 'Messages between the app and the tool' })).toContainText('$/cancel');
+  await screenshot(page, testInfo, 'plugin-13-cancelled');
+});
+
+test('goes through the Files tab in French', async ({}, testInfo) => {
+  await page.getByLabel('Language').selectOption('fr');
+  await selectTool(page, 'Word count');
+  await openTab(page, 'Fichiers');
+  await expect(fileRow('three.txt')).toContainText('Words\u202f: 3');
+  await addPath(file('keep.txt'), 'Chemin du fichier');
+  await expect(fileRow('keep.txt')).toContainText('Words\u202f: 5');
+  await fileRow('keep.txt').click();
+  const commands = page.getByRole('region', { name: 'Commandes' });
+  await expect(commands).toContainText('Commandes pour 1 fichier choisi');
+  await command('Count words').getByRole('button', { name: 'Count words' }).click();
+  await command('Count words').getByRole('button', { name: 'Lancer' }).click();
+  await expect(command('Count words').getByLabel('Valeur')).toContainText('"total": 5');
+  await expect(page.getByRole('button', { name: 'Tout choisir' })).toBeVisible();
+  await command('Count words').getByLabel('Valeur').scrollIntoViewIfNeeded();
+  await screenshot(page, testInfo, 'plugin-14-french');
+  await page.getByLabel('Langue').selectOption('en');
+  await expect(page.getByRole('tab', { name: 'Files' })).toBeVisible();
+});

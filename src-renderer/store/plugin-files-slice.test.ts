@@ -1,0 +1,149 @@
+import { describe, expect, it } from 'vitest';
+import type { PluginAnswer } from '../../src-shared/plugin-api';
+import { createFakeHost, makePlugin } from '../test/fake-host';
+import { createAppStore } from './app-store';
+import { ASKS_AT_ONCE, pluginFileSelectors, thumbnailPixels } from './plugin-files-slice';
+
+const words = makePlugin(
+  { id: 'org.example.words', name: { en: 'Words' } },
+  {
+    fields: [
+      { key: 'words', title: 'Words', extensions: ['txt'], mimes: [] },
+      { key: 'size', title: 'Size', extensions: [], mimes: [] },
+    ],
+    previews: [{ extensions: ['ppm'], mimes: [], converts: true, pages: false, thumbnails: true }],
+  },
+);
+
+const answered = <T>(answer: T): PluginAnswer<T> => ({ ok: true, answer, ms: 2, cached: false });
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+async function loaded() {
+  const fake = createFakeHost({ tools: [words] });
+  const store = createAppStore(fake.host);
+  await store.getState().load();
+  return { fake, store, state: () => store.getState() };
+}
+
+describe('plugin files slice', () => {
+  it('lists each path once and asks every serving field and the thumbnail once per file, filling values in as they come', async () => {
+    const { fake, store, state } = await loaded();
+    fake.answers.askField = (_plugin, _call, path, key) => answered({ value: key === 'words' ? 3 : `${path.length} bytes` });
+    fake.answers.askThumbnail = () => answered({ png: 'iVBORw0KGgo=' });
+    state().addFiles(words.id, ['/a/one.txt', ' /a/pic.ppm ', '/a/one.txt']);
+    state().addFiles(words.id, ['/a/one.txt', '']);
+    expect(pluginFileSelectors.files(words.id)(state()).map((file) => file.name)).toEqual(['one.txt', 'pic.ppm']);
+    expect(pluginFileSelectors.field(words.id, '/a/one.txt', 'words')(state())).toMatchObject({ status: expect.stringMatching(/waiting|running/) });
+    await settle();
+    expect(fake.requestsNamed('askField').map(([, , path, key]) => `${path} ${key}`)).toEqual([
+      '/a/one.txt words', '/a/one.txt size', '/a/pic.ppm size',
+    ]);
+    expect(fake.requestsNamed('askThumbnail').map(([, , path, size]) => `${path} ${size}`)).toEqual([`/a/pic.ppm ${thumbnailPixels(1)}`]);
+    expect(pluginFileSelectors.field(words.id, '/a/one.txt', 'words')(state())).toEqual({ status: 'answered', answer: answered(3) });
+    expect(pluginFileSelectors.field(words.id, '/a/pic.ppm', 'words')(state())).toBeUndefined();
+    expect(pluginFileSelectors.thumbnail(words.id, '/a/pic.ppm')(state())).toEqual({ status: 'answered', answer: answered('iVBORw0KGgo=') });
+    expect(pluginFileSelectors.thumbnail(words.id, '/a/one.txt')(state())).toBeUndefined();
+    // Each call had an id of its own.
+    const ids = [...fake.requestsNamed('askField'), ...fake.requestsNamed('askThumbnail')].map((args) => args[1]);
+    expect(new Set(ids).size).toBe(4);
+    // The first file added is chosen when nothing was.
+    expect(pluginFileSelectors.choice(words.id)(store.getState())).toMatchObject({ chosen: ['/a/one.txt'], current: '/a/one.txt' });
+  });
+
+  it('sends a few asks at a time, the rest when answers come', async () => {
+    const { fake, state } = await loaded();
+    const waiting: ((answer: PluginAnswer<{ value: number }>) => void)[] = [];
+    fake.answers.askField = () => new Promise((resolve) => waiting.push(resolve));
+    state().addFiles(words.id, Array.from({ length: 10 }, (_, n) => `/t/${n}.txt`));
+    await settle();
+    expect(fake.requestsNamed('askField')).toHaveLength(ASKS_AT_ONCE);
+    waiting.shift()!(answered({ value: 1 }));
+    await settle();
+    expect(fake.requestsNamed('askField')).toHaveLength(ASKS_AT_ONCE + 1);
+  });
+
+  it('keeps a failure as it came, and a request that never reached the host as not available', async () => {
+    const { fake, state } = await loaded();
+    fake.answers.askField = (_p, _c, path) => {
+      if (path.endsWith('bad.txt')) return { ok: false, outcome: 'failed', message: 'not text' };
+      throw new Error('the link dropped');
+    };
+    state().addFiles(words.id, ['/bad.txt', '/gone.txt']);
+    await settle();
+    expect(pluginFileSelectors.field(words.id, '/bad.txt', 'words')(state())).toEqual({
+      status: 'answered', answer: { ok: false, outcome: 'failed', message: 'not text' },
+    });
+    expect(pluginFileSelectors.field(words.id, '/gone.txt', 'words')(state())).toEqual({
+      status: 'answered', answer: { ok: false, outcome: 'unavailable', message: 'the link dropped' },
+    });
+  });
+
+  it('cancels a file’s running asks through the host and drops the ones still waiting', async () => {
+    const { fake, state } = await loaded();
+    const waiting = new Map<string, (answer: PluginAnswer<{ value: number }>) => void>();
+    fake.answers.askField = (_p, callId) => new Promise((resolve) => waiting.set(callId, resolve));
+    fake.answers.cancelCall = (callId) => {
+      waiting.get(callId)?.({ ok: false, outcome: 'cancelled', message: 'cancelled by the person' });
+      return { ok: true };
+    };
+    state().addFiles(words.id, ['/1.txt', '/2.txt', '/3.txt']);
+    await settle();
+    expect(pluginFileSelectors.asksRunningSince(words.id, '/1.txt')(state())).toBeTypeOf('number');
+    state().cancelFileAsks(words.id, '/3.txt');
+    state().cancelFileAsks(words.id, '/1.txt');
+    await settle();
+    const running = fake.requestsNamed('askField').filter(([, , path]) => path === '/1.txt').map((args) => args[1]);
+    expect(fake.requestsNamed('cancelCall').map(([callId]) => callId).sort()).toEqual([...running].sort());
+    expect(pluginFileSelectors.field(words.id, '/1.txt', 'words')(state())).toMatchObject({ status: 'answered', answer: { outcome: 'cancelled' } });
+    expect(pluginFileSelectors.field(words.id, '/3.txt', 'size')(state())).toMatchObject({ status: 'answered', answer: { outcome: 'cancelled' } });
+    expect(pluginFileSelectors.asksRunningSince(words.id, '/1.txt')(state())).toBeUndefined();
+    expect(fake.requestsNamed('askField').some(([, , path]) => path === '/3.txt')).toBe(false);
+  });
+
+  it('chooses one, toggles, takes a range and all; the file moved to last is the one previewed', async () => {
+    const { state } = await loaded();
+    state().addFiles(words.id, ['/a.txt', '/b.txt', '/c.txt', '/d.txt']);
+    const choice = () => pluginFileSelectors.choice(words.id)(state());
+    state().chooseFile(words.id, '/b.txt');
+    expect(choice()).toMatchObject({ chosen: ['/b.txt'], current: '/b.txt' });
+    state().chooseFile(words.id, '/d.txt', 'range');
+    expect(choice()).toMatchObject({ chosen: ['/b.txt', '/c.txt', '/d.txt'], current: '/d.txt' });
+    state().chooseFile(words.id, '/a.txt', 'toggle');
+    expect(choice()).toMatchObject({ chosen: ['/a.txt', '/b.txt', '/c.txt', '/d.txt'], current: '/a.txt' });
+    state().chooseFile(words.id, '/a.txt', 'toggle');
+    expect(choice()).toMatchObject({ chosen: ['/b.txt', '/c.txt', '/d.txt'], current: '/d.txt' });
+    expect(state().filePreviews[words.id]?.path).toBe('/d.txt');
+    state().chooseFile(words.id, '/missing.txt');
+    expect(choice().current).toBe('/d.txt');
+    state().chooseAllFiles(words.id);
+    expect(choice().chosen).toHaveLength(4);
+  });
+
+  it('removes files, forgetting what was asked and cancelling what still runs, and asks all again on demand', async () => {
+    const { fake, state } = await loaded();
+    const waiting: (() => void)[] = [];
+    fake.answers.askField = () => new Promise((resolve) => waiting.push(() => resolve(answered({ value: 1 }))));
+    fake.answers.cancelCall = () => ({ ok: true });
+    state().addFiles(words.id, ['/a.txt', '/b.txt']);
+    await settle();
+    state().removeFiles(words.id, ['/a.txt']);
+    expect(fake.requestsNamed('cancelCall')).toHaveLength(2);
+    expect(pluginFileSelectors.files(words.id)(state()).map((file) => file.path)).toEqual(['/b.txt']);
+    expect(pluginFileSelectors.fileAsks(words.id, '/a.txt')(state())).toBeUndefined();
+    expect(pluginFileSelectors.choice(words.id)(state())).toMatchObject({ chosen: [], current: undefined });
+    // A late answer about a removed file changes nothing.
+    for (const resolve of waiting.splice(0)) resolve();
+    await settle();
+    expect(pluginFileSelectors.fileAsks(words.id, '/a.txt')(state())).toBeUndefined();
+    expect(pluginFileSelectors.field(words.id, '/b.txt', 'words')(state())).toMatchObject({ status: 'answered' });
+    state().askFilesAgain(words.id);
+    expect(pluginFileSelectors.field(words.id, '/b.txt', 'words')(state())).toMatchObject({ status: expect.stringMatching(/waiting|running/) });
+  });
+
+  it('asks a thumbnail as large as the screen draws the square', () => {
+    expect(thumbnailPixels(1)).toBe(48);
+    expect(thumbnailPixels(2)).toBe(96);
+    expect(thumbnailPixels(0)).toBe(48);
+    expect(thumbnailPixels(50)).toBe(512);
+  });
+});

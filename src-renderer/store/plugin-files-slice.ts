@@ -1,0 +1,226 @@
+// The files a person gave each plugin (Files tab): the list, which are chosen and which one is
+// shown, and what the plugin said of each: every field that serves the file and its thumbnail,
+// asked once per file as it is added, a few at a time, the values filled in as they come.
+import type { Result } from '../../src-shared/host-api';
+import type { FieldValue } from '../../src-shared/skwir/types';
+import { fileName } from '../file-path';
+import { problemOf, type AppState, type SliceCreator } from './app-store';
+import { ask, askQueue, newCallId, running, runningId, type PluginCall } from './plugin-call';
+import { fieldsServing, fileServing, pluginDetails } from './plugin-serving';
+
+export interface PluginFile {
+  path: string;
+  name: string;
+}
+
+/** The chosen files (a command acts on them all) and the one whose preview shows. */
+export interface FileChoice {
+  chosen: string[];
+  current?: string;
+  /** Where a shift-click's range starts. */
+  anchor?: string;
+}
+
+/** What was asked of the plugin about one file: each serving field by key, and the thumbnail (a PNG in base64, or null). */
+export interface FileAsks {
+  fields: Record<string, PluginCall<FieldValue>>;
+  thumbnail?: PluginCall<string | null>;
+}
+
+export type ChooseHow = 'only' | 'toggle' | 'range';
+
+export interface PluginFilesState {
+  pluginFiles: Record<string, PluginFile[]>;
+  fileChoices: Record<string, FileChoice>;
+  fileAsks: Record<string, FileAsks>;
+}
+
+export interface PluginFilesActions {
+  /** Adds paths not listed yet and asks about each; the first is chosen when nothing was. */
+  addFiles(pluginId: string, paths: string[]): void;
+  removeFiles(pluginId: string, paths: string[]): void;
+  /** Asks every field, thumbnail and the preview again (after the plugin changed, say). */
+  askFilesAgain(pluginId: string): void;
+  chooseFile(pluginId: string, path: string, how?: ChooseHow): void;
+  chooseAllFiles(pluginId: string): void;
+  /** Stops what is still being asked about a file: its waiting asks are dropped, its running ones cancelled. */
+  cancelFileAsks(pluginId: string, path: string): void;
+  /** Cancels one call by its id; its answer then comes back as cancelled. */
+  cancelPluginCall(callId: string): Promise<Result>;
+}
+
+export type PluginFilesSlice = PluginFilesState & PluginFilesActions;
+
+export const initialPluginFilesState: PluginFilesState = { pluginFiles: {}, fileChoices: {}, fileAsks: {} };
+
+/** Field and thumbnail asks sent at once: the plugin answers one call at a time anyway. */
+export const ASKS_AT_ONCE = 4;
+/** The side of a thumbnail's square in the list, in CSS pixels. */
+export const THUMBNAIL_SIDE = 48;
+
+/** The side asked of the plugin: the square's, in the screen's pixels. */
+export const thumbnailPixels = (ratio: number): number => Math.min(512, Math.round(THUMBNAIL_SIDE * Math.max(1, ratio || 1)));
+
+export const fileKey = (pluginId: string, path: string): string => `${pluginId}\u0000${path}`;
+
+const cancelledHere = { status: 'answered', answer: { ok: false, outcome: 'cancelled', message: '' } } as const;
+
+export const createPluginFilesSlice: SliceCreator<PluginFilesSlice> = (set, get, host) => {
+  const queue = askQueue(ASKS_AT_ONCE);
+
+  const updateAsks = (key: string, change: (asks: FileAsks) => FileAsks) =>
+    set((s) => (s.fileAsks[key] ? { fileAsks: { ...s.fileAsks, [key]: change(s.fileAsks[key]!) } } : {}));
+  const setField = (key: string, field: string, call: PluginCall<FieldValue>) =>
+    updateAsks(key, (asks) => ({ ...asks, fields: { ...asks.fields, [field]: call } }));
+  const setThumbnail = (key: string, call: PluginCall<string | null>) => updateAsks(key, (asks) => ({ ...asks, thumbnail: call }));
+
+  const askField = async (pluginId: string, path: string, field: string) => {
+    const key = fileKey(pluginId, path);
+    // Removed, asked again or cancelled while it waited: nothing to ask.
+    if (get().fileAsks[key]?.fields[field]?.status !== 'waiting') return;
+    const callId = newCallId();
+    setField(key, field, running(callId));
+    const answer = await ask(() => host.askField(pluginId, callId, path, field));
+    if (runningId(get().fileAsks[key]?.fields[field]) !== callId) return;
+    setField(key, field, { status: 'answered', answer: answer.ok ? { ...answer, answer: answer.answer.value } : answer });
+  };
+
+  const askThumbnail = async (pluginId: string, path: string) => {
+    const key = fileKey(pluginId, path);
+    if (get().fileAsks[key]?.thumbnail?.status !== 'waiting') return;
+    const callId = newCallId();
+    setThumbnail(key, running(callId));
+    const ratio = typeof devicePixelRatio === 'number' ? devicePixelRatio : 1;
+    const answer = await ask(() => host.askThumbnail(pluginId, callId, path, thumbnailPixels(ratio)));
+    if (runningId(get().fileAsks[key]?.thumbnail) !== callId) return;
+    setThumbnail(key, { status: 'answered', answer: answer.ok ? { ...answer, answer: answer.answer.png } : answer });
+  };
+
+  /** Sets every ask about the file waiting, and queues them. */
+  const askAbout = (pluginId: string, path: string) => {
+    const details = pluginDetails(get().tools[pluginId]);
+    if (!details) return;
+    const fields = fieldsServing(details, path).map((field) => field.key);
+    const thumbnail = fileServing(details, path).thumbnail;
+    const asks: FileAsks = { fields: Object.fromEntries(fields.map((field) => [field, { status: 'waiting' }])) };
+    if (thumbnail) asks.thumbnail = { status: 'waiting' };
+    set((s) => ({ fileAsks: { ...s.fileAsks, [fileKey(pluginId, path)]: asks } }));
+    for (const field of fields) queue(() => askField(pluginId, path, field));
+    if (thumbnail) queue(() => askThumbnail(pluginId, path));
+  };
+
+  const cancelRunning = (asks: FileAsks | undefined) => {
+    if (!asks) return;
+    for (const call of [...Object.values(asks.fields), asks.thumbnail]) {
+      const callId = runningId(call);
+      if (callId) void get().cancelPluginCall(callId);
+    }
+  };
+
+  /** Sets the choice, and shows the preview of the new current file when it changed. */
+  const choose = (pluginId: string, choice: FileChoice) => {
+    const before = get().fileChoices[pluginId]?.current;
+    set((s) => ({ fileChoices: { ...s.fileChoices, [pluginId]: choice } }));
+    if (choice.current !== before) get().showPreview(pluginId, choice.current);
+  };
+
+  return {
+    ...initialPluginFilesState,
+
+    addFiles(pluginId, paths) {
+      if (!pluginDetails(get().tools[pluginId])) return;
+      const listed = new Set((get().pluginFiles[pluginId] ?? []).map((file) => file.path));
+      const fresh = [...new Set(paths.map((path) => path.trim()))].filter((path) => path !== '' && !listed.has(path));
+      if (fresh.length === 0) return;
+      set((s) => ({
+        pluginFiles: { ...s.pluginFiles, [pluginId]: [...(s.pluginFiles[pluginId] ?? []), ...fresh.map((path) => ({ path, name: fileName(path) }))] },
+      }));
+      for (const path of fresh) askAbout(pluginId, path);
+      if ((get().fileChoices[pluginId]?.chosen.length ?? 0) === 0) get().chooseFile(pluginId, fresh[0]!);
+    },
+
+    removeFiles(pluginId, paths) {
+      const gone = new Set(paths);
+      for (const path of gone) cancelRunning(get().fileAsks[fileKey(pluginId, path)]);
+      set((s) => {
+        const fileAsks = { ...s.fileAsks };
+        for (const path of gone) delete fileAsks[fileKey(pluginId, path)];
+        return { fileAsks, pluginFiles: { ...s.pluginFiles, [pluginId]: (s.pluginFiles[pluginId] ?? []).filter((file) => !gone.has(file.path)) } };
+      });
+      const choice = get().fileChoices[pluginId];
+      if (!choice) return;
+      const chosen = choice.chosen.filter((path) => !gone.has(path));
+      const current = choice.current !== undefined && !gone.has(choice.current) ? choice.current : chosen.at(-1);
+      choose(pluginId, { chosen, current, anchor: current });
+    },
+
+    askFilesAgain(pluginId) {
+      for (const file of get().pluginFiles[pluginId] ?? []) {
+        cancelRunning(get().fileAsks[fileKey(pluginId, file.path)]);
+        askAbout(pluginId, file.path);
+      }
+      get().showPreview(pluginId, get().fileChoices[pluginId]?.current);
+    },
+
+    chooseFile(pluginId, path, how = 'only') {
+      const files = (get().pluginFiles[pluginId] ?? []).map((file) => file.path);
+      if (!files.includes(path)) return;
+      const choice = get().fileChoices[pluginId] ?? { chosen: [] };
+      if (how === 'toggle') {
+        const on = !choice.chosen.includes(path);
+        const chosen = on ? files.filter((p) => p === path || choice.chosen.includes(p)) : choice.chosen.filter((p) => p !== path);
+        const current = on ? path : choice.current === path ? chosen.at(-1) : choice.current;
+        return choose(pluginId, { chosen, current, anchor: path });
+      }
+      if (how === 'range' && choice.anchor !== undefined && files.includes(choice.anchor)) {
+        const [from, to] = [files.indexOf(choice.anchor), files.indexOf(path)].sort((a, b) => a - b) as [number, number];
+        return choose(pluginId, { chosen: files.slice(from, to + 1), current: path, anchor: choice.anchor });
+      }
+      choose(pluginId, { chosen: [path], current: path, anchor: path });
+    },
+
+    chooseAllFiles(pluginId) {
+      const files = (get().pluginFiles[pluginId] ?? []).map((file) => file.path);
+      const choice = get().fileChoices[pluginId];
+      choose(pluginId, { chosen: files, current: choice?.current ?? files[0], anchor: choice?.anchor ?? files[0] });
+    },
+
+    cancelFileAsks(pluginId, path) {
+      const key = fileKey(pluginId, path);
+      const asks = get().fileAsks[key];
+      if (!asks) return;
+      cancelRunning(asks);
+      updateAsks(key, (now) => ({
+        fields: Object.fromEntries(Object.entries(now.fields).map(([field, call]) => [field, call.status === 'waiting' ? cancelledHere : call])),
+        ...(now.thumbnail ? { thumbnail: now.thumbnail.status === 'waiting' ? cancelledHere : now.thumbnail } : {}),
+      }));
+    },
+
+    async cancelPluginCall(callId) {
+      return host.cancelCall(callId).catch((error: unknown): Result => ({ ok: false, problem: problemOf(error) }));
+    },
+  };
+};
+
+const noFiles: PluginFile[] = [];
+const noChoice: FileChoice = { chosen: [] };
+
+/** When the oldest ask still running about the file started, or undefined when none runs. */
+const asksRunningSince = (asks: FileAsks | undefined): number | undefined => {
+  let since: number | undefined;
+  for (const call of asks ? [...Object.values(asks.fields), asks.thumbnail] : []) {
+    if (call?.status === 'running') since = Math.min(since ?? call.startedAt, call.startedAt);
+  }
+  return since;
+};
+
+export const pluginFileSelectors = {
+  files: (pluginId: string) => (s: AppState) => s.pluginFiles[pluginId] ?? noFiles,
+  choice: (pluginId: string) => (s: AppState) => s.fileChoices[pluginId] ?? noChoice,
+  chosenPaths: (pluginId: string) => (s: AppState) => (s.fileChoices[pluginId] ?? noChoice).chosen,
+  currentFile: (pluginId: string) => (s: AppState) => s.fileChoices[pluginId]?.current,
+  fileAsks: (pluginId: string, path: string) => (s: AppState) => s.fileAsks[fileKey(pluginId, path)],
+  field: (pluginId: string, path: string, key: string) => (s: AppState) => s.fileAsks[fileKey(pluginId, path)]?.fields[key],
+  thumbnail: (pluginId: string, path: string) => (s: AppState) => s.fileAsks[fileKey(pluginId, path)]?.thumbnail,
+  asksRunningSince: (pluginId: string, path: string) => (s: AppState) => asksRunningSince(s.fileAsks[fileKey(pluginId, path)]),
+};

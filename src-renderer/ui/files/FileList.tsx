@@ -1,0 +1,180 @@
+// The files given to a plugin, each with its thumbnail and the fields that serve it, filled in as
+// the plugin answers. A list box that chooses several: click chooses one, Ctrl- or Cmd-click adds
+// or takes one away, Shift-click a range; the arrow keys move (Shift: extend), Space toggles,
+// Ctrl-A chooses all. The file moved to last is the one whose preview shows.
+import { memo, useId, useRef, type KeyboardEvent, type MouseEvent } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import type { PluginDetails } from '../../../src-shared/host-api';
+import type { PluginCall } from '../../store/plugin-call';
+import { pluginFileSelectors, THUMBNAIL_SIDE, type ChooseHow, type PluginFile } from '../../store/plugin-files-slice';
+import { fieldsServing } from '../../store/plugin-serving';
+import { useAppStore } from '../../store/store-context';
+import { fieldValueText, pluginFailureText } from '../../words/plugin-answer';
+import { useWords } from '../../words/use-words';
+import { CallProgress } from './CallProgress';
+
+export function FileList({ pluginId, details }: { pluginId: string; details: PluginDetails }) {
+  const words = useWords();
+  const files = useAppStore(pluginFileSelectors.files(pluginId));
+  const choice = useAppStore(pluginFileSelectors.choice(pluginId));
+  const { chooseFile, chooseAllFiles, removeFiles, askFilesAgain } = useAppStore(
+    useShallow((s) => ({ chooseFile: s.chooseFile, chooseAllFiles: s.chooseAllFiles, removeFiles: s.removeFiles, askFilesAgain: s.askFilesAgain })),
+  );
+  const listRef = useRef<HTMLUListElement>(null);
+  const hintId = useId();
+  const thumbnails = details.previews.some((preview) => preview.thumbnails);
+  if (files.length === 0) return <p className="muted files-empty">{words.plugin.noFiles}</p>;
+
+  const focusFile = (path: string) =>
+    listRef.current?.querySelector<HTMLElement>(`[data-path="${CSS.escape(path)}"]`)?.focus();
+
+  const onKeyDown = (event: KeyboardEvent<HTMLUListElement>) => {
+    const paths = files.map((file) => file.path);
+    const focused = (event.target as HTMLElement).closest<HTMLElement>('[data-path]')?.dataset.path ?? choice.current;
+    const from = Math.max(0, paths.indexOf(focused ?? ''));
+    if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'a') {
+      event.preventDefault();
+      return chooseAllFiles(pluginId);
+    }
+    if (event.key === ' ' || event.key === 'Enter') {
+      event.preventDefault();
+      return chooseFile(pluginId, paths[from]!, event.key === ' ' ? 'toggle' : 'only');
+    }
+    const moves: Record<string, number> = { ArrowDown: from + 1, ArrowUp: from - 1, Home: 0, End: paths.length - 1 };
+    const target = moves[event.key];
+    if (target === undefined) return;
+    event.preventDefault();
+    const path = paths[Math.min(Math.max(target, 0), paths.length - 1)]!;
+    chooseFile(pluginId, path, event.shiftKey ? 'range' : 'only');
+    focusFile(path);
+  };
+
+  const focusIndex = Math.max(0, files.findIndex((file) => file.path === choice.current));
+  return (
+    <div className="file-list-box">
+      <div className="file-list-bar">
+        <button type="button" className="button small" onClick={() => chooseAllFiles(pluginId)}>{words.plugin.chooseAll}</button>
+        <button type="button" className="button small" disabled={choice.chosen.length === 0} onClick={() => removeFiles(pluginId, choice.chosen)}>
+          {words.plugin.removeChosen}
+        </button>
+        <button type="button" className="button small" onClick={() => askFilesAgain(pluginId)}>{words.plugin.askAgain}</button>
+        <span id={hintId} className="hint">{words.plugin.chooseHint}</span>
+      </div>
+      <ul
+        ref={listRef}
+        className="file-list"
+        role="listbox"
+        aria-multiselectable="true"
+        aria-label={words.plugin.filesList}
+        aria-describedby={hintId}
+        onKeyDown={onKeyDown}
+      >
+        {files.map((file, index) => (
+          <FileRow
+            key={file.path}
+            pluginId={pluginId}
+            details={details}
+            file={file}
+            chosen={choice.chosen.includes(file.path)}
+            current={file.path === choice.current}
+            tabbable={index === focusIndex}
+            thumbnails={thumbnails}
+          />
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+const howOf = (event: MouseEvent): ChooseHow => (event.shiftKey ? 'range' : event.ctrlKey || event.metaKey ? 'toggle' : 'only');
+
+const FileRow = memo(function FileRow(props: {
+  pluginId: string;
+  details: PluginDetails;
+  file: PluginFile;
+  chosen: boolean;
+  current: boolean;
+  tabbable: boolean;
+  thumbnails: boolean;
+}) {
+  const words = useWords();
+  const { pluginId, file } = props;
+  const asks = useAppStore(pluginFileSelectors.fileAsks(pluginId, file.path));
+  const runningSince = useAppStore(pluginFileSelectors.asksRunningSince(pluginId, file.path));
+  const cancelFileAsks = useAppStore((s) => s.cancelFileAsks);
+  const chooseFile = useAppStore((s) => s.chooseFile);
+  const choose = (how: ChooseHow) => chooseFile(pluginId, file.path, how);
+  const fieldsId = useId();
+  const fields = fieldsServing(props.details, file.path);
+  return (
+    <li
+      role="option"
+      className="file-row"
+      aria-selected={props.chosen}
+      aria-label={file.name}
+      aria-describedby={fieldsId}
+      tabIndex={props.tabbable ? 0 : -1}
+      data-path={file.path}
+      data-current={props.current || undefined}
+      onClick={(event) => choose(howOf(event))}
+    >
+      <input
+        type="checkbox"
+        className="file-check"
+        tabIndex={-1}
+        checked={props.chosen}
+        aria-label={words.plugin.chooseFile(file.name)}
+        onClick={(event) => event.stopPropagation()}
+        onChange={() => choose('toggle')}
+      />
+      {props.thumbnails && <Thumbnail call={asks?.thumbnail} name={file.name} />}
+      <span className="file-text">
+        <span className="file-name" title={file.path}>{file.name}</span>
+        <span className="file-fields" id={fieldsId}>
+          {fields.map((field) => (
+            <FieldValue key={field.key} title={field.title} call={asks?.fields[field.key]} fieldKey={field.key} />
+          ))}
+          {asks?.thumbnail?.status === 'answered' && !asks.thumbnail.answer.ok && (
+            <FieldValue title={words.plugin.thumbnail} call={asks.thumbnail} fieldKey="thumbnail" />
+          )}
+        </span>
+      </span>
+      {runningSince !== undefined && (
+        <span className="file-progress" onClick={(event) => event.stopPropagation()}>
+          <CallProgress key={runningSince} startedAt={runningSince} onCancel={() => cancelFileAsks(pluginId, file.path)} />
+        </span>
+      )}
+    </li>
+  );
+});
+
+function FieldValue({ title, call, fieldKey }: { title: string; call: PluginCall<unknown> | undefined; fieldKey: string }) {
+  const words = useWords();
+  const answer = call?.status === 'answered' ? call.answer : undefined;
+  const text = !answer ? '…' : answer.ok ? fieldValueText(words, answer.answer) : pluginFailureText(words, answer);
+  const outcome = !answer ? 'asking' : answer.ok ? 'answered' : answer.outcome;
+  return (
+    <span className={`file-field field-${outcome}`} data-key={fieldKey} data-outcome={outcome} title={text}>
+      {words.withDetail(title, text)}
+    </span>
+  );
+}
+
+function Thumbnail({ call, name }: { call: PluginCall<string | null> | undefined; name: string }) {
+  const words = useWords();
+  const style = { width: THUMBNAIL_SIDE, height: THUMBNAIL_SIDE };
+  const answer = call?.status === 'answered' ? call.answer : undefined;
+  if (answer?.ok && answer.answer) {
+    return (
+      <span className="file-thumbnail" style={style}>
+        <img src={`data:image/png;base64,${answer.answer}`} alt={words.plugin.thumbnailOf(name)} />
+      </span>
+    );
+  }
+  const problem = answer && !answer.ok ? pluginFailureText(words, answer) : undefined;
+  return (
+    <span className={`file-thumbnail ${problem ? 'thumbnail-failed' : 'thumbnail-none'}`} style={style} title={problem} data-outcome={answer ? (answer.ok ? 'none' : answer.outcome) : 'asking'}>
+      {problem ? '!' : ''}
+    </span>
+  );
+}

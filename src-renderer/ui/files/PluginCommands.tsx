@@ -1,0 +1,120 @@
+// The plugin's commands that serve every chosen file, each a button; one whose args schema has
+// properties opens its form first. The answer shows under it: done, a value as JSON, text put on
+// the clipboard with what the plugin said, or a plan to apply.
+import { useId, useMemo, useState } from 'react';
+import type { PluginDetails } from '../../../src-shared/host-api';
+import { pluginCommandSelectors, type PluginCommandRun } from '../../store/plugin-commands-slice';
+import { pluginFileSelectors } from '../../store/plugin-files-slice';
+import { commandsServing } from '../../store/plugin-serving';
+import { useAppStore } from '../../store/store-context';
+import { fileName } from '../../file-path';
+import { pluginFailureText } from '../../words/plugin-answer';
+import { useWords } from '../../words/use-words';
+import { ArgsForm } from './ArgsForm';
+import { CallProgress } from './CallProgress';
+import { argFields } from './command-args';
+import { PlanView } from './PlanView';
+
+type Command = PluginDetails['commands'][number];
+
+export function PluginCommands({ pluginId, details }: { pluginId: string; details: PluginDetails }) {
+  const words = useWords();
+  const chosen = useAppStore(pluginFileSelectors.chosenPaths(pluginId));
+  const headingId = useId();
+  if (details.commands.length === 0) return null;
+  const commands = commandsServing(details, chosen);
+  return (
+    <section className="plugin-commands" aria-labelledby={headingId}>
+      <h2 id={headingId} className="section-title">{words.plugin.commandsHeading}</h2>
+      <p className="muted">
+        {chosen.length === 0
+          ? words.plugin.chooseForCommands
+          : commands.length === 0 ? words.plugin.noCommandServes : words.plugin.commandsFor(chosen.length)}
+      </p>
+      {commands.length > 0 && (
+        <ul className="plugin-command-list">
+          {commands.map((command) => (
+            <PluginCommand key={command.name} pluginId={pluginId} command={command} paths={chosen} canWrite={details.capabilities.includes('write')} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+const samePaths = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((path, index) => path === b[index]);
+
+function PluginCommand(props: { pluginId: string; command: Command; paths: string[]; canWrite: boolean }) {
+  const { pluginId, command, paths } = props;
+  const words = useWords();
+  const run = useAppStore(pluginCommandSelectors.run(pluginId, command.name));
+  const runPluginCommand = useAppStore((s) => s.runPluginCommand);
+  const cancel = useAppStore((s) => s.cancelPluginCall);
+  const fields = useMemo(() => argFields(command.args), [command.args]);
+  const [formOpen, setFormOpen] = useState(false);
+  const call = run?.call;
+  const running = call?.status === 'running';
+  const start = (args: unknown) => void runPluginCommand(pluginId, command.name, args, paths);
+  // Without properties to fill, the args are {} for an object schema and absent without a schema.
+  const bare = command.args ? {} : undefined;
+  return (
+    <li className="plugin-command" role="group" aria-label={command.title} data-command={command.name}>
+      <div className="plugin-command-head">
+        <button
+          type="button"
+          className="button command-button"
+          aria-expanded={fields.length > 0 ? formOpen : undefined}
+          disabled={running && fields.length === 0}
+          onClick={() => (fields.length > 0 ? setFormOpen(!formOpen) : start(bare))}
+        >
+          {command.title}
+        </button>
+        {call?.status === 'running' && (
+          <CallProgress key={call.callId} startedAt={call.startedAt} onCancel={() => void cancel(call.callId)} />
+        )}
+      </div>
+      {fields.length > 0 && formOpen && <ArgsForm title={command.title} schema={command.args} fields={fields} running={running} onRun={start} />}
+      {run && !samePaths(run.paths, paths) && run.call.status === 'answered' && (
+        <p className="muted ran-on">{words.plugin.ranOn(run.paths.map(fileName).join(', '))}</p>
+      )}
+      {run && <CommandAnswer pluginId={pluginId} command={command.name} run={run} canWrite={props.canWrite} />}
+    </li>
+  );
+}
+
+function CommandAnswer(props: { pluginId: string; command: string; run: PluginCommandRun; canWrite: boolean }) {
+  const words = useWords();
+  const { call } = props.run;
+  if (call.status !== 'answered') return null;
+  const answer = call.answer;
+  if (!answer.ok) {
+    return <p role="status" className="command-answer problem" data-answer="failure">{pluginFailureText(words, answer)}</p>;
+  }
+  const shown = answer.answer;
+  switch (shown.answer) {
+    case 'done':
+      return <p role="status" className="command-answer outcome-done" data-answer="done">{words.plugin.done}</p>;
+    case 'value':
+      return (
+        <div className="command-answer" data-answer="value">
+          <pre className="command-value" aria-label={words.plugin.value}>{JSON.stringify(shown.value, null, 2)}</pre>
+        </div>
+      );
+    case 'text':
+      return (
+        <div className="command-answer" data-answer="text" data-copied={props.run.copied}>
+          <p role="status">
+            {props.run.copied === false ? words.plugin.notCopied : shown.said || words.plugin.copiedSaid}
+            {props.run.copied === true && shown.said ? <span className="muted"> · {words.plugin.copiedSaid}</span> : null}
+          </p>
+          {props.run.copied === false && <pre className="command-value">{shown.text}</pre>}
+        </div>
+      );
+    case 'plan':
+      return (
+        <div className="command-answer" data-answer="plan">
+          <PlanView pluginId={props.pluginId} command={props.command} plan={shown} state={props.run.plan ?? { status: 'shown' }} canWrite={props.canWrite} />
+        </div>
+      );
+  }
+}
