@@ -53,10 +53,11 @@ export abstract class Supervisor {
   private _version: string | undefined;
   private current: RunningTool | undefined;
   private initialized = false;
-  private starting: Promise<void> | undefined;
-  private stopping: Promise<void> | undefined;
+  /** Every start and stop, one at a time, in the order asked (as the host's change() does). */
+  private queue: Promise<void> = Promise.resolve();
+  /** The start waiting its turn or under way: a stop cuts it short, a second start shares it. */
+  private pendingStart: { cut: AbortController; done: Promise<void> } | undefined;
   private restartTimer: ReturnType<typeof setTimeout> | undefined;
-  private stops = 0;
 
   /** What the log and the reasons call it. */
   protected abstract readonly noun: Noun;
@@ -112,29 +113,34 @@ export abstract class Supervisor {
   }
 
   /** Starts the process; resolves once it answered initialize, or failed to. Not from 'failed'. */
-  async start(): Promise<void> {
-    if (this.stopping) await this.stopping;
-    if (this.starting) await this.starting; // one under way: its outcome is ours, unless it was stopped
-    if (this._state === 'failed' || this._state === 'running') return;
-    this.starting ??= this.launch().finally(() => (this.starting = undefined));
-    return this.starting;
+  start(): Promise<void> {
+    if (this.pendingStart && !this.pendingStart.cut.signal.aborted) return this.pendingStart.done;
+    const cut = new AbortController();
+    const done = this.enqueue(async () => {
+      if (cut.signal.aborted || this._state === 'failed' || this._state === 'running') return;
+      await this.launch(cut.signal);
+    });
+    const pending = { cut, done };
+    this.pendingStart = pending;
+    void done.finally(() => {
+      if (this.pendingStart === pending) this.pendingStart = undefined;
+    });
+    return done;
   }
 
-  /** The stop sequence; resolves when nothing of the process runs any more. `idle`: it ends idle, not stopped. */
+  /**
+   * The stop sequence; resolves when nothing of the process runs any more. `idle`: it ends idle,
+   * not stopped. A start under way is cut short: what it spawned is stopped too.
+   */
   stop(options: { idle?: boolean } = {}): Promise<void> {
     this.clearRestart();
-    this.stops++; // a start still spawning sees it and ends what it spawned
-    const running = this.current;
-    if (running) {
-      this.stopping ??= this.stopRunning(running, options.idle ? 'idle' : 'stopped').finally(() => (this.stopping = undefined));
-      return this.stopping;
-    }
-    if (this._state === 'crashed' || this._state === 'starting') this.setState('stopped');
-    // A start still spawning, or a refused process being ended: wait until it is gone.
-    return (async () => {
-      if (this.starting) await this.starting;
-      if (this.stopping) await this.stopping;
-    })();
+    const cutStart = this.pendingStart !== undefined;
+    this.pendingStart?.cut.abort();
+    return this.enqueue(async () => {
+      const running = this.current;
+      if (running) return this.stopRunning(running, options.idle ? 'idle' : 'stopped');
+      if (this._state === 'crashed' || this._state === 'starting' || (cutStart && this._state === 'idle')) this.setState('stopped');
+    });
   }
 
   /** Restart by hand: forgets past crashes and a failure, then starts again. */
@@ -158,7 +164,7 @@ export abstract class Supervisor {
   protected async ready(options: { waitForRestart?: boolean } = {}): Promise<Running> {
     const startsOnDemand = this._state === 'stopped' && this.options.start === 'demand';
     if (this._state === 'idle' || startsOnDemand) await this.start();
-    else if (this.starting) await this.starting;
+    else if (this.pendingStart) await this.pendingStart.done;
     else if (this._state === 'crashed' && options.waitForRestart && this.restartTimer) {
       await new Promise<void>((resolve) => {
         const subscription = this.onDidChangeState(({ state }) => {
@@ -192,9 +198,15 @@ export abstract class Supervisor {
     this.options.onLog(hostLogLevel(own), 'host', text.length > MAX_LOG_LINE_CHARS ? `${text.slice(0, MAX_LOG_LINE_CHARS)}...` : text, own);
   }
 
-  private async launch(): Promise<void> {
+  private enqueue(operation: () => Promise<void>): Promise<void> {
+    const next = this.queue.then(operation);
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
+  /** Spawns and initializes, in the queue's turn; `cut` (a stop asked meanwhile) ends it early. */
+  private async launch(cut: AbortSignal): Promise<void> {
     this.clearRestart();
-    const stops = this.stops;
     this.setState('starting');
     this.detached();
     let running: RunningTool;
@@ -220,10 +232,9 @@ export abstract class Supervisor {
       this.fail({ code: 'couldNotStart', program: this.options.execPath, problem });
       return;
     }
-    if (this.stops !== stops) {
-      // Stopped while it was being spawned.
-      this.stopping = running.stop({ stepMs: this.limits.stopStepMs }).then(() => undefined);
-      await this.stopping.finally(() => (this.stopping = undefined));
+    if (cut.aborted) {
+      // Stopped while it was being spawned: nothing of it outlives the stop, which waits its turn.
+      await running.stop({ stepMs: this.limits.stopStepMs });
       return;
     }
     this.current = running;
@@ -231,9 +242,14 @@ export abstract class Supervisor {
     void running.exited.then(() => this.exitedUnasked(running));
     running.peer.onClose(() => this.linkClosed(running));
     const { id, answer } = this.sendInitialize(running);
+    // A stop asked while initialize is awaited goes at once: the stop that follows in the queue ends it.
+    const stopped = new Promise<'stopped'>((resolve) => cut.addEventListener('abort', () => resolve('stopped'), { once: true }));
+    answer.catch(() => undefined); // left unawaited when stopped: its rejection is no one's
     let verdict: InitializeVerdict;
     try {
-      verdict = this.judgeInitialize(await answer);
+      const result = await Promise.race([answer, stopped]);
+      if (result === 'stopped') return;
+      verdict = this.judgeInitialize(result);
     } catch (error) {
       if (error instanceof ConnectionError && error.code === 'closed') return; // exited: a crash, handled there
       if (error instanceof ResponseError) {
@@ -243,13 +259,12 @@ export abstract class Supervisor {
         verdict = { refusal: { code: 'initializeTimeout', seconds: this.limits.initializeMs / 1000 } };
       }
     }
-    if (this.current !== running) return; // stopped meanwhile
+    if (this.current !== running) return; // it exited meanwhile
     if ('refusal' in verdict) {
       this.current = undefined;
       this.fail(verdict.refusal);
-      // stop() meanwhile waits for this, so nothing of the refused process outlives it.
-      this.stopping = running.stop({ stepMs: this.limits.stopStepMs }).then(() => undefined);
-      await this.stopping.finally(() => (this.stopping = undefined));
+      // In the queue's turn: a stop asked meanwhile waits for this, so nothing of it outlives it.
+      await running.stop({ stepMs: this.limits.stopStepMs });
       return;
     }
     this._version = verdict.version;
