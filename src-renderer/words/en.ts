@@ -1,10 +1,12 @@
 import { countIn } from './plural';
+import { previewEn } from './preview-en';
 import { reasonEn } from './reasons-en';
 import type { Words } from './words';
 
 const quote = (value: unknown) => `“${String(value ?? '')}”`;
 
 export const en: Words = {
+  ...previewEn,
   appName: 'Vitruvian',
   toolsHeading: 'Tools',
   installedTools: 'Installed tools',

@@ -1,5 +1,6 @@
 import { hostLogFr } from './host-log-fr';
 import { countIn } from './plural';
+import { previewFr } from './preview-fr';
 import { reasonFr } from './reasons-fr';
 import type { Words } from './words';
 
@@ -7,6 +8,7 @@ import type { Words } from './words';
 const quote = (value: unknown) => `«\u202f${String(value ?? '')}\u202f»`;
 
 export const fr: Words = {
+  ...previewFr,
   appName: 'Vitruvian',
   toolsHeading: 'Outils',
   installedTools: 'Outils installés',

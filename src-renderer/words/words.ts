@@ -1,11 +1,12 @@
 // The app's own words. Tool texts come from their manifests and are picked with pickText instead.
 import type { CommandOutcome, HostLogCode, LogLevel, LogSource, ToolState } from '../../src-shared/host-api';
 import type { CommandsHeldState } from '../store/tools-slice';
+import type { PreviewWords } from './preview-words';
 import type { ReasonCode } from './reason-code';
 import { en } from './en';
 import { fr } from './fr';
 
-export interface Words {
+export interface Words extends PreviewWords {
   appName: string;
   // Sidebar and install
   toolsHeading: string;

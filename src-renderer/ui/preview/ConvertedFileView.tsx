@@ -1,0 +1,64 @@
+// A file a plugin converted (SKWIR.md section 3), shown as its kind is shown (file-types.ts): a
+// picture, text, Markdown, a table, JSON, a player; any other kind offered to save. Every kind can
+// be saved from the header. Nothing the plugin gave runs: Markdown becomes React elements, and a
+// kind that could hold a script (HTML, SVG) is only offered to save.
+import { useWords } from '../../words/use-words';
+import { CutNote, JsonView, MediaView, PictureView, TableView, TextView } from './converted-kinds';
+import { MarkdownView } from './MarkdownView';
+import { TEXT_SHOWN_BYTES, useConvertedFile, type ConvertedFile } from './use-converted-file';
+import './preview.css';
+
+export function ConvertedFileView({ file }: { file: { name: string; data: string } }) {
+  const words = useWords();
+  const converted = useConvertedFile(file);
+  return (
+    <section
+      className="converted"
+      aria-label={words.convertedFile(file.name)}
+      data-state={converted.state}
+      data-kind={converted.state === 'ready' ? converted.kind : undefined}
+    >
+      <header className="converted-header">
+        <span className="converted-name">{file.name}</span>
+        {converted.state === 'ready' && (
+          <>
+            <span className="converted-size muted">{words.fileSize(converted.bytes)}</span>
+            <a className="button small" href={converted.url} download={file.name} aria-label={words.saveFile(file.name)}>
+              {words.save}
+            </a>
+          </>
+        )}
+      </header>
+      <ConvertedBody converted={converted} name={file.name} />
+    </section>
+  );
+}
+
+function ConvertedBody({ converted, name }: { converted: ConvertedFile; name: string }) {
+  const words = useWords();
+  if (converted.state === 'reading') return <p className="converted-note muted" role="status">{words.readingConverted}</p>;
+  if (converted.state === 'unreadable') {
+    return <p className="converted-note problem" role="alert">{words.convertedUnreadable(converted.problem)}</p>;
+  }
+  if (converted.bytes === 0) return <p className="converted-note muted">{words.convertedEmpty}</p>;
+  const { kind, url, text } = converted;
+  const cut = text?.cut ? <CutNote shownBytes={TEXT_SHOWN_BYTES} totalBytes={converted.bytes} /> : null;
+  switch (kind) {
+    case 'picture':
+      return <PictureView url={url} name={name} />;
+    case 'audio':
+    case 'video':
+      return <MediaView kind={kind} url={url} name={name} />;
+    case 'text':
+      return <>{cut}<TextView text={text?.text ?? ''} /></>;
+    case 'markdown':
+      return <>{cut}<MarkdownView text={text?.text ?? ''} /></>;
+    case 'table':
+      return <>{cut}<TableView text={text?.text ?? ''} name={name} /></>;
+    case 'json':
+      // Cut JSON does not parse: shown as the text it is.
+      return cut ? <>{cut}<TextView text={text?.text ?? ''} /></> : <JsonView text={text?.text ?? ''} />;
+    default:
+      return <p className="converted-note">{words.notShownHere}</p>;
+  }
+}
