@@ -74,7 +74,7 @@ describe('a converted file', () => {
       '<a href="https://example.com" onclick="window.ran = true">raw</a>',
     ].join('\n');
     const { region } = await show('report.md', base64(markdown));
-    expect(within(region).getByRole('heading', { level: 1, name: 'Report' })).toBeDefined();
+    expect(await within(region).findByRole('heading', { level: 1, name: 'Report' })).toBeDefined();
     expect(within(region).getByRole('table')).toBeDefined();
     expect(within(region).getByText('(https://example.com/a)', { exact: false })).toBeDefined();
     expect(within(region).getByText('[picture: logo, not loaded: https://example.com/logo.png]')).toBeDefined();

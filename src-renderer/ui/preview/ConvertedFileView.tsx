@@ -2,11 +2,14 @@
 // picture, text, Markdown, a table, JSON, a player; any other kind offered to save. Every kind can
 // be saved from the header. Nothing the plugin gave runs: Markdown becomes React elements, and a
 // kind that could hold a script (HTML, SVG) is only offered to save.
+import { lazy, Suspense } from 'react';
 import { useWords } from '../../words/use-words';
 import { CutNote, JsonView, MediaView, PictureView, TableView, TextView } from './converted-kinds';
-import { MarkdownView } from './MarkdownView';
 import { TEXT_SHOWN_BYTES, useConvertedFile, type ConvertedFile } from './use-converted-file';
 import './preview.css';
+
+// Markdown's renderer is most of the window's script by weight: loaded the first time one is shown.
+const MarkdownView = lazy(() => import('./MarkdownView').then((module) => ({ default: module.MarkdownView })));
 
 export function ConvertedFileView({ file }: { file: { name: string; data: string } }) {
   const words = useWords();
@@ -52,7 +55,11 @@ function ConvertedBody({ converted, name }: { converted: ConvertedFile; name: st
     case 'text':
       return <>{cut}<TextView text={text?.text ?? ''} /></>;
     case 'markdown':
-      return <>{cut}<MarkdownView text={text?.text ?? ''} /></>;
+      return (
+        <Suspense fallback={<p className="converted-note muted" role="status">{words.readingConverted}</p>}>
+          {cut}<MarkdownView text={text?.text ?? ''} />
+        </Suspense>
+      );
     case 'table':
       return <>{cut}<TableView text={text?.text ?? ''} name={name} /></>;
     case 'json':

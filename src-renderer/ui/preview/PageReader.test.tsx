@@ -93,8 +93,11 @@ describe('the pages reader', () => {
     expect(hello!.style.top).toBe('20%');
     expect(hello!.style.width).toBe('50%');
     expect(hello!.style.height).toBe('5%');
-    expect(hello!.style.fontSize).toBe('32px'); // 0.8 of the run's 40 pixels
-    expect([...hello!.querySelectorAll<HTMLElement>('.reader-character')].map((c) => c.style.width)).toEqual(['20%', '20%', '20%', '20%', '20%']);
+    expect(hello!.style.lineHeight).toBe('40px'); // the run's 0.05 of 800 pixels
+    const characters = [...hello!.querySelectorAll<HTMLElement>('.reader-character')];
+    expect(characters.map((c) => c.style.width)).toEqual(['20%', '20%', '20%', '20%', '20%']);
+    // Each character's font fills its box of 0.1 of 600 pixels: 60 / 0.6.
+    expect(characters.map((c) => c.style.fontSize)).toEqual(['100px', '100px', '100px', '100px', '100px']);
     expect(hello!.textContent).toBe('Hello');
     // Without edges, equal parts.
     expect(world!.style.left).toBe('62%');

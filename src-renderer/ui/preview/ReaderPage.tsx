@@ -41,7 +41,7 @@ export const ReaderPage = memo(function ReaderPage(props: ReaderPageProps) {
       style={{ top: props.top, left: props.left, width: props.width, height: props.height }}
     >
       {picture ? (
-        <img className="reader-picture" src={picture} alt="" draggable={false} />
+        <img className="reader-picture" src={picture} alt="" draggable={false} decoding="async" />
       ) : (
         <span className="reader-placeholder" aria-hidden="true">{page}</span>
       )}
@@ -53,7 +53,7 @@ export const ReaderPage = memo(function ReaderPage(props: ReaderPageProps) {
       {props.marks.map((mark, i) => (
         <span key={i} className="reader-mark" data-current={mark.current} style={place(mark)} />
       ))}
-      {words && words.text.length > 0 && <TextLayer page={page} runs={words.text} pageHeight={props.height} />}
+      {words && words.text.length > 0 && <TextLayer page={page} runs={words.text} pageWidth={props.width} pageHeight={props.height} />}
       {words?.links.map((link, i) => (
         <button
           key={i}
