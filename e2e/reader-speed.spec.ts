@@ -1,6 +1,6 @@
 // Prints how the pages reader does on a file of 500 pages made up in the page (first page shown,
 // frames while scrolling through every page, pictures and Blob URLs held, JS heap), measured by the
-// window's own reader bench (`?readerBench=<pages>`, src-renderer/bench/reader-bench.tsx). Timing
+// window's own reader bench (`?readerBench=<pages>`, src-renderer/bench/reader-bench.ts). Timing
 // is printed, not asserted; what is asserted is that pages are drawn lazily and their pictures
 // released: a bounded number at any time, whatever the file's length.
 import { expect, test } from '@playwright/test';

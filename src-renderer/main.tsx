@@ -4,7 +4,7 @@ import { createRoot } from 'react-dom/client';
 import type { HostApi } from '../src-shared/host-api';
 import { logBenchLines, runLogBench } from './bench/log-bench';
 import { previewTrialFor } from './bench/preview-trial';
-import { readerBenchFor } from './bench/reader-bench';
+import { readerBenchFor } from './bench/ReaderBench';
 import { connectHost } from './host-connection';
 import { createAppStore } from './store/app-store';
 import { bindHostEvents } from './store/host-events';

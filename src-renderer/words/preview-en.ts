@@ -1,18 +1,8 @@
+import { sizeIn } from './file-size';
 import { countIn } from './plural';
 import type { PreviewWords } from './preview-words';
 
-const sizeUnits = ['KB', 'MB', 'GB'];
-
-function fileSize(bytes: number): string {
-  if (!(bytes >= 1000)) return countIn('en', bytes, 'byte', 'bytes');
-  let value = bytes;
-  let unit = -1;
-  while (value >= 1000 && unit < sizeUnits.length - 1) {
-    value /= 1000;
-    unit++;
-  }
-  return `${value.toLocaleString('en', { maximumFractionDigits: value < 10 ? 1 : 0 })} ${sizeUnits[unit]}`;
-}
+const fileSize = (bytes: number) => sizeIn('en', bytes);
 
 export const previewEn: PreviewWords = {
   convertedFile: (name) => `Converted file ${name}`,

@@ -1,19 +1,9 @@
+import { sizeIn } from './file-size';
 import { countIn, isSingularFr } from './plural';
 import type { PreviewWords } from './preview-words';
 
 // French puts a narrow no-break space (U+202F) before : ; ? ! and inside « ».
-const sizeUnits = ['ko', 'Mo', 'Go'];
-
-function fileSize(bytes: number): string {
-  if (!(bytes >= 1000)) return countIn('fr', bytes, 'octet', 'octets');
-  let value = bytes;
-  let unit = -1;
-  while (value >= 1000 && unit < sizeUnits.length - 1) {
-    value /= 1000;
-    unit++;
-  }
-  return `${value.toLocaleString('fr', { maximumFractionDigits: value < 10 ? 1 : 0 })}\u00a0${sizeUnits[unit]}`;
-}
+const fileSize = (bytes: number) => sizeIn('fr', bytes);
 
 export const previewFr: PreviewWords = {
   convertedFile: (name) => `Fichier converti ${name}`,

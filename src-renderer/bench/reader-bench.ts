@@ -7,11 +7,11 @@
 //   bounded memory               the most <img> elements and live Blob URLs at once, pages drawn,
 //                                and the JS heap (performance.memory) where the browser has it
 // The result goes to `window.vitruvianReaderBench`, `<html data-reader-bench="done">` and the console.
-import { useEffect, useMemo, type ReactElement } from 'react';
 import type { TextRun } from '../../src-shared/skwir/types';
 import { fakePageSource } from '../ui/preview/fake-page-source';
 import type { PageSize } from '../ui/preview/page-layout';
-import { PageReader, type PageSource } from '../ui/preview/PageReader';
+import type { PageSource } from '../ui/preview/page-source';
+import { countInAddress } from './address-count';
 
 export const readerBenchParam = 'readerBench';
 
@@ -38,12 +38,7 @@ declare global {
 }
 
 /** The page count asked for in the address, if any (1 to 10,000). */
-export function readerBenchPages(search: string): number | undefined {
-  const raw = new URLSearchParams(search).get(readerBenchParam);
-  if (raw === null) return undefined;
-  const pages = Number(raw);
-  return Number.isInteger(pages) && pages >= 1 && pages <= 10_000 ? pages : undefined;
-}
+export const readerBenchPages = (search: string): number | undefined => countInAddress(search, readerBenchParam, 10_000);
 
 /** Letter pages, every 25th turned on its side: pages of two sizes, as a real file may have. */
 export const benchPageSize = (page: number): PageSize => (page % 25 === 0 ? { width: 792, height: 612 } : { width: 612, height: 792 });
@@ -123,7 +118,8 @@ async function framesUntil(done: () => boolean, limit = 1200): Promise<void> {
 
 const firstPicture = () => document.querySelector<HTMLImageElement>('.reader-page[data-page="1"] img');
 
-async function measure(pages: number, blobUrls: { live: () => number }): Promise<ReaderBenchResult> {
+/** Measures the reader on the page (mounted at the mark `vitruvian:reader-first-page:start`). */
+export async function measureReader(pages: number, blobUrls: { live: () => number }): Promise<ReaderBenchResult> {
   const heapStart = heapMB();
   await framesUntil(() => { const img = firstPicture(); return Boolean(img?.complete && img.naturalWidth > 0); });
   await firstPicture()?.decode().catch(() => undefined);
@@ -170,38 +166,14 @@ async function measure(pages: number, blobUrls: { live: () => number }): Promise
   };
 }
 
-/** The bench's page: a reader filling the window, measured once it is shown. */
-export function ReaderBench({ pages, blobUrls }: { pages: number; blobUrls: { live: () => number } }) {
-  const source = useMemo(() => benchPageSource(pages), [pages]);
-  useEffect(() => {
-    let stopped = false;
-    void measure(pages, blobUrls).then((result) => {
-      if (stopped) return;
-      window.vitruvianReaderBench = result;
-      document.documentElement.dataset.readerBench = 'done';
-      console.info(
-        `[vitruvian] reader: ${pages} pages; first page in ${result.firstPageMs} ms; scrolling ${result.scrollFrames} frames, ` +
-          `mean ${result.scrollMeanFrameMs} ms, worst ${result.scrollWorstFrameMs} ms; ${result.pagesDrawn} pages drawn; ` +
-          `at most ${result.mostImages} pictures and ${result.mostBlobUrls} Blob URLs at once` +
-          (result.heapMB ? `; JS heap ${result.heapMB.start} MB at the start, ${result.heapMB.most} MB at most, ${result.heapMB.end} MB at the end` : ''),
-      );
-    });
-    return () => {
-      stopped = true;
-    };
-  }, [pages, blobUrls]);
-  return (
-    <div className="bench-page">
-      <PageReader source={source} network={false} />
-    </div>
+/** Puts the result where the e2e test and a person read it. */
+export function publishReaderBench(result: ReaderBenchResult): void {
+  window.vitruvianReaderBench = result;
+  document.documentElement.dataset.readerBench = 'done';
+  console.info(
+    `[vitruvian] reader: ${result.pages} pages; first page in ${result.firstPageMs} ms; scrolling ${result.scrollFrames} frames, ` +
+      `mean ${result.scrollMeanFrameMs} ms, worst ${result.scrollWorstFrameMs} ms; ${result.pagesDrawn} pages drawn; ` +
+      `at most ${result.mostImages} pictures and ${result.mostBlobUrls} Blob URLs at once` +
+      (result.heapMB ? `; JS heap ${result.heapMB.start} MB at the start, ${result.heapMB.most} MB at most, ${result.heapMB.end} MB at the end` : ''),
   );
-}
-
-/** The bench for the address's page count, if it asks for one: the Blob URLs watched and the clock started now. */
-export function readerBenchFor(search: string): ReactElement | undefined {
-  const pages = readerBenchPages(search);
-  if (pages === undefined) return undefined;
-  const blobUrls = watchBlobUrls();
-  performance.mark('vitruvian:reader-first-page:start');
-  return <ReaderBench pages={pages} blobUrls={blobUrls} />;
 }
