@@ -181,6 +181,14 @@ describe('the pages reader', () => {
     await userEvent.type(field, '25{Enter}');
     await waitFor(() => expect(screen.getByText('Page 25 of 50')).toBeDefined());
     expect(scroller.scrollTop).toBe(pageTop(25) - 8);
+    await userEvent.clear(field);
+    await userEvent.type(field, '40');
+    await userEvent.click(screen.getByRole('button', { name: 'Go' }));
+    await waitFor(() => expect(screen.getByText('Page 40 of 50')).toBeDefined());
+    // Past the last page: the last.
+    await userEvent.clear(field);
+    await userEvent.type(field, '900{Enter}');
+    await waitFor(() => expect(scroller.dataset.currentPage).toBe('50'));
   });
 
   it('says why there are no pages, or why a page is not drawn', async () => {

@@ -37,6 +37,10 @@ function storeKey(store: PageStore): number {
   return key;
 }
 
+/**
+ * `source` is the file: a new one starts the reader afresh (a new count, no pictures), so keep one
+ * for as long as the same file is shown (useMemo on the plugin and the path).
+ */
 export function PageReader({ source, network, onOpenUri }: { source: PageSource; network: boolean; onOpenUri?: (uri: string) => void }) {
   const words = useWords();
   const [store, setStore] = useState<PageStore>();

@@ -29,7 +29,8 @@ export function ReaderToolbar({ page, pages, goTo, search, find, step }: ReaderT
 
   return (
     <div className="toolbar reader-toolbar">
-      <form className="reader-go" onSubmit={(event) => (event.preventDefault(), go())}>
+      {/* noValidate: a page past the last goes to the last rather than being refused. */}
+      <form className="reader-go" noValidate onSubmit={(event) => (event.preventDefault(), go())}>
         <span className="reader-count" data-page={page}>{words.pageOfCount(page, pages)}</span>
         <input
           type="number"
@@ -40,7 +41,10 @@ export function ReaderToolbar({ page, pages, goTo, search, find, step }: ReaderT
           value={draft ?? String(page)}
           onFocus={() => setDraft(String(page))}
           onChange={(event) => setDraft(event.target.value)}
-          onBlur={() => setDraft(null)}
+          onBlur={(event) => {
+            // Leaving for the Go button keeps what was typed, for it to go there.
+            if (!event.currentTarget.form?.contains(event.relatedTarget as Node | null)) setDraft(null);
+          }}
         />
         <button type="submit" className="button small">{words.goToPage}</button>
       </form>
@@ -87,5 +91,5 @@ function searchState(words: Words, search: PageSearch, pages: number): string {
   if (search.matches.length > 0) parts.push(words.matchOfCount(search.current + 1, search.matches.length));
   else if (search.done) parts.push(words.noMatch(search.query));
   if (search.done && search.unreadable > 0) parts.push(words.pagesUnsearched(search.unreadable));
-  return parts.join(' ');
+  return parts.join(' · ');
 }
