@@ -6,16 +6,16 @@ import { benchPageSource, measureReader, publishReaderBench, readerBenchPages, w
 
 /** The bench's page: a reader filling the window, measured once it is shown. */
 export function ReaderBench({ pages, blobUrls }: { pages: number; blobUrls: { live: () => number } }) {
-  const source = useMemo(() => benchPageSource(pages), [pages]);
+  const { source, warmUp } = useMemo(() => benchPageSource(pages), [pages]);
   useEffect(() => {
     let stopped = false;
-    void measureReader(pages, blobUrls).then((result) => {
+    void measureReader(pages, blobUrls, warmUp).then((result) => {
       if (!stopped) publishReaderBench(result);
     });
     return () => {
       stopped = true;
     };
-  }, [pages, blobUrls]);
+  }, [pages, blobUrls, warmUp]);
   return (
     <div className="bench-page">
       <PageReader source={source} network={false} />

@@ -1,7 +1,7 @@
 // A measurement of the pages reader, started by the page's address: `?readerBench=500` (with the test
 // bed's token as usual). The window shows only a reader over a file of that many pages made up in
-// the page (pictures drawn with a canvas, a few of each size, each answer 5 ms late as a host's
-// would be), and measures:
+// the page (pictures drawn with a canvas, eight of each orientation, drawn before the scrolling is
+// timed; each answer 5 ms late as a host's would be), and measures:
 //   vitruvian:reader-first-page  from mounting the reader to its first page's picture decoded
 //   scrolling                    frame times while the view steps through every page, one a frame
 //   bounded memory               the most <img> elements and live Blob URLs at once, pages drawn,
@@ -50,15 +50,25 @@ export function benchPageText(page: number, pages: number): TextRun[] {
   ];
 }
 
-/** The file's pictures: a page-like drawing, eight of each side, so the bench measures the reader, not PNG encoding. */
-function benchPictures(): (page: number, side: number) => Promise<string> {
+/**
+ * The file's pictures: a page-like drawing in eight variants of each orientation, drawn once each
+ * (at the side first asked; the reader scales a picture to its box), so that the bench measures the
+ * reader, not PNG encoding. `warmUp` draws those not drawn yet, before the scrolling is timed.
+ */
+function benchPictures(): { png: (page: number, side: number) => Promise<string>; warmUp: (side: number) => Promise<void> } {
   const made = new Map<string, Promise<string>>();
-  return (page, side) => {
-    const size = benchPageSize(page);
-    const key = `${page % 8}:${side}:${size.width > size.height}`;
+  const pictureOf = (variant: number, size: PageSize, side: number) => {
+    const key = `${variant}:${size.width > size.height}`;
     let png = made.get(key);
-    if (!png) made.set(key, (png = drawPage(page % 8, side, size)));
+    if (!png) made.set(key, (png = drawPage(variant, side, size)));
     return png;
+  };
+  return {
+    png: (page, side) => pictureOf(page % 8, benchPageSize(page), side),
+    warmUp: async (side) => {
+      const sizes = [benchPageSize(1), benchPageSize(25)];
+      await Promise.all(sizes.flatMap((size) => Array.from({ length: 8 }, (_, variant) => pictureOf(variant, size, side))));
+    },
   };
 }
 
@@ -78,15 +88,17 @@ async function drawPage(variant: number, side: number, size: PageSize): Promise<
   return btoa(binary);
 }
 
-export function benchPageSource(pages: number): PageSource {
-  return fakePageSource({
+export function benchPageSource(pages: number): { source: PageSource; warmUp: (side: number) => Promise<void> } {
+  const pictures = benchPictures();
+  const source = fakePageSource({
     pages,
     size: benchPageSize,
     text: (page) => benchPageText(page, pages),
     outline: Array.from({ length: Math.ceil(pages / 50) }, (_, i) => ({ title: `Part ${i + 1}`, depth: 0, page: i * 50 + 1 })),
-    png: benchPictures(),
+    png: pictures.png,
     delayMs: 5,
   });
+  return { source, warmUp: pictures.warmUp };
 }
 
 /** Counts the Blob URLs made and not yet revoked, by watching the two calls; returns the count and how to stop. */
@@ -119,12 +131,15 @@ async function framesUntil(done: () => boolean, limit = 1200): Promise<void> {
 const firstPicture = () => document.querySelector<HTMLImageElement>('.reader-page[data-page="1"] img');
 
 /** Measures the reader on the page (mounted at the mark `vitruvian:reader-first-page:start`). */
-export async function measureReader(pages: number, blobUrls: { live: () => number }): Promise<ReaderBenchResult> {
+export async function measureReader(
+  pages: number, blobUrls: { live: () => number }, warmUp: (side: number) => Promise<void>,
+): Promise<ReaderBenchResult> {
   const heapStart = heapMB();
   await framesUntil(() => { const img = firstPicture(); return Boolean(img?.complete && img.naturalWidth > 0); });
   await firstPicture()?.decode().catch(() => undefined);
   performance.mark('vitruvian:reader-first-page:end');
   const firstPageMs = performance.measure('vitruvian:reader-first-page', 'vitruvian:reader-first-page:start', 'vitruvian:reader-first-page:end').duration;
+  await warmUp(firstPicture()?.naturalHeight ?? 1024);
 
   const scroller = document.querySelector<HTMLElement>('.reader-scroller')!;
   const drawn = new Set<number>();

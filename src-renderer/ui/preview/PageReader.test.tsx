@@ -86,22 +86,26 @@ describe('the pages reader', () => {
   });
 
   it('places the text layer by the runs’ fractions, each character by its edges', async () => {
-    await read();
-    await waitFor(() => expect(pageBox(1).querySelectorAll('.reader-run')).toHaveLength(3));
-    const [hello, world] = [...pageBox(1).querySelectorAll<HTMLElement>('.reader-run')];
+    const uneven: TextRun = { text: 'Wil', x: 0.1, y: 0.5, width: 0.2, height: 0.05, edges: [0.1, 0.2, 0.22] };
+    await read({ ...fifty, text: (page) => [...runsOf(page), uneven] });
+    await waitFor(() => expect(pageBox(1).querySelectorAll('.reader-run')).toHaveLength(4));
+    const [hello, world, , wil] = [...pageBox(1).querySelectorAll<HTMLElement>('.reader-run')];
     expect(hello!.style.left).toBe('10%');
     expect(hello!.style.top).toBe('20%');
     expect(hello!.style.width).toBe('50%');
     expect(hello!.style.height).toBe('5%');
     expect(hello!.style.lineHeight).toBe('40px'); // the run's 0.05 of 800 pixels
-    const characters = [...hello!.querySelectorAll<HTMLElement>('.reader-character')];
-    expect(characters.map((c) => c.style.width)).toEqual(['20%', '20%', '20%', '20%', '20%']);
-    // Each character's font fills its box of 0.1 of 600 pixels: 60 / 0.6.
-    expect(characters.map((c) => c.style.fontSize)).toEqual(['100px', '100px', '100px', '100px', '100px']);
+    // Evenly spaced edges: one span, its font's advance filling each 0.1 of 600 pixels (60 / 0.6).
+    expect(hello!.style.fontSize).toBe('100px');
     expect(hello!.textContent).toBe('Hello');
-    // Without edges, equal parts.
+    // Without edges, equal parts: 0.2 of 600 pixels in five.
     expect(world!.style.left).toBe('62%');
-    expect(new Set([...world!.querySelectorAll<HTMLElement>('.reader-character')].map((c) => c.style.width))).toEqual(new Set(['20%']));
+    expect(world!.style.fontSize).toBe('40px');
+    // Uneven edges: a box a character, each its own size.
+    const characters = [...wil!.querySelectorAll<HTMLElement>('.reader-character')];
+    expect(characters.map((c) => c.style.width)).toEqual(['50%', '10%', '40%']);
+    expect(characters.map((c) => c.style.fontSize)).toEqual(['100px', '20px', '80px']);
+    expect(wil!.textContent).toBe('Wil');
   });
 
   it('copies a selection as lines: a space between runs on a line, a break between lines', async () => {
@@ -109,8 +113,8 @@ describe('the pages reader', () => {
     await waitFor(() => expect(pageBox(1).querySelectorAll('.reader-run')).toHaveLength(3));
     const runs = pageBox(1).querySelectorAll('.reader-run');
     const range = document.createRange();
-    range.setStart(runs[0]!.querySelectorAll('.reader-character')[1]!.firstChild!, 0);
-    range.setEnd(runs[2]!.querySelectorAll('.reader-character')[3]!.firstChild!, 1);
+    range.setStart(runs[0]!.firstChild!, 1);
+    range.setEnd(runs[2]!.firstChild!, 4);
     const selection = window.getSelection()!;
     selection.removeAllRanges();
     selection.addRange(range);
@@ -118,6 +122,21 @@ describe('the pages reader', () => {
     scroller.dispatchEvent(copy);
     expect(copy.defaultPrevented).toBe(true);
     expect(copy.clipboardData?.getData('text/plain')).toBe('ello world\nPage');
+  });
+
+  it('copies the characters selected in a run of uneven characters', async () => {
+    const uneven: TextRun = { text: 'Wil', x: 0.1, y: 0.5, width: 0.2, height: 0.05, edges: [0.1, 0.2, 0.22] };
+    const { scroller } = await read({ ...fifty, text: () => [uneven] });
+    await waitFor(() => expect(pageBox(1).querySelectorAll('.reader-character')).toHaveLength(3));
+    const characters = pageBox(1).querySelectorAll('.reader-character');
+    const range = document.createRange();
+    range.setStart(characters[1]!.firstChild!, 0);
+    range.setEnd(characters[2]!.firstChild!, 1);
+    window.getSelection()!.removeAllRanges();
+    window.getSelection()!.addRange(range);
+    const copy = new ClipboardEvent('copy', { clipboardData: new DataTransfer(), bubbles: true, cancelable: true });
+    scroller.dispatchEvent(copy);
+    expect(copy.clipboardData?.getData('text/plain')).toBe('il');
   });
 
   it('finds text across pages whatever its case, lists the matches and moves to each', async () => {

@@ -77,7 +77,8 @@ interface ReaderPagesProps {
 
 function ReaderPages({ store, pages, outline, network, onOpenUri }: ReaderPagesProps) {
   const words = useWords();
-  const version = useSyncExternalStore(store.subscribe, store.version);
+  useSyncExternalStore(store.subscribe, store.version);
+  const sizes = store.sizeVersion();
   const scroller = useRef<HTMLDivElement>(null);
   const { view, scrollTo } = useReaderView(scroller);
   const [notice, setNotice] = useState('');
@@ -85,7 +86,7 @@ function ReaderPages({ store, pages, outline, network, onOpenUri }: ReaderPagesP
   const layout = useMemo(() => {
     const first = store.entry(1)?.size ?? UNKNOWN_SIZE;
     return layOutPages(pages, view.width, (page) => store.entry(page)?.size ?? first);
-  }, [store, pages, view.width, version]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [store, pages, view.width, sizes]); // eslint-disable-line react-hooks/exhaustive-deps
   const layoutNow = useRef(layout);
   const viewNow = useRef(view);
   viewNow.current = view;

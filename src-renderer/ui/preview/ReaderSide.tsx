@@ -1,5 +1,6 @@
 // Beside the pages: the matches of a search, each with a few words around it, and the file's outline;
 // each moves to its place.
+import { memo } from 'react';
 import type { OutlineEntry } from '../../../src-shared/skwir/types';
 import { useWords } from '../../words/use-words';
 import type { PageStore } from './page-store';
@@ -17,7 +18,7 @@ export interface ReaderSideProps {
 /** Matches listed at most: a search for "e" in a long file finds tens of thousands. */
 const MATCHES_LISTED = 500;
 
-export function ReaderSide({ outline, search, store, goTo, choose }: ReaderSideProps) {
+export const ReaderSide = memo(function ReaderSide({ outline, search, store, goTo, choose }: ReaderSideProps) {
   const words = useWords();
   return (
     <aside className="reader-side">
@@ -62,4 +63,4 @@ export function ReaderSide({ outline, search, store, goTo, choose }: ReaderSideP
       )}
     </aside>
   );
-}
+});

@@ -1,6 +1,6 @@
 // Above the pages: which page is read and a field to go to another, and the search across pages
 // with its progress and the previous and next match.
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useWords } from '../../words/use-words';
 import type { Words } from '../../words/words';
 import type { PageSearch } from './use-page-search';
@@ -26,12 +26,14 @@ export function ReaderToolbar({ page, pages, goTo, search, find, step }: ReaderT
     setDraft(null);
   };
   const searchOn = query === search.query && search.query !== '';
+  // Worded once a page, not once a frame: numbers in words go through Intl, which is slow to start.
+  const count = useMemo(() => words.pageOfCount(page, pages), [words, page, pages]);
 
   return (
     <div className="toolbar reader-toolbar">
       {/* noValidate: a page past the last goes to the last rather than being refused. */}
       <form className="reader-go" noValidate onSubmit={(event) => (event.preventDefault(), go())}>
-        <span className="reader-count" data-page={page}>{words.pageOfCount(page, pages)}</span>
+        <span className="reader-count" data-page={page}>{count}</span>
         <input
           type="number"
           className="reader-page-field"

@@ -53,6 +53,7 @@ export class PageStore {
   private kept: PageRange = { first: 1, last: 0 };
   private disposed = false;
   private changes = 0;
+  private sizeChanges = 0;
   private live = 0;
   private mostLive = 0;
 
@@ -65,6 +66,9 @@ export class PageStore {
 
   /** Changes with every change: what a React view compares. */
   readonly version = (): number => this.changes;
+
+  /** Changes only when a page's own size does: what the layout depends on. */
+  readonly sizeVersion = (): number => this.sizeChanges;
 
   entry(page: number): PageEntry | undefined {
     return this.entries.get(page);
@@ -88,19 +92,19 @@ export class PageStore {
     this.changed();
   }
 
-  /** The pictures wanted now, nearest first, and the pages whose pictures are kept: all others are released. */
+  /**
+   * The pictures wanted now, nearest first, and the pages whose pictures are kept: all others are
+   * released. Those pages are out of the view's reach, so no view shows them: nothing to tell it.
+   */
   want(wishes: readonly PictureWish[], kept: PageRange): void {
     this.wishes = wishes;
     this.kept = kept;
-    let released = false;
     for (const [page, entry] of this.entries) {
-      // A page that failed is asked again when it comes back near: the failure may have passed.
-      if (this.keeps(page) || (!entry.picture && !entry.failure)) continue;
+      if (this.keeps(page)) continue;
       this.release(entry);
+      // A page that failed is asked again when it comes back near: the failure may have passed.
       entry.failure = undefined;
-      released = true;
     }
-    if (released) this.changed();
     this.pump();
   }
 
@@ -178,7 +182,10 @@ export class PageStore {
 
   private learn(page: number, answer: CheckedPage, withText: boolean): void {
     const entry = this.entryOf(page);
-    if (answer.width && answer.height) entry.size = { width: answer.width, height: answer.height };
+    if (answer.width && answer.height && (entry.size?.width !== answer.width || entry.size.height !== answer.height)) {
+      entry.size = { width: answer.width, height: answer.height };
+      this.sizeChanges++;
+    }
     if (withText) entry.words = { text: answer.text, links: answer.links };
   }
 
