@@ -9,7 +9,9 @@ const contentSecurityPolicy = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data:",
+  // blob: for what a Skwir plugin gave (a picture, a page, a sound, a film), as the served pages' policies allow.
+  "img-src 'self' data: blob:",
+  'media-src blob:',
   "connect-src 'self' ws://127.0.0.1:* ws://localhost:*",
   "object-src 'none'",
   "base-uri 'none'",

@@ -3,6 +3,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { HostApi } from '../src-shared/host-api';
 import { logBenchLines, runLogBench } from './bench/log-bench';
+import { previewTrialFor } from './bench/preview-trial';
+import { readerBenchFor } from './bench/ReaderBench';
 import { connectHost } from './host-connection';
 import { createAppStore } from './store/app-store';
 import { bindHostEvents } from './store/host-events';
@@ -30,10 +32,12 @@ async function start(): Promise<void> {
   }
   const store = createAppStore(host);
   bindHostEvents(host, store);
+  // Pages of the window for measuring and e2e, asked for by the address (bench/): else the window.
+  const testPage = readerBenchFor(location.search) ?? previewTrialFor(location.search, host);
   root.render(
     <StrictMode>
       <StoreProvider store={store}>
-        <App />
+        {testPage ?? <App />}
       </StoreProvider>
     </StrictMode>,
   );

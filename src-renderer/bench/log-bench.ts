@@ -7,6 +7,7 @@
 // The result goes to `window.vitruvianLogBench`, `<html data-log-bench="done">` and the console.
 import type { LogLine, ToolSummary } from '../../src-shared/host-api';
 import type { AppStore } from '../store/app-store';
+import { countInAddress } from './address-count';
 
 export const logBenchParam = 'logBench';
 export const logBenchToolId = 'dev.vitruvian.log-bench';
@@ -28,12 +29,7 @@ declare global {
 }
 
 /** The line count asked for in the address, if any (1 to 1,000,000). */
-export function logBenchLines(search: string): number | undefined {
-  const raw = new URLSearchParams(search).get(logBenchParam);
-  if (raw === null) return undefined;
-  const lines = Number(raw);
-  return Number.isInteger(lines) && lines >= 1 && lines <= 1_000_000 ? lines : undefined;
-}
+export const logBenchLines = (search: string): number | undefined => countInAddress(search, logBenchParam, 1_000_000);
 
 export function benchLogLines(count: number): LogLine[] {
   const levels = ['info', 'debug', 'info', 'warn', 'info', 'error'] as const;

@@ -10,6 +10,14 @@ const heights: [selector: string, height: number][] = [
 const heightOf = (element: HTMLElement) => heights.find(([selector]) => element.matches(selector))?.[1];
 
 export function fakeLayout(): () => void {
+  return standInSizes((element) => {
+    const height = heightOf(element);
+    return height === undefined ? undefined : { width: 800, height };
+  });
+}
+
+/** Gives the elements `sizeOf` sizes (client and offset) those sizes, the others happy-dom's; returns the undoing. */
+export function standInSizes(sizeOf: (element: HTMLElement) => { width: number; height: number } | undefined): () => void {
   const proto = HTMLElement.prototype;
   const originals = (['clientHeight', 'clientWidth', 'offsetHeight', 'offsetWidth'] as const).map((name) => {
     const own = Object.getOwnPropertyDescriptor(proto, name);
@@ -19,8 +27,8 @@ export function fakeLayout(): () => void {
     Object.defineProperty(proto, name, {
       configurable: true,
       get(this: HTMLElement) {
-        const height = heightOf(this);
-        if (height !== undefined) return name.endsWith('Height') ? height : 800;
+        const size = sizeOf(this);
+        if (size !== undefined) return name.endsWith('Height') ? size.height : size.width;
         return original?.get?.call(this) ?? 0;
       },
     });

@@ -1,6 +1,7 @@
 import { fileName, folderOf } from '../file-path';
 import { countIn } from './plural';
 import { pluginEn } from './plugin-en';
+import { previewEn } from './preview-en';
 import { reasonEn } from './reasons-en';
 import type { Words } from './words';
 
@@ -8,6 +9,7 @@ const text = (value: unknown) => String(value ?? '');
 const quote = (value: unknown) => `“${text(value)}”`;
 
 export const en: Words = {
+  ...previewEn,
   appName: 'Vitruvian',
   toolsHeading: 'Tools',
   installedTools: 'Installed tools',

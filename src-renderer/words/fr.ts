@@ -2,6 +2,7 @@ import { hostLogFr } from './host-log-fr';
 import { fileName, folderOf } from '../file-path';
 import { countIn } from './plural';
 import { pluginFr } from './plugin-fr';
+import { previewFr } from './preview-fr';
 import { reasonFr } from './reasons-fr';
 import type { Words } from './words';
 
@@ -10,6 +11,7 @@ const text = (value: unknown) => String(value ?? '');
 const quote = (value: unknown) => `«\u202f${text(value)}\u202f»`;
 
 export const fr: Words = {
+  ...previewFr,
   appName: 'Vitruvian',
   toolsHeading: 'Outils',
   installedTools: 'Outils installés',

@@ -2,11 +2,12 @@
 import type { CommandOutcome, HostLogCode, LogLevel, LogSource, ToolState } from '../../src-shared/host-api';
 import type { CommandsHeldState } from '../store/tools-slice';
 import type { PluginWords } from './plugin-words';
+import type { PreviewWords } from './preview-words';
 import type { ReasonCode } from './reason-code';
 import { en } from './en';
 import { fr } from './fr';
 
-export interface Words {
+export interface Words extends PreviewWords {
   appName: string;
   // Sidebar and install
   toolsHeading: string;

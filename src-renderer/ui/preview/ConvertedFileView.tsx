@@ -1,15 +1,71 @@
-// STAND-IN, replaced when the previews branch merges (take theirs): the real view shows the
-// converted file by its type. This one only names it and gives its size, so the Files tab can be
-// built and tested against the agreed interface meanwhile.
-import type { JSX } from 'react';
+// A file a plugin converted (SKWIR.md section 3), shown as its kind is shown (file-types.ts): a
+// picture, text, Markdown, a table, JSON, a player; any other kind offered to save. Every kind can
+// be saved from the header. Nothing the plugin gave runs: Markdown becomes React elements, and a
+// kind that could hold a script (HTML, SVG) is only offered to save.
+import { lazy, Suspense } from 'react';
+import { useWords } from '../../words/use-words';
+import { CutNote, JsonView, MediaView, PictureView, TableView, TextView } from './converted-kinds';
+import { TEXT_SHOWN_BYTES, useConvertedFile, type ConvertedFile } from './use-converted-file';
+import './preview.css';
 
-/** The size in bytes of base64 text, without decoding it. */
-const decodedBytes = (data: string): number => Math.floor((data.length * 3) / 4) - (data.endsWith('==') ? 2 : data.endsWith('=') ? 1 : 0);
+// Markdown's renderer is most of the window's script by weight: loaded the first time one is shown.
+const MarkdownView = lazy(() => import('./MarkdownView').then((module) => ({ default: module.MarkdownView })));
 
-export function ConvertedFileView(props: { file: { name: string; data: string /* base64 */ } }): JSX.Element {
+export function ConvertedFileView({ file }: { file: { name: string; data: string } }) {
+  const words = useWords();
+  const converted = useConvertedFile(file);
   return (
-    <p className="converted-file" data-name={props.file.name}>
-      <span className="converted-name">{props.file.name}</span> · {decodedBytes(props.file.data).toLocaleString()} B
-    </p>
+    <section
+      className="converted"
+      aria-label={words.convertedFile(file.name)}
+      data-state={converted.state}
+      data-kind={converted.state === 'ready' ? converted.kind : undefined}
+    >
+      <header className="converted-header">
+        <span className="converted-name">{file.name}</span>
+        {converted.state === 'ready' && (
+          <>
+            <span className="converted-size muted">{words.fileSize(converted.bytes)}</span>
+            <a className="button small" href={converted.url} download={file.name} aria-label={words.saveFile(file.name)}>
+              {words.save}
+            </a>
+          </>
+        )}
+      </header>
+      <ConvertedBody converted={converted} name={file.name} />
+    </section>
   );
+}
+
+function ConvertedBody({ converted, name }: { converted: ConvertedFile; name: string }) {
+  const words = useWords();
+  if (converted.state === 'reading') return <p className="converted-note muted" role="status">{words.readingConverted}</p>;
+  if (converted.state === 'unreadable') {
+    return <p className="converted-note problem" role="alert">{words.convertedUnreadable(converted.problem)}</p>;
+  }
+  if (converted.bytes === 0) return <p className="converted-note muted">{words.convertedEmpty}</p>;
+  const { kind, url, text } = converted;
+  const cut = text?.cut ? <CutNote shownBytes={TEXT_SHOWN_BYTES} totalBytes={converted.bytes} /> : null;
+  switch (kind) {
+    case 'picture':
+      return <PictureView url={url} name={name} />;
+    case 'audio':
+    case 'video':
+      return <MediaView kind={kind} url={url} name={name} />;
+    case 'text':
+      return <>{cut}<TextView text={text?.text ?? ''} /></>;
+    case 'markdown':
+      return (
+        <Suspense fallback={<p className="converted-note muted" role="status">{words.readingConverted}</p>}>
+          {cut}<MarkdownView text={text?.text ?? ''} />
+        </Suspense>
+      );
+    case 'table':
+      return <>{cut}<TableView text={text?.text ?? ''} name={name} /></>;
+    case 'json':
+      // Cut JSON does not parse: shown as the text it is.
+      return cut ? <>{cut}<TextView text={text?.text ?? ''} /></> : <JsonView text={text?.text ?? ''} />;
+    default:
+      return <p className="converted-note">{words.notShownHere}</p>;
+  }
 }

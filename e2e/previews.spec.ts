@@ -1,0 +1,135 @@
+// A plugin's previews in the window, through the test bed's real host and the Netpbm sample plugin:
+// a picture converted to PNG and shown at its own size, and a file of several pictures read as pages,
+// its text selected, copied and searched. Until the Files tab holds them, the two previews are shown
+// by the window's preview trial page (`?previewPlugin=<id>&previewFile=<path>`, src-renderer/bench/).
+import { expect, test, type Page } from '@playwright/test';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { samplesFolder, startTestbedCli, type RunningTestbed } from './testbed-process';
+import { screenshot } from './window';
+
+const pluginId = 'dev.vitruvian.samples.skwir-netpbm';
+let folder: string;
+let testbed: RunningTestbed | undefined;
+
+/** A plain PPM (P3): a gradient, red across and green down. */
+function plainPpm(width: number, height: number): string {
+  const rows: string[] = [];
+  for (let y = 0; y < height; y++) {
+    const row: string[] = [];
+    for (let x = 0; x < width; x++) row.push(`${Math.round((x * 255) / (width - 1))} ${Math.round((y * 255) / (height - 1))} 96`);
+    rows.push(row.join('  '));
+  }
+  return `P3\n# a gradient written by the e2e test\n${width} ${height}\n255\n${rows.join('\n')}\n`;
+}
+
+/** A raw PPM (P6) of one colour with a white frame. */
+function rawPpm(width: number, height: number, colour: [number, number, number]): Buffer {
+  const pixels = Buffer.alloc(width * height * 3);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const edge = x < 2 || y < 2 || x >= width - 2 || y >= height - 2;
+      pixels.set(edge ? [255, 255, 255] : colour, (y * width + x) * 3);
+    }
+  }
+  return Buffer.concat([Buffer.from(`P6\n${width} ${height}\n255\n`), pixels]);
+}
+
+const trialUrl = (path: string) => `${testbed!.url}&previewPlugin=${encodeURIComponent(pluginId)}&previewFile=${encodeURIComponent(path)}`;
+
+test.beforeEach(async () => {
+  folder = await mkdtemp(join(tmpdir(), 'vitruvian-previews-'));
+  await writeFile(join(folder, 'gradient.ppm'), plainPpm(40, 30));
+  // Three pictures one after another, as Netpbm allows: three pages.
+  await writeFile(join(folder, 'three.ppm'), Buffer.concat([
+    rawPpm(64, 48, [200, 40, 40]),
+    Buffer.from(plainPpm(48, 64)),
+    rawPpm(64, 48, [40, 90, 200]),
+  ]));
+  testbed = await startTestbedCli([join(samplesFolder, 'skwir-netpbm')]);
+});
+
+test.afterEach(async () => {
+  await testbed?.stop();
+  testbed = undefined;
+  await rm(folder, { recursive: true, force: true });
+});
+
+test('a Netpbm picture converted to PNG is shown, fitted and at its own size', async ({ page }, testInfo) => {
+  await page.goto(trialUrl(join(folder, 'gradient.ppm')));
+  const converted = page.getByRole('region', { name: 'Converted file gradient.png' });
+  const picture = converted.getByRole('img', { name: 'gradient.png' });
+  await expect(picture).toBeVisible();
+  await expect.poll(() => picture.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight])).toEqual([40, 30]);
+  expect(await picture.evaluate((img: HTMLImageElement) => img.src)).toMatch(/^blob:/);
+  // Fitted to the width: far wider than its 40 pixels.
+  expect((await picture.boundingBox())!.width).toBeGreaterThan(600);
+  await expect(converted.getByRole('link', { name: 'Save gradient.png' })).toHaveAttribute('download', 'gradient.png');
+  await screenshot(page, testInfo, '40-converted-picture');
+
+  await picture.click();
+  await expect(converted.getByRole('button', { name: 'Show at actual size' })).toHaveAttribute('aria-pressed', 'true');
+  await expect.poll(async () => (await picture.boundingBox())?.width).toBe(40);
+  await screenshot(page, testInfo, '41-converted-picture-actual-size');
+});
+
+async function selectRun(page: Page, pageNumber: number): Promise<string> {
+  const run = page.locator(`.reader-page[data-page="${pageNumber}"] .reader-run`).first();
+  const box = (await run.boundingBox())!;
+  await page.mouse.move(box.x + 1, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width - 1, box.y + box.height / 2, { steps: 8 });
+  await page.mouse.up();
+  return page.evaluate(() => window.getSelection()?.toString() ?? '');
+}
+
+test('a file of several pictures is read as pages: text selected, copied and searched', async ({ page }, testInfo) => {
+  await page.goto(trialUrl(join(folder, 'three.ppm')));
+  const pages = page.getByRole('region', { name: 'Pages' });
+  await expect(page.getByText('Page 1 of 3', { exact: true })).toBeVisible();
+  const first = pages.getByRole('group', { name: 'Page 1' });
+  await expect(first).toHaveAttribute('data-drawn', 'true');
+  // Drawn for the window's width: the page's box fills the column, its picture as wide as asked.
+  const boxWidth = (await first.boundingBox())!.width;
+  expect(boxWidth).toBeGreaterThan(600);
+  const natural = await first.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth);
+  expect(natural).toBeGreaterThanOrEqual(Math.floor(boxWidth));
+  await expect(page.getByRole('navigation', { name: 'Outline' }).getByRole('button')).toHaveText(['Picture 1', 'Picture 2', 'Picture 3']);
+  await screenshot(page, testInfo, '42-pages-reader');
+
+  // The text layer: selected with the mouse like a PDF's, and copied as the protocol joins it.
+  const selected = await selectRun(page, 1);
+  expect(selected).toContain('Picture 1 of 3 · 64 × 48 · P6');
+  await page.evaluate(() => {
+    document.addEventListener('copy', (event) => {
+      (window as Window & { copied?: string }).copied = event.clipboardData?.getData('text/plain');
+    }, { once: true });
+  });
+  await page.keyboard.press('Control+C');
+  expect(await page.evaluate(() => (window as Window & { copied?: string }).copied)).toBe(selected.trim());
+  await screenshot(page, testInfo, '43-pages-selected');
+
+  // Search across pages, whatever the case: the match on page 2 listed, moved to and marked.
+  await page.getByRole('searchbox', { name: 'Find in the pages' }).fill('48 × 64');
+  await page.getByRole('searchbox', { name: 'Find in the pages' }).press('Enter');
+  const matches = page.getByRole('region', { name: 'Matches' });
+  await expect(matches.getByRole('button')).toHaveCount(1);
+  await expect(matches.getByRole('button')).toContainText('Page 2');
+  await expect(page.getByText('1 of 1 match')).toBeVisible();
+  await expect(pages).toHaveAttribute('data-current-page', '2');
+  await expect(pages.locator('.reader-page[data-page="2"] .reader-mark[data-current="true"]')).toBeVisible();
+  await expect(page.getByText('Page 2 of 3', { exact: true })).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Find in the pages' }).fill('PICTURE 3');
+  await page.getByRole('searchbox', { name: 'Find in the pages' }).press('Enter');
+  await expect(pages).toHaveAttribute('data-current-page', '3');
+  await expect(pages.getByRole('group', { name: 'Page 3' })).toHaveAttribute('data-drawn', 'true');
+  await screenshot(page, testInfo, '44-pages-search');
+
+  // The outline and the page field move too.
+  await page.getByRole('navigation', { name: 'Outline' }).getByRole('button', { name: 'Picture 1' }).click();
+  await expect(pages).toHaveAttribute('data-current-page', '1');
+  await page.getByRole('spinbutton', { name: 'Page number' }).fill('2');
+  await page.getByRole('spinbutton', { name: 'Page number' }).press('Enter');
+  await expect(page.getByText('Page 2 of 3', { exact: true })).toBeVisible();
+});

@@ -1,0 +1,157 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ConvertedFileView } from './ConvertedFileView';
+import { TABLE_SHOWN_ROWS } from './converted-kinds';
+import { renderInWindow } from './render-preview';
+import { TEXT_SHOWN_BYTES } from './use-converted-file';
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+const base64 = (text: string | Uint8Array) => Buffer.from(text).toString('base64');
+/** A 1 x 1 PNG. */
+const onePixel = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+
+async function show(name: string, data: string, language = 'en') {
+  const view = renderInWindow(<ConvertedFileView file={{ name, data }} />, language);
+  const region = screen.getByRole('region', { name: new RegExp(name.replace('.', '\\.')) });
+  await waitFor(() => expect(region.dataset.state).not.toBe('reading'));
+  return { ...view, region };
+}
+
+describe('a converted file', () => {
+  it('shows a picture fitted to the width, at its own size after a click, and offers it to save', async () => {
+    const { region } = await show('sunset.png', onePixel);
+    expect(region.dataset.kind).toBe('picture');
+    const picture = within(region).getByRole('img', { name: 'sunset.png' }) as HTMLImageElement;
+    expect(picture.src).toMatch(/^blob:/);
+    const toggle = within(region).getByRole('button', { name: 'Show at actual size' });
+    expect(region.querySelector('.converted-picture')?.getAttribute('data-size')).toBe('fitted');
+    await userEvent.click(picture);
+    expect(toggle.getAttribute('aria-pressed')).toBe('true');
+    expect(region.querySelector('.converted-picture')?.getAttribute('data-size')).toBe('actual');
+    await userEvent.click(toggle);
+    expect(region.querySelector('.converted-picture')?.getAttribute('data-size')).toBe('fitted');
+    const save = within(region).getByRole('link', { name: 'Save sunset.png' });
+    expect(save.getAttribute('download')).toBe('sunset.png');
+    expect(save.getAttribute('href')).toBe(picture.getAttribute('src'));
+    expect(within(region).getByText('70 bytes')).toBeDefined();
+  });
+
+  it('shows text decoded as UTF-8, monospaced', async () => {
+    const { region } = await show('notes.txt', base64('héllo\n世界 ✓'));
+    expect(region.querySelector('pre.converted-text')?.textContent).toBe('héllo\n世界 ✓');
+  });
+
+  it('shows only the start of a long text, cut where a character ends, and says so', async () => {
+    const text = `${'é'.repeat(TEXT_SHOWN_BYTES / 2 - 1)}xé${'z'.repeat(1000)}`;
+    const { region } = await show('long.log', base64(text));
+    const shown = region.querySelector('pre')?.textContent ?? '';
+    expect(shown).toBe(text.slice(0, TEXT_SHOWN_BYTES / 2)); // the last é would be cut in two: left out
+    expect(within(region).getByRole('note').textContent).toBe('Only the start of the file is shown (1 MB of 1 MB). Save it to read it all.');
+  });
+
+  it('renders Markdown with its tables, and runs nothing the plugin wrote', async () => {
+    const markdown = [
+      '# Report',
+      '',
+      'See [the site](https://example.com/a) and [this](javascript:alert(1)).',
+      '',
+      '| a | b |',
+      '|---|---|',
+      '| 1 | 2 |',
+      '',
+      '<script>window.ran = true</script>',
+      '',
+      '<img src="x" onerror="window.ran = true">',
+      '',
+      '![logo](https://example.com/logo.png)',
+      '',
+      '<a href="https://example.com" onclick="window.ran = true">raw</a>',
+    ].join('\n');
+    const { region } = await show('report.md', base64(markdown));
+    expect(await within(region).findByRole('heading', { level: 1, name: 'Report' })).toBeDefined();
+    expect(within(region).getByRole('table')).toBeDefined();
+    expect(within(region).getByText('(https://example.com/a)', { exact: false })).toBeDefined();
+    expect(within(region).getByText('[picture: logo, not loaded: https://example.com/logo.png]')).toBeDefined();
+    // The HTML shows as the text it is; none of it is an element.
+    expect(region.textContent).toContain('<script>window.ran = true</script>');
+    expect(region.querySelectorAll('.converted-markdown script, .converted-markdown img, .converted-markdown a, .converted-markdown iframe')).toHaveLength(0);
+    const handlers = [...region.querySelectorAll('*')].flatMap((element) =>
+      element.getAttributeNames().filter((name) => name.startsWith('on') || /javascript:/i.test(element.getAttribute(name) ?? '')));
+    expect(handlers).toEqual([]);
+    expect((window as Window & { ran?: boolean }).ran).toBeUndefined();
+  });
+
+  it('shows CSV and TSV as a table, the first row as its head', async () => {
+    const { region } = await show('scores.csv', base64('name,score\r\n"Smith, Ann",12\nBob\n'));
+    const table = within(region).getByRole('table', { name: 'scores.csv' });
+    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['name', 'score']);
+    expect(within(table).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['Smith, Ann', '12', 'Bob', '']);
+    cleanup();
+    const tsv = await show('scores.tsv', base64('a\tb\n1\t2'));
+    expect(within(tsv.region).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['1', '2']);
+  });
+
+  it('lays out the first rows of a long table and says the rest are left out', async () => {
+    const csv = ['n', ...Array.from({ length: TABLE_SHOWN_ROWS + 50 }, (_, i) => String(i))].join('\n');
+    const { region } = await show('many.csv', base64(csv));
+    expect(region.querySelectorAll('tbody tr')).toHaveLength(TABLE_SHOWN_ROWS);
+    expect(within(region).getByRole('note').textContent).toBe('Only the first 1,000 rows are shown. Save the file to see them all.');
+  });
+
+  it('pretty prints JSON, and says clearly when it does not parse', async () => {
+    const { region } = await show('data.json', base64('{"a":[1,2],"b":{"c":null}}'));
+    expect(region.querySelector('pre')?.textContent).toBe('{\n  "a": [\n    1,\n    2\n  ],\n  "b": {\n    "c": null\n  }\n}');
+    cleanup();
+    const broken = await show('broken.json', base64('{"a": 1,}'));
+    expect(within(broken.region).getByRole('alert').textContent).toMatch(/^This is not valid JSON \(.+\); it is shown as text\.$/);
+    expect(broken.region.querySelector('pre')?.textContent).toBe('{"a": 1,}');
+  });
+
+  it('plays audio and video from the file’s bytes', async () => {
+    const { region } = await show('song.mp3', base64('ID3 not really a song'));
+    expect(region.querySelector('audio[controls]')?.getAttribute('src')).toMatch(/^blob:/);
+    cleanup();
+    const film = await show('clip.webm', base64('not really a film'));
+    expect(film.region.querySelector('video[controls]')?.getAttribute('src')).toMatch(/^blob:/);
+  });
+
+  it('offers any other kind to save, with its name and size, and never draws what could hold a script', async () => {
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg"><script>1</script></svg>';
+    const { region } = await show('drawing.svg', base64(svg));
+    expect(region.dataset.kind).toBe('other');
+    expect(within(region).getByText(/is not shown here/)).toBeDefined();
+    expect(region.querySelector('img, svg, script')).toBeNull();
+    const save = within(region).getByRole('link', { name: 'Save drawing.svg' });
+    expect(save.getAttribute('href')).toMatch(/^blob:/);
+    expect(region.querySelector('.converted-size')?.textContent).toBe(`${svg.length} bytes`);
+  });
+
+  it('says what is wrong with data that is not base64', async () => {
+    const { region } = await show('notes.txt', 'aGk*');
+    expect(within(region).getByRole('alert').textContent).toBe('The converted file could not be read: not base64: the character "*" at 3');
+  });
+
+  it('speaks French', async () => {
+    const { region } = await show('archive.zip', base64('x'.repeat(2500)), 'fr');
+    expect(within(region).getByRole('link', { name: 'Enregistrer archive.zip' })).toBeDefined();
+    expect(region.querySelector('.converted-size')?.textContent).toBe('2,5\u00a0ko');
+  });
+
+  it('revokes its Blob URL when it goes or shows another file', async () => {
+    const revoked = vi.spyOn(URL, 'revokeObjectURL');
+    const { region, rerenderInWindow, unmount } = await show('a.png', onePixel);
+    const first = region.querySelector('img')!.getAttribute('src');
+    rerenderInWindow(<ConvertedFileView file={{ name: 'b.png', data: onePixel }} />);
+    await waitFor(() => expect(revoked).toHaveBeenCalledWith(first));
+    await waitFor(() => expect(screen.getByRole('img', { name: 'b.png' })).toBeDefined());
+    const second = screen.getByRole('img', { name: 'b.png' }).getAttribute('src');
+    unmount();
+    expect(revoked).toHaveBeenCalledWith(second);
+  });
+});

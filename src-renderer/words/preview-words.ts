@@ -1,0 +1,51 @@
+// The words of a plugin's preview: a converted file shown by its kind, and the pages reader. Merged
+// into Words (words.ts), so components read them through useWords like every other word.
+
+export interface PreviewWords {
+  // A converted file
+  convertedFile: (name: string) => string;
+  readingConverted: string;
+  /** The converted file's data could not be decoded: what was wrong. */
+  convertedUnreadable: (problem: string) => string;
+  convertedEmpty: string;
+  /** A size in bytes as a person reads it: "840 bytes", "1.2 MB". */
+  fileSize: (bytes: number) => string;
+  save: string;
+  saveFile: (name: string) => string;
+  notShownHere: string;
+  showActualSize: string;
+  fitToWindow: string;
+  /** Only the start of a long file is shown (sizes in bytes). */
+  textCut: (shownBytes: number, totalBytes: number) => string;
+  rowsCut: (shown: number) => string;
+  notJson: (problem: string) => string;
+  /** A picture a Markdown file points to, never fetched: its description and address. */
+  markdownPicture: (description: string, address: string) => string;
+  // The pages reader
+  pagesList: string;
+  pageLabel: (page: number) => string;
+  pageOfCount: (page: number, pages: number) => string;
+  pageNumber: string;
+  goToPage: string;
+  countingPages: string;
+  noPages: string;
+  pagesFailed: (message: string) => string;
+  pageFailed: (message: string) => string;
+  findInPages: string;
+  find: string;
+  previousMatch: string;
+  nextMatch: string;
+  searching: (page: number, pages: number) => string;
+  matchOfCount: (match: number, matches: number) => string;
+  noMatch: (query: string) => string;
+  /** Pages whose text could not be read, so a search may have missed something there. */
+  pagesUnsearched: (count: number) => string;
+  matchesHeading: string;
+  outlineHeading: string;
+  linkToPage: (page: number) => string;
+  openLink: (address: string) => string;
+  /** An address link clicked while the plugin is not granted network. */
+  linkRefused: (address: string) => string;
+  /** An address link clicked where the window has no way to open it. */
+  linkNotOpened: (address: string) => string;
+}
