@@ -41,9 +41,3 @@ export function createAppStore(host: HostApi): AppStore {
     },
   }));
 }
-
-/** A failed request's reason in words, whatever was thrown. */
-export function problemOf(error: unknown): string {
-  if (error instanceof Error) return error.message;
-  return String(error);
-}

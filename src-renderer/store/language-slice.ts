@@ -1,6 +1,7 @@
 // The app's language (which the host also sends to tools) and what the host said about itself.
 import type { HostInfo, Result } from '../../src-shared/host-api';
-import { problemOf, type AppState, type SliceCreator } from './app-store';
+import type { AppState, SliceCreator } from './app-store';
+import { problemOf } from './problem';
 
 export interface LanguageState {
   hostInfo?: HostInfo;

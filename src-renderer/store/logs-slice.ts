@@ -1,6 +1,7 @@
 // Each tool's log as the window holds it, and how the person filters it.
 import type { LogLevel, LogLine, Result } from '../../src-shared/host-api';
-import { problemOf, type AppState, type SliceCreator } from './app-store';
+import type { AppState, SliceCreator } from './app-store';
+import { problemOf } from './problem';
 
 /** The window keeps at most this many lines per tool, dropping the oldest. */
 export const maxLogLines = 200_000;

@@ -2,7 +2,7 @@
 // the id the window gave it (what cancelCall takes), or answered. Each call has an id of its own, so
 // an answer that comes after the person moved on is recognised by its id and left out.
 import type { PluginAnswer } from '../../src-shared/plugin-api';
-import { problemOf } from './app-store';
+import { problemOf } from './problem';
 
 export type PluginCall<T> =
   | { status: 'waiting' }

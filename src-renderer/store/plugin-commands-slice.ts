@@ -3,9 +3,10 @@
 // it: applied only once they confirmed it, and only for a plugin granted write.
 import type { PlanResult, ShownCommandAnswer } from '../../src-shared/plugin-api';
 import { copyText } from '../ui/copy-text';
-import { problemOf, type AppState, type SliceCreator } from './app-store';
+import type { AppState, SliceCreator } from './app-store';
 import { ask, newCallId, running, runningId, type PluginCall } from './plugin-call';
 import { pluginDetails } from './plugin-serving';
+import { problemOf } from './problem';
 
 export type PlanState =
   | { status: 'shown' }

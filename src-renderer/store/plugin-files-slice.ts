@@ -4,9 +4,10 @@
 import type { Result } from '../../src-shared/host-api';
 import type { FieldValue } from '../../src-shared/skwir/types';
 import { fileName } from '../file-path';
-import { problemOf, type AppState, type SliceCreator } from './app-store';
+import type { AppState, SliceCreator } from './app-store';
 import { ask, askQueue, newCallId, running, runningId, type PluginCall } from './plugin-call';
 import { fieldsServing, fileServing, pluginDetails } from './plugin-serving';
+import { problemOf } from './problem';
 
 export interface PluginFile {
   path: string;

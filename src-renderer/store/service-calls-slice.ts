@@ -3,8 +3,9 @@
 // a bounded preview of its params, whatever a host sends it.
 import type { Result, ServiceCall } from '../../src-shared/host-api';
 import { previewOfParams, SERVICE_CALLS_KEPT } from '../../src-shared/service-call-preview';
-import { problemOf, type AppState, type SliceCreator } from './app-store';
+import type { AppState, SliceCreator } from './app-store';
 import { appendBySeq, mergeRead } from './logs-slice';
+import { problemOf } from './problem';
 
 const bounded = (call: ServiceCall): ServiceCall => {
   const params = previewOfParams(call.params);

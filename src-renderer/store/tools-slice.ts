@@ -3,7 +3,8 @@ import type {
   CommandInfo, CommandOutcome, InstallVerdict, PreferenceInfo, PreferenceValue, ProblemCode, Result, ToolState, ToolSummary,
 } from '../../src-shared/host-api';
 import { pickText } from '../../src-shared/text';
-import { problemOf, type AppState, type SliceCreator } from './app-store';
+import type { AppState, SliceCreator } from './app-store';
+import { problemOf } from './problem';
 
 export type CommandRun = { outcome: 'running' } | CommandOutcome;
 export type PreferenceSave = { status: 'saving' } | { status: 'saved' } | { status: 'refused'; problem: string; problemCode?: ProblemCode };

@@ -1,7 +1,8 @@
 // Each tool's message trace, both ways, for tool authors.
 import type { Result, TraceLine } from '../../src-shared/host-api';
-import { problemOf, type AppState, type SliceCreator } from './app-store';
+import type { AppState, SliceCreator } from './app-store';
 import { appendBySeq, mergeRead, type CharCap } from './logs-slice';
+import { problemOf } from './problem';
 
 export const maxTraceLines = 50_000;
 /** And at most this many characters per tool (a line is cut to about 4,096 by the host). */
