@@ -2,6 +2,7 @@
 // Each slice gets the HostApi as its service object; no slice knows how requests travel.
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { HostApi } from '../../src-shared/host-api';
+import { createHostInfoSlice, hostInfoSelectors, type HostInfoSlice } from './host-info-slice';
 import { createLanguageSlice, type LanguageSlice } from './language-slice';
 import { createLogsSlice, type LogsSlice } from './logs-slice';
 import { createPluginCommandsSlice, type PluginCommandsSlice } from './plugin-commands-slice';
@@ -17,7 +18,7 @@ export interface StartupSlice {
   load(): Promise<void>;
 }
 
-export type AppState = ToolsSlice & UiSlice & LogsSlice & TraceSlice & ServiceCallsSlice & LanguageSlice &
+export type AppState = ToolsSlice & UiSlice & LogsSlice & TraceSlice & ServiceCallsSlice & HostInfoSlice & LanguageSlice &
   PluginFilesSlice & PluginPreviewSlice & PluginCommandsSlice & StartupSlice;
 export type AppStore = StoreApi<AppState>;
 export type SetState = StoreApi<AppState>['setState'];
@@ -31,13 +32,14 @@ export function createAppStore(host: HostApi): AppStore {
     ...createLogsSlice(set, get, host),
     ...createTraceSlice(set, get, host),
     ...createServiceCallsSlice(set, get, host),
+    ...createHostInfoSlice(set, get, host),
     ...createLanguageSlice(set, get, host),
     ...createPluginFilesSlice(set, get, host),
     ...createPluginPreviewSlice(set, get, host),
     ...createPluginCommandsSlice(set, get, host),
     async load() {
       await Promise.all([get().loadHostInfo(), get().loadTools()]);
-      if (get().hostInfo?.services === 'simulated') await get().loadServiceCalls();
+      if (hostInfoSelectors.servicesSimulated(get())) await get().loadServiceCalls();
     },
   }));
 }

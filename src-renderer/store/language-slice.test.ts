@@ -10,7 +10,6 @@ describe('language slice', () => {
     expect(languageSelectors.language(store.getState())).toBe('en');
     await store.getState().load();
     expect(languageSelectors.language(store.getState())).toBe('fr');
-    expect(languageSelectors.servicesSimulated(store.getState())).toBe(true);
   });
 
   it('sends a new language to the host', async () => {
@@ -30,11 +29,9 @@ describe('language slice', () => {
     expect(languageSelectors.problem(store.getState())).toBe('language: "xx" is not a tag');
   });
 
-  it('says when the host could not be asked', async () => {
-    const fake = createFakeHost();
-    fake.host.info = async () => { throw new Error('no host'); };
-    const store = createAppStore(fake.host);
-    await store.getState().loadHostInfo();
-    expect(languageSelectors.hostProblem(store.getState())).toBe('no host');
+  it('takes a language the host announces', () => {
+    const store = createAppStore(createFakeHost().host);
+    store.getState().languageChanged('fr');
+    expect(languageSelectors.language(store.getState())).toBe('fr');
   });
 });

@@ -4,6 +4,7 @@ import type {
 } from '../../src-shared/host-api';
 import { pickText } from '../../src-shared/text';
 import type { AppState, SliceCreator } from './app-store';
+import { hostInfoSelectors } from './host-info-slice';
 import { problemOf } from './problem';
 
 export type CommandRun = { outcome: 'running' } | CommandOutcome;
@@ -199,7 +200,7 @@ export const toolSelectors = {
    */
   runsFromWindow: (toolId: string, commandId: string) => (s: AppState) => {
     const command = s.tools[toolId]?.commands.find((c) => c.id === commandId);
-    return command !== undefined && (!isMenubarOnly(command) || s.hostInfo?.services === 'simulated');
+    return command !== undefined && (!isMenubarOnly(command) || hostInfoSelectors.servicesSimulated(s));
   },
   /** Why none of the tool's commands can run now (its state), or undefined. */
   commandsHeld: (toolId: string) => (s: AppState) => commandsHeld(s.tools[toolId]),

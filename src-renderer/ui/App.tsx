@@ -1,5 +1,6 @@
 // The window: the sidebar of tools beside the selected tool's page, the test bed's service panel
 // when services are simulated, and the dialogs.
+import { hostInfoSelectors } from '../store/host-info-slice';
 import { languageSelectors } from '../store/language-slice';
 import { toolSelectors } from '../store/tools-slice';
 import { uiSelectors } from '../store/ui-slice';
@@ -18,7 +19,7 @@ import { ToolPage } from './ToolPage';
 export function App() {
   const words = useWords();
   const language = useAppStore(languageSelectors.language);
-  const simulated = useAppStore(languageSelectors.servicesSimulated);
+  const simulated = useAppStore(hostInfoSelectors.servicesSimulated);
   const installDialogOpen = useAppStore(uiSelectors.installDialogOpen);
   const connection = useAppStore(uiSelectors.connection);
   return (
@@ -56,7 +57,7 @@ function Detail() {
   const count = useAppStore(toolSelectors.toolCount);
   const loaded = useAppStore((s) => s.toolsLoaded);
   const problem = useAppStore((s) => s.toolsProblem);
-  const hostProblem = useAppStore(languageSelectors.hostProblem);
+  const hostProblem = useAppStore(hostInfoSelectors.problem);
   const openInstallDialog = useAppStore((s) => s.openInstallDialog);
   if (tool) return <ToolPage key={tool.id} tool={tool} />;
   if (problem || hostProblem) {

@@ -3,7 +3,7 @@
 // applied, each step says what became of it.
 import { useRef } from 'react';
 import type { ShownPlan } from '../../../src-shared/plugin-api';
-import { languageSelectors } from '../../store/language-slice';
+import { hostInfoSelectors } from '../../store/host-info-slice';
 import type { PlanState } from '../../store/plugin-commands-slice';
 import { useAppStore } from '../../store/store-context';
 import { planStepText } from '../../words/plugin-answer';
@@ -57,7 +57,7 @@ export function PlanView(props: { pluginId: string; command: string; plan: Shown
 
 function ConfirmPlan({ pluginId, command, plan }: { pluginId: string; command: string; plan: ShownPlan }) {
   const words = useWords();
-  const simulated = useAppStore(languageSelectors.servicesSimulated);
+  const simulated = useAppStore(hostInfoSelectors.servicesSimulated);
   const keepPlan = useAppStore((s) => s.keepPlan);
   const applyPlan = useAppStore((s) => s.applyPlan);
   const cancelButton = useRef<HTMLButtonElement>(null);
