@@ -10,7 +10,7 @@ import { createAppStore } from './store/app-store';
 import { bindHostEvents } from './store/host-events';
 import { StoreProvider } from './store/store-context';
 import { App } from './ui/App';
-import { wordsFor } from './words/words';
+import { wordsFor } from './words/languages';
 import './styles.css';
 
 async function start(): Promise<void> {

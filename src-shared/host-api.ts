@@ -183,6 +183,9 @@ export type ProblemCode =
   | { code: 'kind'; kind: string }
   | { code: 'notAnOption'; options: string[] };
 
+/** Every code the host may send, in one union: the codes are unique across the three. */
+export type ReasonCode = StateReasonCode | CommandReasonCode | ProblemCode;
+
 export type CommandOutcome =
   | { outcome: 'done' }
   | { outcome: 'refused'; message: string }

@@ -1,8 +1,9 @@
 // Installed tools, and what became of the person's requests about them.
 import type {
-  CommandInfo, CommandOutcome, InstallVerdict, PreferenceInfo, PreferenceValue, ProblemCode, Result, ToolState, ToolSummary,
+  CommandInfo, CommandOutcome, InstallVerdict, PreferenceInfo, PreferenceValue, ProblemCode, Result, ToolSummary,
 } from '../../src-shared/host-api';
 import { pickText } from '../../src-shared/text';
+import { commandsHeld } from '../commands-held';
 import type { AppState, SliceCreator } from './app-store';
 import { hostInfoSelectors } from './host-info-slice';
 import { problemOf } from './problem';
@@ -158,27 +159,6 @@ const toolList = (s: AppState): ToolSummary[] => {
   const list = named.map((entry) => entry.tool);
   sortedFor = { tools: s.tools, language: s.language, list };
   return list;
-};
-
-/** States in which no command can run: a click would only answer "not available". */
-export type CommandsHeldState = Extract<ToolState, 'stopped' | 'stopping' | 'crashed' | 'failed' | 'refused'>;
-
-/**
- * Why no command of the tool can run now, or undefined when a click may run one: running, starting
- * (the command waits for it), idle (a command starts it), and a stopped `demand` tool (one starts it too).
- */
-const commandsHeld = (tool: ToolSummary | undefined): CommandsHeldState | undefined => {
-  switch (tool?.state) {
-    case 'stopped':
-      return tool.start === 'demand' ? undefined : 'stopped';
-    case 'stopping':
-    case 'crashed':
-    case 'failed':
-    case 'refused':
-      return tool.state;
-    default:
-      return undefined;
-  }
 };
 
 const titledPreferences = (tool: ToolSummary | undefined): PreferenceInfo[] =>

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import type { ToolSummary } from '../../src-shared/host-api';
-import { useToolText, useWords } from '../words/use-words';
+import { useToolText, useWords } from './use-words';
 
 /** What the tool or plugin is: its name, version, publisher, description, id and folder, and more facts when given. */
 export function About({ tool, more = [] }: { tool: ToolSummary; more?: [string, string][] }) {

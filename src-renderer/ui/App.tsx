@@ -5,8 +5,7 @@ import { languageSelectors } from '../store/language-slice';
 import { toolSelectors } from '../store/tools-slice';
 import { uiSelectors } from '../store/ui-slice';
 import { useAppStore } from '../store/store-context';
-import { appLanguageOf } from '../words/words';
-import { useWords } from '../words/use-words';
+import { appLanguageOf } from '../words/languages';
 import { ConfirmUninstall } from './ConfirmUninstall';
 import { DropZone } from './DropZone';
 import { EmptyState } from './EmptyState';
@@ -15,6 +14,7 @@ import { InstallVerdictView } from './InstallVerdictView';
 import { ServiceCallsPanel } from './ServiceCallsPanel';
 import { Sidebar } from './Sidebar';
 import { ToolPage } from './ToolPage';
+import { useWords } from './use-words';
 
 export function App() {
   const words = useWords();

@@ -4,8 +4,8 @@ import type { CommandInfo, ToolSummary } from '../../src-shared/host-api';
 import { isMenubarOnly, toolSelectors } from '../store/tools-slice';
 import { useAppStore } from '../store/store-context';
 import { commandOutcomeText } from '../words/reason-code';
-import { useToolText, useWords } from '../words/use-words';
 import { EmptyState } from './EmptyState';
+import { useToolText, useWords } from './use-words';
 
 export function CommandsTab({ tool }: { tool: ToolSummary }) {
   const words = useWords();

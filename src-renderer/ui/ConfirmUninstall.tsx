@@ -1,8 +1,8 @@
 import { useRef } from 'react';
 import { uiSelectors } from '../store/ui-slice';
 import { useAppStore } from '../store/store-context';
-import { useToolText, useWords } from '../words/use-words';
 import { Dialog } from './Dialog';
+import { useToolText, useWords } from './use-words';
 
 export function ConfirmUninstall() {
   const words = useWords();

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { useWords } from '../words/use-words';
 import { copyText } from './copy-text';
+import { useWords } from './use-words';
 
 /**
  * A button that copies text and says so for a moment. Both words are laid out, one of them hidden,

@@ -3,7 +3,7 @@
 import { useRef, useState, type DragEvent, type ReactNode } from 'react';
 import { pathOfDroppedFile } from '../desktop-bridge';
 import { useAppStore } from '../store/store-context';
-import { useWords } from '../words/use-words';
+import { useWords } from './use-words';
 
 const carriesFiles = (event: DragEvent) => [...event.dataTransfer.types].includes('Files');
 

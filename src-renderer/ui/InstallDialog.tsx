@@ -4,9 +4,9 @@ import { desktopBridge, pathOfChosenFolder } from '../desktop-bridge';
 import { toolSelectors } from '../store/tools-slice';
 import { uiSelectors } from '../store/ui-slice';
 import { useAppStore } from '../store/store-context';
-import { useWords } from '../words/use-words';
 import { Dialog } from './Dialog';
 import { InstallVerdictView } from './InstallVerdictView';
+import { useWords } from './use-words';
 
 export function InstallDialog() {
   const words = useWords();

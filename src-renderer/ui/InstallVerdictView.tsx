@@ -1,5 +1,5 @@
 import type { InstallState } from '../store/tools-slice';
-import { useToolText, useWords } from '../words/use-words';
+import { useToolText, useWords } from './use-words';
 
 /** The installer's verdict on a folder: the tool it added, or every reason it refused the folder. */
 export function InstallVerdictView({ install, onDismiss }: { install: InstallState; onDismiss?(): void }) {

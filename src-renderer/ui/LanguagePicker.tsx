@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import { languageSelectors } from '../store/language-slice';
 import { useAppStore } from '../store/store-context';
-import { languageChoices } from '../words/words';
-import { useWords } from '../words/use-words';
+import { languageChoices } from '../words/languages';
+import { useWords } from './use-words';
 
 export function LanguagePicker() {
   const words = useWords();

@@ -5,12 +5,12 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import type { LogLine } from '../../src-shared/host-api';
 import { logLevels, logSelectors } from '../store/logs-slice';
 import { useAppStore } from '../store/store-context';
-import { useWords } from '../words/use-words';
 import type { Words } from '../words/words';
 import { clockTime } from './clock';
 import { CopyButton } from './CopyButton';
 import { EmptyState } from './EmptyState';
 import { useFollowEnd } from './follow-end';
+import { useWords } from './use-words';
 
 export const logRowHeight = 20;
 

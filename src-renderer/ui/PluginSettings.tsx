@@ -2,9 +2,9 @@
 // its fields, its previews (for which files, doing what) and its commands.
 import { useId } from 'react';
 import type { PluginDetails, ToolSummary } from '../../src-shared/host-api';
-import { useWords } from '../words/use-words';
 import type { Words } from '../words/words';
 import { About } from './About';
+import { useWords } from './use-words';
 
 type Kinds = { extensions: string[]; mimes: string[] };
 

@@ -5,7 +5,7 @@ import type { PreferenceInfo, PreferenceValue, ToolSummary } from '../../src-sha
 import { toolSelectors } from '../store/tools-slice';
 import { useAppStore } from '../store/store-context';
 import { problemText } from '../words/reason-code';
-import { useToolText, useWords } from '../words/use-words';
+import { useToolText, useWords } from './use-words';
 
 export function PreferenceField({ tool, preference }: { tool: ToolSummary; preference: PreferenceInfo }) {
   const words = useWords();

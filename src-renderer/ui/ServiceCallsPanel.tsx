@@ -5,9 +5,9 @@ import { useId, useState, type FormEvent } from 'react';
 import { serviceCallSelectors } from '../store/service-calls-slice';
 import { uiSelectors } from '../store/ui-slice';
 import { useAppStore } from '../store/store-context';
-import { useToolText, useWords } from '../words/use-words';
 import { clockTime } from './clock';
 import { usePanelHeight, type PanelHeightLimits } from './panel-height';
+import { useToolText, useWords } from './use-words';
 
 /** Small enough by default that a tool's Settings stay in view above it at 1280 x 800. */
 export const servicePanelLimits: PanelHeightLimits = { key: 'vitruvian.servicePanel.height', initial: 170, min: 90, maxShare: 0.6 };

@@ -5,10 +5,10 @@ import { useShallow } from 'zustand/react/shallow';
 import type { ToolSummary } from '../../src-shared/host-api';
 import { toolSelectors } from '../store/tools-slice';
 import { useAppStore } from '../store/store-context';
-import { useWords } from '../words/use-words';
 import { About } from './About';
 import { PluginSettings } from './PluginSettings';
 import { PreferenceField } from './PreferenceField';
+import { useWords } from './use-words';
 
 export function SettingsTab({ tool }: { tool: ToolSummary }) {
   if (tool.kind === 'plugin') return <PluginSettings tool={tool} />;

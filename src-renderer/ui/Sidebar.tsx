@@ -6,9 +6,9 @@ import { toolSelectors } from '../store/tools-slice';
 import { uiSelectors } from '../store/ui-slice';
 import { useAppStore } from '../store/store-context';
 import { stateReasonText } from '../words/reason-code';
-import { useToolText, useWords } from '../words/use-words';
 import { LanguagePicker } from './LanguagePicker';
 import { StateDot } from './StateBadge';
+import { useToolText, useWords } from './use-words';
 
 /** Above this many tools the sidebar offers a filter field. */
 const filterFrom = 8;

@@ -1,5 +1,5 @@
 import type { ToolState } from '../../src-shared/host-api';
-import { useWords } from '../words/use-words';
+import { useWords } from './use-words';
 
 /** Colour family of each state, for the dot and badge. */
 export const stateTone: Record<ToolState, 'ok' | 'busy' | 'off' | 'bad'> = {

@@ -5,7 +5,6 @@ import { toolSelectors } from '../store/tools-slice';
 import { toolTabsOf, uiSelectors, type ToolTab } from '../store/ui-slice';
 import { useAppStore } from '../store/store-context';
 import { problemText, stateReasonText } from '../words/reason-code';
-import { useToolText, useWords } from '../words/use-words';
 import type { Words } from '../words/words';
 import { CommandsTab } from './CommandsTab';
 import { FilesTab } from './files/FilesTab';
@@ -13,6 +12,7 @@ import { LogTab } from './LogTab';
 import { SettingsTab } from './SettingsTab';
 import { StateBadge } from './StateBadge';
 import { TraceTab } from './TraceTab';
+import { useToolText, useWords } from './use-words';
 
 const tabTitle = (words: Words, tab: ToolTab) =>
   ({ files: words.tabFiles, commands: words.tabCommands, settings: words.tabSettings, log: words.tabLog, trace: words.tabMessages })[tab];

@@ -5,11 +5,11 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import type { TraceLine } from '../../src-shared/host-api';
 import { traceSelectors } from '../store/trace-slice';
 import { useAppStore } from '../store/store-context';
-import { useWords } from '../words/use-words';
 import { clockTime } from './clock';
 import { CopyButton } from './CopyButton';
 import { EmptyState } from './EmptyState';
 import { useFollowEnd } from './follow-end';
+import { useWords } from './use-words';
 
 export function TraceTab({ toolId }: { toolId: string }) {
   const words = useWords();

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import type { ReasonCode } from '../../src-shared/host-api';
 import { en } from './en';
 import { fr } from './fr';
-import { commandOutcomeText, problemText, stateReasonText, type ReasonCode } from './reason-code';
+import { commandOutcomeText, problemText, stateReasonText } from './reason-code';
 
 /** One of every code the host sends (src-shared/host-api.ts). */
 const everyCode: ReasonCode[] = [

@@ -1,13 +1,8 @@
 // The host's reasons as data (src-shared/host-api.ts), put in the window's words. The host also sends
 // them in English; the window uses that text for a reason without data or with a code it does not
 // know (a newer host), never a blank.
-import type {
-  CommandOutcome, CommandReasonCode, ProblemCode, StateReasonCode, ToolSummary,
-} from '../../src-shared/host-api';
+import type { CommandOutcome, ProblemCode, ToolSummary } from '../../src-shared/host-api';
 import type { Words } from './words';
-
-/** Every code the host may send, in one union: the codes are unique across the three. */
-export type ReasonCode = StateReasonCode | CommandReasonCode | ProblemCode;
 
 /** Why a tool is in its state, in the window's language. */
 export function stateReasonText(words: Words, tool: Pick<ToolSummary, 'stateReason' | 'stateReasonCode'>): string | undefined {

@@ -1,7 +1,6 @@
 // The host's reasons (ReasonCode) in English; undefined for a code this window does not know.
-import type { ExitReasonCode } from '../../src-shared/host-api';
+import type { ExitReasonCode, ReasonCode } from '../../src-shared/host-api';
 import { countIn } from './plural';
-import type { ReasonCode } from './reason-code';
 
 const quote = (value: string) => `“${value}”`;
 const count = (n: number) => n.toLocaleString('en');

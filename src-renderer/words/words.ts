@@ -1,11 +1,8 @@
 // The app's own words. Tool texts come from their manifests and are picked with pickText instead.
-import type { CommandOutcome, HostLogCode, LogLevel, LogSource, ToolState } from '../../src-shared/host-api';
-import type { CommandsHeldState } from '../store/tools-slice';
+import type { CommandOutcome, HostLogCode, LogLevel, LogSource, ReasonCode, ToolState } from '../../src-shared/host-api';
+import type { CommandsHeldState } from '../commands-held';
 import type { PluginWords } from './plugin-words';
 import type { PreviewWords } from './preview-words';
-import type { ReasonCode } from './reason-code';
-import { en } from './en';
-import { fr } from './fr';
 
 export interface Words extends PreviewWords {
   appName: string;
@@ -154,22 +151,3 @@ export interface Words extends PreviewWords {
   connectionClosed: string;
   loadFailed: (problem: string) => string;
 }
-
-export type AppLanguage = 'en' | 'fr';
-
-export const wordsByLanguage: Record<AppLanguage, Words> = { en, fr };
-
-/** The app speaks English and French; any other tag (or `fr-CA`) falls back to its base or English. */
-export function appLanguageOf(language: string): AppLanguage {
-  return language.toLowerCase().split('-')[0] === 'fr' ? 'fr' : 'en';
-}
-
-export function wordsFor(language: string): Words {
-  return wordsByLanguage[appLanguageOf(language)];
-}
-
-/** Languages offered in the language setting, each named in itself. */
-export const languageChoices: readonly { tag: AppLanguage; name: string }[] = [
-  { tag: 'en', name: 'English' },
-  { tag: 'fr', name: 'Français' },
-];

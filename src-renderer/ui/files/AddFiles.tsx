@@ -6,8 +6,8 @@ import { maxDroppedFileBytes } from '../../../src-shared/host-wire';
 import { desktopBridge, pathOfDroppedFile } from '../../desktop-bridge';
 import { useAppStore } from '../../store/store-context';
 import { uploadDroppedFile } from '../../transport/dropped-upload';
-import { useWords } from '../../words/use-words';
 import type { Words } from '../../words/words';
+import { useWords } from '../use-words';
 
 const carriesFiles = (event: DragEvent) => [...event.dataTransfer.types].includes('Files');
 

@@ -1,5 +1,5 @@
 import type { PluginAnswer } from '../../../src-shared/plugin-api';
-import { useWords } from '../../words/use-words';
+import { useWords } from '../use-words';
 
 /** How an answer came: from the plugin in so many milliseconds, or from the cache without asking it. */
 export function AnswerNote({ answer }: { answer: Extract<PluginAnswer<unknown>, { ok: true }> }) {

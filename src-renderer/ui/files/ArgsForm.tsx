@@ -1,8 +1,8 @@
 // A command's args as a form (command-args.ts): each field by its kind, required ones marked, the
 // defaults filled, and each field's problem under it in the window's words.
 import { useId, useState, type FormEvent } from 'react';
-import { useWords } from '../../words/use-words';
 import type { Words } from '../../words/words';
+import { useWords } from '../use-words';
 import { argsFromDraft, initialDraft, type ArgField, type ArgProblem } from './command-args';
 
 function problemText(words: Words, problem: ArgProblem): string {

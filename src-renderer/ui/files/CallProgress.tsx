@@ -1,7 +1,7 @@
 // A call that runs longer than 300 ms says so, with a Cancel button; a quicker one shows nothing,
 // so answers that come at once do not flash a progress bar. Give it a `key` per call.
 import { useEffect, useState } from 'react';
-import { useWords } from '../../words/use-words';
+import { useWords } from '../use-words';
 
 export const SLOW_CALL_MS = 300;
 

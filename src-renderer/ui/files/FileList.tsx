@@ -10,7 +10,7 @@ import { pluginFileSelectors, THUMBNAIL_SIDE, type ChooseHow, type PluginFile } 
 import { fieldsServing } from '../../store/plugin-serving';
 import { useAppStore } from '../../store/store-context';
 import { fieldValueText, pluginFailureText } from '../../words/plugin-answer';
-import { useWords } from '../../words/use-words';
+import { useWords } from '../use-words';
 import { CallProgress } from './CallProgress';
 
 export function FileList({ pluginId, details }: { pluginId: string; details: PluginDetails }) {

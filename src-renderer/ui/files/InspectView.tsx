@@ -7,7 +7,7 @@ import type { InspectRequest } from '../../../src-shared/plugin-api';
 import type { InspectPreview } from '../../store/plugin-preview-slice';
 import { useAppStore } from '../../store/store-context';
 import { pluginFailureText } from '../../words/plugin-answer';
-import { useWords } from '../../words/use-words';
+import { useWords } from '../use-words';
 import { AnswerNote } from './AnswerNote';
 import { CallProgress } from './CallProgress';
 import { foundRow, InspectionBody } from './InspectionBody';

@@ -4,7 +4,7 @@
 // and scrolled into view.
 import { useLayoutEffect, useRef, useState } from 'react';
 import type { CheckedInspection } from '../../../src-shared/skwir/answers';
-import { useWords } from '../../words/use-words';
+import { useWords } from '../use-words';
 
 type Row = CheckedInspection['rows'][number];
 

@@ -7,8 +7,8 @@ import { hostInfoSelectors } from '../../store/host-info-slice';
 import type { PlanState } from '../../store/plugin-commands-slice';
 import { useAppStore } from '../../store/store-context';
 import { planStepText } from '../../words/plugin-answer';
-import { useWords } from '../../words/use-words';
 import { Dialog } from '../Dialog';
+import { useWords } from '../use-words';
 
 export function PlanView(props: { pluginId: string; command: string; plan: ShownPlan; state: PlanState; canWrite: boolean }) {
   const { pluginId, command, plan, state } = props;

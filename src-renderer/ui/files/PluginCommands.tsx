@@ -9,7 +9,7 @@ import { commandsServing } from '../../store/plugin-serving';
 import { useAppStore } from '../../store/store-context';
 import { fileName } from '../../file-path';
 import { pluginFailureText } from '../../words/plugin-answer';
-import { useWords } from '../../words/use-words';
+import { useWords } from '../use-words';
 import { ArgsForm } from './ArgsForm';
 import { CallProgress } from './CallProgress';
 import { argFields } from './command-args';

@@ -3,7 +3,7 @@
 // be saved from the header. Nothing the plugin gave runs: Markdown becomes React elements, and a
 // kind that could hold a script (HTML, SVG) is only offered to save.
 import { lazy, Suspense } from 'react';
-import { useWords } from '../../words/use-words';
+import { useWords } from '../use-words';
 import { CutNote, JsonView, MediaView, PictureView, TableView, TextView } from './converted-kinds';
 import { TEXT_SHOWN_BYTES, useConvertedFile, type ConvertedFile } from './use-converted-file';
 import './preview.css';

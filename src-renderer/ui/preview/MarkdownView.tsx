@@ -6,7 +6,7 @@
 import { useMemo } from 'react';
 import Markdown, { type Components } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
-import { useWords } from '../../words/use-words';
+import { useWords } from '../use-words';
 
 const plugins = [remarkGfm];
 /** The addresses are only ever shown as text, so they are kept as written (none becomes an attribute). */

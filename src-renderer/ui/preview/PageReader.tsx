@@ -6,10 +6,10 @@
 // plugin is granted network; the outline beside; which page is read, and a field to go to one.
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import type { OutlineEntry, PageLink } from '../../../src-shared/skwir/types';
-import { useWords } from '../../words/use-words';
 import {
   layOutPages, PAGE_GAP, pageInView, pagesBetween, pictureSide, placeAt, yOf, type PageSize,
 } from './page-layout';
+import { useWords } from '../use-words';
 import type { PageSource } from './page-source';
 import { PageStore, type PictureWish } from './page-store';
 import { pageTextOf, stretchBoxes } from './page-text';

@@ -2,7 +2,7 @@
 // each moves to its place.
 import { memo } from 'react';
 import type { OutlineEntry } from '../../../src-shared/skwir/types';
-import { useWords } from '../../words/use-words';
+import { useWords } from '../use-words';
 import type { PageStore } from './page-store';
 import { matchContext, pageTextOf } from './page-text';
 import type { PageSearch } from './use-page-search';

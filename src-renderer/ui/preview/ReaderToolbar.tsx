@@ -1,8 +1,8 @@
 // Above the pages: which page is read and a field to go to another, and the search across pages
 // with its progress and the previous and next match.
 import { useMemo, useState } from 'react';
-import { useWords } from '../../words/use-words';
 import type { Words } from '../../words/words';
+import { useWords } from '../use-words';
 import type { PageSearch } from './use-page-search';
 
 export interface ReaderToolbarProps {

@@ -1,7 +1,7 @@
 // Each kind of converted file as a person would want to see it: a picture fitted to the width (a
 // click shows it at its own size), text, a table, pretty JSON, a player. Markdown is MarkdownView.
 import { useMemo, useState } from 'react';
-import { useWords } from '../../words/use-words';
+import { useWords } from '../use-words';
 import { delimiterOf, readDelimited } from './delimited-table';
 
 /** The most rows a table lays out: more would make the window slow to scroll. */

@@ -3,7 +3,8 @@ import type { LocalizedText } from '../../src-shared/host-api';
 import { pickText } from '../../src-shared/text';
 import { useAppStore } from '../store/store-context';
 import { languageSelectors } from '../store/language-slice';
-import { wordsFor, type Words } from './words';
+import { wordsFor } from '../words/languages';
+import type { Words } from '../words/words';
 
 /** The app's own words in the app's language. */
 export function useWords(): Words {
