@@ -103,7 +103,7 @@ describe('ask, as the host runs a plugin', () => {
   it('cancels a call past --timeout with $/cancel, and exits 1 naming it', async () => {
     const folder = await fixturePlugin(['late.3000']);
     const { code, answers } = await ask([folder, 'field', '--file', await write('x.txt', 'x'), '--params', '{"key":"late.3000"}', '--timeout', '0.3']);
-    expect(answers).toEqual([{ file: join(scratch, 'x.txt'), error: 'no answer to field within 0.3 s; it was cancelled' }]);
+    expect(answers).toEqual([{ file: join(scratch, 'x.txt'), error: 'no answer to field within 0.3 seconds; it was cancelled' }]);
     expect(code).toBe(1);
   });
 

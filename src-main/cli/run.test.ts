@@ -246,7 +246,7 @@ describe('vitruvian-tool run --strict', () => {
     ['answers-unsent', ['--command', 'greet'], /the first: an answer with id 999 matches no request waiting for one; dropped$/],
     ['unknown-command-state', ['--command', 'greet'], /the first: commands\/state names commands the manifest does not declare: "ghost"$/],
     ['undeclared-service', ['--command', 'greet'], /the first: clipboard\/readText was refused \(-32001\)/],
-    ['ignores-shutdown', [], /the first: the tool did not stop by itself within 2 s: it needed SIGKILL$/],
+    ['ignores-shutdown', [], /the first: the tool did not stop by itself within 2 seconds: it needed SIGKILL$/],
   ])('%s: exit 1 with --strict, naming the first problem; exit 0 without', async (fixture, commands, says) => {
     const folder = join(conformance, fixture);
     const strict = await runIn(folder, ...commands, '--strict');

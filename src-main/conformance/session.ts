@@ -9,7 +9,8 @@ import type { Manifest } from '../../src-shared/protocol/types';
 import { childEnvironment } from '../host/child-env';
 import { ConnectionError, ErrorCodes, ResponseError } from '../host/errors';
 import type { Peer } from '../host/peer';
-import { describeExit as describeToolExit, RunningTool, type ToolExit } from '../host/running-tool';
+import { exitText } from '../host/reasons';
+import { RunningTool, type ToolExit } from '../host/running-tool';
 import { quoteLine } from './check-result';
 import type { ConformanceLimits } from './limits';
 import { SimulatedServices } from './simulated-services';
@@ -267,5 +268,5 @@ export function endReason(end: ToolEnd, context: string): string {
 
 /** A tool's end in words: `exited with code 1`, `was ended by SIGSEGV`. */
 export function describeExit(exit: ToolExit | undefined): string {
-  return exit ? describeToolExit(exit) : 'closed its output but is still running';
+  return exit ? exitText(exit) : 'closed its output but is still running';
 }

@@ -18,7 +18,7 @@ import { ErrorCodes, ResponseError } from './errors';
 import { HostedPlugin } from './hosted-plugin';
 import { HostedTool } from './hosted-tool';
 import { ToolLog } from './logs';
-import { unavailable } from './reasons';
+import { notInstalled, reasonText, unavailable } from './reasons';
 import { readProcessEntries } from './process-tree';
 import { readRefusedFolder, type RefusedFolder } from './refused-folder';
 import { PluginCache } from './plugin-cache';
@@ -112,7 +112,7 @@ class ToolHost implements Host {
     this.pluginCalls = new PluginRequests({
       plugin: (pluginId) => {
         const plugin = this.tools.get(pluginId);
-        if (!plugin) return `no plugin "${pluginId}" is installed`;
+        if (!plugin) return reasonText({ code: 'notInstalled', toolId: pluginId }, 'plugin');
         return plugin.kind === 'plugin' ? plugin : `"${pluginId}" is a tool, not a Skwir plugin`;
       },
       cache: this.cache,
@@ -159,7 +159,7 @@ class ToolHost implements Host {
   uninstall(toolId: string): Promise<Result> {
     return this.change(async () => {
       const tool = this.tools.get(toolId);
-      if (!tool) return { ok: false, problem: `no tool "${toolId}" is installed` };
+      if (!tool) return notInstalled(toolId);
       tool.installed = false;
       const refusedFolder = tool.refusedFolder;
       await this.drop(toolId, 'remove');
@@ -213,14 +213,17 @@ class ToolHost implements Host {
 
   async callPlugin<M extends CallMethod>(pluginId: string, request: CallRequest<M>): Promise<CallOutcome<M>> {
     const plugin = this.tools.get(pluginId);
-    if (!plugin) return { ms: 0, outcome: 'unavailable', message: `no plugin "${pluginId}" is installed`, reasonCode: { code: 'notInstalled', toolId: pluginId } };
+    if (!plugin) {
+      const why = { code: 'notInstalled', toolId: pluginId } as const;
+      return { ms: 0, outcome: 'unavailable', message: reasonText(why, 'plugin'), reasonCode: why };
+    }
     if (plugin.kind !== 'plugin') return { ms: 0, outcome: 'unavailable', message: `"${pluginId}" is a tool, not a Skwir plugin` };
     return plugin.call(request);
   }
 
   async setPreference(toolId: string, preferenceId: string, value: PreferenceValue): Promise<Result> {
     const tool = this.tools.get(toolId);
-    if (!tool) return { ok: false, problem: `no tool "${toolId}" is installed` };
+    if (!tool) return notInstalled(toolId);
     if (tool.kind === 'plugin') return { ok: false, problem: `"${toolId}" is a Skwir plugin: it has no preferences`, problemCode: { code: 'unknownPreference', id: preferenceId } };
     const pref = tool.preferences.find((p) => p.id === preferenceId);
     if (pref && !pref.title) {
@@ -243,7 +246,7 @@ class ToolHost implements Host {
 
   async clearLog(toolId: string): Promise<Result> {
     const tool = this.tools.get(toolId);
-    if (!tool) return { ok: false, problem: `no tool "${toolId}" is installed` };
+    if (!tool) return notInstalled(toolId);
     await tool.log.clear();
     return { ok: true };
   }
@@ -254,7 +257,7 @@ class ToolHost implements Host {
 
   async clearTrace(toolId: string): Promise<Result> {
     const tool = this.tools.get(toolId);
-    if (!tool) return { ok: false, problem: `no tool "${toolId}" is installed` };
+    if (!tool) return notInstalled(toolId);
     tool.trace.clear();
     return { ok: true };
   }
@@ -273,7 +276,7 @@ class ToolHost implements Host {
 
   async stop(toolId: string): Promise<Result> {
     const tool = this.tools.get(toolId);
-    if (!tool) return { ok: false, problem: `no tool "${toolId}" is installed` };
+    if (!tool) return notInstalled(toolId);
     await tool.stop();
     return { ok: true };
   }
@@ -464,7 +467,7 @@ class ToolHost implements Host {
 
   private async whenRunning(toolId: string, act: (tool: Hosted) => Promise<void>): Promise<Result> {
     const tool = this.tools.get(toolId);
-    if (!tool) return { ok: false, problem: `no tool "${toolId}" is installed` };
+    if (!tool) return notInstalled(toolId);
     if (tool.state === 'refused') return { ok: false, problem: tool.stateReason ?? 'the tool was refused', problemCode: tool.stateReasonCode ?? { code: 'refused', problem: 'unknown problem' } };
     await act(tool);
     if (tool.state === 'running') return { ok: true };

@@ -12,7 +12,7 @@ import type { ToolLog } from './logs';
 import { ModulePlugin } from './module-plugin';
 import type { CallablePlugin } from './plugin-calls';
 import { PluginProcess, type CallOutcome, type CallRequest, type PluginLimits } from './plugin-process';
-import { describeStateReason } from './reasons';
+import { reasonText } from './reasons';
 import type { PluginEntry } from './registry';
 import type { ToolTrace } from './trace';
 
@@ -64,7 +64,7 @@ export class HostedPlugin {
   }
   get stateReason(): string | undefined {
     const code = this.problems && this.stateReasonCode;
-    return code ? describeStateReason(code, 'plugin') : this.process.stateReason;
+    return code ? reasonText(code, 'plugin') : this.process.stateReason;
   }
   get folder(): string {
     return this.entry.folder;
@@ -103,7 +103,7 @@ export class HostedPlugin {
     if (!this.installed) return { ms: 0, outcome: 'unavailable', message: `the plugin "${this.id}" is not installed` };
     if (this.problems) {
       const reason = this.stateReasonCode!;
-      return { ms: 0, outcome: 'unavailable', message: describeStateReason(reason, 'plugin'), reasonCode: reason };
+      return { ms: 0, outcome: 'unavailable', message: reasonText(reason, 'plugin'), reasonCode: reason };
     }
     return this.process.call(request);
   }

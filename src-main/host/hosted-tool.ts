@@ -9,7 +9,7 @@ import type {
 import { Emitter, type Disposable } from '../../src-shared/lifecycle';
 import type { BrokerTool } from './broker';
 import type { ToolLog } from './logs';
-import { describeStateReason, unavailable } from './reasons';
+import { reasonText, unavailable } from './reasons';
 import type { RefusedFolder } from './refused-folder';
 import type { ToolEntry } from './registry';
 import type { ToolPreferences } from './storage';
@@ -90,7 +90,7 @@ export class HostedTool implements BrokerTool {
   }
   get stateReason(): string | undefined {
     const code = this.problems && this.stateReasonCode;
-    return code ? describeStateReason(code) : this.process?.stateReason;
+    return code ? reasonText(code) : this.process?.stateReason;
   }
   get stateReasonCode(): StateReasonCode | undefined {
     return this.problems ? { code: 'refused', problem: this.problems[0] ?? 'unknown problem' } : this.process?.stateReasonCode;

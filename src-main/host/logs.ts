@@ -7,7 +7,7 @@ import { dirname } from 'node:path';
 import type { HostLogCode, LogLevel, LogLine, LogSource } from '../../src-shared/host-api';
 import { Emitter } from '../../src-shared/lifecycle';
 import { makeOwnFolder, ownerOnly } from './storage';
-import { describeHostLog, hostLogLevel } from './host-log';
+import { hostLogLevel, hostLogText } from './host-log';
 import { cutText, detached } from './trace';
 
 export interface ToolLogOptions {
@@ -91,7 +91,7 @@ export class ToolLog {
 
   /** A line of the host's own, at its level, in English with its code. */
   appendHost(code: HostLogCode): LogLine {
-    return this.append(hostLogLevel(code), 'host', describeHostLog(code), code);
+    return this.append(hostLogLevel(code), 'host', hostLogText(code), code);
   }
 
   lines(): LogLine[] {

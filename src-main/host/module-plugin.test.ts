@@ -40,7 +40,7 @@ describe('a module plugin', () => {
 
   it('cuts a call that never ends at its timeout by ending the worker, and answers the next from a fresh one', async () => {
     const h = await startModule({ limits: { callMs: 300 } });
-    expect(await h.field('hang')).toMatchObject({ outcome: 'cancelled', why: 'timeout', message: 'no answer to field within 0.3 s; it was cancelled' });
+    expect(await h.field('hang')).toMatchObject({ outcome: 'cancelled', why: 'timeout', message: 'no answer to field within 0.3 seconds; it was cancelled' });
     expect(h.plugin.state).toBe('idle');
     expect(await h.field('answer')).toMatchObject({ outcome: 'answered', answer: { value: 'hello' } });
     expect(h.states).toEqual(['starting', 'running', 'idle', 'starting', 'running']);

@@ -16,7 +16,7 @@ import type { Capability } from '../../src-shared/skwir/types';
 import { serveReadBytes, SKWIR_REFUSAL, type ReadWindow } from './call-files';
 import { jcoTranspileVersion } from './component-tools';
 import { ErrorCodes, ResponseError } from './errors';
-import { describeHostLog, hostLogLevel } from './host-log';
+import { hostLogLevel, hostLogText } from './host-log';
 import { logNotice } from './log-notice';
 import { transpiledModule } from './module-transpile';
 import { MODULE_LOGS_PER_CALL, WorkerLink, type CallEnding, type ReadAsked, type ReadReply } from './module-worker-link';
@@ -24,7 +24,7 @@ import {
   CallQueue, cancelledBeforeSent, cancelledByPerson, judgedAnswer, malformed, openCall, PLUGIN_LIMITS, pluginFailed, timedOut,
   type CallablePlugin, type CallLog, type CallOutcome, type CallRequest, type PluginLimits,
 } from './plugin-calls';
-import { describeCommandReason, stateReason, type Reason } from './reasons';
+import { reasonText, stateReason, type Reason } from './reasons';
 import { DEFAULT_LIMITS, type ToolStateChange } from './supervisor-options';
 
 export interface ModulePluginOptions {
@@ -191,7 +191,7 @@ export class ModulePlugin implements CallablePlugin {
     const link = this.link;
     if (this._state !== 'running' || !link) {
       const why = this._state === 'failed' && this._reason ? this._reason.code : { code: 'notRunning' as const };
-      return { ms: 0, outcome: 'unavailable', message: describeCommandReason(why, 'plugin'), reasonCode: why };
+      return { ms: 0, outcome: 'unavailable', message: reasonText(why, 'plugin'), reasonCode: why };
     }
     if (request.signal?.aborted) return cancelledBeforeSent();
     const opened = await openCall(request);
@@ -263,7 +263,7 @@ export class ModulePlugin implements CallablePlugin {
         return { ms, outcome: 'failed', message };
       }
       default: {
-        if (this.ended.has(link)) return { ms, outcome: 'unavailable', message: describeCommandReason({ code: 'stoppedBeforeAnswer' }, 'plugin'), reasonCode: { code: 'stoppedBeforeAnswer' } };
+        if (this.ended.has(link)) return { ms, outcome: 'unavailable', message: reasonText({ code: 'stoppedBeforeAnswer' }, 'plugin'), reasonCode: { code: 'stoppedBeforeAnswer' } };
         void this.endWorker(link);
         this.log('error', 'host', `the plugin's worker failed in ${method}: ${ending.message}; the next call starts a fresh one`);
         return { ms, outcome: 'crashed', message: `the plugin crashed: ${ending.message} before it answered`, reasonCode: { code: 'linkBroken' } };
@@ -302,7 +302,7 @@ export class ModulePlugin implements CallablePlugin {
 
   /** One of the host's own lines, as data and in English (host-log.ts), as a program plugin's. */
   private hostLog(line: HostLogCode): void {
-    this.options.onLog(hostLogLevel(line), 'host', describeHostLog(line), line);
+    this.options.onLog(hostLogLevel(line), 'host', hostLogText(line), line);
   }
 
   private setState(state: ToolState, reason?: Reason<StateReasonCode>): void {

@@ -4,13 +4,13 @@
 // filled, and the words of every way a call ends. plugin-process.ts (the program transport) and
 // module-plugin.ts (the module transport) send the calls; this is the rest.
 import type { CommandReasonCode, HostLogCode, LogLevel, LogSource, StateReasonCode, ToolState } from '../../src-shared/host-api';
+import { callTimeoutEn } from '../../src-shared/host-log-en';
 import type { Event } from '../../src-shared/lifecycle';
 import { answerProblems, type CheckedAnswers } from '../../src-shared/skwir/answers';
 import type { CallMethod } from '../../src-shared/skwir/methods';
 import { skwirMethodInfo } from '../../src-shared/skwir/methods';
 import type { Capability } from '../../src-shared/skwir/types';
 import { CallFiles, SKWIR_REFUSAL } from './call-files';
-import { durationWords } from './reasons';
 import type { ToolProcessLimits, ToolStateChange } from './supervisor-options';
 
 export interface PluginLimits extends ToolProcessLimits {
@@ -182,7 +182,7 @@ export function pluginFailed(method: CallMethod, message: string, code: number, 
 }
 
 export function timedOut(method: CallMethod, timeoutMs: number, log: CallLog, ms: number): CallOutcome {
-  const message = `no answer to ${method} within ${durationWords(timeoutMs)}; it was cancelled`;
+  const message = callTimeoutEn(method, timeoutMs / 1000);
   log.hostLog({ code: 'callTimeout', method, seconds: timeoutMs / 1000 });
   return { ms, outcome: 'cancelled', why: 'timeout', message };
 }

@@ -43,7 +43,7 @@ describe('a Skwir plugin process', () => {
     const file = h.file('a.txt', 'a');
     const late = h.field('late:500', file, { timeoutMs: 100 });
     const next = h.field('slow:7:1', file);
-    expect(await late).toMatchObject({ outcome: 'cancelled', why: 'timeout', message: 'no answer to field within 0.1 s; it was cancelled' });
+    expect(await late).toMatchObject({ outcome: 'cancelled', why: 'timeout', message: 'no answer to field within 0.1 seconds; it was cancelled' });
     expect(await next).toMatchObject({ outcome: 'answered', answer: { value: 7 } });
     const cancel = h.trace.find((line) => line.direction === 'toTool' && line.method === '$/cancel');
     expect(cancel).toBeDefined();
@@ -122,7 +122,7 @@ describe('a Skwir plugin process', () => {
     expect(h.plugin.state).toBe('stopped');
     expect(processAlive(pid)).toBe(false);
     expect(processAlive(child)).toBe(false);
-    expect(h.logged('the plugin did not stop by itself within 0.4 s: it needed SIGKILL')).toBe(true);
+    expect(h.logged('the plugin did not stop by itself within 0.4 seconds: it needed SIGKILL')).toBe(true);
     // The stop closed its input: no farewell notice is Skwir's.
     expect(h.trace.some((line) => line.method === 'shutdown')).toBe(false);
   });

@@ -4,6 +4,7 @@
 // or is cancelled, its reads refused after, a late answer dropped and traced; every answer checked
 // and its defaults filled; stopped by closing its input (no farewell notice) and after 10 idle
 // minutes. The lifetime (the stop ladder, crash restarts) is the Supervisor's, as for tools.
+import { beforeAnswerEn } from '../../src-shared/reasons-en';
 import { SKWIR_API_VERSION, SKWIR_LINE_LIMIT, spokenApi } from '../../src-shared/skwir/limits';
 import type { CallMethod } from '../../src-shared/skwir/methods';
 import type { Capability } from '../../src-shared/skwir/types';
@@ -15,7 +16,7 @@ import {
   CallQueue, cancelledBeforeSent, cancelledByPerson, judgedAnswer, openCall, PLUGIN_LIMITS, pluginFailed, timedOut,
   type CallablePlugin, type CallLog, type CallOutcome, type CallRequest, type PluginLimits,
 } from './plugin-calls';
-import { describeCommandReason } from './reasons';
+import { reasonText } from './reasons';
 import type { RunningTool } from './running-tool';
 import { Supervisor, type InitializeVerdict, type SupervisorOptions } from './supervisor';
 
@@ -96,7 +97,7 @@ export class PluginProcess extends Supervisor implements CallablePlugin {
 
   private async send(request: CallRequest): Promise<CallOutcome> {
     const ready = await this.ready({ waitForRestart: true });
-    if ('why' in ready) return { ms: 0, outcome: 'unavailable', message: describeCommandReason(ready.why, 'plugin'), reasonCode: ready.why };
+    if ('why' in ready) return { ms: 0, outcome: 'unavailable', message: reasonText(ready.why, 'plugin'), reasonCode: ready.why };
     if (request.signal?.aborted) return cancelledBeforeSent();
     const { running } = ready;
     const opened = await openCall(request);
@@ -125,8 +126,8 @@ export class PluginProcess extends Supervisor implements CallablePlugin {
       }
       if (error instanceof ConnectionError && error.code === 'cancelled') return cancelledByPerson(request.method, ms);
       const how = await this.whyUnanswered(running);
-      if (how.code === 'stoppedBeforeAnswer') return { ms, outcome: 'unavailable', message: describeCommandReason(how, 'plugin'), reasonCode: how };
-      return { ms, outcome: 'crashed', message: `the plugin crashed: ${describeCommandReason(how, 'plugin')} before it answered`, reasonCode: how };
+      if (how.code === 'stoppedBeforeAnswer') return { ms, outcome: 'unavailable', message: reasonText(how, 'plugin'), reasonCode: how };
+      return { ms, outcome: 'crashed', message: `the plugin crashed: ${beforeAnswerEn(reasonText(how, 'plugin'))}`, reasonCode: how };
     } finally {
       request.signal?.removeEventListener('abort', cancel);
       // Reads of this call are refused from now on, as cancelled if it was.

@@ -49,10 +49,6 @@ export class LaunchError extends Error {
   }
 }
 
-export function describeExit(exit: ToolExit): string {
-  return exit.signal ? `was ended by ${exit.signal}` : `exited with code ${exit.code}`;
-}
-
 export class RunningTool {
   readonly peer: Peer;
   readonly pid: number;

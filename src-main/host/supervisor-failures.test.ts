@@ -9,7 +9,7 @@ describe('ToolProcess refuses a tool at initialize', () => {
     const h = startHarness('silent-tool.sh', { limits: { initializeMs: 500 } });
     await h.tool.start();
     expect(h.tool.state).toBe('failed');
-    expect(h.tool.stateReason).toBe('the tool did not answer initialize within 0.5 s');
+    expect(h.tool.stateReason).toBe('the tool did not answer initialize within 0.5 seconds');
     expect(h.tool.stateReasonCode).toEqual({ code: 'initializeTimeout', seconds: 0.5 });
     expect(h.trace.filter((t) => t.startsWith('toTool'))).toHaveLength(1); // initialize, nothing else
     expect(h.logged('host', 'did not answer initialize')).toBe(true);
@@ -21,7 +21,7 @@ describe('ToolProcess refuses a tool at initialize', () => {
     const h = startHarness('protocol-two-tool.mjs');
     await h.tool.start();
     expect(h.tool.state).toBe('failed');
-    expect(h.tool.stateReason).toBe('the tool picked protocol 2, but the app offered only 1');
+    expect(h.tool.stateReason).toBe('the tool picked protocol 2, but the app offers only 1');
     expect(h.tool.stateReasonCode).toEqual({ code: 'protocolNotOffered', picked: '2', offered: [1] });
     await h.waitFor(() => h.tool.pid === undefined, 'the process to be gone');
     expect(h.trace.filter((t) => t.startsWith('toTool')).map((t) => t.split(' ')[1])).toEqual(['initialize']);
@@ -55,7 +55,7 @@ describe('ToolProcess after a crash', () => {
     expect(crashes).toHaveLength(4);
     expect(crashes[0]).toBe('crashed: it exited with code 1');
     expect(h.tool.stateReason).toBe(
-      'the tool crashed 5 times within 3 minutes (last: it exited with code 1); it stays stopped until restarted',
+      'the tool crashed 5 times within 3 minutes (last: it exited with code 1); it stays stopped until you restart it',
     );
     expect(h.tool.stateReasonCode).toEqual({ code: 'crashedTooOften', crashes: 5, seconds: 180, last: { code: 'exited', exitCode: 1 } });
     const delays = h.logs.filter((l) => l.message.includes('restarting in')).map((l) => l.message.split('restarting in ')[1]);

@@ -18,7 +18,7 @@ describe('ToolProcess.stop', () => {
     expect(h.logs).toContainEqual({
       level: 'warn',
       source: 'host',
-      message: 'the tool did not stop by itself within 0.4 s: it needed SIGKILL',
+      message: 'the tool did not stop by itself within 0.4 seconds: it needed SIGKILL',
     });
   });
 

@@ -71,7 +71,7 @@ describe('ToolProcess with a well-behaved tool', () => {
     expect(h.logged('protocol', '"nosuch"')).toBe(true);
     expect(await h.tool.runCommand('refuse')).toEqual({
       outcome: 'unavailable',
-      message: 'the command "refuse" is not runnable now',
+      message: 'the tool does not offer the command “refuse” right now',
       reasonCode: { code: 'notRunnable', command: 'refuse' },
     });
   });

@@ -6,13 +6,14 @@
 import type { CommandReasonCode, HostLogCode, LogLevel, LogSource, StateReasonCode, ToolState } from '../../src-shared/host-api';
 import type { LineLimit } from '../../src-shared/limits';
 import { Emitter, type Event } from '../../src-shared/lifecycle';
+import type { Noun } from '../../src-shared/reasons-en';
 import { childEnvironment } from './child-env';
 import { CrashHistory } from './crash-history';
 import { delay } from './delay';
 import { ConnectionError, ResponseError } from './errors';
-import { describeHostLog, hostLogLevel } from './host-log';
+import { hostLogLevel, hostLogText } from './host-log';
 import type { MessageId } from './message-shape';
-import { exitReasonCode, stateReason, type Noun, type Reason } from './reasons';
+import { exitReasonCode, stateReason, type Reason } from './reasons';
 import { LaunchError, RunningTool } from './running-tool';
 import { MAX_LOG_LINE_CHARS } from './stderr-lines';
 import { DEFAULT_LIMITS, type ToolProcessLimits, type ToolStateChange } from './supervisor-options';
@@ -194,7 +195,7 @@ export abstract class Supervisor {
   /** One of the host's own lines, as data and in English; a plugin's say so. */
   protected hostLog(line: HostLogCode): void {
     const own = this.noun === 'plugin' && lifetimeCodes.has(line.code) ? ({ ...line, plugin: true } as HostLogCode) : line;
-    const text = describeHostLog(own);
+    const text = hostLogText(own);
     this.options.onLog(hostLogLevel(own), 'host', text.length > MAX_LOG_LINE_CHARS ? `${text.slice(0, MAX_LOG_LINE_CHARS)}...` : text, own);
   }
 

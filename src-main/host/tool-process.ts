@@ -6,9 +6,10 @@
 import type { CommandOutcome, PreferenceValue } from '../../src-shared/host-api';
 import { PROTOCOL1_LINE_LIMIT } from '../../src-shared/limits';
 import { Emitter, type Event } from '../../src-shared/lifecycle';
+import { beforeAnswerEn } from '../../src-shared/reasons-en';
 import { ConnectionError, ResponseError } from './errors';
 import { judgeInitializeAnswer } from './initialize';
-import { describeCommandReason, unavailable } from './reasons';
+import { reasonText, unavailable } from './reasons';
 import type { RunningTool } from './running-tool';
 import { Supervisor, type InitializeVerdict } from './supervisor';
 import { PROTOCOLS_OFFERED, type ToolProcessOptions } from './supervisor-options';
@@ -72,7 +73,7 @@ export class ToolProcess extends Supervisor {
       const how = await this.whyUnanswered(running);
       if (how.code === 'stoppedBeforeAnswer') return unavailable(how);
       // "it": the outcome already says the tool crashed ("The tool crashed: it exited with code 3 ...").
-      return { outcome: 'crashed', message: `${describeCommandReason(how)} before it answered`, reasonCode: how };
+      return { outcome: 'crashed', message: beforeAnswerEn(reasonText(how)), reasonCode: how };
     }
   }
 

@@ -165,7 +165,7 @@ describe('the window', () => {
   it('words the host’s reasons in French too: a state, a command’s crash, a refused value', async () => {
     const failed = makeTool({
       id: 'com.acme.failing', name: { en: 'Failing' }, state: 'failed',
-      stateReason: 'the tool crashed 5 times within 3 minutes (last: it exited with code 1); it stays stopped until restarted',
+      stateReason: 'the tool crashed 5 times within 3 minutes (last: it exited with code 1); it stays stopped until you restart it',
       stateReasonCode: { code: 'crashedTooOften', crashes: 5, seconds: 180, last: { code: 'exited', exitCode: 1 } },
     });
     const noted = makeTool({ ...clipper, preferences: [{ id: 't', kind: 'text', title: { en: 'Note', fr: 'Note' } }], values: { t: '' } });

@@ -1,8 +1,9 @@
+import { hostLogEn } from '../../src-shared/host-log-en';
+import { countIn } from '../../src-shared/plural';
+import { beforeAnswerEn, reasonEn } from '../../src-shared/reasons-en';
 import { fileName, folderOf } from '../file-path';
-import { countIn } from './plural';
 import { pluginEn } from './plugin-en';
 import { previewEn } from './preview-en';
-import { reasonEn } from './reasons-en';
 import type { Words } from './words';
 
 const text = (value: unknown) => String(value ?? '');
@@ -88,8 +89,8 @@ export const en: Words = {
     crashed: 'The tool crashed',
     unavailable: 'Not available',
   },
-  beforeAnswer: (how) => `${how} before it answered`,
-  reason: reasonEn,
+  beforeAnswer: beforeAnswerEn,
+  reason: (reason) => reasonEn(reason),
   withDetail: (head, detail) => `${head}: ${detail}`,
   aboutHeading: 'About',
   fieldName: 'Name',
@@ -126,8 +127,7 @@ export const en: Words = {
   logLevels: 'Levels shown',
   levels: { error: 'Error', warn: 'Warning', info: 'Info', debug: 'Debug' },
   sources: { tool: 'tool', stderr: 'stderr', protocol: 'protocol', host: 'app' },
-  // The host writes its own lines in English: the window shows them as written.
-  hostLog: () => undefined,
+  hostLog: hostLogEn,
   searchLog: 'Search the log',
   follow: 'Follow',
   copy: 'Copy',

@@ -1,6 +1,6 @@
 // A size in bytes as a person reads it, in the window's languages: "840 bytes", "1.2 MB"; "840 octets",
 // "1,2 Mo". Decimal units, as file managers on macOS show them.
-import { countIn } from './plural';
+import { countIn } from '../../src-shared/plural';
 
 const ways = {
   en: { units: ['KB', 'MB', 'GB'], byte: ['byte', 'bytes'], space: ' ' },

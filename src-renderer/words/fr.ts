@@ -1,6 +1,6 @@
-import { hostLogFr } from './host-log-fr';
+import { countIn } from '../../src-shared/plural';
 import { fileName, folderOf } from '../file-path';
-import { countIn } from './plural';
+import { hostLogFr } from './host-log-fr';
 import { pluginFr } from './plugin-fr';
 import { previewFr } from './preview-fr';
 import { reasonFr } from './reasons-fr';

@@ -1,4 +1,4 @@
-import { countIn } from './plural';
+import { countIn } from '../../src-shared/plural';
 import type { PluginWords } from './plugin-words';
 
 export const pluginEn: PluginWords = {

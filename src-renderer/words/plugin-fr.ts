@@ -1,4 +1,4 @@
-import { countIn } from './plural';
+import { countIn } from '../../src-shared/plural';
 import type { PluginWords } from './plugin-words';
 
 // French puts a narrow no-break space (U+202F) before : ; ? ! and inside « ».

@@ -1,5 +1,5 @@
+import { countIn } from '../../src-shared/plural';
 import { sizeIn } from './file-size';
-import { countIn } from './plural';
 import type { PreviewWords } from './preview-words';
 
 const fileSize = (bytes: number) => sizeIn('en', bytes);

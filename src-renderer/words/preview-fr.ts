@@ -1,5 +1,5 @@
+import { countIn, isSingularFr } from '../../src-shared/plural';
 import { sizeIn } from './file-size';
-import { countIn, isSingularFr } from './plural';
 import type { PreviewWords } from './preview-words';
 
 // French puts a narrow no-break space (U+202F) before : ; ? ! and inside « ».

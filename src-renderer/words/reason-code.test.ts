@@ -48,7 +48,7 @@ describe('the host’s reasons in the window’s words', () => {
     );
     expect(fr.reason({ code: 'tooLong', chars: 4_100, max: 4_096 })).toBe('trop long\u202f: 4\u202f100 caractères, 4\u202f096 au plus');
     expect(en.reason({ code: 'tooLong', chars: 4_100, max: 4_096 })).toBe('too long: 4,100 characters, at most 4,096');
-    expect(en.reason({ code: 'initializeTimeout', seconds: 60 })).toBe('it did not answer initialize within 1 minute');
+    expect(en.reason({ code: 'initializeTimeout', seconds: 60 })).toBe('the tool did not answer initialize within 1 minute');
   });
 
   it('keeps a folder’s problem (a line for tool authors) as it is, inside a French sentence', () => {

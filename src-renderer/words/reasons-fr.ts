@@ -1,7 +1,7 @@
 // The host's reasons (ReasonCode) in French; undefined for a code this window does not know.
 // French puts a narrow no-break space before : ; ? ! and inside « ».
 import type { ExitReasonCode, ReasonCode } from '../../src-shared/host-api';
-import { countIn } from './plural';
+import { countIn } from '../../src-shared/plural';
 
 const nb = '\u202f';
 const quote = (value: string) => `«${nb}${value}${nb}»`;

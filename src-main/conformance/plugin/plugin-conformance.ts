@@ -9,6 +9,7 @@ import { askProblems } from '../../../src-shared/skwir/asking';
 import { spokenApi } from '../../../src-shared/skwir/limits';
 import type { CallMethod } from '../../../src-shared/skwir/methods';
 import type { PluginManifest } from '../../../src-shared/skwir/plugin-manifest';
+import { exitText } from '../../host/reasons';
 import { duration, failed, passed, quoteLine, skipped, warned, type CheckName, type CheckResult } from '../check-result';
 import type { ConformanceReport } from '../conformance-run';
 import { runModuleConformance } from './module-conformance';
@@ -147,7 +148,7 @@ async function judgeCancel(session: PluginSession, call: PlannedCall, file: stri
 function judgeClose(close: Awaited<ReturnType<PluginSession['closeInput']>>, ms: number): CheckResult {
   if (close.exitedInMs !== undefined && close.exit?.code === 0) return passed(fixed.close, `exited 0 in ${duration(close.exitedInMs)}`);
   if (close.exitedInMs !== undefined) {
-    return failed(fixed.close, close.exit?.signal ? `it was ended by ${close.exit.signal}` : `it exited with code ${close.exit?.code}`);
+    return failed(fixed.close, `it ${close.exit ? exitText(close.exit) : 'exited'}`);
   }
   return failed(fixed.close, `still running ${duration(ms)} after its input closed; ended by ${close.signal ?? 'the stop sequence'}`);
 }

@@ -11,6 +11,7 @@ import { CallFiles, serveRead, type ReadWindow } from '../../host/call-files';
 import { childEnvironment } from '../../host/child-env';
 import { ConnectionError, ErrorCodes, ResponseError } from '../../host/errors';
 import type { ProtocolProblem } from '../../host/peer';
+import { exitText } from '../../host/reasons';
 import { RunningTool, type ToolExit } from '../../host/running-tool';
 
 export type PluginAnswer =
@@ -155,4 +156,4 @@ export class PluginSession {
   }
 }
 
-const describe = (exit: ToolExit) => (exit.signal ? `it was ended by ${exit.signal}` : `it exited with code ${exit.code}`);
+const describe = (exit: ToolExit) => `it ${exitText(exit)}`;

@@ -1,4 +1,4 @@
-// How each language the window speaks words a count: the number, written as the language writes
+// How each language the app speaks words a count: the number, written as the language writes
 // numbers, then the noun in the form that goes with it. One rule per language, used for every count.
 
 /** English: 1 takes the singular, every other count the plural ("0 lines", "1 line", "2 lines"). */

@@ -1,0 +1,59 @@
+// The lines the host writes in a tool's log (HostLogCode, host-api.ts) in English, worded once: the
+// host writes them to the log file and the CLI, the window shows them in English. What a line quotes
+// (a refusal's reason, a folder's problems, a plugin's message) is given as it was written.
+import type { HostLogCode } from './host-api';
+import { durationEn, exitEn, notKnown, reasonEn, type Noun } from './reasons-en';
+
+const quote = (value: string) => `“${value}”`;
+const howLoaded = { installed: 'installed from', loadedInPlace: 'loaded in place from', reloaded: 'reloaded from' } as const;
+
+/** A host log line in English; undefined only for a code this build does not know. */
+export function hostLogEn(line: HostLogCode): string | undefined {
+  const noun: Noun = 'plugin' in line && line.plugin ? 'plugin' : 'tool';
+  switch (line.code) {
+    case 'started':
+      return noun === 'plugin'
+        ? `started (pid ${line.pid}, Skwir api 1, version ${line.version})`
+        : `started (pid ${line.pid}, protocol 1, version ${line.version})`;
+    case 'stopped':
+      return 'stopped';
+    case 'neededSignal':
+      return `the ${noun} did not stop by itself within ${durationEn(line.seconds)}: it needed ${line.signal}`;
+    case 'exitedWhenStopped':
+      return `the ${noun} ${exitEn(line.exit)} when stopped`;
+    case 'leftoversKilled':
+      return `processes the ${noun} left running were killed`;
+    case 'exitedIdle':
+      return noun === 'plugin'
+        ? 'the plugin exited by itself (code 0); it starts again when it is next asked'
+        : 'the tool exited by itself (code 0); it starts again when a command runs';
+    case 'crashedRestarting':
+      return `the ${noun} crashed: it ${exitEn(line.exit)}; restarting in ${durationEn(line.seconds)}`;
+    case 'linkClosed':
+      return `the ${noun} closed its end of the link but kept running; it is ended`;
+    case 'commandTimeout':
+      return `the command ${quote(line.command)} got no answer within ${durationEn(line.seconds)}`;
+    case 'idleStopped':
+      return `no call for ${durationEn(line.seconds)}: the plugin is stopped until it is next asked`;
+    case 'callTimeout':
+      return callTimeoutEn(line.method, line.seconds);
+    case 'callFailed':
+      return `${line.method} failed: ${line.message}`;
+    case 'failed':
+      return reasonEn(line.reason, noun);
+    case 'loaded':
+      return `version ${line.version} ${howLoaded[line.how]} ${line.folder}`;
+    case 'folderRefused':
+      return `the folder was refused: ${line.problems.join('; ')}`;
+    case 'serviceBroke':
+      return `${line.method} broke in the app: ${line.problem}`;
+    case 'requestRefused':
+      return `${line.method} was refused (${line.errorCode}): ${line.reason}`;
+    default:
+      return notKnown(line);
+  }
+}
+
+/** A plugin call cancelled for want of an answer: its log line, and the call's own failure. */
+export const callTimeoutEn = (method: string, seconds: number): string =>
+  `no answer to ${method} within ${durationEn(seconds)}; it was cancelled`;

@@ -1,0 +1,97 @@
+// The host's reasons (ReasonCode, host-api.ts) in English, worded once for all who say them: the
+// host (the text beside each code, its log, the CLI) and the window in English. The window's other
+// languages word the same codes in src-renderer/words.
+import type { ExitReasonCode, ReasonCode } from './host-api';
+import { countIn } from './plural';
+
+/** What a reason speaks of: a tool (protocol 1) or a Skwir plugin. */
+export type Noun = 'tool' | 'plugin';
+
+const quote = (value: string) => `“${value}”`;
+
+/** A code this build does not know (from a newer host) gets no words: the caller shows the host's. */
+export const notKnown = (_code: never): undefined => undefined;
+
+/** "1 minute", "3 minutes", "10 seconds", "0.5 seconds". */
+export function durationEn(seconds: number): string {
+  if (seconds >= 60 && seconds % 60 === 0) return countIn('en', seconds / 60, 'minute', 'minutes');
+  return countIn('en', seconds, 'second', 'seconds');
+}
+
+/** How a process ended, said of it: "exited with code 3", "was ended by SIGKILL". */
+export function exitEn(exit: ExitReasonCode): string {
+  if (exit.code === 'signal') return `was ended by ${exit.signal}`;
+  if (exit.code === 'exited') return exit.exitCode === null ? 'exited' : `exited with code ${exit.exitCode}`;
+  return 'ended'; // a way of ending this build does not know (a newer host's)
+}
+
+/** What ended a command's process, said of a command that got no answer. */
+export const beforeAnswerEn = (how: string): string => `${how} before it answered`;
+
+const kinds: Record<string, string> = {
+  text: 'it must be text',
+  secret: 'it must be text',
+  boolean: 'it must be on or off',
+  number: 'it must be a number',
+};
+
+/** A reason in English; undefined only for a code this build does not know. */
+export function reasonEn(reason: ReasonCode, noun: Noun = 'tool'): string | undefined {
+  switch (reason.code) {
+    case 'exited':
+    case 'signal':
+      return `it ${exitEn(reason)}`;
+    case 'crashedTooOften': {
+      const crashes = countIn('en', reason.crashes, 'time', 'times');
+      return `the ${noun} crashed ${crashes} within ${durationEn(reason.seconds)} (last: it ${exitEn(reason.last)}); it stays stopped until you restart it`;
+    }
+    case 'couldNotStart':
+      return `could not start ${reason.program}: ${reason.problem}`;
+    case 'initializeTimeout':
+      return `the ${noun} did not answer initialize within ${durationEn(reason.seconds)}`;
+    case 'initializeFailed':
+      return `the ${noun} failed initialize: ${reason.message} (${reason.errorCode})`;
+    case 'protocolMissing':
+      return 'the tool answered initialize without saying which protocol version it picked';
+    case 'protocolNotOffered':
+      return `the tool picked protocol ${reason.picked}, but the app offers only ${reason.offered.join(', ')}`;
+    case 'apiMissing':
+      return 'the plugin answered initialize without saying which api it speaks';
+    case 'apiNotSpoken':
+      return `the plugin speaks api ${reason.picked}, but the app speaks only ${reason.spoken}`;
+    case 'refused':
+      return `the folder was refused: ${reason.problem}`;
+    case 'notInstalled':
+      return `no ${noun} ${quote(reason.toolId)} is installed`;
+    case 'unknownCommand':
+      return `the ${noun} has no command ${quote(reason.command)}`;
+    case 'notRunnable':
+      return `the ${noun} does not offer the command ${quote(reason.command)} right now`;
+    case 'notRunning':
+      return `the ${noun} is not running`;
+    case 'stopping':
+      return `the ${noun} is stopping`;
+    case 'restarting': {
+      const after = reason.after && reasonEn(reason.after, noun);
+      return after ? `the ${noun} is restarting after a crash (${after})` : `the ${noun} is restarting after a crash`;
+    }
+    case 'stoppedBeforeAnswer':
+      return `the ${noun} was stopped before it answered`;
+    case 'linkBroken':
+      return `the link to the ${noun} broke`;
+    case 'notStarted':
+      return `the ${noun} did not start`;
+    case 'unknownPreference':
+      return `the tool has no preference ${quote(reason.id)}`;
+    case 'untitledPreference':
+      return `the preference ${quote(reason.id)} is the tool’s own and cannot be changed here`;
+    case 'tooLong':
+      return `too long: ${countIn('en', reason.chars, 'character', 'characters')}, at most ${reason.max.toLocaleString('en')}`;
+    case 'kind':
+      return kinds[reason.kind];
+    case 'notAnOption':
+      return `not one of the options ${reason.options.map(quote).join(', ')}`;
+    default:
+      return notKnown(reason);
+  }
+}
