@@ -23,7 +23,7 @@ import { readProcessEntries } from './process-tree';
 import { readRefusedFolder, type RefusedFolder } from './refused-folder';
 import { PluginCache } from './plugin-cache';
 import { PluginRequests } from './plugin-requests';
-import type { CallOutcome, CallRequest, PluginLimits } from './plugin-process';
+import type { CallOutcome, CallRequest, PluginLimits } from './plugin-supervisor';
 import { ToolRegistry, type RegistryEntry, type RegistryVerdict } from './registry';
 import { makeOwnFolder, PreferenceRefusal, PreferenceStore, type SecretEncryptor } from './storage';
 import { ToolTrace } from './trace';

@@ -1,4 +1,4 @@
-// One tool as the host holds it: its registry entry, its process (the supervisor's ToolProcess),
+// One tool as the host holds it: its registry entry, its process (the supervisor's ToolSupervisor),
 // its log, trace and preference values, and the summary the window shows. A new entry (reinstall,
 // reload) replaces the process but keeps the log, the trace and the values. A folder loaded in
 // place and refused at its first load is held too, with no entry and no process: it is listed,
@@ -13,7 +13,7 @@ import { describeStateReason, unavailable } from './reasons';
 import type { RefusedFolder } from './refused-folder';
 import type { ToolEntry } from './registry';
 import type { ToolPreferences } from './storage';
-import { ToolProcess } from './tool-process';
+import { ToolSupervisor } from './tool-supervisor';
 import type { ToolTrace } from './trace';
 
 export interface HostedToolContext {
@@ -34,7 +34,7 @@ export class HostedTool implements BrokerTool {
   installed = true;
   /** Absent while a folder refused at its first load has never been valid. */
   private entry: ToolEntry | undefined;
-  private process: ToolProcess | undefined;
+  private process: ToolSupervisor | undefined;
   private processEvents: Disposable[] = [];
   /** Set while a folder loaded in place is refused: the problems its last load found. */
   private problems: string[] | undefined;
@@ -231,9 +231,9 @@ export class HostedTool implements BrokerTool {
     if (code !== undefined) summary.stateReasonCode = code;
   }
 
-  private createProcess(entry: ToolEntry): ToolProcess {
+  private createProcess(entry: ToolEntry): ToolSupervisor {
     const { manifest } = entry;
-    const process = new ToolProcess({
+    const process = new ToolSupervisor({
       toolId: manifest.id,
       execPath: entry.execPath,
       args: manifest.runtime.args ?? [],

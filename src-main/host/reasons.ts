@@ -2,7 +2,7 @@
 // here for the log, the CLI and the `stateReason`/`message` texts; the window words the same data
 // in its own language (src-renderer/words). One source, so text and data never disagree.
 import type { CommandOutcome, CommandReasonCode, ExitReasonCode, StateReasonCode } from '../../src-shared/host-api';
-import type { ToolExit } from './running-tool';
+import type { ToolExit } from './program-process';
 
 /** A reason in both forms: the English text and the data behind it. */
 export interface Reason<Code> {
