@@ -1,4 +1,4 @@
-// Start to initialized (DESIGN.md section 7): ToolProcess.start() until the tool answered
+// Start to initialized (DESIGN.md section 7): ToolSupervisor.start() until the tool answered
 // initialize, against spawning the same program and reading its first line, in the same run.
 // Target: within 1.3x.
 import { spawn } from 'node:child_process';
@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { childEnvironment } from '../src-main/host/child-env';
-import { ToolProcess } from '../src-main/host/tool-process';
+import { ToolSupervisor } from '../src-main/host/tool-supervisor';
 
 const fixture = (name: string) => fileURLToPath(new URL(`../src-main/host/fixtures/${name}`, import.meta.url));
 const PROGRAMS = [
@@ -35,7 +35,7 @@ function bare(path: string, cwd: string): Promise<number> {
 }
 
 async function supervised(path: string, cwd: string): Promise<number> {
-  const tool = new ToolProcess({
+  const tool = new ToolSupervisor({
     toolId: 'bench.start',
     execPath: path,
     cwd,

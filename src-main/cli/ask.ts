@@ -13,7 +13,7 @@ import { isCallMethod, type CallMethod } from '../../src-shared/skwir/methods';
 import type { PluginManifest } from '../../src-shared/skwir/plugin-manifest';
 import type { Capability } from '../../src-shared/skwir/types';
 import { createHost, type Host } from '../host/host';
-import type { CallOutcome } from '../host/plugin-process';
+import type { CallOutcome } from '../host/plugin-supervisor';
 import { checkFolder } from '../host/tool-folder';
 import { SimulatedPlatform } from '../platform/simulated';
 import { writeAnswerFiles } from './ask-out';

@@ -213,7 +213,7 @@ export function traceJson(direction: 'toTool' | 'fromTool', text: string): strin
 }
 
 /** What the run sees of its tool: the latest summary, and every event written for the person. */
-class ToolWatch {
+export class ToolWatch {
   tool: ToolSummary | undefined;
   readonly changed = new Set<() => void>();
   /** The tool's protocol problems, for --strict: the peer's findings, and the host's lines that name a fault of the tool. */

@@ -10,7 +10,7 @@ import { childEnvironment } from '../host/child-env';
 import { ConnectionError, ErrorCodes, ResponseError } from '../host/errors';
 import type { Peer } from '../host/peer';
 import { exitText } from '../host/reasons';
-import { RunningTool, type ToolExit } from '../host/running-tool';
+import { ProgramProcess, type ToolExit } from '../host/program-process';
 import { quoteLine } from './check-result';
 import type { ConformanceLimits } from './limits';
 import { SimulatedServices } from './simulated-services';
@@ -87,7 +87,7 @@ export class ConformanceSession {
     private readonly runFolder: string,
     readonly record: WireRecord,
     readonly services: SimulatedServices,
-    private readonly tool: RunningTool,
+    private readonly tool: ProgramProcess,
     private readonly lastWords: LastWords,
   ) {
     this.peer.onNotice('commands/state', (params) => {
@@ -98,7 +98,7 @@ export class ConformanceSession {
   }
 
   /**
-   * Starts the tool's program as the host does (the host's RunningTool: no shell, its own process
+   * Starts the tool's program as the host does (the host's ProgramProcess: no shell, its own process
    * group, the allow-listed environment) in a fresh temporary data folder. Rejects with
    * LaunchFailure when the program cannot be started at all.
    */
@@ -111,9 +111,9 @@ export class ConformanceSession {
     const record = new WireRecord();
     const services = new SimulatedServices(manifest, appFolder);
     const lastWords = new LastWords();
-    let tool: RunningTool;
+    let tool: ProgramProcess;
     try {
-      tool = await RunningTool.launch({
+      tool = await ProgramProcess.launch({
         execPath,
         args: manifest.runtime.args ?? [],
         cwd: dataFolder,

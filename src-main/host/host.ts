@@ -16,6 +16,7 @@ import { appVersion } from './app-version';
 import { ServiceBroker } from './broker';
 import { ErrorCodes, ResponseError } from './errors';
 import { HostedPlugin } from './hosted-plugin';
+import { HostedRefusal } from './hosted-refusal';
 import { HostedTool } from './hosted-tool';
 import { ToolLog } from './logs';
 import { notInstalled, reasonText, unavailable } from './reasons';
@@ -23,7 +24,7 @@ import { readProcessEntries } from './process-tree';
 import { readRefusedFolder, type RefusedFolder } from './refused-folder';
 import { PluginCache } from './plugin-cache';
 import { PluginRequests } from './plugin-requests';
-import type { CallOutcome, CallRequest, PluginLimits } from './plugin-process';
+import type { CallOutcome, CallRequest, PluginLimits } from './plugin-supervisor';
 import { ToolRegistry, type RegistryEntry, type RegistryVerdict } from './registry';
 import { makeOwnFolder, PreferenceRefusal, PreferenceStore, type SecretEncryptor } from './storage';
 import { ToolTrace } from './trace';
@@ -49,8 +50,8 @@ export interface HostOptions {
   grants?: (pluginId: string) => readonly Capability[] | undefined;
 }
 
-/** What the host holds for each entry of its list: a tool, or a Skwir plugin. */
-type Hosted = HostedTool | HostedPlugin;
+/** What the host holds for each entry of its list: a tool, a Skwir plugin, or a folder refused at its first load. */
+type Hosted = HostedTool | HostedPlugin | HostedRefusal;
 
 export interface Host extends HostApi {
   /**
@@ -113,6 +114,7 @@ class ToolHost implements Host {
       plugin: (pluginId) => {
         const plugin = this.tools.get(pluginId);
         if (!plugin) return reasonText({ code: 'notInstalled', toolId: pluginId }, 'plugin');
+        if (plugin.kind === 'refused') return plugin.stateReason;
         return plugin.kind === 'plugin' ? plugin : `"${pluginId}" is a tool, not a Skwir plugin`;
       },
       cache: this.cache,
@@ -217,6 +219,7 @@ class ToolHost implements Host {
       const why = { code: 'notInstalled', toolId: pluginId } as const;
       return { ms: 0, outcome: 'unavailable', message: reasonText(why, 'plugin'), reasonCode: why };
     }
+    if (plugin.kind === 'refused') return { ms: 0, outcome: 'unavailable', message: plugin.stateReason, reasonCode: plugin.stateReasonCode };
     if (plugin.kind !== 'plugin') return { ms: 0, outcome: 'unavailable', message: `"${pluginId}" is a tool, not a Skwir plugin` };
     return plugin.call(request);
   }
@@ -225,6 +228,7 @@ class ToolHost implements Host {
     const tool = this.tools.get(toolId);
     if (!tool) return notInstalled(toolId);
     if (tool.kind === 'plugin') return { ok: false, problem: `"${toolId}" is a Skwir plugin: it has no preferences`, problemCode: { code: 'unknownPreference', id: preferenceId } };
+    if (tool.kind === 'refused') return { ok: false, problem: tool.stateReason, problemCode: tool.stateReasonCode };
     const pref = tool.preferences.find((p) => p.id === preferenceId);
     if (pref && !pref.title) {
       return { ok: false, problem: `id: preference "${preferenceId}" has no title: it is the tool's own`, problemCode: { code: 'untitledPreference', id: preferenceId } };
@@ -362,8 +366,8 @@ class ToolHost implements Host {
     const standing = this.refusedAt(folder);
     const refused = await readRefusedFolder(folder, (id) => this.tools.has(id) && this.tools.get(id) !== standing);
     if (standing && standing.id !== refused.id) await this.drop(standing.id, standing.refusedFolder?.madeUpId ? 'remove' : 'close');
-    const tool = standing?.id === refused.id ? standing : await this.add(refused, problems);
-    await tool.refuse(problems, refused);
+    if (standing?.kind === 'refused' && standing.id === refused.id) await standing.refuse(problems, refused);
+    else await this.addRefusal(refused, problems);
   }
 
   /** The tool a process belongs to: the tool's own, a descendant seen, or one in its process group. */
@@ -390,52 +394,80 @@ class ToolHost implements Host {
     // A refused folder elsewhere that went by this id moves to one made from its path.
     const aside = tool?.refusedFolder && tool.refusedFolder.folder !== entry.folder ? tool.summary() : undefined;
     if (aside) await this.drop(aside.id, 'close');
-    // A tool that became a plugin (or the other way round) is held anew.
-    if (tool && !aside && tool.kind !== entry.kind) {
+    let inherited: { log: ToolLog; trace: ToolTrace } | undefined;
+    if (tool && !aside && tool.kind === 'refused') {
+      // The folder refused at its first load is valid now: the tool (or plugin) takes its place, and its log.
+      inherited = { log: tool.log, trace: tool.trace };
+      await this.unhold(tool);
+      tool = undefined;
+    } else if (tool && !aside && tool.kind !== entry.kind) {
+      // A tool that became a plugin (or the other way round) is held anew.
       await this.drop(tool.id, 'close');
       tool = undefined;
     }
-    if (tool && !aside) await replaceEntry(tool, entry);
-    else tool = await this.add(entry);
+    if (tool && !aside && tool.kind !== 'refused') await replaceEntry(tool, entry);
+    else tool = await this.add(entry, inherited);
     tool.log.appendHost({ code: 'loaded', version: entry.manifest.version, how, folder });
     tool.startIfLaunch();
     if (aside) await this.refuseAtLoad(aside.folder, aside.problems ?? []);
     return { ok: true, tool: tool.summary() };
   }
 
-  private async add(entry: RegistryEntry): Promise<Hosted>;
-  private async add(refused: RefusedFolder, problems: string[]): Promise<Hosted>;
-  private async add(source: RegistryEntry | RefusedFolder, problems?: string[]): Promise<Hosted> {
-    const id = source.id;
+  /** Holds a tool or plugin anew; `inherited`: the log and trace of what stood for its folder before. */
+  private async add(entry: RegistryEntry, inherited?: { log: ToolLog; trace: ToolTrace }): Promise<HostedTool | HostedPlugin> {
+    const id = entry.id;
     const dataFolder = this.options.toolDataFolder?.(id) ?? this.registry.dataFolderOf(id);
-    // A refused folder never runs: it gets no data folder until it is valid.
-    if ('manifest' in source) await makeOwnFolder(dataFolder);
-    const log = new ToolLog({ file: join(this.options.dataFolder, 'logs', `${id}.log`) });
-    const trace = new ToolTrace();
+    await makeOwnFolder(dataFolder);
+    const { log, trace } = inherited ?? this.newRecords(id);
     const onWire = this.options.onWire;
     const wire = onWire ? { onWire: (direction: 'toTool' | 'fromTool', text: string) => onWire(id, direction, text) } : {};
-    let tool: Hosted;
-    if ('manifest' in source && source.kind === 'plugin') {
+    let tool: HostedTool | HostedPlugin;
+    if (entry.kind === 'plugin') {
       const limits = this.options.pluginLimits;
       const granted = this.options.grants?.(id);
       const cacheFolder = join(this.options.dataFolder, 'cache', id);
-      tool = new HostedPlugin(source, log, trace, { dataFolder, cacheFolder, ...wire, ...(limits ? { limits } : {}), ...(granted ? { granted } : {}) });
+      tool = new HostedPlugin(entry, log, trace, { dataFolder, cacheFolder, ...wire, ...(limits ? { limits } : {}), ...(granted ? { granted } : {}) });
     } else {
-      const held = 'manifest' in source ? source : { refused: source, problems: problems ?? [] };
-      tool = new HostedTool(held, log, trace, await this.store.open(id), {
+      tool = new HostedTool(entry, log, trace, await this.store.open(id), {
         dataFolder,
         language: () => this.language,
         handleRequest: (asking, method, params) => this.answer(asking, method, params),
         ...wire,
       });
     }
+    this.hold(tool);
+    return tool;
+  }
+
+  /** Lists a folder refused at its first load, under what can be read of it; it gets no data folder. */
+  private async addRefusal(refused: RefusedFolder, problems: string[]): Promise<HostedRefusal> {
+    const { log, trace } = this.newRecords(refused.id);
+    const held = new HostedRefusal(refused, problems, log, trace);
+    this.hold(held);
+    log.appendHost({ code: 'folderRefused', problems });
+    return held;
+  }
+
+  /** A log and a trace for an id, their lines told to the window as they come. */
+  private newRecords(id: string): { log: ToolLog; trace: ToolTrace } {
+    const log = new ToolLog({ file: join(this.options.dataFolder, 'logs', `${id}.log`) });
+    const trace = new ToolTrace();
     log.onDidAppend((line) => this.events.fire({ type: 'log', toolId: id, line }));
     log.onDidClear(() => this.events.fire({ type: 'logCleared', toolId: id }));
     trace.onDidAppend((line) => this.events.fire({ type: 'trace', toolId: id, line }));
+    return { log, trace };
+  }
+
+  private hold(tool: Hosted): void {
     tool.onDidChange(() => this.events.fire({ type: 'tool', tool: tool.summary() }));
-    this.tools.set(id, tool);
+    this.tools.set(tool.id, tool);
     this.events.fire({ type: 'tool', tool: tool.summary() });
-    return tool;
+  }
+
+  /** Lets go of what held a place in the list, keeping its log and trace for what comes next. */
+  private async unhold(tool: Hosted): Promise<void> {
+    await tool.dispose();
+    this.tools.delete(tool.id);
   }
 
   /**

@@ -1,4 +1,4 @@
-// One Skwir plugin as the host holds it: its registry entry, its process (a PluginProcess for a
+// One Skwir plugin as the host holds it: its registry entry, its process (a PluginSupervisor for a
 // program, a ModulePlugin for a component: one surface, CallablePlugin), its log
 // and trace, and the summary the window shows. Tools and plugins share one list, and the host
 // treats both through what is common here and in HostedTool; calls are a plugin's own. A new entry
@@ -11,7 +11,7 @@ import type { Capability } from '../../src-shared/skwir/types';
 import type { ToolLog } from './logs';
 import { ModulePlugin } from './module-plugin';
 import type { CallablePlugin } from './plugin-calls';
-import { PluginProcess, type CallOutcome, type CallRequest, type PluginLimits } from './plugin-process';
+import { PluginSupervisor, type CallOutcome, type CallRequest, type PluginLimits } from './plugin-supervisor';
 import { reasonText } from './reasons';
 import type { PluginEntry } from './registry';
 import type { ToolTrace } from './trace';
@@ -191,7 +191,7 @@ export class HostedPlugin {
     };
     const process: CallablePlugin = transport.kind === 'module'
       ? new ModulePlugin({ ...common, wasmPath: entry.entryPath, cacheFolder: this.context.cacheFolder ?? join(this.context.dataFolder, '.cache') })
-      : new PluginProcess({ ...common, execPath: entry.entryPath, args: transport.args, cwd: this.context.dataFolder });
+      : new PluginSupervisor({ ...common, execPath: entry.entryPath, args: transport.args, cwd: this.context.dataFolder });
     this.processEvents = [process.onDidChangeState(() => this.changed())];
     return process;
   }

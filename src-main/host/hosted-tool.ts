@@ -1,19 +1,18 @@
-// One tool as the host holds it: its registry entry, its process (the supervisor's ToolProcess),
-// its log, trace and preference values, and the summary the window shows. A new entry (reinstall,
-// reload) replaces the process but keeps the log, the trace and the values. A folder loaded in
-// place and refused at its first load is held too, with no entry and no process: it is listed,
-// refused, with its problems, until a reload gives it an entry.
+// One tool as the host holds it: its registry entry, its supervisor (ToolSupervisor), its log, trace
+// and preference values, and the summary the window shows. A new entry (reinstall, reload) replaces
+// the supervisor but keeps the log, the trace and the values. A folder loaded in place that fails a
+// reload is stopped and refused until it passes again; one refused at its very first load is never
+// a HostedTool (see hosted-refusal.ts).
 import type {
-  CommandOutcome, PluginDetails, PreferenceInfo, PreferenceValue, StateReasonCode, ToolState, ToolSummary,
+  CommandOutcome, PreferenceInfo, PreferenceValue, StateReasonCode, ToolState, ToolSummary,
 } from '../../src-shared/host-api';
 import { Emitter, type Disposable } from '../../src-shared/lifecycle';
 import type { BrokerTool } from './broker';
 import type { ToolLog } from './logs';
 import { reasonText, unavailable } from './reasons';
-import type { RefusedFolder } from './refused-folder';
 import type { ToolEntry } from './registry';
 import type { ToolPreferences } from './storage';
-import { ToolProcess } from './tool-process';
+import { ToolSupervisor } from './tool-supervisor';
 import type { ToolTrace } from './trace';
 
 export interface HostedToolContext {
@@ -32,45 +31,35 @@ export class HostedTool implements BrokerTool {
 
   /** False once uninstalled: its requests are refused with -32002 while it stops. */
   installed = true;
-  /** Absent while a folder refused at its first load has never been valid. */
-  private entry: ToolEntry | undefined;
-  private process: ToolProcess | undefined;
+  private process: ToolSupervisor;
   private processEvents: Disposable[] = [];
   /** Set while a folder loaded in place is refused: the problems its last load found. */
   private problems: string[] | undefined;
-  /** What could be read of a folder refused at its first load. */
-  private refusedAtLoad: RefusedFolder | undefined;
 
   constructor(
-    source: ToolEntry | { refused: RefusedFolder; problems: string[] },
+    private entry: ToolEntry,
     readonly log: ToolLog,
     readonly trace: ToolTrace,
     readonly values: ToolPreferences,
     private readonly context: HostedToolContext,
   ) {
     // The trace the window shows never holds a secret's value; the tool still gets the value itself.
-    trace.maskSecrets(() => (this.entry?.manifest.preferences ?? []).filter((p) => p.kind === 'secret').map((p) => p.id));
-    if ('refused' in source) {
-      this.refusedAtLoad = source.refused;
-      this.problems = source.problems;
-    } else {
-      this.entry = source;
-      this.process = this.createProcess(source);
-    }
+    trace.maskSecrets(() => (this.entry.manifest.preferences ?? []).filter((p) => p.kind === 'secret').map((p) => p.id));
+    this.process = this.createProcess(entry);
   }
 
   get id(): string {
-    return this.entry?.id ?? this.refusedAtLoad!.id;
+    return this.entry.id;
   }
-  /** The folder refused at its first load this stands for (never valid since), if it is one. */
-  get refusedFolder(): RefusedFolder | undefined {
-    return this.entry ? undefined : this.refusedAtLoad;
+  /** A folder refused at its first load is a HostedRefusal, never this. */
+  get refusedFolder(): undefined {
+    return undefined;
   }
   get uses(): readonly string[] {
-    return this.entry?.manifest.uses ?? [];
+    return this.entry.manifest.uses ?? [];
   }
   get preferences(): PreferenceInfo[] {
-    return (this.entry?.manifest.preferences ?? []).map((p) => {
+    return (this.entry.manifest.preferences ?? []).map((p) => {
       const info: PreferenceInfo = { id: p.id, kind: p.kind };
       if (p.title) info.title = p.title;
       if (p.default !== undefined) info.default = p.default;
@@ -79,53 +68,51 @@ export class HostedTool implements BrokerTool {
     });
   }
   get startMode(): 'launch' | 'demand' {
-    return this.entry ? (this.entry.manifest.runtime.start ?? 'launch') : this.refusedAtLoad!.start;
+    return this.entry.manifest.runtime.start ?? 'launch';
   }
   get state(): ToolState {
-    return this.problems || !this.process ? 'refused' : this.process.state;
+    return this.problems ? 'refused' : this.process.state;
   }
   /** The tool's process first, then the descendants seen so far. */
   get processes(): readonly number[] {
-    return this.process?.processes ?? [];
+    return this.process.processes;
   }
   get stateReason(): string | undefined {
-    const code = this.problems && this.stateReasonCode;
-    return code ? reasonText(code) : this.process?.stateReason;
+    return this.problems ? reasonText(this.refusal(this.problems)) : this.process.stateReason;
   }
   get stateReasonCode(): StateReasonCode | undefined {
-    return this.problems ? { code: 'refused', problem: this.problems[0] ?? 'unknown problem' } : this.process?.stateReasonCode;
+    return this.problems ? this.refusal(this.problems) : this.process.stateReasonCode;
   }
   get folder(): string {
-    return this.entry?.folder ?? this.refusedAtLoad!.folder;
+    return this.entry.folder;
   }
   get loadedInPlace(): boolean {
-    return this.entry?.loadedInPlace ?? true;
+    return this.entry.loadedInPlace;
   }
 
-  // What the supervisor's process does; a refused tool has nothing to start, run or tell.
+  // What the supervisor does; a refused tool has nothing to start, run or tell.
 
   start(): Promise<void> {
-    return this.problems || !this.process ? Promise.resolve() : this.process.start();
+    return this.problems ? Promise.resolve() : this.process.start();
   }
   restart(): Promise<void> {
-    return this.problems || !this.process ? Promise.resolve() : this.process.restart();
+    return this.problems ? Promise.resolve() : this.process.restart();
   }
   async stop(): Promise<void> {
-    await this.process?.stop();
+    await this.process.stop();
   }
   async runCommand(commandId: string): Promise<CommandOutcome> {
-    if (this.problems || !this.process) return unavailable(this.stateReasonCode ?? { code: 'refused', problem: 'unknown problem' });
+    if (this.problems) return unavailable(this.refusal(this.problems));
     return this.process.runCommand(commandId);
   }
   preferencesChanged(preferences: readonly { id: string; value: PreferenceValue }[]): void {
-    this.process?.preferencesChanged(preferences);
+    this.process.preferencesChanged(preferences);
   }
   languageChanged(language: string): void {
-    this.process?.languageChanged(language);
+    this.process.languageChanged(language);
   }
 
   summary(): ToolSummary {
-    if (!this.entry) return this.refusedSummary(this.refusedAtLoad!);
     const { manifest } = this.entry;
     const preferences = this.preferences;
     const values: Record<string, PreferenceValue> = {};
@@ -142,7 +129,7 @@ export class HostedTool implements BrokerTool {
       values,
       secretsSet: preferences.filter((p) => p.kind === 'secret' && this.values.has(p)).map((p) => p.id),
       state: this.state,
-      runnable: this.problems || !this.process ? [] : [...this.process.runnable],
+      runnable: this.problems ? [] : [...this.process.runnable],
       folder: this.entry.folder,
       loadedInPlace: this.entry.loadedInPlace,
       start: this.startMode,
@@ -155,7 +142,7 @@ export class HostedTool implements BrokerTool {
 
   /** Starts a launch tool (demand tools start on their first command). */
   startIfLaunch(): void {
-    if (this.startMode === 'launch' && !this.problems) void this.process?.start();
+    if (this.startMode === 'launch' && !this.problems) void this.process.start();
   }
 
   /** Takes a new entry (reinstall, reload): the old process is stopped, a new one made. */
@@ -163,19 +150,14 @@ export class HostedTool implements BrokerTool {
     await this.stopProcess();
     this.entry = entry;
     this.problems = undefined;
-    this.refusedAtLoad = undefined;
     this.process = this.createProcess(entry);
     this.changed();
   }
 
-  /**
-   * A folder loaded in place failed its load: stopped, and refused until it passes again. A folder
-   * never valid since its first load also takes what can now be read of it.
-   */
-  async refuse(problems: string[], refused?: RefusedFolder): Promise<void> {
-    await this.process?.stop();
+  /** A folder loaded in place failed its reload: stopped, and refused until it passes again. */
+  async refuse(problems: string[]): Promise<void> {
+    await this.process.stop();
     this.problems = problems;
-    if (refused && !this.entry) this.refusedAtLoad = refused;
     this.log.appendHost({ code: 'folderRefused', problems });
     this.changed();
   }
@@ -193,35 +175,11 @@ export class HostedTool implements BrokerTool {
   private async stopProcess(): Promise<void> {
     for (const subscription of this.processEvents) subscription.dispose();
     this.processEvents = [];
-    await this.process?.dispose();
+    await this.process.dispose();
   }
 
-  private refusedSummary(refused: RefusedFolder): ToolSummary {
-    // A refused plugin's folder is listed as a plugin, with nothing it declares (none was read).
-    const kind: { kind: 'tool' } | { kind: 'plugin'; plugin: PluginDetails } = refused.kind === 'plugin'
-      ? { kind: 'plugin', plugin: { api: 1, transport: 'program', capabilities: [], fields: [], previews: [], commands: [] } }
-      : { kind: 'tool' };
-    const summary = {
-      ...kind,
-      id: refused.id,
-      name: refused.name,
-      version: refused.version,
-      publisher: refused.publisher,
-      uses: [],
-      commands: [],
-      preferences: [],
-      values: {},
-      secretsSet: [],
-      state: 'refused',
-      runnable: [],
-      folder: refused.folder,
-      loadedInPlace: true,
-      start: refused.start,
-      problems: [...(this.problems ?? [])],
-    } as ToolSummary;
-    if (refused.description) summary.description = refused.description;
-    this.addReason(summary);
-    return summary;
+  private refusal(problems: string[]): StateReasonCode {
+    return { code: 'refused', problem: problems[0] ?? 'unknown problem' };
   }
 
   private addReason(summary: ToolSummary): void {
@@ -231,9 +189,9 @@ export class HostedTool implements BrokerTool {
     if (code !== undefined) summary.stateReasonCode = code;
   }
 
-  private createProcess(entry: ToolEntry): ToolProcess {
+  private createProcess(entry: ToolEntry): ToolSupervisor {
     const { manifest } = entry;
-    const process = new ToolProcess({
+    const process = new ToolSupervisor({
       toolId: manifest.id,
       execPath: entry.execPath,
       args: manifest.runtime.args ?? [],

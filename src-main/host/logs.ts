@@ -35,6 +35,10 @@ export const logDefaults = {
 
 export const logLevels: readonly LogLevel[] = ['error', 'warn', 'info', 'debug'];
 
+/** A line's level and source as the file's columns show them. */
+const levelColumn: Record<LogLevel, string> = { error: 'error', warn: 'warn ', info: 'info ', debug: 'debug' };
+const sourceColumn: Record<LogSource, string> = { tool: 'tool    ', stderr: 'stderr  ', protocol: 'protocol', host: 'host    ' };
+
 export class ToolLog {
   private readonly _onDidAppend = new Emitter<LogLine>();
   readonly onDidAppend = this._onDidAppend.event;
@@ -67,6 +71,8 @@ export class ToolLog {
   private handle: FileHandle | undefined;
   private fileBytes = 0;
   private closed = false;
+  private lastTime = Number.NaN;
+  private lastTimeText = '';
 
   constructor(options: ToolLogOptions) {
     this.file = options.file;
@@ -82,7 +88,8 @@ export class ToolLog {
   append(level: LogLevel, source: LogSource, message: string, code?: HostLogCode): LogLine {
     // Long messages are copied: one cut from a huge string elsewhere would keep that string alive.
     const kept = message.length > 1_024 && message.length <= this.maxMessage ? detached(message) : cutText(message, this.maxMessage);
-    const line: LogLine = { seq: ++this.seq, time: this.now(), level, source, message: kept, ...(code ? { code } : {}) };
+    const line: LogLine = { seq: ++this.seq, time: this.now(), level, source, message: kept };
+    if (code) line.code = code;
     this.push(line);
     this.toFile(line);
     this._onDidAppend.fire(line);
@@ -155,15 +162,30 @@ export class ToolLog {
 
   private toFile(line: LogLine): void {
     if (this.closed) return;
-    const text = `${new Date(line.time).toISOString()} ${line.level.padEnd(5)} ${line.source.padEnd(8)} ${line.message.replace(/\r?\n/g, '\\n')}\n`;
-    const size = Buffer.byteLength(text);
-    if (this.pendingBytes + size > this.maxPendingBytes) {
-      this.droppedFromFile++;
-      return;
+    const { message } = line;
+    const text = `${this.timeText(line.time)} ${levelColumn[line.level]} ${sourceColumn[line.source]} ${message.includes('\n') ? message.replace(/\r?\n/g, '\\n') : message}\n`;
+    // A UTF-16 unit is at most 3 bytes of UTF-8: with that much room the exact size need not be
+    // counted first (a flood of log lines is where the host spends its time).
+    const room = (this.pending?.length ?? 0) - this.pendingBytes;
+    if (3 * text.length > room) {
+      const size = Buffer.byteLength(text);
+      if (this.pendingBytes + size > this.maxPendingBytes) {
+        this.droppedFromFile++;
+        return;
+      }
+      if (size > room) this.growPending(this.pendingBytes + size);
     }
-    if ((this.pending?.length ?? 0) < this.pendingBytes + size) this.growPending(this.pendingBytes + size);
     this.pendingBytes += this.pending!.write(text, this.pendingBytes);
     this.writing ??= this.writeLoop();
+  }
+
+  /** A line's time as the file shows it; lines of the same millisecond share one. */
+  private timeText(time: number): string {
+    if (time !== this.lastTime) {
+      this.lastTime = time;
+      this.lastTimeText = new Date(time).toISOString();
+    }
+    return this.lastTimeText;
   }
 
   /** A bigger buffer for the pending bytes: doubling, never past the cap. */

@@ -1,7 +1,7 @@
 // What a Skwir plugin's calls are whatever its transport (a program, or a module in a worker):
 // one at a time from a queue, a call cancelled before it was sent taken off it, an idle plugin
 // stopped; each call's files described with their handles, its answer checked and its defaults
-// filled, and the words of every way a call ends. plugin-process.ts (the program transport) and
+// filled, and the words of every way a call ends. plugin-supervisor.ts (the program transport) and
 // module-plugin.ts (the module transport) send the calls; this is the rest.
 import type { CommandReasonCode, HostLogCode, LogLevel, LogSource, StateReasonCode, ToolState } from '../../src-shared/host-api';
 import { callTimeoutEn } from '../../src-shared/host-log-en';
@@ -11,9 +11,9 @@ import type { CallMethod } from '../../src-shared/skwir/methods';
 import { skwirMethodInfo } from '../../src-shared/skwir/methods';
 import type { Capability } from '../../src-shared/skwir/types';
 import { CallFiles, SKWIR_REFUSAL } from './call-files';
-import type { ToolProcessLimits, ToolStateChange } from './supervisor-options';
+import type { ToolSupervisorLimits, ToolStateChange } from './supervisor-options';
 
-export interface PluginLimits extends ToolProcessLimits {
+export interface PluginLimits extends ToolSupervisorLimits {
   /** A call's limit, after which it is cancelled. */
   callMs: number;
   /** Idle this long (no call open or queued), the plugin is stopped; the next call starts it again. */

@@ -15,7 +15,7 @@ import type { CallMethod } from '../../src-shared/skwir/methods';
 import type { Platform } from '../platform/platform';
 import type { HostedPlugin } from './hosted-plugin';
 import { applyPlanSteps, type ResolvedStep } from './plan-steps';
-import type { CallOutcome } from './plugin-process';
+import type { CallOutcome } from './plugin-supervisor';
 import type { PluginCache } from './plugin-cache';
 
 export interface PluginRequestsContext {

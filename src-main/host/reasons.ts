@@ -3,7 +3,7 @@
 // `stateReason`/`message` texts; the window words the same data in its other languages.
 import type { CommandOutcome, CommandReasonCode, ExitReasonCode, ReasonCode, Result, StateReasonCode } from '../../src-shared/host-api';
 import { exitEn, reasonEn, type Noun } from '../../src-shared/reasons-en';
-import type { ToolExit } from './running-tool';
+import type { ToolExit } from './program-process';
 
 /** A reason in both forms: the English text and the data behind it. */
 export interface Reason<Code> {

@@ -4,7 +4,7 @@ import { disposeAllHarnesses, fixture, processAlive, startHarness } from './fixt
 
 afterEach(disposeAllHarnesses);
 
-describe('ToolProcess refuses a tool at initialize', () => {
+describe('ToolSupervisor refuses a tool at initialize', () => {
   it('when it never answers initialize within the limit, and ends it', async () => {
     const h = startHarness('silent-tool.sh', { limits: { initializeMs: 500 } });
     await h.tool.start();
@@ -46,7 +46,7 @@ describe('ToolProcess refuses a tool at initialize', () => {
   });
 });
 
-describe('ToolProcess after a crash', () => {
+describe('ToolSupervisor after a crash', () => {
   it('restarts with growing delays, then stays failed after 5 crashes, until restarted by hand', async () => {
     const h = startHarness('crash-tool.mjs');
     await h.tool.start();

@@ -5,7 +5,7 @@ import { disposeAllHarnesses, startHarness } from './fixtures/harness';
 
 afterEach(disposeAllHarnesses);
 
-describe('ToolProcess before initialize is answered', () => {
+describe('ToolSupervisor before initialize is answered', () => {
   it('refuses a request without carrying it out, drops a notice, logs both, and answers only after initialize', async () => {
     const carriedOut: string[] = [];
     const h = startHarness('early-tool.mjs', {

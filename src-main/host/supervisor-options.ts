@@ -1,10 +1,10 @@
-// What a ToolProcess is given: the tool's program and folder, the app's callbacks, and the
+// What a ToolSupervisor is given: the tool's program and folder, the app's callbacks, and the
 // limits of DESIGN.md section 3 (overridable, so tests run fast).
 import type { HostLogCode, LogLevel, LogSource, StateReasonCode, ToolState } from '../../src-shared/host-api';
 
 export const PROTOCOLS_OFFERED = [1] as const;
 
-export interface ToolProcessLimits {
+export interface ToolSupervisorLimits {
   initializeMs: number;
   commandMs: number;
   /** Each step of the stop sequence: after shutdown, after SIGTERM. */
@@ -17,7 +17,7 @@ export interface ToolProcessLimits {
   exitDrainMs: number;
 }
 
-export const DEFAULT_LIMITS: ToolProcessLimits = {
+export const DEFAULT_LIMITS: ToolSupervisorLimits = {
   initializeMs: 10_000,
   commandMs: 60_000,
   stopStepMs: 2_000,
@@ -27,7 +27,7 @@ export const DEFAULT_LIMITS: ToolProcessLimits = {
   exitDrainMs: 200,
 };
 
-export interface ToolProcessOptions {
+export interface ToolSupervisorOptions {
   toolId: string;
   /** The program, an absolute path already resolved inside the tool's folder. */
   execPath: string;
@@ -44,7 +44,7 @@ export interface ToolProcessOptions {
   onLog(level: LogLevel, source: LogSource, message: string, code?: HostLogCode): void;
   /** Every line both ways; a line to the tool comes with the message it was made from. */
   onTrace?(direction: 'toTool' | 'fromTool', text: string, method?: string, sent?: object): void;
-  limits?: Partial<ToolProcessLimits>;
+  limits?: Partial<ToolSupervisorLimits>;
   /** The child's environment; by default the allow-list of child-env.ts. */
   env?: Record<string, string>;
 }

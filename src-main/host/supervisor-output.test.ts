@@ -5,7 +5,7 @@ import { disposeAllHarnesses, startHarness } from './fixtures/harness';
 
 afterEach(disposeAllHarnesses);
 
-describe('ToolProcess reading a misbehaving tool', () => {
+describe('ToolSupervisor reading a misbehaving tool', () => {
   it('refuses an 8 MiB line with no break inside, and goes on', async () => {
     const h = startHarness('flood-tool.mjs');
     await h.tool.start();

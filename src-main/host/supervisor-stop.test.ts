@@ -5,7 +5,7 @@ import { disposeAllHarnesses, processAlive, startHarness } from './fixtures/harn
 
 afterEach(disposeAllHarnesses);
 
-describe('ToolProcess.stop', () => {
+describe('ToolSupervisor.stop', () => {
   it('ends a tool that ignores shutdown and traps SIGTERM with SIGKILL, and warns', async () => {
     const h = startHarness('stubborn-tool.mjs');
     await h.tool.start();
@@ -80,7 +80,7 @@ describe('ToolProcess.stop', () => {
   });
 });
 
-describe('ToolProcess.stop racing a start', () => {
+describe('ToolSupervisor.stop racing a start', () => {
   it('ends a tool stopped in the same moment it was started', async () => {
     const h = startHarness('echo-tool.mjs');
     const started = h.tool.start();

@@ -10,7 +10,7 @@ function processGroupOf(pid: number): number {
   return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]);
 }
 
-describe('ToolProcess with a well-behaved tool', () => {
+describe('ToolSupervisor with a well-behaved tool', () => {
   it('starts it in its data folder, in its own process group, with the allow-listed environment', async () => {
     const h = startHarness('echo-tool.mjs', {
       env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: '/home/someone' },

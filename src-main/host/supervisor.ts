@@ -2,7 +2,7 @@
 // crashes with growing delays (DESIGN.md section 3), the state the window shows. What differs between
 // the dialects (protocol 1's tools, Skwir's plugins) is a subclass: how initialize is asked and
 // judged, the handlers on the link, the notice sent before the input closes, the line limit.
-// Tools (tool-process.ts) and plugins (plugin-process.ts) share everything else here.
+// Tools (tool-supervisor.ts) and plugins (plugin-supervisor.ts) share everything else here.
 import type { CommandReasonCode, HostLogCode, LogLevel, LogSource, StateReasonCode, ToolState } from '../../src-shared/host-api';
 import type { LineLimit } from '../../src-shared/limits';
 import { Emitter, type Event } from '../../src-shared/lifecycle';
@@ -14,9 +14,9 @@ import { ConnectionError, ResponseError } from './errors';
 import { hostLogLevel, hostLogText } from './host-log';
 import type { MessageId } from './message-shape';
 import { exitReasonCode, stateReason, type Reason } from './reasons';
-import { LaunchError, RunningTool } from './running-tool';
+import { LaunchError, ProgramProcess } from './program-process';
 import { MAX_LOG_LINE_CHARS } from './stderr-lines';
-import { DEFAULT_LIMITS, type ToolProcessLimits, type ToolStateChange } from './supervisor-options';
+import { DEFAULT_LIMITS, type ToolSupervisorLimits, type ToolStateChange } from './supervisor-options';
 
 export interface SupervisorOptions {
   /** The program, an absolute path already resolved inside the folder. */
@@ -29,7 +29,7 @@ export interface SupervisorOptions {
   onLog(level: LogLevel, source: LogSource, message: string, code?: HostLogCode): void;
   /** Every line both ways; `sent`: the message a line sent was made from (the trace reads marks on it). */
   onTrace?(direction: 'toTool' | 'fromTool', text: string, method?: string, sent?: object): void;
-  limits?: Partial<ToolProcessLimits>;
+  limits?: Partial<ToolSupervisorLimits>;
   /** The child's environment; by default the allow-list of child-env.ts. */
   env?: Record<string, string>;
 }
@@ -41,18 +41,18 @@ export type InitializeVerdict =
   | { version: string };
 
 /** Where a request to a running process stands once it failed for want of an answer. */
-export type Running = { running: RunningTool } | { why: CommandReasonCode };
+export type Running = { running: ProgramProcess } | { why: CommandReasonCode };
 
 export abstract class Supervisor {
   private readonly _onDidChangeState = new Emitter<ToolStateChange>();
   readonly onDidChangeState: Event<ToolStateChange> = this._onDidChangeState.event;
 
-  protected readonly limits: ToolProcessLimits;
+  protected readonly limits: ToolSupervisorLimits;
   private readonly crashes: CrashHistory;
   private _state: ToolState = 'idle';
   private _reason: Reason<StateReasonCode> | undefined;
   private _version: string | undefined;
-  private current: RunningTool | undefined;
+  private current: ProgramProcess | undefined;
   private initialized = false;
   /** Every start and stop, one at a time, in the order asked (as the host's change() does). */
   private queue: Promise<void> = Promise.resolve();
@@ -67,18 +67,18 @@ export abstract class Supervisor {
   /** The notice sent before the input closes at a stop, to a process that answered initialize. */
   protected readonly farewell: string | undefined = undefined;
   /** Sends initialize; a dialect whose initialize comes before anything else holds the rest back. */
-  protected abstract sendInitialize(running: RunningTool): { id: MessageId; answer: Promise<unknown> };
+  protected abstract sendInitialize(running: ProgramProcess): { id: MessageId; answer: Promise<unknown> };
   protected abstract judgeInitialize(result: unknown): InitializeVerdict;
   /** A new process: its handlers go on its link before anything is read from it. */
-  protected abstract attach(running: RunningTool): void;
+  protected abstract attach(running: ProgramProcess): void;
   /** A request of the process that no handler of attach() took. */
   protected abstract handleRequest(method: string, params: unknown): Promise<unknown>;
   /** The process answered initialize and was accepted. */
-  protected accepted(_running: RunningTool): void {}
+  protected accepted(_running: ProgramProcess): void {}
   /** The process is gone or going (stopped, crashed, refused): forget what was its. */
   protected detached(): void {}
   /** initialize was not answered in time (Skwir then sends $/cancel for it). */
-  protected initializeTimedOut(_running: RunningTool, _id: MessageId): void {}
+  protected initializeTimedOut(_running: ProgramProcess, _id: MessageId): void {}
 
   constructor(protected readonly options: SupervisorOptions) {
     this.limits = { ...DEFAULT_LIMITS, ...options.limits };
@@ -181,7 +181,7 @@ export abstract class Supervisor {
   }
 
   /** Why a request sent to `running` got no answer: stopped meanwhile, or how the process ended. */
-  protected async whyUnanswered(running: RunningTool): Promise<CommandReasonCode> {
+  protected async whyUnanswered(running: ProgramProcess): Promise<CommandReasonCode> {
     if (running.stopRequested) return { code: 'stoppedBeforeAnswer' };
     // Its output may end a moment before its exit is known.
     await Promise.race([running.exited, delay(this.limits.stopStepMs)]);
@@ -210,9 +210,9 @@ export abstract class Supervisor {
     this.clearRestart();
     this.setState('starting');
     this.detached();
-    let running: RunningTool;
+    let running: ProgramProcess;
     try {
-      running = await RunningTool.launch({
+      running = await ProgramProcess.launch({
         execPath: this.options.execPath,
         args: this.options.args ?? [],
         cwd: this.options.cwd,
@@ -275,7 +275,7 @@ export abstract class Supervisor {
     this.hostLog({ code: 'started', pid: running.pid, version: verdict.version });
   }
 
-  private async stopRunning(running: RunningTool, ending: 'idle' | 'stopped'): Promise<void> {
+  private async stopRunning(running: ProgramProcess, ending: 'idle' | 'stopped'): Promise<void> {
     this.setState('stopping');
     const farewell = this.initialized ? this.farewell : undefined;
     this.current = undefined;
@@ -288,7 +288,7 @@ export abstract class Supervisor {
     this.setState(ending);
   }
 
-  private exitedUnasked(running: RunningTool): void {
+  private exitedUnasked(running: ProgramProcess): void {
     if (running.stopRequested || this.current !== running) return;
     const wasRunning = this.initialized;
     this.current = undefined;
@@ -315,7 +315,7 @@ export abstract class Supervisor {
   }
 
   /** A process that closed its stdout (or stdin) but runs on can no longer talk: it is ended. */
-  private linkClosed(running: RunningTool): void {
+  private linkClosed(running: ProgramProcess): void {
     setTimeout(() => {
       if (running.exit || running.stopRequested || this.current !== running) return;
       this.hostLog({ code: 'linkClosed' });

@@ -75,7 +75,7 @@ export async function runPluginConformance(
     const refused = session.refusedReads.filter((read) => !read.includes('was cancelled; its reads are refused'));
     results.set('reads', refused.length > 0
       ? failed(fixed.reads, `${refused.length} refused; the first: ${refused[0]}`)
-      : passed(fixed.reads, session.reads === 0 ? 'it read nothing' : `${session.reads} reads, each served`));
+      : passed(fixed.reads, session.reads === 0 ? 'it read nothing' : 'each read was served (how many depends on when the cancel came)'));
     const close = await session.closeInput(limits.closeMs);
     results.set('close', judgeClose(close, limits.closeMs));
     const faults = session.problems.filter((p) => p.kind !== 'lateAnswer');

@@ -1,5 +1,5 @@
 // One conformance run's link to a Skwir plugin: its process started as the host starts it (the
-// host's RunningTool, Skwir's line limit), the host's peer, `read` served on the open call's files
+// host's ProgramProcess, Skwir's line limit), the host's peer, `read` served on the open call's files
 // by the host's own rules (serveRead), and a record of what went wrong on the wire: lines that are
 // no message, refused reads, late answers, its log and its last stderr lines.
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -12,7 +12,7 @@ import { childEnvironment } from '../../host/child-env';
 import { ConnectionError, ErrorCodes, ResponseError } from '../../host/errors';
 import type { ProtocolProblem } from '../../host/peer';
 import { exitText } from '../../host/reasons';
-import { RunningTool, type ToolExit } from '../../host/running-tool';
+import { ProgramProcess, type ToolExit } from '../../host/program-process';
 
 export type PluginAnswer =
   | { kind: 'result'; result: unknown; ms: number }
@@ -36,7 +36,7 @@ export class PluginSession {
 
   private constructor(
     readonly manifest: PluginManifest,
-    private readonly tool: RunningTool,
+    private readonly tool: ProgramProcess,
     private readonly folder: string,
     /** Problems the host's peer found with the plugin's output (lines that are no message, ...). */
     readonly problems: ProtocolProblem[],
@@ -59,9 +59,9 @@ export class PluginSession {
     const folder = await mkdtemp(join(tmpdir(), 'vitruvian-check-plugin-'));
     const problems: ProtocolProblem[] = [];
     const stderr: string[] = [];
-    let tool: RunningTool;
+    let tool: ProgramProcess;
     try {
-      tool = await RunningTool.launch({
+      tool = await ProgramProcess.launch({
         execPath,
         args: manifest.transport.kind === 'program' ? manifest.transport.args : [],
         cwd: folder,

@@ -1,4 +1,4 @@
-// One tool's process as protocol 1 speaks with it (DESIGN.md section 3): initialize first and nothing
+// The supervisor of one tool's process, as protocol 1 speaks with it (DESIGN.md section 3): initialize first and nothing
 // else until it is answered, the commands it says are runnable, command/run with its limit, the
 // notices the app sends, `shutdown` before its input closes. The lifetime (start, stop, crashes) is
 // the Supervisor's; the caller decides when to start (`launch` tools at once, `demand` tools on first
@@ -10,20 +10,20 @@ import { beforeAnswerEn } from '../../src-shared/reasons-en';
 import { ConnectionError, ResponseError } from './errors';
 import { judgeInitializeAnswer } from './initialize';
 import { reasonText, unavailable } from './reasons';
-import type { RunningTool } from './running-tool';
+import type { ProgramProcess } from './program-process';
 import { Supervisor, type InitializeVerdict } from './supervisor';
-import { PROTOCOLS_OFFERED, type ToolProcessOptions } from './supervisor-options';
+import { PROTOCOLS_OFFERED, type ToolSupervisorOptions } from './supervisor-options';
 import { ToolNotices } from './tool-notices';
 
 export {
   DEFAULT_LIMITS,
   PROTOCOLS_OFFERED,
-  type ToolProcessLimits,
-  type ToolProcessOptions,
+  type ToolSupervisorLimits,
+  type ToolSupervisorOptions,
   type ToolStateChange,
 } from './supervisor-options';
 
-export class ToolProcess extends Supervisor {
+export class ToolSupervisor extends Supervisor {
   private readonly _onDidChangeRunnable = new Emitter<readonly string[]>();
   readonly onDidChangeRunnable: Event<readonly string[]> = this._onDidChangeRunnable.event;
 
@@ -33,9 +33,9 @@ export class ToolProcess extends Supervisor {
   private readonly notices: ToolNotices;
   private _language: string;
   /** The process that answered initialize, while it runs: where notices go. */
-  private link: RunningTool | undefined;
+  private link: ProgramProcess | undefined;
 
-  constructor(private readonly tool: ToolProcessOptions) {
+  constructor(private readonly tool: ToolSupervisorOptions) {
     super(tool);
     this._language = tool.language;
     this.notices = new ToolNotices(tool.commandIds, {
@@ -91,7 +91,7 @@ export class ToolProcess extends Supervisor {
     this._onDidChangeRunnable.dispose();
   }
 
-  protected sendInitialize(running: RunningTool) {
+  protected sendInitialize(running: ProgramProcess) {
     const offered = { protocols: [...PROTOCOLS_OFFERED], language: this._language, dataFolder: this.tool.cwd };
     // Nothing else goes either way before initialize is answered (see Peer.request's `first`).
     return running.peer.send('initialize', offered, { timeoutMs: this.limits.initializeMs, first: true });
@@ -103,7 +103,7 @@ export class ToolProcess extends Supervisor {
     return { version: verdict.version ?? 'unknown' };
   }
 
-  protected attach(running: RunningTool): void {
+  protected attach(running: ProgramProcess): void {
     this.notices.attach(running.peer);
   }
 
@@ -111,7 +111,7 @@ export class ToolProcess extends Supervisor {
     return this.tool.handleRequest(method, params);
   }
 
-  protected override accepted(running: RunningTool): void {
+  protected override accepted(running: ProgramProcess): void {
     this.link = running;
     running.peer.releaseOutput();
   }

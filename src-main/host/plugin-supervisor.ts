@@ -1,4 +1,4 @@
-// One Skwir plugin's process, as the plugin protocol speaks with it (SKWIR.md sections 1 and 2):
+// The supervisor of one Skwir program plugin's process, as the plugin protocol speaks with it (SKWIR.md sections 1 and 2):
 // started on its first call; initialize {api, capabilities}; one call at a time from a queue, each
 // call's files with handles and `read` served on them; `$/cancel` when a call runs past its limit
 // or is cancelled, its reads refused after, a late answer dropped and traced; every answer checked
@@ -17,12 +17,12 @@ import {
   type CallablePlugin, type CallLog, type CallOutcome, type CallRequest, type PluginLimits,
 } from './plugin-calls';
 import { reasonText } from './reasons';
-import type { RunningTool } from './running-tool';
+import type { ProgramProcess } from './program-process';
 import { Supervisor, type InitializeVerdict, type SupervisorOptions } from './supervisor';
 
 export { PLUGIN_LIMITS, type CallOutcome, type CallRequest, type PluginLimits };
 
-export interface PluginProcessOptions extends Omit<SupervisorOptions, 'start' | 'limits'> {
+export interface PluginSupervisorOptions extends Omit<SupervisorOptions, 'start' | 'limits'> {
   /** The plugin's version, from its manifest (initialize gives none). */
   version: string;
   /** What the plugin was granted: initialize says so, and `read` and plans go by it. */
@@ -30,7 +30,7 @@ export interface PluginProcessOptions extends Omit<SupervisorOptions, 'start' | 
   limits?: Partial<PluginLimits>;
 }
 
-export class PluginProcess extends Supervisor implements CallablePlugin {
+export class PluginSupervisor extends Supervisor implements CallablePlugin {
   protected readonly noun = 'plugin';
   protected readonly lineLimit = SKWIR_LINE_LIMIT;
   private reads: ReadWindow = { closed: 'none' };
@@ -38,7 +38,7 @@ export class PluginProcess extends Supervisor implements CallablePlugin {
   private readonly callMs: number;
   private readonly logTo: CallLog = { log: this.log.bind(this), hostLog: this.hostLog.bind(this) };
 
-  constructor(private readonly plugin: PluginProcessOptions) {
+  constructor(private readonly plugin: PluginSupervisorOptions) {
     super({ ...plugin, start: 'demand' });
     this.callMs = plugin.limits?.callMs ?? PLUGIN_LIMITS.callMs;
     this.calls = new CallQueue({
@@ -65,7 +65,7 @@ export class PluginProcess extends Supervisor implements CallablePlugin {
     await super.dispose();
   }
 
-  protected sendInitialize(running: RunningTool) {
+  protected sendInitialize(running: ProgramProcess) {
     return running.peer.send('initialize', { api: SKWIR_API_VERSION, capabilities: [...this.plugin.granted] }, { timeoutMs: this.limits.initializeMs });
   }
 
@@ -78,11 +78,11 @@ export class PluginProcess extends Supervisor implements CallablePlugin {
     return { version: this.plugin.version };
   }
 
-  protected override initializeTimedOut(running: RunningTool, id: MessageId): void {
+  protected override initializeTimedOut(running: ProgramProcess, id: MessageId): void {
     running.peer.notify('$/cancel', { id });
   }
 
-  protected attach(running: RunningTool): void {
+  protected attach(running: ProgramProcess): void {
     running.peer.onRequest('read', (params) => serveRead(params, this.reads, this.plugin.granted));
     running.peer.onNotice('log', (params) => logNotice(params, (level, source, message) => this.log(level, source, message)));
   }

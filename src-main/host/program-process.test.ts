@@ -6,10 +6,10 @@ import { childEnvironment } from './child-env';
 import { fixture } from './fixtures/harness';
 import { processAlive } from './process-group';
 import { readProcessEntries } from './process-tree';
-import { RunningTool } from './running-tool';
+import { ProgramProcess } from './program-process';
 
 const STEP_MS = 400;
-const running: RunningTool[] = [];
+const running: ProgramProcess[] = [];
 /** What the fixtures left, with start times, so a failed test can end them and nothing else. */
 const strays: { pid: number; startTime: string }[] = [];
 
@@ -22,7 +22,7 @@ afterEach(async () => {
 
 async function launch(name: string, args: string[] = []) {
   const logs: string[] = [];
-  const tool = await RunningTool.launch({
+  const tool = await ProgramProcess.launch({
     execPath: fixture(name),
     args,
     cwd: tmpdir(),
@@ -53,7 +53,7 @@ function look(pid: number) {
 
 const ended = (pid: number) => vi.waitFor(() => expect(processAlive(pid)).toBe(false), { timeout: 5_000, interval: 20 });
 
-describe.skipIf(process.platform === 'win32')('RunningTool and what left its process group', () => {
+describe.skipIf(process.platform === 'win32')('ProgramProcess and what left its process group', () => {
   it('ends a process the tool started in its own session, though the tool exited cleanly', async () => {
     const { tool, logged } = await launch('setsid-tool.mjs');
     const [left] = (await logged('left ')) as [number];

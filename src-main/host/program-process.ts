@@ -1,4 +1,4 @@
-// One process of a tool, from spawn to exit: its link (reader, writer, peer), its stderr, and
+// One program's process (a tool's, or a Skwir program plugin's), from spawn to exit: its link (reader, writer, peer), its stderr, and
 // the stop sequence of DESIGN.md section 3 applied to its whole process group and to every
 // descendant that left the group (see process-tree.ts). The policy around it (initialize, state,
 // restarts, commands) is the supervisor's.
@@ -15,7 +15,7 @@ export interface ToolExit {
   signal: NodeJS.Signals | null;
 }
 
-export interface RunningToolOptions {
+export interface ProgramProcessOptions {
   execPath: string;
   args: readonly string[];
   cwd: string;
@@ -49,7 +49,7 @@ export class LaunchError extends Error {
   }
 }
 
-export class RunningTool {
+export class ProgramProcess {
   readonly peer: Peer;
   readonly pid: number;
   /** Resolves once the process exited and its output was read (or the drain time passed). */
@@ -66,7 +66,7 @@ export class RunningTool {
   readonly tree: ProcessTree;
 
   /** Spawns the program; rejects with a reason for the log when it cannot start at all. */
-  static async launch(options: RunningToolOptions): Promise<RunningTool> {
+  static async launch(options: ProgramProcessOptions): Promise<ProgramProcess> {
     const child = spawn(options.execPath, [...options.args], {
       cwd: options.cwd,
       env: options.env,
@@ -79,12 +79,12 @@ export class RunningTool {
       const error = await new Promise<Error>((resolve) => child.once('error', resolve));
       throw new LaunchError(options.execPath, error.message);
     }
-    return new RunningTool(child, options);
+    return new ProgramProcess(child, options);
   }
 
   private constructor(
     private readonly child: ChildProcessWithoutNullStreams,
-    options: RunningToolOptions,
+    options: ProgramProcessOptions,
   ) {
     this.pid = child.pid as number;
     this.tree = new ProcessTree(this.pid);
