@@ -280,7 +280,7 @@ describe('preferences and language', () => {
       { code: 'tooLong', chars: 4_097, max: 4_096 },
       { code: 'unknownPreference', id: 'nope' },
       { code: 'untitledPreference', id: 'count' },
-      undefined,
+      { code: 'notInstalled', toolId: 'no.such.tool' },
     ]);
     expect((await summary())?.values).toEqual({ note: 'from Settings', mode: 'loud' });
   });

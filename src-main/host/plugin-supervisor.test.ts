@@ -107,7 +107,7 @@ describe('a Skwir plugin process', () => {
     const pid = h.plugin.pid!;
     await h.reaches('idle');
     expect(processAlive(pid)).toBe(false);
-    expect(h.logged('no call for 0.15 s: the plugin is stopped until it is next asked')).toBe(true);
+    expect(h.logged('no call for 0.15 seconds: the plugin is stopped until it is next asked')).toBe(true);
     expect(await h.field('slow:2:1', file)).toMatchObject({ outcome: 'answered', answer: { value: 2 } });
     expect(h.plugin.pid).not.toBe(pid);
   });

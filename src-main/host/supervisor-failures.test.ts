@@ -59,7 +59,7 @@ describe('ToolSupervisor after a crash', () => {
     );
     expect(h.tool.stateReasonCode).toEqual({ code: 'crashedTooOften', crashes: 5, seconds: 180, last: { code: 'exited', exitCode: 1 } });
     const delays = h.logs.filter((l) => l.message.includes('restarting in')).map((l) => l.message.split('restarting in ')[1]);
-    expect(delays).toEqual(['0.05 s', '0.1 s', '0.15 s', '0.15 s']);
+    expect(delays).toEqual(['0.05 seconds', '0.1 seconds', '0.15 seconds', '0.15 seconds']);
     expect(h.logged('stderr', 'crash-tool: crashing now')).toBe(true);
 
     const before = h.states.length;
