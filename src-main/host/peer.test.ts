@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { ConnectionError, ResponseError } from './errors';
@@ -6,28 +7,67 @@ import { JsonText } from './outbox';
 import { Peer, type PeerOptions, type ProtocolProblem } from './peer';
 import { StreamLineReader, StreamLineWriter } from './transport';
 
+/**
+ * The marker settle() sends each way: a notice no one handles. Lines are handled in the order they
+ * come, so once the peer has handled the marker it has handled everything written before it. The
+ * marker's own trace lines and problems are left out of what the tests check.
+ */
+const MARKER = 'test/settled';
+
 /** The app's peer over an in-memory link; the test plays the tool with raw lines. */
 function setup(options: PeerOptions = {}) {
   const link = createMemoryLink(options.lineLimit === undefined ? {} : { lineLimit: options.lineLimit });
   const problems: ProtocolProblem[] = [];
   const trace: string[] = [];
   const peer = new Peer(link.app.reader, link.app.writer, {
-    onProtocolError: (problem) => problems.push(problem),
-    onTrace: (direction, text, method) => trace.push(`${direction} ${method ?? '-'} ${text}`),
+    onProtocolError: (problem) => {
+      if (!problem.message.includes(MARKER)) problems.push(problem);
+    },
+    onTrace: (direction, text, method) => {
+      if (method !== MARKER) trace.push(`${direction} ${method ?? '-'} ${text}`);
+    },
     ...options,
   });
   const received: unknown[] = [];
   const waiters: (() => void)[] = [];
+  const markersOut: (() => void)[] = [];
   link.tool.reader.onLine((line) => {
-    received.push(JSON.parse(line));
+    const message = JSON.parse(line) as { method?: string };
+    if (message.method === MARKER) {
+      markersOut.shift()?.();
+      return;
+    }
+    received.push(message);
     waiters.splice(0).forEach((wake) => wake());
+  });
+  // Heard after the peer's own listener (listeners are told in the order they subscribed).
+  const markersIn: (() => void)[] = [];
+  link.app.reader.onLine((line) => {
+    if (line.includes(MARKER)) markersIn.shift()?.();
   });
   const toolWrites = (text: string) => link.tool.output.write(text);
   async function nextFromApp(count = 1): Promise<unknown[]> {
     while (received.length < count) await new Promise<void>((resolve) => waiters.push(resolve));
     return received.splice(0, count);
   }
-  const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+  /**
+   * Waits until the peer has handled every line the tool wrote so far (a marker written after them
+   * has been read), the work that started in their handlers has run (a turn of the event loop, for
+   * promise jobs), and, unless `inboundOnly` (the app's output held or ended), until everything the
+   * peer wrote since has reached the tool (a marker sent after it has come through).
+   */
+  async function settle(inboundOnly = false): Promise<void> {
+    await new Promise<void>((resolve) => {
+      markersIn.push(resolve);
+      link.tool.output.write(`{"jsonrpc":"2.0","method":"${MARKER}"}\n`);
+    });
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    if (inboundOnly) return;
+    await new Promise<void>((resolve) => {
+      markersOut.push(resolve);
+      peer.notify(MARKER);
+    });
+  }
   return { link, peer, problems, trace, received, toolWrites, nextFromApp, settle };
 }
 
@@ -250,7 +290,7 @@ describe('Peer', () => {
     peer.holdOutput();
     peer.onRequest('ping', () => ({}));
     toolWrites('{"jsonrpc":"2.0","id":"p","method":"ping"}\n');
-    await settle();
+    await settle(true);
     peer.notify('language/changed', { language: 'fr' });
     expect(received).toEqual([expect.objectContaining({ method: 'initialize' })]);
     received.length = 0;
@@ -278,9 +318,9 @@ describe('Peer', () => {
     toolWrites('{"jsonrpc":"2.0","id":5,"method":"storage/set","params":{"id":"a","value":1}}\n');
     await settle();
     link.app.writer.end(); // the stop sequence ends the tool's input while the set is being stored
-    await settle();
+    await settle(true);
     finish();
-    await settle();
+    await settle(true);
     expect(problems).toEqual([]);
     expect(trace.filter((line) => line.startsWith('sent'))).toEqual([]);
     expect(peer.isClosed).toBe(false); // the tool's output is still read to its end
@@ -328,13 +368,24 @@ describe('Peer', () => {
         if (!fromTool.write(request.repeat(100))) await new Promise((resolve) => fromTool.once('drain', resolve));
       }
     })();
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // The peer stops reading when its answers have filled the pipe to the tool.
+    while (!(fromTool.isPaused() && toTool.writableNeedDrain)) await once(fromTool, 'pause');
+    const handledWhenPaused = handled;
+    for (let turn = 0; turn < 5; turn++) await new Promise<void>((resolve) => setImmediate(resolve));
+    expect(handled).toBe(handledWhenPaused); // paused: nothing more is read while the answers wait
     expect(handled).toBeGreaterThan(0);
     expect(handled).toBeLessThan(flood);
     expect(toTool.writableLength).toBeLessThan(2_000_000);
-    toTool.resume(); // the tool reads its input again
+    let answers = 0;
+    const allAnswered = new Promise<void>((resolve) => {
+      toTool.on('data', (chunk: Buffer) => {
+        for (const byte of chunk) if (byte === 0x0a) answers++;
+        if (answers === flood) resolve();
+      });
+    });
+    // the tool reads its input again (a 'data' listener puts the stream in flowing mode)
     await writing;
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await allAnswered;
     expect(handled).toBe(flood);
     peer.dispose();
   });
@@ -344,7 +395,7 @@ describe('Peer', () => {
     await nextFromApp();
     const id = 'i'.repeat(500_000);
     for (let n = 0; n < 20; n++) toolWrites(`{"jsonrpc":"2.0","id":"${id}${n}","method":"notify/beep"}\n`);
-    await settle();
+    await settle(true);
     expect(problems.filter((p) => p.kind === 'beforeFirstAnswer')).toHaveLength(20);
     const dropped = problems.filter((p) => p.kind === 'queueFull');
     expect(dropped.length).toBeGreaterThanOrEqual(12);

@@ -82,7 +82,8 @@ describe('read, served to a plugin', () => {
     const h = startPlugin();
     const cancel = new AbortController();
     const asked = h.field('wait-cancel', h.file('a.txt', 'aaa'), { signal: cancel.signal });
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // The call is out (wait-cancel waits for its $/cancel, then reads).
+    await expect.poll(() => h.trace.some((line) => line.direction === 'toTool' && line.method === 'field'), { timeout: 10_000 }).toBe(true);
     cancel.abort();
     const outcome = await asked;
     expect(outcome).toMatchObject({ outcome: 'cancelled', why: 'asked' });

@@ -99,7 +99,7 @@ describe('calls by the window\'s ids', () => {
     await installFixture();
     const file = await write('x.txt', 'x');
     const late = host.askField(FIXTURE, 'slow-1', file, 'late.2000');
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await expect.poll(async () => (await sent(FIXTURE, 'field')).length, { timeout: 10_000 }).toBe(1); // the call is out
     expect(await host.cancelCall('slow-1')).toEqual({ ok: true });
     expect(await late).toEqual({ ok: false, outcome: 'cancelled', message: 'field was cancelled' });
     expect(await host.cancelCall('slow-1')).toEqual({ ok: false, problem: 'no call "slow-1" is waiting for its answer' });

@@ -88,8 +88,8 @@ describe('StreamLineWriter', () => {
     await once(child, 'exit');
     const line = 'y'.repeat(200_000); // more than a pipe holds, so the write meets EPIPE
     const results = await Promise.allSettled([1, 2, 3].map(() => writer.write(line)));
-    // Give the EPIPE time to surface, then write again: still no throw.
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Once the EPIPE has closed the writer, write again: still no throw.
+    if (!closed) await new Promise<void>((resolve) => writer.onClose(() => resolve()));
     const late = await writer.write('late').then(
       () => 'resolved',
       (error: unknown) => error,

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { Disposable } from '../../src-shared/lifecycle';
-import { watchFolder, type FolderWatchOptions } from './folder-watch';
+import { watchFolder, type FolderWatch, type FolderWatchOptions } from './folder-watch';
 
 let work: string;
 let folder: string;
@@ -19,6 +19,7 @@ beforeEach(async () => {
   await writeFile(join(folder, 'vitruvian-tool.json'), '{"id": "com.example.one"}');
   changes = 0;
   problems = [];
+  changeWaiters = [];
 });
 
 afterEach(async () => {
@@ -27,29 +28,39 @@ afterEach(async () => {
   await rm(work, { recursive: true, force: true });
 });
 
+/** Told each time the watch calls back. */
+let changeWaiters: (() => void)[] = [];
+
 const startWatching = (options: FolderWatchOptions = {}) => {
-  const watch = watchFolder(folder, () => changes++, { settleMs: 50, pollMs: 100, onProblem: (problem) => problems.push(problem), ...options });
+  const watch = watchFolder(
+    folder,
+    () => {
+      changes++;
+      changeWaiters.splice(0).forEach((wake) => wake());
+    },
+    { settleMs: 50, pollMs: 100, onProblem: (problem) => problems.push(problem), ...options },
+  );
   watching = watch;
   return watch;
 };
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const nextChange = () => new Promise<void>((resolve) => changeWaiters.push(resolve));
 
-/** Waits until no more changes come, so the next count can only grow from the next edit. */
+/**
+ * Waits until the watch has no burst pending, so the next count can only grow from the next edit.
+ * An edit's notifications are queued by the system before the edit's promise resolves, and read
+ * before the burst's timer ends: once the watch has called back for it, nothing of it is left.
+ */
 async function quiet(): Promise<void> {
-  let seen: number;
-  do {
-    seen = changes;
-    await sleep(300);
-  } while (changes !== seen);
+  while (watching && (watching as FolderWatch).settling) await nextChange();
 }
 
 /** Makes an edit and waits until the watch reports it. */
 async function seesChange(edit: () => Promise<unknown>): Promise<void> {
   await quiet();
-  const before = changes;
+  const seen = nextChange();
   await edit();
-  await expect.poll(() => changes, { timeout: 5_000 }).toBeGreaterThan(before);
+  await seen;
 }
 
 const manifest = () => join(folder, 'vitruvian-tool.json');
@@ -111,6 +122,7 @@ it('leaves node_modules and .git alone, caps the folders watched, and polls a pr
   await writeFile(join(folder, 'part-5', 'bin', 'tool.sh'), '#!/bin/sh\n');
   await writeFile(manifest(), JSON.stringify({ id: 'com.example.one', runtime: { exec: 'part-5/bin/tool.sh' } }));
   const watch = startWatching({ maxFolders: 4 });
+  await watch.ready; // the program beyond the cap is polled from here on
   expect(watch.folders.length).toBe(4);
   expect(watch.folders.filter((path) => /node_modules|\.git/.test(path))).toEqual([]);
   expect(problems).toEqual([`watching the first 4 folders of ${folder}; beyond them only the manifest and the program are checked, every 100 ms`]);
@@ -120,11 +132,20 @@ it('leaves node_modules and .git alone, caps the folders watched, and polls a pr
 
 it('does not count what a tool or an editor writes on its own', async () => {
   await mkdir(join(folder, '__pycache__'));
-  startWatching();
-  await quiet();
-  await writeFile(join(folder, '__pycache__', 'main.cpython-311.pyc'), 'x');
+  const notified: string[] = [];
+  let swapSeen!: () => void;
+  const swap = new Promise<void>((resolve) => (swapSeen = resolve));
+  const watch = startWatching({
+    onNotified: (path, authorsEdit) => {
+      notified.push(`${path}: ${authorsEdit ? 'an edit' : 'not an edit'}`);
+      if (path === '.main.py.swp') swapSeen();
+    },
+  });
+  await writeFile(join(folder, '__pycache__', 'main.cpython-311.pyc'), 'x'); // its folder is not even watched
   await writeFile(join(folder, '.main.py.swp'), 'x');
-  await sleep(500);
+  await swap; // the system's notices come in order: all of the writes above have been told and judged
+  expect(notified.filter((line) => line.endsWith(': an edit'))).toEqual([]);
+  expect(watch.settling).toBe(false);
   expect(changes).toBe(0);
 });
 

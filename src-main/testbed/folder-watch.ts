@@ -28,11 +28,17 @@ export interface FolderWatchOptions {
   maxFolders?: number;
   /** How often the poll looks at the tool folder, and at the manifest and program when unwatched (default 1000 ms). */
   pollMs?: number;
+  /** Told of every change the system reports, with whether it counts as the author's edit (for tests and traces). */
+  onNotified?: (relativePath: string | null, authorsEdit: boolean) => void;
 }
 
 export interface FolderWatch extends Disposable {
   /** The folders that have a watch now, the tool folder first. */
   readonly folders: readonly string[];
+  /** A change was seen and the watch is waiting for the burst to end before it calls back. */
+  readonly settling: boolean;
+  /** Resolves once the first look is whole: the manifest read, the program it names watched or polled. */
+  readonly ready: Promise<void>;
 }
 
 const manifestName = MANIFEST_FILE;
@@ -102,6 +108,8 @@ export function watchFolder(folder: string, onChange: () => void, options: Folde
   /** The program the manifest named at the last read, and how many reads were started. */
   let program: string | undefined;
   let programReads = 0;
+  /** The latest read of the manifest for its program (programOf never rejects). */
+  let lastRead: Promise<void> = Promise.resolve();
   let rootIdentity: string | undefined = 'not looked at yet';
   let settleTimer: ReturnType<typeof setTimeout> | undefined;
   let rescanTimer: ReturnType<typeof setTimeout> | undefined;
@@ -117,6 +125,7 @@ export function watchFolder(folder: string, onChange: () => void, options: Folde
   const settleSoon = () => {
     clearTimeout(settleTimer);
     settleTimer = setTimeout(() => {
+      settleTimer = undefined;
       // A folder made in this burst gets its watch before the reload, so edits after it are seen.
       if (rescanTimer !== undefined) rescan();
       onChange();
@@ -137,7 +146,9 @@ export function watchFolder(folder: string, onChange: () => void, options: Folde
       if (disposed) return;
       if (event === 'rename') rescanSoon();
       const changed = name === null || name === undefined ? null : relative(folder, join(path, String(name)));
-      if (isAuthorsEdit(changed)) settleSoon();
+      const authorsEdit = isAuthorsEdit(changed);
+      options.onNotified?.(changed, authorsEdit);
+      if (authorsEdit) settleSoon();
     });
     watcher.on('error', (error) => {
       tell(`stopped watching ${path}: ${error.message}`);
@@ -176,7 +187,7 @@ export function watchFolder(folder: string, onChange: () => void, options: Folde
     pollUnwatched();
     // The manifest is read in the background, bounded: the latest read started says the program.
     const read = ++programReads;
-    void programOf(folder).then((found) => {
+    lastRead = programOf(folder).then((found) => {
       if (disposed || read !== programReads || found === program) return;
       program = found;
       pollUnwatched();
@@ -205,6 +216,7 @@ export function watchFolder(folder: string, onChange: () => void, options: Folde
   };
 
   rescan();
+  const ready = lastRead;
   const pollTimer = setInterval(poll, pollMs);
   pollTimer.unref?.();
 
@@ -212,9 +224,14 @@ export function watchFolder(folder: string, onChange: () => void, options: Folde
     get folders() {
       return [...watched.keys()];
     },
+    ready,
+    get settling() {
+      return settleTimer !== undefined;
+    },
     dispose() {
       disposed = true;
       clearTimeout(settleTimer);
+      settleTimer = undefined;
       clearTimeout(rescanTimer);
       clearInterval(pollTimer);
       for (const path of [...watched.keys()]) stopWatching(path);
