@@ -82,9 +82,9 @@ export function reasonEn(reason: ReasonCode, noun: Noun = 'tool'): string | unde
     case 'notStarted':
       return `the ${noun} did not start`;
     case 'unknownPreference':
-      return `the tool has no preference ${quote(reason.id)}`;
+      return `the ${noun} has no preference ${quote(reason.id)}`;
     case 'untitledPreference':
-      return `the preference ${quote(reason.id)} is the tool’s own and cannot be changed here`;
+      return `the preference ${quote(reason.id)} is the ${noun}’s own and cannot be changed here`;
     case 'tooLong':
       return `too long: ${countIn('en', reason.chars, 'character', 'characters')}, at most ${reason.max.toLocaleString('en')}`;
     case 'kind':

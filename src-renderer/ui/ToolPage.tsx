@@ -4,7 +4,7 @@ import type { ToolSummary } from '../../src-shared/host-api';
 import { toolSelectors } from '../store/tools-slice';
 import { toolTabsOf, uiSelectors, type ToolTab } from '../store/ui-slice';
 import { useAppStore } from '../store/store-context';
-import { problemText, stateReasonText } from '../words/reason-code';
+import { nounOf, problemText, stateReasonText } from '../words/reason-code';
 import type { Words } from '../words/words';
 import { CommandsTab } from './CommandsTab';
 import { FilesTab } from './files/FilesTab';
@@ -71,7 +71,7 @@ export function ToolPage({ tool }: { tool: ToolSummary }) {
           </button>
         </div>
       </header>
-      {action?.problem && <p role="alert" className="problem banner">{problemText(words, action.problem, action.problemCode)}</p>}
+      {action?.problem && <p role="alert" className="problem banner">{problemText(words, action.problem, action.problemCode, nounOf(tool))}</p>}
       {tool.problems && tool.problems.length > 0 && (
         <div role="alert" className="problems banner">
           <h2 className="banner-title">{words.problemsHeading}</h2>

@@ -90,7 +90,7 @@ export const en: Words = {
     unavailable: 'Not available',
   },
   beforeAnswer: beforeAnswerEn,
-  reason: (reason) => reasonEn(reason),
+  reason: (reason, noun) => reasonEn(reason, noun),
   withDetail: (head, detail) => `${head}: ${detail}`,
   aboutHeading: 'About',
   fieldName: 'Name',

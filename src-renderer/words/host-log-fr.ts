@@ -1,37 +1,50 @@
 // The host's own log lines (HostLogCode) in French; undefined for a code this window does not know.
 // What the host quotes (a refusal's reason, a folder's problems) stays in the English it was written in.
 import type { HostLogCode } from '../../src-shared/host-api';
-import { durationFr, exitFr, reasonFr } from './reasons-fr';
+import type { Noun } from '../../src-shared/reasons-en';
+import { durationFr, exitFr, reasonFr, theFr } from './reasons-fr';
 
 const nb = '\u202f';
 const loaded = { installed: 'installée depuis', loadedInPlace: 'chargée sur place depuis', reloaded: 'rechargée depuis' } as const;
 
 export function hostLogFr(line: HostLogCode): string | undefined {
+  const noun: Noun = (line as { plugin?: true } | undefined)?.plugin ? 'plugin' : 'tool';
+  const the = theFr(noun);
   switch (line?.code) {
     case 'started':
-      return `démarré (pid ${line.pid}, protocole 1, version ${line.version})`;
+      return noun === 'plugin'
+        ? `démarré (pid ${line.pid}, api Skwir 1, version ${line.version})`
+        : `démarré (pid ${line.pid}, protocole 1, version ${line.version})`;
     case 'stopped':
       return 'arrêté';
     case 'neededSignal':
-      return `l’outil ne s’est pas arrêté de lui-même en ${durationFr(line.seconds)}${nb}: il a fallu ${line.signal}`;
+      return `${the} ne s’est pas arrêté de lui-même en ${durationFr(line.seconds)}${nb}: il a fallu ${line.signal}`;
     case 'exitedWhenStopped': {
       const exit = exitFr(line.exit);
-      return exit && `l’outil a été arrêté${nb}: ${exit}`;
+      return exit && `${the} a été arrêté${nb}: ${exit}`;
     }
     case 'leftoversKilled':
-      return 'les processus que l’outil avait laissés en marche ont été arrêtés';
+      return `les processus que ${the} avait laissés en marche ont été arrêtés`;
     case 'exitedIdle':
-      return `l’outil s’est arrêté de lui-même (code 0)${nb}; il redémarre à la prochaine commande`;
+      return noun === 'plugin'
+        ? `le plugin s’est arrêté de lui-même (code 0)${nb}; il redémarre au prochain appel`
+        : `l’outil s’est arrêté de lui-même (code 0)${nb}; il redémarre à la prochaine commande`;
     case 'crashedRestarting': {
       const exit = exitFr(line.exit);
-      return exit && `l’outil a planté${nb}: ${exit}${nb}; il redémarre dans ${durationFr(line.seconds)}`;
+      return exit && `${the} a planté${nb}: ${exit}${nb}; il redémarre dans ${durationFr(line.seconds)}`;
     }
     case 'linkClosed':
-      return `l’outil a fermé son côté du lien sans s’arrêter${nb}; il a été arrêté`;
+      return `${the} a fermé son côté du lien sans s’arrêter${nb}; il a été arrêté`;
     case 'commandTimeout':
       return `la commande «${nb}${line.command}${nb}» n’a pas eu de réponse en ${durationFr(line.seconds)}`;
+    case 'idleStopped':
+      return `aucun appel depuis ${durationFr(line.seconds)}${nb}: le plugin est arrêté jusqu’au prochain appel`;
+    case 'callTimeout':
+      return `pas de réponse à ${line.method} en ${durationFr(line.seconds)}${nb}; l’appel a été annulé`;
+    case 'callFailed':
+      return `${line.method} a échoué${nb}: ${line.message}`;
     case 'failed':
-      return reasonFr(line.reason);
+      return reasonFr(line.reason, noun);
     case 'loaded':
       return `version ${line.version} ${loaded[line.how]} ${line.folder}`;
     case 'folderRefused':

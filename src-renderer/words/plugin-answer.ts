@@ -10,7 +10,7 @@ export type PluginFailure = Extract<PluginAnswer<unknown>, { ok: false }>;
 export function pluginFailureText(words: Words, failure: PluginFailure): string {
   if (failure.outcome === 'cancelled') return words.plugin.outcomes.cancelled;
   const head = failure.malformed ? words.plugin.malformed : words.plugin.outcomes[failure.outcome];
-  const known = failure.outcome === 'failed' ? undefined : failure.reasonCode && words.reason(failure.reasonCode);
+  const known = failure.outcome === 'failed' ? undefined : failure.reasonCode && words.reason(failure.reasonCode, 'plugin');
   const why = known ?? failure.message;
   return why ? words.withDetail(head, why) : head;
 }

@@ -4,32 +4,35 @@ import { en } from './en';
 import { fr } from './fr';
 import { commandOutcomeText, problemText, stateReasonText } from './reason-code';
 
-/** One of every code the host sends (src-shared/host-api.ts). */
-const everyCode: ReasonCode[] = [
-  { code: 'exited', exitCode: 3 },
-  { code: 'signal', signal: 'SIGKILL' },
-  { code: 'crashedTooOften', crashes: 5, seconds: 180, last: { code: 'exited', exitCode: 1 } },
-  { code: 'couldNotStart', program: '/tools/x/run.sh', problem: 'spawn /tools/x/run.sh EACCES' },
-  { code: 'initializeTimeout', seconds: 10 },
-  { code: 'initializeFailed', message: 'no database', errorCode: -32603 },
-  { code: 'protocolMissing' },
-  { code: 'protocolNotOffered', picked: '2', offered: [1] },
-  { code: 'refused', problem: 'uses[1]: unknown service "camera"' },
-  { code: 'notInstalled', toolId: 'com.acme.gone' },
-  { code: 'unknownCommand', command: 'nope' },
-  { code: 'notRunnable', command: 'copy' },
-  { code: 'notRunning' },
-  { code: 'stopping' },
-  { code: 'restarting', after: { code: 'exited', exitCode: 3 } },
-  { code: 'stoppedBeforeAnswer' },
-  { code: 'linkBroken' },
-  { code: 'notStarted', state: 'stopped' },
-  { code: 'unknownPreference', id: 'nope' },
-  { code: 'untitledPreference', id: 'cursor' },
-  { code: 'tooLong', chars: 4_100, max: 4_096 },
-  { code: 'kind', kind: 'number' },
-  { code: 'notAnOption', options: ['calm', 'loud'] },
-];
+/** One of every code the host sends (src-shared/host-api.ts): a code added there and not here breaks the build. */
+const oneOfEach: { [Code in ReasonCode['code']]: Extract<ReasonCode, { code: Code }> } = {
+  exited: { code: 'exited', exitCode: 3 },
+  signal: { code: 'signal', signal: 'SIGKILL' },
+  crashedTooOften: { code: 'crashedTooOften', crashes: 5, seconds: 180, last: { code: 'exited', exitCode: 1 } },
+  couldNotStart: { code: 'couldNotStart', program: '/tools/x/run.sh', problem: 'spawn /tools/x/run.sh EACCES' },
+  initializeTimeout: { code: 'initializeTimeout', seconds: 10 },
+  initializeFailed: { code: 'initializeFailed', message: 'no database', errorCode: -32603 },
+  protocolMissing: { code: 'protocolMissing' },
+  protocolNotOffered: { code: 'protocolNotOffered', picked: '2', offered: [1] },
+  apiMissing: { code: 'apiMissing' },
+  apiNotSpoken: { code: 'apiNotSpoken', picked: '2', spoken: '1' },
+  refused: { code: 'refused', problem: 'uses[1]: unknown service "camera"' },
+  notInstalled: { code: 'notInstalled', toolId: 'com.acme.gone' },
+  unknownCommand: { code: 'unknownCommand', command: 'nope' },
+  notRunnable: { code: 'notRunnable', command: 'copy' },
+  notRunning: { code: 'notRunning' },
+  stopping: { code: 'stopping' },
+  restarting: { code: 'restarting', after: { code: 'exited', exitCode: 3 } },
+  stoppedBeforeAnswer: { code: 'stoppedBeforeAnswer' },
+  linkBroken: { code: 'linkBroken' },
+  notStarted: { code: 'notStarted', state: 'stopped' },
+  unknownPreference: { code: 'unknownPreference', id: 'nope' },
+  untitledPreference: { code: 'untitledPreference', id: 'cursor' },
+  tooLong: { code: 'tooLong', chars: 4_100, max: 4_096 },
+  kind: { code: 'kind', kind: 'number' },
+  notAnOption: { code: 'notAnOption', options: ['calm', 'loud'] },
+};
+const everyCode: ReasonCode[] = Object.values(oneOfEach);
 
 describe('the host’s reasons in the window’s words', () => {
   it('words every code in English and in French, differently', () => {
@@ -42,8 +45,24 @@ describe('the host’s reasons in the window’s words', () => {
     }
   });
 
+  it('says whether it speaks of the tool or of the plugin, in both languages', () => {
+    const toolsOnly = new Set(['protocolMissing', 'protocolNotOffered']); // protocol 1's initialize
+    for (const code of everyCode.filter((code) => !toolsOnly.has(code.code))) {
+      for (const words of [en, fr]) {
+        const ofPlugin = words.reason(code, 'plugin') ?? '';
+        expect(ofPlugin, code.code).not.toMatch(/\btool\b|outil/);
+      }
+    }
+    expect(fr.reason(oneOfEach.notRunning, 'plugin')).toBe('le plugin n’est pas en marche');
+    expect(fr.reason(oneOfEach.notRunning)).toBe('l’outil n’est pas en marche');
+    expect(fr.reason(oneOfEach.untitledPreference, 'plugin')).toBe('la préférence «\u202fcursor\u202f» est propre au plugin et ne se change pas ici');
+    expect(fr.reason(oneOfEach.apiNotSpoken, 'plugin')).toBe('le plugin parle l’api 2, mais l’app ne parle que 1');
+    expect(stateReasonText(fr, { kind: 'plugin', stateReason: 'the plugin crashed', stateReasonCode: oneOfEach.crashedTooOften })).toMatch(/^il a planté 5 fois/);
+    expect(problemText(fr, 'no plugin', oneOfEach.notInstalled, 'plugin')).toBe('Aucun plugin «\u202fcom.acme.gone\u202f» n’est installé');
+  });
+
   it('says a crash loop and a long value in French, with French numbers and spacing', () => {
-    expect(fr.reason(everyCode[2]!)).toBe(
+    expect(fr.reason(oneOfEach.crashedTooOften)).toBe(
       'il a planté 5 fois en 3 minutes (la dernière\u202f: il s’est arrêté avec le code 1)\u202f; il reste arrêté jusqu’à ce que vous le redémarriez',
     );
     expect(fr.reason({ code: 'tooLong', chars: 4_100, max: 4_096 })).toBe('trop long\u202f: 4\u202f100 caractères, 4\u202f096 au plus');

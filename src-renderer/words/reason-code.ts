@@ -2,19 +2,23 @@
 // them in English; the window uses that text for a reason without data or with a code it does not
 // know (a newer host), never a blank.
 import type { CommandOutcome, ProblemCode, ToolSummary } from '../../src-shared/host-api';
+import type { Noun } from '../../src-shared/reasons-en';
 import type { Words } from './words';
 
+/** What a reason speaks of: the tool or the plugin. */
+export const nounOf = (tool: { kind?: ToolSummary['kind'] }): Noun => (tool.kind === 'plugin' ? 'plugin' : 'tool');
+
 /** Why a tool is in its state, in the window's language. */
-export function stateReasonText(words: Words, tool: Pick<ToolSummary, 'stateReason' | 'stateReasonCode'>): string | undefined {
-  return (tool.stateReasonCode && words.reason(tool.stateReasonCode)) ?? tool.stateReason;
+export function stateReasonText(words: Words, tool: Pick<ToolSummary, 'stateReason' | 'stateReasonCode'> & { kind?: ToolSummary['kind'] }): string | undefined {
+  return (tool.stateReasonCode && words.reason(tool.stateReasonCode, nounOf(tool))) ?? tool.stateReason;
 }
 
 /**
  * A refusal the host answered (a preference value, a restart), in the window's language, as a
  * sentence of its own. The host's English, a line for tool authors (`id: ...`), stays as it is.
  */
-export function problemText(words: Words, problem: string, code: ProblemCode | undefined): string {
-  const worded = code && words.reason(code);
+export function problemText(words: Words, problem: string, code: ProblemCode | undefined, noun: Noun = 'tool'): string {
+  const worded = code && words.reason(code, noun);
   return worded ? worded.charAt(0).toUpperCase() + worded.slice(1) : problem;
 }
 

@@ -2,10 +2,16 @@
 // French puts a narrow no-break space before : ; ? ! and inside « ».
 import type { ExitReasonCode, ReasonCode } from '../../src-shared/host-api';
 import { countIn } from '../../src-shared/plural';
+import type { Noun } from '../../src-shared/reasons-en';
 
 const nb = '\u202f';
 const quote = (value: string) => `«${nb}${value}${nb}»`;
 const count = (n: number) => n.toLocaleString('fr');
+
+/** The tool or the plugin, with its article: « l’outil », « le plugin ». */
+export const theFr = (noun: Noun): string => (noun === 'plugin' ? 'le plugin' : 'l’outil');
+/** « à l’outil », « au plugin ». */
+const toTheFr = (noun: Noun): string => (noun === 'plugin' ? 'au plugin' : 'à l’outil');
 
 /** « 1 minute », « 3 minutes », « 10 secondes », « 0,5 seconde ». */
 export function durationFr(seconds: number): string {
@@ -26,7 +32,8 @@ const kinds: Record<string, string> = {
   number: 'il faut un nombre',
 };
 
-export function reasonFr(reason: ReasonCode): string | undefined {
+export function reasonFr(reason: ReasonCode, noun: Noun = 'tool'): string | undefined {
+  const the = theFr(noun);
   switch (reason.code) {
     case 'exited':
     case 'signal':
@@ -45,32 +52,36 @@ export function reasonFr(reason: ReasonCode): string | undefined {
       return 'il a répondu à initialize sans dire quelle version du protocole il a choisie';
     case 'protocolNotOffered':
       return `il a choisi le protocole ${reason.picked}, mais l’app ne propose que ${reason.offered.join(', ')}`;
+    case 'apiMissing':
+      return 'le plugin a répondu à initialize sans dire quelle api il parle';
+    case 'apiNotSpoken':
+      return `le plugin parle l’api ${reason.picked}, mais l’app ne parle que ${reason.spoken}`;
     case 'refused':
       return `le dossier a été refusé${nb}: ${reason.problem}`;
     case 'notInstalled':
-      return `aucun outil ${quote(reason.toolId)} n’est installé`;
+      return `aucun ${noun === 'plugin' ? 'plugin' : 'outil'} ${quote(reason.toolId)} n’est installé`;
     case 'unknownCommand':
-      return `l’outil n’a pas de commande ${quote(reason.command)}`;
+      return `${the} n’a pas de commande ${quote(reason.command)}`;
     case 'notRunnable':
-      return 'l’outil ne propose pas cette commande pour l’instant';
+      return `${the} ne propose pas cette commande pour l’instant`;
     case 'notRunning':
-      return 'l’outil n’est pas en marche';
+      return `${the} n’est pas en marche`;
     case 'stopping':
-      return 'l’outil est en train de s’arrêter';
+      return `${the} est en train de s’arrêter`;
     case 'restarting': {
-      const after = reason.after && reasonFr(reason.after);
-      return after ? `l’outil redémarre après un plantage (${after})` : 'l’outil redémarre après un plantage';
+      const after = reason.after && reasonFr(reason.after, noun);
+      return after ? `${the} redémarre après un plantage (${after})` : `${the} redémarre après un plantage`;
     }
     case 'stoppedBeforeAnswer':
-      return 'l’outil a été arrêté avant de répondre';
+      return `${the} a été arrêté avant de répondre`;
     case 'linkBroken':
-      return 'le lien avec l’outil s’est rompu';
+      return `le lien avec ${the} s’est rompu`;
     case 'notStarted':
-      return 'l’outil n’a pas démarré';
+      return `${the} n’a pas démarré`;
     case 'unknownPreference':
-      return `l’outil n’a pas de préférence ${quote(reason.id)}`;
+      return `${the} n’a pas de préférence ${quote(reason.id)}`;
     case 'untitledPreference':
-      return `la préférence ${quote(reason.id)} est propre à l’outil et ne se change pas ici`;
+      return `la préférence ${quote(reason.id)} est propre ${toTheFr(noun)} et ne se change pas ici`;
     case 'tooLong':
       return `trop long${nb}: ${countIn('fr', reason.chars, 'caractère', 'caractères')}, ${count(reason.max)} au plus`;
     case 'kind':

@@ -1,5 +1,6 @@
 // The app's own words. Tool texts come from their manifests and are picked with pickText instead.
 import type { CommandOutcome, HostLogCode, LogLevel, LogSource, ReasonCode, ToolState } from '../../src-shared/host-api';
+import type { Noun } from '../../src-shared/reasons-en';
 import type { CommandsHeldState } from '../commands-held';
 import type { PluginWords } from './plugin-words';
 import type { PreviewWords } from './preview-words';
@@ -70,8 +71,8 @@ export interface Words extends PreviewWords {
   /** "it exited with code 3" -> "it exited with code 3 before it answered". */
   beforeAnswer: (how: string) => string;
   // Reasons
-  /** A reason the host sent as data; undefined for a code this window does not know. */
-  reason: (reason: ReasonCode) => string | undefined;
+  /** A reason the host sent as data, said of the tool or the plugin; undefined for a code this window does not know. */
+  reason: (reason: ReasonCode, noun?: Noun) => string | undefined;
   /** A word and what it is about: "Refused: not now" (French spaces its colon). */
   withDetail: (head: string, detail: string) => string;
   // Settings
