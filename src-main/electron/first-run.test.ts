@@ -1,4 +1,4 @@
-import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -94,6 +94,16 @@ describe('installSamplesOnFirstRun', () => {
     expect(later?.installed).toEqual(['sample.clipboard-kit']);
     expect(later?.skipped.map((s) => s.sample)).toEqual(['word-count']);
     expect(names(folders)).toEqual(['broken', 'system-glance', 'clipboard-kit']);
+  });
+
+  it('reads at most a manifest’s limit of a sample’s manifest, and leaves the verdict to the installer', async () => {
+    await rm(join(root, 'samples', 'broken', 'vitruvian-tool.json'));
+    await symlink('/dev/zero', join(root, 'samples', 'broken', 'vitruvian-tool.json'));
+    const { host, folders } = installer();
+    const options = { host, samplesFolder: join(root, 'samples'), markerFile: join(root, 'userData', 'first-run.json'), interpreters: interpreters() };
+    const report = await installSamplesOnFirstRun(options);
+    expect(names(folders)).toContain('broken'); // no program read from it: the installer says what is wrong
+    expect(report?.problems).toEqual([`${join(root, 'samples', 'broken')}: runtime.exec: "x" does not exist`]);
   });
 
   it('writes no marker when no sample was considered, so the samples come at a later start', async () => {

@@ -6,7 +6,9 @@
 import { access, mkdir, readdir, readFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { HostApi } from '../../src-shared/host-api';
+import { MANIFEST_FILE, MANIFEST_MAX_BYTES } from '../../src-shared/limits';
 import { writeFileAtomic } from '../host/storage';
+import { readBounded } from '../host/tool-folder';
 import { InterpreterCheck } from './sample-interpreter';
 
 export interface FirstRunOptions {
@@ -74,7 +76,10 @@ async function readMarker(file: string): Promise<Marker | 'all'> {
 /** The program a sample's manifest runs, when it can be read (else the installer says what is wrong). */
 async function programOf(folder: string): Promise<string | undefined> {
   try {
-    const exec = (JSON.parse(await readFile(join(folder, 'vitruvian-tool.json'), 'utf8')) as { runtime?: { exec?: unknown } }).runtime?.exec;
+    // Read as the installer reads a manifest: at most its limit (one byte more says it is over).
+    const bytes = await readBounded(join(folder, MANIFEST_FILE), MANIFEST_MAX_BYTES + 1);
+    if (bytes.length > MANIFEST_MAX_BYTES) return undefined;
+    const exec = (JSON.parse(new TextDecoder().decode(bytes)) as { runtime?: { exec?: unknown } }).runtime?.exec;
     return typeof exec === 'string' ? join(folder, exec) : undefined;
   } catch {
     return undefined;
