@@ -2,14 +2,18 @@
 // electron (and, for main, Node's own modules), and the main bundle loads and runs its lifecycle
 // when given a stand-in for electron.
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { builtinModules } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WorkerLink } from '../host/module-worker-link';
 import { bundleElectron, type BundleReport } from './bundle';
 
+const repository = join(import.meta.dirname, '..', '..');
 let outDir: string;
 let report: BundleReport;
 beforeAll(async () => {
@@ -21,11 +25,54 @@ afterAll(() => rm(outDir, { recursive: true, force: true }));
 const isNodeBuiltin = (name: string) => name.startsWith('node:') || builtinModules.includes(name);
 
 describe('the Electron bundles', () => {
-  it('main needs only electron and Node built-ins; the sandboxed preload needs only electron', () => {
+  it('main needs only electron and Node built-ins; the sandboxed preload needs only electron; the workers only Node', () => {
     expect(report.externals.main).toContain('electron');
     expect(report.externals.main.filter((name) => name !== 'electron' && !isNodeBuiltin(name))).toEqual([]);
     expect(report.externals.preload).toEqual(['electron']);
+    expect(report.externals.workers.filter((name) => !isNodeBuiltin(name))).toEqual([]);
   });
+
+  it('runs a module plugin with the bundled workers alone, outside the repository (no node_modules): transpiled, instantiated, called', async () => {
+    const component = await readFile(join(repository, 'tools-sample', 'skwir-lines', 'plugin.wasm'));
+    // The transpiler's worker, as the packaged app starts it: jco and its core modules come from the bundle.
+    const transpiler = new Worker(join(outDir, 'component-transpile-worker.mjs'), {
+      workerData: { bytes: component, options: { name: 'plugin', instantiation: 'async', base64Cutoff: 0, noComponentErrorWrapping: true, emitTypescriptDeclarations: false } },
+      execArgv: [],
+    });
+    const answer = (await new Promise((resolve, reject) => {
+      transpiler.once('message', resolve);
+      transpiler.once('error', reject);
+    })) as { files?: Record<string, Uint8Array>; error?: string };
+    await transpiler.terminate();
+    expect(answer.error).toBeUndefined();
+    const folder = join(outDir, 'transpiled');
+    await mkdir(folder);
+    // As module-transpile.ts writes them: the script as .mjs (no package.json there says it is an ES module).
+    for (const [name, bytes] of Object.entries(answer.files ?? {})) await writeFile(join(folder, name === 'plugin.js' ? 'plugin.mjs' : name), bytes);
+
+    // The component's worker from the bundle, through the host's own link.
+    const text = 'one\ntwo\nthree\n';
+    const output: string[] = [];
+    const link = await WorkerLink.start(
+      {
+        module: { folder, script: join(folder, 'plugin.mjs'), transpiled: true },
+        script: pathToFileURL(join(outDir, 'module-worker.mjs')),
+        onRead: async ({ offset, length }) => ({ data: new TextEncoder().encode(text).slice(offset, offset + length) }),
+        onLog: () => {},
+        onLogsDropped: () => {},
+        onOutput: (line) => output.push(line),
+      },
+      20_000,
+    ).catch((error: unknown) => {
+      throw new Error(`${String(error)}; files ${Object.keys(answer.files ?? {}).join(', ')}; the worker said: ${output.join(' | ')}`);
+    });
+    try {
+      const params = JSON.stringify({ key: 'lines.count', file: { handle: 1, name: 'a.txt', size: text.length } });
+      expect(await link.call(1, 'field', params)).toEqual({ type: 'answered', text: expect.stringContaining('3') });
+    } finally {
+      await link.terminate();
+    }
+  }, 60_000);
 
   it('writes main.cjs, preload.cjs and the icons the app loads', async () => {
     const icons = ['menubarTemplate.png', 'menubarTemplate@2x.png', 'trayIcon.png', 'trayIcon@2x.png', 'appIcon.png'];

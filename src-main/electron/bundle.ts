@@ -1,9 +1,14 @@
 // Builds the Electron side: the main process to dist/electron/main.cjs and the preload to
 // dist/electron/preload.cjs, each one CommonJS file with electron left external (Electron gives
-// it at run time), plus the icons the app loads (assets/). The window comes from `npm run build:renderer`.
+// it at run time), plus the icons the app loads (assets/). Module plugins run in worker threads
+// started from files of their own: the component's worker and jco's transpiler, each bundled to one
+// ES module beside main.cjs, with the core modules jco's tools load beside them (the packaged app
+// has no node_modules). The window comes from `npm run build:renderer`.
 // Run with `npm run build:electron` (tsx src-main/electron/bundle.ts).
-import { cp, mkdir, rm } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { cp, mkdir, readdir, rm } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { readJcoTranspileVersion } from '../host/component-tools';
+import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build, type BuildOptions, type Metafile } from 'esbuild';
 
@@ -17,9 +22,16 @@ export interface BundleOptions {
 export interface BundleReport {
   main: string;
   preload: string;
+  /** The worker threads' scripts, beside main.cjs. */
+  workers: string[];
+  /** The core modules jco's tools load at run time, copied beside main.cjs and the workers. */
+  coreModules: string[];
   /** Modules each bundle still requires at run time. */
-  externals: { main: string[]; preload: string[] };
+  externals: { main: string[]; preload: string[]; workers: string[] };
 }
+
+/** The worker scripts main starts (see src-main/host/worker-script.ts), by their file names. */
+export const WORKER_SCRIPTS = ['module-worker.mjs', 'component-transpile-worker.mjs'];
 
 const repository = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -48,7 +60,10 @@ export async function bundleElectron(options: BundleOptions = {}): Promise<Bundl
   };
   const main = join(outDir, 'main.cjs');
   const preload = join(outDir, 'preload.cjs');
-  const [mainBuild, preloadBuild] = await Promise.all([
+  const workers = WORKER_SCRIPTS.map((name) => join(outDir, name));
+  // jco-transpile is bundled without its package.json: its version goes in as a constant.
+  const jcoVersion = { VITRUVIAN_JCO_TRANSPILE_VERSION: JSON.stringify(readJcoTranspileVersion()) };
+  const [mainBuild, preloadBuild, workersBuild] = await Promise.all([
     build({
       ...common,
       entryPoints: [join(root, 'src-main/electron/main.ts')],
@@ -56,7 +71,7 @@ export async function bundleElectron(options: BundleOptions = {}): Promise<Bundl
       platform: 'node',
       target: 'node22',
       // ESM sources that read import.meta.url keep working inside the CommonJS bundle.
-      define: { 'import.meta.url': '__vitruvianImportMetaUrl' },
+      define: { 'import.meta.url': '__vitruvianImportMetaUrl', ...jcoVersion },
       banner: { js: "const __vitruvianImportMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
     }),
     build({
@@ -67,13 +82,45 @@ export async function bundleElectron(options: BundleOptions = {}): Promise<Bundl
       platform: 'browser',
       target: 'chrome140',
     }),
+    build({
+      ...common,
+      entryPoints: WORKER_SCRIPTS.map((name) => join(root, 'src-main/host', name)),
+      outdir: outDir,
+      outExtension: { '.js': '.mjs' },
+      format: 'esm',
+      platform: 'node',
+      target: 'node22',
+      define: jcoVersion,
+      // A native module the transpiler imports only for an option the host never sets (no-minify.ts).
+      alias: { 'oxc-minify': './src-main/electron/no-minify.ts' },
+      // Bundled ES modules that still call require() (jco's wasm-tools) get one made for them.
+      banner: { js: "import { createRequire as __vitruvianCreateRequire } from 'node:module'; const require = __vitruvianCreateRequire(import.meta.url);" },
+    }),
   ]);
   await cp(join(root, 'src-main/electron/assets'), join(outDir, 'assets'), { recursive: true });
+  const coreModules = await copyJcoCoreModules(root, outDir);
   return {
     main,
     preload,
-    externals: { main: externalsOf(mainBuild.metafile!), preload: externalsOf(preloadBuild.metafile!) },
+    workers,
+    coreModules,
+    externals: { main: externalsOf(mainBuild.metafile!), preload: externalsOf(preloadBuild.metafile!), workers: externalsOf(workersBuild.metafile!) },
   };
+}
+
+/**
+ * jco's tools load their core modules by a URL beside their own module (`new URL('./x.wasm',
+ * import.meta.url)`); once bundled, that is beside the bundle, where these copies go.
+ */
+async function copyJcoCoreModules(root: string, outDir: string): Promise<string[]> {
+  const vendor = join(dirname(resolveFrom(root, '@bytecodealliance/jco-transpile')), '..', 'vendor');
+  const names = (await readdir(vendor)).filter((name) => name.endsWith('.wasm')).sort();
+  for (const name of names) await cp(join(vendor, name), join(outDir, name));
+  return names.map((name) => join(outDir, name));
+}
+
+function resolveFrom(root: string, name: string): string {
+  return createRequire(join(root, 'package.json')).resolve(name);
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {

@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { workerScript } from './worker-script';
 
 type WasmTools = typeof import('@bytecodealliance/jco-transpile/wasm-tools');
 
@@ -13,12 +14,20 @@ let wasmTools: Promise<WasmTools> | undefined;
 
 let version: string | undefined;
 
+/** Set by the Electron bundle (bundle.ts), which ships jco-transpile inside it, without its package.json. */
+declare const VITRUVIAN_JCO_TRANSPILE_VERSION: string | undefined;
+
 /** jco-transpile's own version: a transpile it made is redone when it changes. Read when first asked. */
 export function jcoTranspileVersion(): string {
-  // Its exports do not name package.json: found beside its entry (dist/index.js).
-  const entry = createRequire(import.meta.url).resolve('@bytecodealliance/jco-transpile');
-  version ??= (JSON.parse(readFileSync(join(dirname(entry), '..', 'package.json'), 'utf8')) as { version: string }).version;
+  if (typeof VITRUVIAN_JCO_TRANSPILE_VERSION === 'string') return VITRUVIAN_JCO_TRANSPILE_VERSION;
+  version ??= readJcoTranspileVersion();
   return version;
+}
+
+/** The version in jco-transpile's package.json: its exports do not name the file, found beside its entry (dist/index.js). */
+export function readJcoTranspileVersion(): string {
+  const entry = createRequire(import.meta.url).resolve('@bytecodealliance/jco-transpile');
+  return (JSON.parse(readFileSync(join(dirname(entry), '..', 'package.json'), 'utf8')) as { version: string }).version;
 }
 
 const oneLine = (error: unknown): Error => {
@@ -53,7 +62,7 @@ export const coreFromWat = (wat: string): Promise<Uint8Array> => withTools((tool
 /** What transpiling gives: the files by name (one JavaScript module, its core modules). */
 export type TranspiledFiles = Record<string, Uint8Array>;
 
-const TRANSPILE_WORKER = new URL('./component-transpile-worker.mjs', import.meta.url);
+const TRANSPILE_WORKER = workerScript('./component-transpile-worker.mjs', import.meta.url);
 
 /**
  * A component turned into JavaScript by jco, instantiated by the caller with its own imports

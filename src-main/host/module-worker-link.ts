@@ -6,8 +6,9 @@ import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
 import type { Disposable } from '../../src-shared/lifecycle';
 import type { TranspiledModule } from './module-transpile';
 import { MAX_LOG_LINE_CHARS, readStderrLines } from './stderr-lines';
+import { workerScript } from './worker-script';
 
-const WORKER_SCRIPT = new URL('./module-worker.mjs', import.meta.url);
+const WORKER_SCRIPT = workerScript('./module-worker.mjs', import.meta.url);
 
 /** A worker's own JavaScript heap (a 64 MiB answer is a string there, then a copy); its component's memory is capped apart. */
 const WORKER_HEAP_MB = 512;
@@ -39,6 +40,8 @@ export interface WorkerLinkOptions {
   onLogsDropped(count: number): void;
   /** Anything the worker itself printed (it should print nothing). */
   onOutput(line: string): void;
+  /** The worker's script: module-worker.mjs beside this module unless given (the Electron bundle's test gives the bundled one). */
+  script?: URL;
 }
 
 type FromWorker =
@@ -80,7 +83,7 @@ export class WorkerLink {
     const { port1: replies, port2: theirReplies } = new MessageChannel();
     const wake = new SharedArrayBuffer(4);
     const link = new WorkerLink(
-      new Worker(WORKER_SCRIPT, {
+      new Worker(options.script ?? WORKER_SCRIPT, {
         workerData: {
           folder: options.module.folder,
           script: options.module.script,
