@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
-import { createFakeHost } from './test/fake-host';
+import { createFakeHost } from '../src-shared/test/fake-host';
 import { pathOfChosenFolder, pathOfDroppedFile } from './desktop-bridge';
 
 afterEach(() => {

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createFakeHost } from './test/fake-host';
+import { createFakeHost } from '../src-shared/test/fake-host';
 
 const socketHost = createFakeHost().host;
 const connectWebSocketHost = vi.fn(async () => socketHost);

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { TraceLine } from '../../src-shared/host-api';
 import { accessibilityCheck, isAccessibilityRefusal, noticeAccessibilityRefusal } from './accessibility';
-import { recordingHost, toolSummary } from './fake-host';
+import { createFakeHost, makeTool } from '../../src-shared/test/fake-host';
 
 const answer = (method: string, error: object, direction: TraceLine['direction'] = 'toTool'): TraceLine => ({
   seq: 1, time: 0, direction, method, text: JSON.stringify({ jsonrpc: '2.0', id: 4, error }),
@@ -37,14 +37,14 @@ describe('isAccessibilityRefusal', () => {
 
 describe('noticeAccessibilityRefusal', () => {
   it('tells the person once, naming the tool in the app language and what to turn on where', async () => {
-    const host = recordingHost([toolSummary({ id: 'acme.snippets', name: { en: 'Snippets', fr: 'Extraits' } })]);
+    const fake = createFakeHost({ tools: [makeTool({ id: 'acme.snippets', name: { en: 'Snippets', fr: 'Extraits' } })] });
     const notices: string[][] = [];
     let language = 'en';
-    noticeAccessibilityRefusal({ host, notify: (title, body, weight) => void notices.push([title, body, weight!]), language: () => language, holder: { kind: 'app', name: 'Vitruvian' } });
-    host.fire({ type: 'trace', toolId: 'acme.snippets', line: answer('keystrokes/paste', { code: -32004, message: 'no' }) });
-    expect(host.calls.filter((c) => c.name === 'listTools')).toEqual([]);
+    noticeAccessibilityRefusal({ host: fake.host, notify: (title, body, weight) => void notices.push([title, body, weight!]), language: () => language, holder: { kind: 'app', name: 'Vitruvian' } });
+    fake.emit({ type: 'trace', toolId: 'acme.snippets', line: answer('keystrokes/paste', { code: -32004, message: 'no' }) });
+    expect(fake.requestsNamed('listTools')).toEqual([]);
 
-    host.fire({ type: 'trace', toolId: 'acme.snippets', line: refused() });
+    fake.emit({ type: 'trace', toolId: 'acme.snippets', line: refused() });
     await vi.waitFor(() => expect(notices).toHaveLength(1));
     expect(notices[0]![0]).toBe('Vitruvian needs the Accessibility permission');
     expect(notices[0]![1]).toContain('Snippets could not press keys');
@@ -52,18 +52,18 @@ describe('noticeAccessibilityRefusal', () => {
     expect(notices[0]![2]).toBe('mustSee'); // on the HUD when macOS drops the notification
 
     language = 'fr';
-    host.fire({ type: 'trace', toolId: 'acme.snippets', line: refused('keystrokes/pressMenuItem') });
+    fake.emit({ type: 'trace', toolId: 'acme.snippets', line: refused('keystrokes/pressMenuItem') });
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(notices).toHaveLength(1); // once a session
-    expect(host.listening).toBe(false);
+    expect(fake.listenerCount()).toBe(0);
   });
 
   it('speaks French, and names the tool by its id when it is no longer listed', async () => {
-    const host = recordingHost();
+    const fake = createFakeHost();
     const notices: string[][] = [];
     const holder = { kind: 'terminal', name: 'iTerm' } as const;
-    noticeAccessibilityRefusal({ host, notify: (title, body) => void notices.push([title, body]), language: () => 'fr-FR', holder });
-    host.fire({ type: 'trace', toolId: 'gone.tool', line: refused() });
+    noticeAccessibilityRefusal({ host: fake.host, notify: (title, body) => void notices.push([title, body]), language: () => 'fr-FR', holder });
+    fake.emit({ type: 'trace', toolId: 'gone.tool', line: refused() });
     await vi.waitFor(() => expect(notices).toHaveLength(1));
     expect(notices[0]).toEqual([
       'Vitruvian a besoin de l’autorisation Accessibilité',
@@ -73,8 +73,8 @@ describe('noticeAccessibilityRefusal', () => {
   });
 
   it('stops listening when disposed', () => {
-    const host = recordingHost();
-    noticeAccessibilityRefusal({ host, notify: () => {}, language: () => 'en', holder: { kind: 'app', name: 'Vitruvian' } }).dispose();
-    expect(host.listening).toBe(false);
+    const fake = createFakeHost();
+    noticeAccessibilityRefusal({ host: fake.host, notify: () => {}, language: () => 'en', holder: { kind: 'app', name: 'Vitruvian' } }).dispose();
+    expect(fake.listenerCount()).toBe(0);
   });
 });

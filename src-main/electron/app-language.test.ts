@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { appLanguageOf, keepLanguage, languageFile, readKeptLanguage, startLanguage } from './app-language';
-import { recordingHost } from './fake-host';
+import { createFakeHost } from '../../src-shared/test/fake-host';
 
 let folder: string;
 beforeEach(async () => {
@@ -29,18 +29,18 @@ describe('the kept language', () => {
 
   it('writes each choice the host announces, and the next start uses it over the system language', async () => {
     const file = languageFile(folder);
-    const host = recordingHost();
-    const keeper = keepLanguage(host, file);
-    host.fire({ type: 'language', language: 'fr' });
-    host.fire({ type: 'language', language: 'en' });
-    host.fire({ type: 'tool', tool: undefined as never }); // other events write nothing
+    const fake = createFakeHost();
+    const keeper = keepLanguage(fake.host, file);
+    fake.emit({ type: 'language', language: 'fr' });
+    fake.emit({ type: 'language', language: 'en' });
+    fake.emit({ type: 'tool', tool: undefined as never }); // other events write nothing
     await keeper.written();
     expect(JSON.parse(await readFile(file, 'utf8'))).toEqual({ version: 1, language: 'en' });
     expect(await startLanguage(file, ['fr-FR'])).toBe('en');
     expect((await readdir(folder)).filter((name) => name.endsWith('.tmp'))).toEqual([]); // written atomically
     keeper.dispose();
-    expect(host.listening).toBe(false);
-    host.fire({ type: 'language', language: 'fr' });
+    expect(fake.listenerCount()).toBe(0);
+    fake.emit({ type: 'language', language: 'fr' });
     await keeper.written();
     expect(await readKeptLanguage(file)).toBe('en');
   });
@@ -57,9 +57,9 @@ describe('the kept language', () => {
     } finally {
       warn.mockRestore();
     }
-    const host = recordingHost();
-    const keeper = keepLanguage(host, file);
-    host.fire({ type: 'language', language: 'en' });
+    const fake = createFakeHost();
+    const keeper = keepLanguage(fake.host, file);
+    fake.emit({ type: 'language', language: 'en' });
     await keeper.written();
     expect(await readKeptLanguage(file)).toBe('en');
   });
@@ -67,10 +67,10 @@ describe('the kept language', () => {
   it('logs a write that failed and keeps going', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     try {
-      const host = recordingHost();
+      const fake = createFakeHost();
       await writeFile(join(folder, 'a-file'), '');
-      const keeper = keepLanguage(host, join(folder, 'a-file', 'language.json'));
-      host.fire({ type: 'language', language: 'fr' });
+      const keeper = keepLanguage(fake.host, join(folder, 'a-file', 'language.json'));
+      fake.emit({ type: 'language', language: 'fr' });
       await keeper.written();
       expect(warn).toHaveBeenCalledWith(expect.stringContaining('could not be kept'), expect.anything());
     } finally {

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { MenuItemConstructorOptions } from 'electron';
-import { recordingHost } from './fake-host';
+import { createFakeHost } from '../../src-shared/test/fake-host';
 
 const electron = vi.hoisted(() => ({
   menus: [] as MenuItemConstructorOptions[][],
@@ -72,16 +72,15 @@ describe('the application menu', () => {
   });
 
   it('is put in place in the app language, with the About panel, and follows a language change', async () => {
-    const host = recordingHost([]);
-    host.info = async () => ({ language: 'fr', services: 'system', platform: 'darwin', version: '0.1.0' }) as never;
-    const menu = createAppMenu({ host, showSettings: noSettings, platform: 'linux', iconPath: '/app/assets/appIcon.png' });
+    const fake = createFakeHost({ info: { language: 'fr', services: 'system', platform: 'darwin', version: '0.1.0' } });
+    const menu = createAppMenu({ host: fake.host, showSettings: noSettings, platform: 'linux', iconPath: '/app/assets/appIcon.png' });
     await vi.waitFor(() => expect(tops(electron.menus.at(-1)!)).toEqual(['Fichier', 'Édition', 'Présentation', 'Aide']));
     expect(electron.about).toEqual([
       { applicationName: 'Vitruvian', applicationVersion: '0.1.0', copyright: 'Copyright © Vitruvian contributors', iconPath: '/app/assets/appIcon.png' },
     ]);
-    host.fire({ type: 'language', language: 'en' });
+    fake.emit({ type: 'language', language: 'en' });
     expect(tops(electron.menus.at(-1)!)).toEqual(['File', 'Edit', 'View', 'Help']);
     menu.dispose();
-    expect(host.listening).toBe(false);
+    expect(fake.listenerCount()).toBe(0);
   });
 });

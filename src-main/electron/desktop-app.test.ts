@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { HostOptions } from '../host/host';
-import { recordingHost, toolSummary, type RecordingHost } from './fake-host';
+import { createFakeHost, makeTool, type FakeHost } from '../../src-shared/test/fake-host';
 
 const fx = vi.hoisted(() => {
   const state = {
@@ -16,7 +16,7 @@ const fx = vi.hoisted(() => {
     root: '',
     windows: [] as { closed: boolean; revealed: number; emit(e: string): void }[],
     hostOptions: [] as unknown[],
-    hosts: [] as RecordingHost[],
+    hosts: [] as FakeHost[],
     systemLanguages: ['fr-FR'] as string[],
     trusted: true,
     accessibilityAsks: [] as boolean[],
@@ -80,11 +80,11 @@ vi.mock('electron', async () => {
 vi.mock('../host/host', () => ({
   createHost: async (options: unknown) => {
     fx.state.hostOptions.push(options);
-    const host = recordingHost();
-    fx.state.hosts.push(host);
-    return Object.assign(host, {
-      loadInPlace: host.installFolder,
-      reload: host.installFolder,
+    const fake = createFakeHost();
+    fx.state.hosts.push(fake);
+    return Object.assign(fake.host, {
+      loadInPlace: fake.host.installFolder,
+      reload: fake.host.installFolder,
       dispose: () => {
         fx.state.disposeCalls++;
         return new Promise<void>((resolve) => (fx.state.releaseDispose = resolve));
@@ -193,7 +193,7 @@ describe('the desktop app lifecycle', () => {
     startDesktopApp();
     await started();
     expect((fx.state.hostOptions[0] as HostOptions).language).toBe('en'); // German is not spoken: English
-    fx.state.hosts[0]!.fire({ type: 'language', language: 'fr' });
+    fx.state.hosts[0]!.emit({ type: 'language', language: 'fr' });
     quitEvent();
     fx.state.releaseDispose();
     await vi.waitFor(() => expect(fx.state.quits).toBe(1));
@@ -219,12 +219,12 @@ describe('the desktop app lifecycle', () => {
     expect(fx.state.accessibilityAsks).toEqual([true, false]);
 
     // The host traces the refusal it answered; the person learns which tool and what to turn on.
-    const host = fx.state.hosts[0]!;
-    host.tools = [toolSummary({ id: 'acme.snippets', name: { en: 'Snippets', fr: 'Extraits' } })];
+    const fake = fx.state.hosts[0]!;
+    fake.tools.set('acme.snippets', makeTool({ id: 'acme.snippets', name: { en: 'Snippets', fr: 'Extraits' } }));
     const { code, message, data } = error as { code: number; message: string; data: unknown };
     const text = JSON.stringify({ jsonrpc: '2.0', id: 3, error: { code, message, data } });
     for (const seq of [1, 2]) {
-      host.fire({ type: 'trace', toolId: 'acme.snippets', line: { seq, time: 0, direction: 'toTool', method: 'keystrokes/paste', text } });
+      fake.emit({ type: 'trace', toolId: 'acme.snippets', line: { seq, time: 0, direction: 'toTool', method: 'keystrokes/paste', text } });
     }
     await vi.waitFor(() => expect(fx.state.notices).toHaveLength(1));
     expect(fx.state.notices[0]![1]).toMatch(
@@ -244,9 +244,9 @@ describe('the desktop app lifecycle', () => {
     await started();
     const { platform } = fx.state.hostOptions[0] as HostOptions;
     const error = (await platform.paste('hello').catch((e: unknown) => e)) as { code: number; message: string; data: unknown };
-    const host = fx.state.hosts[0]!;
+    const fake = fx.state.hosts[0]!;
     const text = JSON.stringify({ jsonrpc: '2.0', id: 3, error: { code: error.code, message: error.message, data: error.data } });
-    host.fire({ type: 'trace', toolId: 'acme.snippets', line: { seq: 1, time: 0, direction: 'toTool', method: 'keystrokes/paste', text } });
+    fake.emit({ type: 'trace', toolId: 'acme.snippets', line: { seq: 1, time: 0, direction: 'toTool', method: 'keystrokes/paste', text } });
     await vi.waitFor(() => expect(fx.state.notices).toHaveLength(1));
     expect(fx.state.notices[0]![1]).toContain('Turn on Vitruvian in System Settings > Privacy & Security > Accessibility');
   });

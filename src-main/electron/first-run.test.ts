@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { InstallVerdict } from '../../src-shared/host-api';
 import { scriptedRunner } from '../platform/scripted-runner';
 import { installSamplesOnFirstRun, sampleFolders } from './first-run';
-import { toolSummary } from './fake-host';
+import { makeTool } from '../../src-shared/test/fake-host';
 import { InterpreterCheck } from './sample-interpreter';
 
 let root: string;
@@ -47,7 +47,7 @@ function installer() {
       installFolder: async (folder: string): Promise<InstallVerdict> => {
         folders.push(folder);
         const name = folder.split('/').at(-1)!;
-        return name === 'broken' ? { ok: false, problems: ['runtime.exec: "x" does not exist'] } : { ok: true, tool: toolSummary({ id: `sample.${name}` }) };
+        return name === 'broken' ? { ok: false, problems: ['runtime.exec: "x" does not exist'] } : { ok: true, tool: makeTool({ id: `sample.${name}` }) };
       },
     },
   };

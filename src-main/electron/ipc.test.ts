@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BrowserWindow, IpcMainInvokeEvent } from 'electron';
-import { recordingHost, toolSummary } from './fake-host';
+import { createFakeHost, makeTool } from '../../src-shared/test/fake-host';
 
 const electron = vi.hoisted(() => ({
   handlers: new Map<string, (event: unknown, ...args: unknown[]) => Promise<unknown>>(),
@@ -39,25 +39,26 @@ afterEach(() => {
 });
 
 function setup() {
-  const host = recordingHost([toolSummary({ id: 'com.acme.one' })]);
+  const copy = { id: 'copy', title: { en: 'Copy' }, surfaces: ['window' as const] };
+  const fake = createFakeHost({ tools: [makeTool({ id: 'com.acme.one', commands: [copy] })] });
   const win = fakeWindow();
   let open: BrowserWindow | undefined = win.window;
-  binding = bindHostIpc({ host, window: () => open });
+  binding = bindHostIpc({ host: fake.host, window: () => open });
   const request = (event: IpcMainInvokeEvent, name: unknown, args: unknown) =>
     electron.handlers.get('host:request')!(event, name, args);
-  return { host, win, request, close: () => (open = undefined) };
+  return { fake, win, request, close: () => (open = undefined) };
 }
 
 describe('host:request', () => {
   it('runs the request from our window with its arguments and answers the result', async () => {
-    const { host, request } = setup();
+    const { fake, request } = setup();
     expect(await request(fromFrame(ourPage), 'runCommand', ['com.acme.one', 'copy'])).toEqual({ outcome: 'done' });
-    expect(await request(fromFrame(ourPage), 'listTools', [])).toEqual(host.tools);
-    expect(host.calls.map((c) => [c.name, ...c.args])).toEqual([['runCommand', 'com.acme.one', 'copy'], ['listTools']]);
+    expect(await request(fromFrame(ourPage), 'listTools', [])).toEqual([...fake.tools.values()]);
+    expect(fake.requests.map((c) => [c.name, ...c.args])).toEqual([['runCommand', 'com.acme.one', 'copy'], ['listTools']]);
   });
 
   it('refuses senders that are not our window showing our renderer, before the host sees anything', async () => {
-    const { host, request, close } = setup();
+    const { fake, request, close } = setup();
     const refusals = [
       [fromFrame(ourPage, 8), 'webContents 8 is not the main window'],
       [fromFrame('https://evil.example/index.html'), 'not Vitruvian'],
@@ -77,11 +78,11 @@ describe('host:request', () => {
     }
     close();
     await expect(request(fromFrame(ourPage), 'listTools', [])).rejects.toThrow('the main window is not open');
-    expect(host.calls).toEqual([]);
+    expect(fake.requests).toEqual([]);
   });
 
   it('refuses names that are not HostApi requests, and arguments that do not fit, naming them', async () => {
-    const { host, request } = setup();
+    const { fake, request } = setup();
     await expect(request(fromFrame(ourPage), 'dispose', [])).rejects.toThrow('host request "dispose" is not one of info, listTools');
     await expect(request(fromFrame(ourPage), 'subscribe', [])).rejects.toThrow('is not one of');
     await expect(request(fromFrame(ourPage), 'constructor', [])).rejects.toThrow('is not one of');
@@ -89,7 +90,7 @@ describe('host:request', () => {
     await expect(request(fromFrame(ourPage), 'uninstall', [42])).rejects.toThrow('args[0]: expected text, got 42');
     await expect(request(fromFrame(ourPage), 'setPreference', ['a', 'b', { x: 1 }])).rejects.toThrow('args[2]');
     await expect(request(fromFrame(ourPage), 'info', 'not a list')).rejects.toThrow('args: expected a list');
-    expect(host.calls).toEqual([]);
+    expect(fake.requests).toEqual([]);
   });
 });
 
@@ -97,9 +98,9 @@ describe('host:event', () => {
   beforeEach(() => vi.useFakeTimers());
 
   it('pushes host events to the main window, batched in the order they happened', async () => {
-    const { host, win } = setup();
-    host.fire({ type: 'language', language: 'fr' });
-    host.fire({ type: 'toolRemoved', toolId: 'com.acme.one' });
+    const { fake, win } = setup();
+    fake.emit({ type: 'language', language: 'fr' });
+    fake.emit({ type: 'toolRemoved', toolId: 'com.acme.one' });
     expect(win.sent).toEqual([]);
     await vi.advanceTimersByTimeAsync(20);
     expect(win.sent).toEqual([
@@ -108,13 +109,13 @@ describe('host:event', () => {
   });
 
   it('sends nothing to a closed window, and stops listening once disposed', async () => {
-    const { host, win } = setup();
+    const { fake, win } = setup();
     win.destroy();
-    host.fire({ type: 'language', language: 'fr' });
+    fake.emit({ type: 'language', language: 'fr' });
     await vi.advanceTimersByTimeAsync(20);
     expect(win.sent).toEqual([]);
     binding!.dispose();
-    expect(host.listening).toBe(false);
+    expect(fake.listenerCount()).toBe(0);
     expect(electron.handlers.has('host:request')).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MenuItemConstructorOptions } from 'electron';
-import { recordingHost, toolSummary } from './fake-host';
+import { createFakeHost, makeTool } from '../../src-shared/test/fake-host';
 
 const electron = vi.hoisted(() => ({
   menus: [] as MenuItemConstructorOptions[][],
@@ -33,7 +33,7 @@ vi.mock('electron', () => ({
 
 const { createMenubar, menubarTemplate, outcomeNotice, trayIconFor } = await import('./menubar');
 
-const deploys = toolSummary({
+const deploys = makeTool({
   id: 'com.acme.deploys',
   name: { en: 'Deploys', fr: 'Déploiements' },
   commands: [
@@ -43,14 +43,14 @@ const deploys = toolSummary({
   ],
   runnable: ['copyLatest', 'settings'],
 });
-const crashed = toolSummary({
+const crashed = makeTool({
   id: 'com.acme.clock',
   name: { en: 'Clock' },
   state: 'failed',
   commands: [{ id: 'now', title: { en: 'Copy the time' }, surfaces: ['menubar'] }],
   runnable: ['now'],
 });
-const windowOnly = toolSummary({ id: 'com.acme.quiet', commands: [{ id: 'a', title: { en: 'A' }, surfaces: ['window'] }] });
+const windowOnly = makeTool({ id: 'com.acme.quiet', commands: [{ id: 'a', title: { en: 'A' }, surfaces: ['window'] }] });
 
 const noActions = { runCommand: () => {}, showWindow: () => {}, quit: () => {} };
 const labels = (template: MenuItemConstructorOptions[]) =>
@@ -101,7 +101,7 @@ describe('createMenubar', () => {
   afterEach(() => vi.useRealTimers());
 
   it('shows a template image in the macOS menu bar, and a colored icon in a Linux tray (no template there)', () => {
-    const options = { host: recordingHost([]), showWindow: () => {}, quit: () => {}, notify: () => {} };
+    const options = { host: createFakeHost().host, showWindow: () => {}, quit: () => {}, notify: () => {} };
     createMenubar({ ...options, icon: trayIconFor('darwin', '/app/assets') }).dispose();
     expect(electron.images.at(-1)).toMatchObject({ path: '/app/assets/menubarTemplate.png', template: true });
     expect(electron.trays.at(-1)!.image).toBe(electron.images.at(-1));
@@ -111,15 +111,12 @@ describe('createMenubar', () => {
 
   it('builds the menu, runs a clicked command, tells the person when it did not run, rebuilds on tool changes', async () => {
     vi.useFakeTimers();
-    const host = recordingHost([deploys]);
-    host.runCommand = async (toolId, commandId) => {
-      host.calls.push({ name: 'runCommand', args: [toolId, commandId] });
-      return { outcome: 'refused', message: 'no deploy yet' };
-    };
+    const fake = createFakeHost({ tools: [deploys] });
+    fake.answers.runCommand = () => ({ outcome: 'refused', message: 'no deploy yet' });
     const notices: string[][] = [];
     const actions = { shown: 0, quit: 0 };
     const menubar = createMenubar({
-      host,
+      host: fake.host,
       icon: trayIconFor('darwin', '/app/assets'),
       showWindow: () => void actions.shown++,
       quit: () => void actions.quit++,
@@ -131,20 +128,20 @@ describe('createMenubar', () => {
 
     menu.find((item) => item.label === 'Copy latest deploy')!.click!({} as never, undefined, {} as never);
     await vi.advanceTimersByTimeAsync(0);
-    expect(host.calls.filter((c) => c.name === 'runCommand')).toEqual([{ name: 'runCommand', args: ['com.acme.deploys', 'copyLatest'] }]);
+    expect(fake.requestsNamed('runCommand')).toEqual([['com.acme.deploys', 'copyLatest']]);
     expect(notices).toEqual([['Deploys', 'Copy latest deploy did not run: no deploy yet', 'mustSee']]);
 
     menu.find((item) => item.label === 'Show Vitruvian')!.click!({} as never, undefined, {} as never);
     menu.find((item) => item.label === 'Quit Vitruvian')!.click!({} as never, undefined, {} as never);
     expect(actions).toEqual({ shown: 1, quit: 1 });
 
-    host.tools = [deploys, crashed];
-    host.fire({ type: 'tool', tool: crashed });
-    host.fire({ type: 'log', toolId: 'x', line: { seq: 1, time: 0, level: 'info', source: 'tool', message: 'm' } });
+    fake.tools.set(crashed.id, crashed);
+    fake.emit({ type: 'tool', tool: crashed });
+    fake.emit({ type: 'log', toolId: 'x', line: { seq: 1, time: 0, level: 'info', source: 'tool', message: 'm' } });
     await vi.advanceTimersByTimeAsync(150);
     expect(labels(electron.menus.at(-1)!)).toContain('Clock (off)');
 
-    host.fire({ type: 'language', language: 'fr' });
+    fake.emit({ type: 'language', language: 'fr' });
     await vi.advanceTimersByTimeAsync(150);
     const french = electron.menus.at(-1)!;
     expect(labels(french)).toEqual(expect.arrayContaining(['Déploiements (off)', 'Copier le dernier', 'Afficher Vitruvian', 'Quitter Vitruvian']));
@@ -154,6 +151,6 @@ describe('createMenubar', () => {
 
     menubar.dispose();
     expect(electron.trays.at(-1)!.destroyed).toBe(true);
-    expect(host.listening).toBe(false);
+    expect(fake.listenerCount()).toBe(0);
   });
 });

@@ -51,7 +51,9 @@ it('leaves out what the window is not built from: protocol examples, test suppor
   await writeFile(join(root, 'src-shared', 'protocol', 'README.md'), 'notes');
   await writeFile(join(root, 'src-shared', 'text.test.ts'), 'test');
   await mkdir(join(root, 'src-renderer', 'test'));
-  await writeFile(join(root, 'src-renderer', 'test', 'fake-host.ts'), 'test support');
+  await writeFile(join(root, 'src-renderer', 'test', 'render-app.tsx'), 'test support');
+  await mkdir(join(root, 'src-shared', 'test'));
+  await writeFile(join(root, 'src-shared', 'test', 'fake-host.ts'), 'test support');
   await writeFile(join(root, 'src-renderer', 'README.md'), 'notes');
   expect(await rendererIsCurrent(root)).toBe(true);
 });

@@ -7,12 +7,12 @@ import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { ServerFrame } from '../../src-shared/host-wire';
-import { FakeHost } from './fake-host';
+import { createFakeHost, makeTool, type FakeHost } from '../../src-shared/test/fake-host';
 import { startTestbedServer, type TestbedServer } from './server';
 
 let rendererDir: string;
 let droppedFolder: string;
-let host: FakeHost;
+let fake: FakeHost;
 let server: TestbedServer;
 const open: WebSocket[] = [];
 /** The most a dropped file may hold in these tests. */
@@ -22,8 +22,8 @@ beforeEach(async () => {
   rendererDir = await mkdtemp(join(tmpdir(), 'vitruvian-renderer-'));
   await writeFile(join(rendererDir, 'index.html'), '<!doctype html><title>Vitruvian</title>');
   droppedFolder = join(rendererDir, 'dropped');
-  host = new FakeHost();
-  server = await startTestbedServer({ host, rendererDir, port: 0, droppedFolder, maxDroppedBytes: maxDropped });
+  fake = createFakeHost({ tools: [makeTool({ id: 'com.example.fake' })] });
+  server = await startTestbedServer({ host: fake.host, rendererDir, port: 0, droppedFolder, maxDroppedBytes: maxDropped });
 });
 
 afterEach(async () => {
@@ -83,7 +83,7 @@ describe('the test bed WebSocket', () => {
   it('refuses a wrong or missing token', async () => {
     await expect(openSocket(socketUrl('nope'))).rejects.toThrow('refused 401');
     await expect(openSocket(`ws://127.0.0.1:${server.port}/host`)).rejects.toThrow('refused 401');
-    expect(host.listenerCount).toBe(0);
+    expect(fake.listenerCount()).toBe(0);
   });
 
   it('refuses a page of another origin, and a socket without an origin', async () => {
@@ -111,7 +111,7 @@ describe('the test bed WebSocket', () => {
     const answer = await seen.next(withId(1));
     expect(answer).toMatchObject({ kind: 'answer', id: 1, result: [{ id: 'com.example.fake' }] });
 
-    host.log('com.example.fake', 'hello from the tool');
+    fake.log('com.example.fake', 'hello from the tool');
     const events = await seen.next((frame) => frame.kind === 'events');
     expect(events).toMatchObject({
       kind: 'events',
@@ -139,14 +139,14 @@ describe('the test bed WebSocket', () => {
     expect(await sendAndRead(JSON.stringify({ kind: 'request', id: 'x', method: 'info', args: [] }))).toMatch(/^id:/);
     expect(await sendAndRead(Buffer.from([1, 2, 3]), true)).toMatch(/binary/);
     expect(await sendAndRead('x'.repeat(1_500_000))).toMatch(/over the limit of 1048576/);
-    expect(host.received).toEqual([]);
+    expect(fake.requests).toEqual([]);
 
     ws.send(JSON.stringify({ kind: 'request', id: 9, method: 'uninstall', args: ['com.example.fake'] }));
     expect(await seen.next(withId(9))).toEqual({ kind: 'answer', id: 9, result: { ok: true } });
   });
 
   it('turns a host that throws into a failure for that request only', async () => {
-    host.readLog = async () => {
+    fake.host.readLog = async () => {
       throw new Error('the log file is gone');
     };
     const ws = await openSocket(socketUrl());
@@ -159,7 +159,7 @@ describe('the test bed WebSocket', () => {
 
   it('refuses requests beyond the in-flight limit, and serves again once answers come', async () => {
     const waiting: (() => void)[] = [];
-    host.runCommand = () => new Promise((resolve) => waiting.push(() => resolve({ outcome: 'done' })));
+    fake.host.runCommand = () => new Promise((resolve) => waiting.push(() => resolve({ outcome: 'done' })));
     const ws = await openSocket(socketUrl());
     const seen = frames(ws);
     for (let id = 1; id <= 65; id++) {
@@ -190,11 +190,11 @@ describe('the test bed WebSocket', () => {
 
   it('stops listening to the host when the window goes away', async () => {
     const ws = await openSocket(socketUrl());
-    expect(host.listenerCount).toBe(1);
+    expect(fake.listenerCount()).toBe(1);
     const closed = new Promise((resolve) => ws.once('close', resolve));
     ws.close();
     await closed;
-    await expect.poll(() => host.listenerCount).toBe(0);
+    await expect.poll(() => fake.listenerCount()).toBe(0);
   });
 });
 
@@ -318,6 +318,6 @@ describe('files dropped on a plugin', () => {
     expect(existsSync(droppedFolder)).toBe(true);
     await server.close();
     expect(existsSync(droppedFolder)).toBe(false);
-    server = await startTestbedServer({ host, rendererDir, port: 0 });
+    server = await startTestbedServer({ host: fake.host, rendererDir, port: 0 });
   });
 });

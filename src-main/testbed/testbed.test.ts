@@ -5,56 +5,52 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { InstallVerdict } from '../../src-shared/host-api';
+import { createFakeHost, makeTool } from '../../src-shared/test/fake-host';
 import { createHost, type Host } from '../host/host';
 import { SimulatedPlatform } from '../platform/simulated';
-import { FakeHost, fakeTool } from './fake-host';
 import { isAuthorsEdit } from './folder-watch';
 import { startTestbed, type Testbed } from './testbed';
 
 /** A fake host that judges a folder by its manifest's id alone, enough to see reloads happen. */
-class InPlaceHost extends FakeHost implements Host {
-  readonly reloads: string[] = [];
-  disposed = false;
-
-  callPlugin(): Promise<never> {
-    return Promise.reject(new Error('no plugins here'));
-  }
-
-  async loadInPlace(folder: string): Promise<InstallVerdict> {
+function inPlaceHost() {
+  const fake = createFakeHost();
+  const seen = { reloads: [] as string[], disposed: false };
+  const loadInPlace = async (folder: string): Promise<InstallVerdict> => {
     try {
       const manifest = JSON.parse(await readFile(join(folder, 'vitruvian-tool.json'), 'utf8')) as { id?: unknown };
       if (typeof manifest.id !== 'string') return { ok: false, problems: [`id: missing, got ${JSON.stringify(manifest.id)}`] };
-      const tool = fakeTool(manifest.id, { folder, loadedInPlace: true });
-      this.fire({ type: 'tool', tool });
+      const tool = makeTool({ id: manifest.id, folder, loadedInPlace: true });
+      fake.emit({ type: 'tool', tool });
       return { ok: true, tool };
     } catch (error) {
       return { ok: false, problems: [String(error)] };
     }
-  }
-
-  async reload(folder: string): Promise<InstallVerdict> {
-    this.reloads.push(folder);
-    return this.loadInPlace(folder);
-  }
-
-  async start(): Promise<{ ok: true }> {
-    return { ok: true };
-  }
-
-  async dispose(): Promise<void> {
-    this.disposed = true;
-  }
+  };
+  const host: Host = {
+    ...fake.host,
+    loadInPlace,
+    reload(folder) {
+      seen.reloads.push(folder);
+      return loadInPlace(folder);
+    },
+    start: async () => ({ ok: true }),
+    callPlugin: () => Promise.reject(new Error('no plugins here')),
+    async dispose() {
+      seen.disposed = true;
+    },
+  };
+  return Object.assign(seen, { host });
 }
 
 let work: string;
 let testbed: Testbed | undefined;
-let host: InPlaceHost;
+let inPlace: ReturnType<typeof inPlaceHost>;
 let lines: string[];
 
 beforeEach(async () => {
   work = await mkdtemp(join(tmpdir(), 'vitruvian-testbed-test-'));
   lines = [];
-  host = new InPlaceHost([]);
+  inPlace = inPlaceHost();
 });
 
 afterEach(async () => {
@@ -78,7 +74,7 @@ const start = (folders: string[], dataFolder?: string) =>
     ...(dataFolder ? { dataFolder } : {}),
     rendererDir: work,
     report: (line) => lines.push(line),
-    createHost: async () => host,
+    createHost: async () => inPlace.host,
     createPlatform: async () => new SimulatedPlatform(),
     settleMs: 50,
   });
@@ -100,7 +96,7 @@ describe('the test bed', () => {
       await writeFile(join(folder, 'vitruvian-tool.json'), JSON.stringify({ id }));
     }
     await expect.poll(() => lines.at(-1), { timeout: 5_000 }).toBe(`loaded ${folder}: com.example.two 1.0.0`);
-    expect(host.reloads.length).toBeLessThanOrEqual(2);
+    expect(inPlace.reloads.length).toBeLessThanOrEqual(2);
   });
 
   it('reloads after a change in a subfolder, and shows a refusal at once', async () => {
@@ -108,7 +104,7 @@ describe('the test bed', () => {
     await mkdir(join(folder, 'lib'));
     testbed = await start([folder]);
     await writeFile(join(folder, 'lib', 'main.js'), '// changed');
-    await expect.poll(() => host.reloads.length, { timeout: 5_000 }).toBeGreaterThan(0);
+    await expect.poll(() => inPlace.reloads.length, { timeout: 5_000 }).toBeGreaterThan(0);
     await writeFile(join(folder, 'vitruvian-tool.json'), '{"id": 7}');
     await expect.poll(() => lines.at(-1), { timeout: 5_000 }).toBe('  id: missing, got 7');
   });
@@ -118,7 +114,7 @@ describe('the test bed', () => {
     const temporary = testbed.dataFolder;
     expect(existsSync(temporary)).toBe(true);
     await testbed.close();
-    expect(host.disposed).toBe(true);
+    expect(inPlace.disposed).toBe(true);
     expect(existsSync(temporary)).toBe(false);
 
     const given = join(work, 'data');

@@ -5,9 +5,9 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { HostEvent } from '../../src-shared/host-api';
+import { createFakeHost, makeTool, type FakeHost } from '../../src-shared/test/fake-host';
 import type { OpenSocket } from '../../src-renderer/transport/socket';
 import { connectWebSocketHost, hostSocketUrl, type WebSocketHost } from '../../src-renderer/transport/ws-client';
-import { FakeHost, fakeTool } from './fake-host';
 import { startTestbedServer, type TestbedServer } from './server';
 
 /** The browser's WebSocket as `ws` plays it, sending the page's Origin as a browser would. */
@@ -24,15 +24,17 @@ const openNodeSocket =
     return { send: (text) => ws.send(text), close: () => ws.close() };
   };
 
+const hello = { id: 'hello', title: { en: 'Say hello' }, surfaces: ['window' as const] };
+
 let rendererDir: string;
-let host: FakeHost;
+let fake: FakeHost;
 let server: TestbedServer;
 const clients: WebSocketHost[] = [];
 
 beforeEach(async () => {
   rendererDir = await mkdtemp(join(tmpdir(), 'vitruvian-renderer-'));
-  host = new FakeHost();
-  server = await startTestbedServer({ host, rendererDir, port: 0 });
+  fake = createFakeHost({ tools: [makeTool({ id: 'com.example.fake', commands: [hello] })] });
+  server = await startTestbedServer({ host: fake.host, rendererDir, port: 0 });
 });
 
 afterEach(async () => {
@@ -65,14 +67,14 @@ describe('the browser client of the HostApi', () => {
     expect((await client.listTools()).map((tool) => tool.id)).toEqual(['com.example.fake']);
     expect(await client.runCommand('com.example.fake', 'hello')).toEqual({ outcome: 'done' });
     expect(await client.setPreference('com.example.fake', 'color', 'red')).toEqual({ ok: true });
-    expect(host.received).toContainEqual(['setPreference', 'com.example.fake', 'color', 'red']);
+    expect(fake.requestsNamed('setPreference')).toContainEqual(['com.example.fake', 'color', 'red']);
   });
 
   it('hears host events in order', async () => {
     const client = await connect();
     const events: HostEvent[] = [];
     client.subscribe((event) => events.push(event));
-    for (let i = 0; i < 500; i++) host.log('com.example.fake', `line ${i}`);
+    for (let i = 0; i < 500; i++) fake.log('com.example.fake', `line ${i}`);
     await expect.poll(() => events.length).toBe(500);
     expect(events.map((event) => (event.type === 'log' ? event.line.message : ''))).toEqual(
       Array.from({ length: 500 }, (_, i) => `line ${i}`),
@@ -95,10 +97,10 @@ describe('the browser client of the HostApi', () => {
     await server.close();
     await expect.poll(() => client.connectionState).toBe('reconnecting');
     // While the link is down the tool went away, another came, and the language changed.
-    host = new FakeHost([fakeTool('com.example.other')]);
-    host.log('com.example.other', 'said while you were away');
-    await host.setLanguage('fr');
-    server = await startTestbedServer({ host, rendererDir, port, token });
+    fake = createFakeHost({ tools: [makeTool({ id: 'com.example.other' })] });
+    fake.log('com.example.other', 'said while you were away');
+    await fake.host.setLanguage('fr');
+    server = await startTestbedServer({ host: fake.host, rendererDir, port, token });
 
     await expect.poll(() => client.connectionState, { timeout: 10_000 }).toBe('connected');
     await expect.poll(() => events.some((event) => event.type === 'log')).toBe(true);
@@ -118,14 +120,14 @@ describe('the browser client of the HostApi', () => {
     await server.close();
     await expect.poll(() => client.connectionState).toBe('reconnecting');
     const answer = client.info();
-    server = await startTestbedServer({ host, rendererDir, port, token });
+    server = await startTestbedServer({ host: fake.host, rendererDir, port, token });
     await expect(answer).resolves.toMatchObject({ platform: 'fake' });
   });
 
   it('fails requests in flight when the link drops, naming the request', async () => {
     const client = await connect();
     let asked = false;
-    host.runCommand = () => {
+    fake.host.runCommand = () => {
       asked = true;
       return new Promise(() => undefined);
     };
@@ -133,6 +135,6 @@ describe('the browser client of the HostApi', () => {
     await expect.poll(() => asked).toBe(true);
     await server.close();
     await expect(running).rejects.toThrow(/runCommand: the link to the test bed dropped/);
-    server = await startTestbedServer({ host: new FakeHost(), rendererDir, port: 0 });
+    server = await startTestbedServer({ host: createFakeHost().host, rendererDir, port: 0 });
   });
 });

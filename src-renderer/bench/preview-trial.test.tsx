@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { createAppStore } from '../store/app-store';
 import { StoreProvider } from '../store/store-context';
-import { createFakeHost, type FakeHost } from '../test/fake-host';
+import { createFakeHost, type FakeHost } from '../../src-shared/test/fake-host';
 import { PreviewTrial, previewTrialAsk } from './preview-trial';
 
 afterEach(cleanup);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { HostApi } from '../../src-shared/host-api';
 import { Emitter } from '../../src-shared/lifecycle';
 import type { ConnectionState } from '../host-connection';
-import { createFakeHost, makeLogLines, makeTool } from '../test/fake-host';
+import { createFakeHost, makeLogLines, makeTool } from '../../src-shared/test/fake-host';
 import { createAppStore } from './app-store';
 import { bindHostEvents } from './host-events';
 import { logSelectors } from './logs-slice';

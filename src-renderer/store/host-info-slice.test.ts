@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createFakeHost } from '../test/fake-host';
+import { createFakeHost } from '../../src-shared/test/fake-host';
 import { createAppStore } from './app-store';
 import { hostInfoSelectors } from './host-info-slice';
 import { languageSelectors } from './language-slice';

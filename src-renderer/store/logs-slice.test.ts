@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createFakeHost, makeLogLines, makeTool } from '../test/fake-host';
+import { createFakeHost, makeLogLines, makeTool } from '../../src-shared/test/fake-host';
 import { createAppStore } from './app-store';
 import { appendBySeq, logSelectors, maxLogChars, maxLogLines } from './logs-slice';
 

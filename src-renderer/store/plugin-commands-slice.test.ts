@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
 import type { PlanResult, PluginAnswer, ShownCommandAnswer } from '../../src-shared/plugin-api';
-import { createFakeHost, makePlugin } from '../test/fake-host';
+import { createFakeHost, makePlugin } from '../../src-shared/test/fake-host';
 import { createAppStore } from './app-store';
 import { pluginCommandSelectors } from './plugin-commands-slice';
 

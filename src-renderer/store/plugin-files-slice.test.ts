@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PluginAnswer } from '../../src-shared/plugin-api';
-import { createFakeHost, makePlugin } from '../test/fake-host';
+import { createFakeHost, makePlugin } from '../../src-shared/test/fake-host';
 import { createAppStore } from './app-store';
 import { ASKS_AT_ONCE, pluginFileSelectors, thumbnailPixels } from './plugin-files-slice';
 

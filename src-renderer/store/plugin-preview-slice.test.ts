@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { InspectRequest, PluginAnswer } from '../../src-shared/plugin-api';
 import type { CheckedInspection } from '../../src-shared/skwir/answers';
-import { createFakeHost, makePlugin } from '../test/fake-host';
+import { createFakeHost, makePlugin } from '../../src-shared/test/fake-host';
 import { createAppStore } from './app-store';
 import { pluginPreviewSelectors } from './plugin-preview-slice';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ServiceCall } from '../../src-shared/host-api';
-import { createFakeHost } from '../test/fake-host';
+import { createFakeHost } from '../../src-shared/test/fake-host';
 import { createAppStore } from './app-store';
 import { serviceCallSelectors } from './service-calls-slice';
 

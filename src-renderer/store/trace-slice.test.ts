@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TraceLine } from '../../src-shared/host-api';
-import { createFakeHost, makeTool } from '../test/fake-host';
+import { createFakeHost, makeTool } from '../../src-shared/test/fake-host';
 import { createAppStore } from './app-store';
 import { maxTraceChars, traceSelectors } from './trace-slice';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createFakeHost, makePlugin, makeTool } from '../test/fake-host';
+import { createFakeHost, makePlugin, makeTool } from '../../src-shared/test/fake-host';
 import { createAppStore } from './app-store';
 import { toolTabsOf, uiSelectors } from './ui-slice';
 

@@ -5,7 +5,7 @@ import { createAppStore } from '../store/app-store';
 import { bindHostEvents } from '../store/host-events';
 import { StoreProvider } from '../store/store-context';
 import { App } from '../ui/App';
-import { createFakeHost } from './fake-host';
+import { createFakeHost } from '../../src-shared/test/fake-host';
 
 export async function renderApp(seed: { tools?: ToolSummary[]; info?: Partial<HostInfo> } = {}) {
   const fake = createFakeHost(seed);

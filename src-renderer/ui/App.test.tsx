@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { makeTool } from '../test/fake-host';
+import { makeTool } from '../../src-shared/test/fake-host';
 import { renderApp } from '../test/render-app';
 
 afterEach(cleanup);

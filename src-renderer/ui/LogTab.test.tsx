@@ -2,7 +2,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { makeLogLines, makeTool } from '../test/fake-host';
+import { makeLogLines, makeTool } from '../../src-shared/test/fake-host';
 import { fakeLayout } from '../test/layout';
 import { renderApp } from '../test/render-app';
 import { messagePreview } from './TraceTab';

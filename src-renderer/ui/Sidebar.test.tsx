@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { makePlugin, makeTool } from '../test/fake-host';
+import { makePlugin, makeTool } from '../../src-shared/test/fake-host';
 import { renderApp } from '../test/render-app';
 
 afterEach(cleanup);

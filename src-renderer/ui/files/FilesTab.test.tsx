@@ -4,7 +4,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import userEvent from '@testing-library/user-event';
 import type { InspectRequest, PluginAnswer } from '../../../src-shared/plugin-api';
 import type { CheckedInspection } from '../../../src-shared/skwir/answers';
-import { createFakeHost, makePlugin, type FakeHost } from '../../test/fake-host';
+import { createFakeHost, makePlugin, type FakeHost } from '../../../src-shared/test/fake-host';
 import { renderApp } from '../../test/render-app';
 
 afterEach(() => {

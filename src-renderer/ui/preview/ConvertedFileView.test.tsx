@@ -4,7 +4,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ConvertedFileView } from './ConvertedFileView';
 import { TABLE_SHOWN_ROWS } from './converted-kinds';
-import { renderInWindow } from './render-preview';
+import { renderInWindow } from '../../test/render-preview';
 import { TEXT_SHOWN_BYTES } from './use-converted-file';
 
 afterEach(() => {

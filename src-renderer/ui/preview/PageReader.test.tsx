@@ -5,8 +5,8 @@ import userEvent from '@testing-library/user-event';
 import type { TextRun } from '../../../src-shared/skwir/types';
 import { fakePageSource, type FakePages } from './fake-page-source';
 import { PageReader } from './PageReader';
-import { readerLayoutStandIn } from './reader-layout-stand-in';
-import { renderInWindow } from './render-preview';
+import { readerLayoutStandIn } from '../../test/reader-layout-stand-in';
+import { renderInWindow } from '../../test/render-preview';
 
 // A column 632 wide and 600 high: pages of 600 x 800 are boxes of 600 x 800, one every 816 pixels
 // from 16, drawn at a side of 1024.

@@ -2,9 +2,9 @@
 // the in-memory HostApi, in the language asked.
 import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
-import { createAppStore } from '../../store/app-store';
-import { StoreProvider } from '../../store/store-context';
-import { createFakeHost } from '../../test/fake-host';
+import { createAppStore } from '../store/app-store';
+import { StoreProvider } from '../store/store-context';
+import { createFakeHost } from '../../src-shared/test/fake-host';
 
 export function renderInWindow(node: ReactElement, language = 'en') {
   const store = createAppStore(createFakeHost().host);

@@ -1,0 +1,184 @@
+// The one in-memory HostApi for tests, with no tool process behind it: the window's store and UI
+// (src-renderer), the Electron layer (src-main/electron) and the test bed's transport (src-main/testbed)
+// all use it. It answers like the host (tools, preferences, logs, traces, the clipboard; a plugin call
+// with what the test gives), records every request with its arguments, and lets a test fire any event.
+//
+// Why src-shared/test: src-main's tests (tsconfig.main.json) and src-renderer's (tsconfig.tests.json,
+// and tsconfig.renderer.json for the render helpers in src-renderer/test) may all import src-shared,
+// while src-main must not reach into src-renderer nor the window into src-main. tsconfig.shared.json
+// compiles this folder too, so it holds to src-shared's rule: it imports only src-shared (no vitest,
+// no Node, no DOM). Nothing the app is built from imports it (fake-host.test.ts checks), and a `test`
+// folder is not counted as a source of the built window (src-main/testbed/renderer-build.ts).
+import type {
+  HostApi, HostEvent, HostInfo, HostRequestName, HostRequests, LogLine, ProblemCode, ReasonCode, Result, ServiceCall,
+  ToolSummary, ToolSummaryFields, TraceLine,
+} from '../host-api';
+import { reasonEn, type Noun } from '../reasons-en';
+import { makeTool } from './tool-summaries';
+
+export { makeLogLines, makePlugin, makeTool } from './tool-summaries';
+
+type Answer<K extends HostRequestName> = (
+  ...args: HostRequests[K]['args']
+) => HostRequests[K]['result'] | Promise<HostRequests[K]['result']>;
+
+/** A test's own answer to a request, given in place of the fake's (and without its effects). */
+export type FakeHostAnswers = { [K in HostRequestName]?: Answer<K> };
+
+/** One request as the fake received it. */
+export type FakeRequest = { [K in HostRequestName]: { name: K; args: HostRequests[K]['args'] } }[HostRequestName];
+
+export interface FakeHost {
+  /** The HostApi to give the code under test; a test may replace one of its requests outright. */
+  host: HostApi;
+  /** Every request, in the order it came, with its arguments (recorded when called, before any answer). */
+  requests: FakeRequest[];
+  /** The arguments of each request of that name, in order. */
+  requestsNamed<K extends HostRequestName>(name: K): HostRequests[K]['args'][];
+  /** Fires a host event to every subscriber, as the host would. */
+  emit(event: HostEvent): void;
+  listenerCount(): number;
+  /** A line the tool wrote: added to its log and fired, as the host does. */
+  log(toolId: string, message: string, level?: LogLine['level']): LogLine;
+  info: HostInfo;
+  tools: Map<string, ToolSummary>;
+  logs: Map<string, LogLine[]>;
+  traces: Map<string, TraceLine[]>;
+  serviceCalls: ServiceCall[];
+  /** What the simulated clipboard was last set to. */
+  clipboard?: string;
+  answers: FakeHostAnswers;
+}
+
+export function createFakeHost(seed: { tools?: ToolSummary[]; info?: Partial<HostInfo> } = {}): FakeHost {
+  const listeners = new Set<(event: HostEvent) => void>();
+  let seq = 0;
+  const fake: FakeHost = {
+    host: undefined as unknown as HostApi,
+    requests: [],
+    requestsNamed: <K extends HostRequestName>(name: K) =>
+      fake.requests.filter((request) => request.name === name).map((request) => request.args as HostRequests[K]['args']),
+    emit: (event) => [...listeners].forEach((listener) => listener(event)),
+    listenerCount: () => listeners.size,
+    log(toolId, message, level = 'info') {
+      const line: LogLine = { seq: ++seq, time: Date.now(), level, source: 'tool', message };
+      fake.logs.set(toolId, [...(fake.logs.get(toolId) ?? []), line]);
+      fake.emit({ type: 'log', toolId, line });
+      return line;
+    },
+    info: { language: 'en', services: 'simulated', platform: 'fake', version: '0.1.0', ...seed.info },
+    tools: new Map((seed.tools ?? []).map((tool) => [tool.id, tool])),
+    logs: new Map(),
+    traces: new Map(),
+    serviceCalls: [],
+    answers: {},
+  };
+
+  const ok: Result = { ok: true };
+  // Refusals carry the host's code and its English, as the host's do.
+  const words = (reason: ReasonCode, noun: Noun = 'tool') => reasonEn(reason, noun) ?? reason.code;
+  const refused = (problemCode: ProblemCode): Result => ({ ok: false, problem: words(problemCode), problemCode });
+  const notInstalled = (toolId: string) => refused({ code: 'notInstalled', toolId });
+  const changeTool = (toolId: string, change: Partial<ToolSummaryFields>): Result => {
+    const tool = fake.tools.get(toolId);
+    if (!tool) return notInstalled(toolId);
+    const next: ToolSummary = { ...tool, ...change };
+    fake.tools.set(toolId, next);
+    fake.emit({ type: 'tool', tool: next });
+    return ok;
+  };
+  // A plugin call the test gave no answer for: the fake has no plugin process to ask.
+  const noPlugin = (pluginId: string) => {
+    const reasonCode = { code: 'notInstalled', toolId: pluginId } as const;
+    const message = fake.tools.has(pluginId) ? 'the fake host was given no answer for this call' : words(reasonCode, 'plugin');
+    return { ok: false as const, outcome: 'unavailable' as const, message, reasonCode };
+  };
+
+  // The host's own answers: one for every request, so a request added to HostRequests breaks the build here.
+  const own: { [K in HostRequestName]: Answer<K> } = {
+    info: () => fake.info,
+    listTools: () => [...fake.tools.values()],
+    installFolder(folder) {
+      if (!folder.startsWith('/')) return { ok: false, problems: [`folder: ${JSON.stringify(folder)} is not an absolute path`] };
+      const tool = makeTool({ id: `com.example.${folder.split('/').pop() || 'tool'}`, folder });
+      fake.tools.set(tool.id, tool);
+      fake.emit({ type: 'tool', tool });
+      return { ok: true, tool };
+    },
+    uninstall(toolId) {
+      if (!fake.tools.delete(toolId)) return notInstalled(toolId);
+      fake.emit({ type: 'toolRemoved', toolId });
+      return ok;
+    },
+    runCommand(toolId, commandId) {
+      const tool = fake.tools.get(toolId);
+      const why =
+        !tool ? ({ code: 'notInstalled', toolId } as const)
+        : !tool.commands.some((command) => command.id === commandId) ? ({ code: 'unknownCommand', command: commandId } as const)
+        : !tool.runnable.includes(commandId) ? ({ code: 'notRunnable', command: commandId } as const)
+        : undefined;
+      return why ? { outcome: 'unavailable', message: words(why), reasonCode: why } : { outcome: 'done' };
+    },
+    setPreference(toolId, preferenceId, value) {
+      const tool = fake.tools.get(toolId);
+      if (!tool) return notInstalled(toolId);
+      const kind = tool.preferences.find((preference) => preference.id === preferenceId)?.kind;
+      if (kind === 'secret') {
+        // A secret's value is never sent back: only whether it holds one.
+        const others = tool.secretsSet.filter((id) => id !== preferenceId);
+        return changeTool(toolId, { secretsSet: value === null || value === '' ? others : [...others, preferenceId] });
+      }
+      return changeTool(toolId, { values: { ...tool.values, [preferenceId]: value } });
+    },
+    readLog: (toolId) => fake.logs.get(toolId) ?? [],
+    clearLog(toolId) {
+      if (!fake.tools.has(toolId)) return notInstalled(toolId);
+      fake.logs.set(toolId, []);
+      fake.emit({ type: 'logCleared', toolId });
+      return ok;
+    },
+    readTrace: (toolId) => fake.traces.get(toolId) ?? [],
+    clearTrace(toolId) {
+      if (!fake.tools.has(toolId)) return notInstalled(toolId);
+      fake.traces.set(toolId, []);
+      return ok;
+    },
+    readServiceCalls: () => fake.serviceCalls,
+    restart: (toolId) => changeTool(toolId, { state: 'running', stateReason: undefined, stateReasonCode: undefined }),
+    stop: (toolId) => changeTool(toolId, { state: 'stopped' }),
+    setLanguage(language) {
+      fake.info = { ...fake.info, language };
+      fake.emit({ type: 'language', language });
+      return ok;
+    },
+    setSimulatedClipboard(text) {
+      if (fake.info.services !== 'simulated') return { ok: false, problem: "the services are the system's: the clipboard is the real one" };
+      fake.clipboard = text;
+      return ok;
+    },
+    askField: (pluginId) => noPlugin(pluginId),
+    askThumbnail: (pluginId) => noPlugin(pluginId),
+    inspect: (pluginId) => noPlugin(pluginId),
+    convert: (pluginId) => noPlugin(pluginId),
+    page: (pluginId) => noPlugin(pluginId),
+    runPluginCommand: (pluginId) => noPlugin(pluginId),
+    applyPlan: (planId) => ({ ok: false, problem: `no plan "${planId}": the fake host gave none`, steps: [] }),
+    cancelCall: (callId) => ({ ok: false, problem: `no call "${callId}" is waiting` }),
+  };
+
+  const request = <K extends HostRequestName>(name: K) =>
+    async (...args: HostRequests[K]['args']): Promise<HostRequests[K]['result']> => {
+      fake.requests.push({ name, args } as FakeRequest);
+      const answer = (fake.answers[name] ?? own[name]) as Answer<K>;
+      return answer(...args);
+    };
+  fake.host = {
+    // Every request `own` answers, which the compiler holds to be every request of HostRequests.
+    ...(Object.fromEntries((Object.keys(own) as HostRequestName[]).map((name) => [name, request(name)])) as Omit<HostApi, 'subscribe'>),
+    subscribe(listener) {
+      listeners.add(listener);
+      return { dispose: () => void listeners.delete(listener) };
+    },
+  };
+  return fake;
+}
