@@ -5,10 +5,11 @@
 // a slow call cancelled, a plugin's failure shown, the cache seen in Messages, and the tab in French.
 // The converted picture and the page reader are tested with the previews themselves (ui/preview/).
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { chmod, copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { writePlanPlugin } from './plan-plugin';
 import { samplesFolder, startTestbedCli, type RunningTestbed } from './testbed-process';
 import { openTab, openWindow, screenshot, selectTool, toolInList } from './window';
 
@@ -19,43 +20,6 @@ let context: BrowserContext;
 let page: Page;
 let work: string;
 const file = (name: string) => join(work, 'files', name);
-
-/** A plugin written here: a plan for any file (renamed with .bak added), and an inspection of .slow files that takes 30 s. */
-async function writePlanPlugin(folder: string): Promise<void> {
-  await mkdir(folder, { recursive: true });
-  await copyFile(join(samplesFolder, 'skwir-hex', 'skwir-link.mjs'), join(folder, 'skwir-link.mjs'));
-  await writeFile(
-    join(folder, 'skwir-plugin.toml'),
-    [
-      'id = "dev.vitruvian.e2e.plans"',
-      'name = "Plan maker"',
-      'version = "1.0.0"',
-      'capabilities = ["read", "write"]',
-      '[program]',
-      'exec = "plugin.mjs"',
-      '[[previews]]',
-      'extensions = ["slow"]',
-      '[[commands]]',
-      'name = "plans.backup"',
-      'title = "Keep a backup"',
-      '',
-    ].join('\n'),
-  );
-  await writeFile(
-    join(folder, 'plugin.mjs'),
-    [
-      '#!/usr/bin/env node',
-      "import { serve } from './skwir-link.mjs';",
-      'serve({',
-      "  command: (params) => ({ answer: 'plan', title: 'Keep a backup', note: 'Each file gets .bak added to its name.',",
-      "    steps: params.entries.map((entry) => ({ op: 'rename', file: entry.handle, name: `${entry.name}.bak` })) }),",
-      "  inspect: () => new Promise((resolve) => setTimeout(() => resolve({ title: 'Awake', text: ['slept'] }), 30_000)),",
-      '});',
-      '',
-    ].join('\n'),
-  );
-  await chmod(join(folder, 'plugin.mjs'), 0o755);
-}
 
 test.beforeAll(async ({ browser }: { browser: Browser }) => {
   work = await mkdtemp(join(tmpdir(), 'vitruvian-e2e-plugins-'));
