@@ -6,10 +6,10 @@
 // in the dark one; it must have no violation at all.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { planCommandTitle, planPluginName, writePlanPlugin } from './plan-plugin';
+import { planCommandTitle, planPluginName, writeGivenFiles, writePlanPlugin } from './plugin-fixtures';
 import { fixturesFolder, samplesFolder, startTestbedCli, type RunningTestbed } from './testbed-process';
 import { logView, openTab, openWindow, selectTool, toolInList } from './window';
 
@@ -124,16 +124,7 @@ test.describe('a window with tools and plugins', () => {
 
   test.beforeAll(async ({ browser }: { browser: Browser }) => {
     work = await mkdtemp(join(tmpdir(), 'vitruvian-e2e-axe-'));
-    await mkdir(join(work, 'files'));
-    await writeFile(file('three.txt'), 'three small words\n');
-    await writeFile(file('notes.md'), '# Notes\n\nfive words are in here\n');
-    await writeFile(file('keep.txt'), 'keep me as I am\n');
-    await writeFile(file('nap.slow'), 'zzz\n');
-    await writeFile(file('data.bin'), Buffer.concat([Buffer.from(Array.from({ length: 4096 }, (_, n) => n % 256)), Buffer.from('needle')]));
-    await writeFile(file('dot.ppm'), 'P3\n2 2\n255\n255 0 0 0 255 0\n0 0 255 255 255 255\n');
-    // Three pictures one after another: read as pages.
-    await writeFile(file('three.ppm'), ['P3 2 1 255 200 40 40 40 40 200', 'P2 2 1 255 0 255', 'P3 1 2 255 0 0 0 255 255 255'].join('\n') + '\n');
-    await writeFile(file('fake.ppm'), 'hello, I am no picture\n');
+    await writeGivenFiles(join(work, 'files'));
     await writePlanPlugin(join(work, 'plan-maker'));
     testbed = await startTestbedCli([
       join(samplesFolder, 'clipboard-kit'),
