@@ -5,10 +5,11 @@
 // a slow call cancelled, a plugin's failure shown, the cache seen in Messages, and the tab in French.
 // The converted picture and the page reader are tested with the previews themselves (ui/preview/).
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { chmod, copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { writeGivenFiles, writePlanPlugin } from './plugin-fixtures';
 import { samplesFolder, startTestbedCli, type RunningTestbed } from './testbed-process';
 import { openTab, openWindow, screenshot, selectTool, toolInList } from './window';
 
@@ -20,55 +21,9 @@ let page: Page;
 let work: string;
 const file = (name: string) => join(work, 'files', name);
 
-/** A plugin written here: a plan for any file (renamed with .bak added), and an inspection of .slow files that takes 30 s. */
-async function writePlanPlugin(folder: string): Promise<void> {
-  await mkdir(folder, { recursive: true });
-  await copyFile(join(samplesFolder, 'skwir-hex', 'skwir-link.mjs'), join(folder, 'skwir-link.mjs'));
-  await writeFile(
-    join(folder, 'skwir-plugin.toml'),
-    [
-      'id = "dev.vitruvian.e2e.plans"',
-      'name = "Plan maker"',
-      'version = "1.0.0"',
-      'capabilities = ["read", "write"]',
-      '[program]',
-      'exec = "plugin.mjs"',
-      '[[previews]]',
-      'extensions = ["slow"]',
-      '[[commands]]',
-      'name = "plans.backup"',
-      'title = "Keep a backup"',
-      '',
-    ].join('\n'),
-  );
-  await writeFile(
-    join(folder, 'plugin.mjs'),
-    [
-      '#!/usr/bin/env node',
-      "import { serve } from './skwir-link.mjs';",
-      'serve({',
-      "  command: (params) => ({ answer: 'plan', title: 'Keep a backup', note: 'Each file gets .bak added to its name.',",
-      "    steps: params.entries.map((entry) => ({ op: 'rename', file: entry.handle, name: `${entry.name}.bak` })) }),",
-      "  inspect: () => new Promise((resolve) => setTimeout(() => resolve({ title: 'Awake', text: ['slept'] }), 30_000)),",
-      '});',
-      '',
-    ].join('\n'),
-  );
-  await chmod(join(folder, 'plugin.mjs'), 0o755);
-}
-
 test.beforeAll(async ({ browser }: { browser: Browser }) => {
   work = await mkdtemp(join(tmpdir(), 'vitruvian-e2e-plugins-'));
-  await mkdir(join(work, 'files'));
-  await writeFile(file('three.txt'), 'three small words\n');
-  await writeFile(file('notes.md'), '# Notes\n\nfive words are in here\n');
-  await writeFile(file('keep.txt'), 'keep me as I am\n');
-  await writeFile(file('nap.slow'), 'zzz\n');
-  // 10,240 bytes counting up, then a needle: the needle starts at 0x2800.
-  await writeFile(file('data.bin'), Buffer.concat([Buffer.from(Array.from({ length: 10_240 }, (_, n) => n % 256)), Buffer.from('needle in the hay')]));
-  await writeFile(file('dot.ppm'), 'P3\n2 2\n255\n255 0 0 0 255 0\n0 0 255 255 255 255\n');
-  await writeFile(file('grey.pgm'), 'P2\n3 1\n255\n0 128 255\n');
-  await writeFile(file('fake.ppm'), 'hello, I am no picture\n');
+  await writeGivenFiles(join(work, 'files'));
   await writePlanPlugin(join(work, 'plan-maker'));
   testbed = await startTestbedCli([
     join(samplesFolder, 'skwir-word-count'),

@@ -24,7 +24,7 @@ const broken = makeTool({ id: 'com.acme.broken', name: { en: 'Broken' }, state: 
 describe('the window', () => {
   it('tells a newcomer how to install a tool, and installs one from a typed path', async () => {
     const { fake } = await renderApp();
-    expect(screen.getByRole('heading', { name: 'No tools yet' })).toBeDefined();
+    expect(screen.getByRole('heading', { level: 1, name: 'No tools yet' })).toBeDefined();
     await userEvent.click(screen.getByRole('button', { name: 'Install a tool…' }));
     const dialog = screen.getByRole('dialog', { name: 'Install a tool' });
     await userEvent.type(within(dialog).getByLabelText('Tool folder'), '/home/me/notes');

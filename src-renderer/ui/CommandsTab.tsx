@@ -36,23 +36,26 @@ function CommandRow({ toolId, command, heldId }: { toolId: string; command: Comm
   const runCommand = useAppStore((s) => s.runCommand);
   const title = text(command.title);
   const running = run?.outcome === 'running';
+  // The list's item holds the group: a list item may not be a group itself.
   return (
-    <li className="command" role="group" aria-label={title} data-command-id={command.id}>
-      <button
-        type="button"
-        className="button command-button"
-        disabled={!runnable || running || !fromWindow}
-        aria-describedby={heldId}
-        onClick={() => void runCommand(toolId, command.id)}
-      >
-        {title}
-      </button>
-      {menubarOnly && <span className="tag surface-tag" title={words.menubarOnlyNote}>{words.menubarOnly}</span>}
-      {!fromWindow && <span className="hint">{words.runFromMenubar}</span>}
-      {fromWindow && !runnable && !heldId && <span className="hint">{words.notRunnableNow}</span>}
-      <span role="status" className={`outcome outcome-${run?.outcome ?? 'none'}`} data-outcome={run?.outcome}>
-        {run && commandOutcomeText(words, run)}
-      </span>
+    <li>
+      <div className="command" role="group" aria-label={title} data-command-id={command.id}>
+        <button
+          type="button"
+          className="button command-button"
+          disabled={!runnable || running || !fromWindow}
+          aria-describedby={heldId}
+          onClick={() => void runCommand(toolId, command.id)}
+        >
+          {title}
+        </button>
+        {menubarOnly && <span className="tag surface-tag" title={words.menubarOnlyNote}>{words.menubarOnly}</span>}
+        {!fromWindow && <span className="hint">{words.runFromMenubar}</span>}
+        {fromWindow && !runnable && !heldId && <span className="hint">{words.notRunnableNow}</span>}
+        <span role="status" className={`outcome outcome-${run?.outcome ?? 'none'}`} data-outcome={run?.outcome}>
+          {run && commandOutcomeText(words, run)}
+        </span>
+      </div>
     </li>
   );
 }

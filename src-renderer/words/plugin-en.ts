@@ -44,6 +44,7 @@ export const pluginEn: PluginWords = {
   yes: 'Yes',
   no: 'No',
   asking: 'Asking the plugin…',
+  askingAbout: (name) => `Asking the plugin about ${name}…`,
   answeredIn: (ms) => `Answered in ${ms.toLocaleString('en')} ms`,
   fromCache: 'From the cache, without asking the plugin',
   outcomes: { failed: 'The plugin failed', cancelled: 'Cancelled', crashed: 'The plugin crashed', unavailable: 'Not available' },

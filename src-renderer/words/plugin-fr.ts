@@ -45,6 +45,7 @@ export const pluginFr: PluginWords = {
   yes: 'Oui',
   no: 'Non',
   asking: 'Le plugin est interrogé…',
+  askingAbout: (name) => `Le plugin est interrogé sur ${name}…`,
   answeredIn: (ms) => `Répondu en ${ms.toLocaleString('fr')}\u00a0ms`,
   fromCache: 'Depuis le cache, sans interroger le plugin',
   outcomes: { failed: 'Le plugin a échoué', cancelled: 'Annulé', crashed: 'Le plugin a planté', unavailable: 'Indisponible' },

@@ -53,6 +53,8 @@ export interface PluginWords {
   no: string;
   // Calls
   asking: string;
+  /** A file's fields and thumbnail still asked, under the list of files. */
+  askingAbout: (name: string) => string;
   answeredIn: (ms: number) => string;
   fromCache: string;
   outcomes: Record<Extract<PluginAnswer<unknown>, { ok: false }>['outcome'], string>;

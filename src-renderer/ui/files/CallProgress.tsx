@@ -5,14 +5,20 @@ import { useWords } from '../use-words';
 
 export const SLOW_CALL_MS = 300;
 
-export function CallProgress(props: { startedAt: number; onCancel(): void; label?: string }) {
-  const words = useWords();
-  const [slow, setSlow] = useState(() => Date.now() - props.startedAt >= SLOW_CALL_MS);
+/** Whether a call started then has run for longer than 300 ms, turning true when it has. */
+export function useSlowCall(startedAt: number): boolean {
+  const [slow, setSlow] = useState(() => Date.now() - startedAt >= SLOW_CALL_MS);
   useEffect(() => {
     if (slow) return;
-    const timer = setTimeout(() => setSlow(true), Math.max(0, SLOW_CALL_MS - (Date.now() - props.startedAt)));
+    const timer = setTimeout(() => setSlow(true), Math.max(0, SLOW_CALL_MS - (Date.now() - startedAt)));
     return () => clearTimeout(timer);
-  }, [slow, props.startedAt]);
+  }, [slow, startedAt]);
+  return slow;
+}
+
+export function CallProgress(props: { startedAt: number; onCancel(): void; label?: string }) {
+  const words = useWords();
+  const slow = useSlowCall(props.startedAt);
   if (!slow) return null;
   const label = props.label ?? words.plugin.asking;
   return (

@@ -1,7 +1,9 @@
 // The files given to a plugin, each with its thumbnail and the fields that serve it, filled in as
 // the plugin answers. A list box that chooses several: click chooses one, Ctrl- or Cmd-click adds
 // or takes one away, Shift-click a range; the arrow keys move (Shift: extend), Space toggles,
-// Ctrl-A chooses all. The file moved to last is the one whose preview shows.
+// Ctrl-A chooses all. The file moved to last is the one whose preview shows. A row holds nothing a
+// person can press (an option may not): its check mark is drawn, and the Cancel of a file's slow asks
+// is under the list.
 import { memo, useId, useRef, type KeyboardEvent, type MouseEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { PluginDetails } from '../../../src-shared/host-api';
@@ -11,7 +13,7 @@ import { fieldsServing } from '../../store/plugin-serving';
 import { useAppStore } from '../../store/store-context';
 import { fieldValueText, pluginFailureText } from '../../words/plugin-answer';
 import { useWords } from '../use-words';
-import { CallProgress } from './CallProgress';
+import { CallProgress, useSlowCall } from './CallProgress';
 
 export function FileList({ pluginId, details }: { pluginId: string; details: PluginDetails }) {
   const words = useWords();
@@ -82,8 +84,33 @@ export function FileList({ pluginId, details }: { pluginId: string; details: Plu
           />
         ))}
       </ul>
+      <div className="file-asks">
+        {files.map((file) => <SlowAsks key={file.path} pluginId={pluginId} file={file} />)}
+      </div>
     </div>
   );
+}
+
+/** A file whose fields or thumbnail are still asked after 300 ms: what is asked, and its Cancel. */
+function SlowAsks({ pluginId, file }: { pluginId: string; file: PluginFile }) {
+  const words = useWords();
+  const runningSince = useAppStore(pluginFileSelectors.asksRunningSince(pluginId, file.path));
+  const cancelFileAsks = useAppStore((s) => s.cancelFileAsks);
+  if (runningSince === undefined) return null;
+  return (
+    <CallProgress
+      key={runningSince}
+      startedAt={runningSince}
+      label={words.plugin.askingAbout(file.name)}
+      onCancel={() => cancelFileAsks(pluginId, file.path)}
+    />
+  );
+}
+
+/** In the row, a bar only: what it stands for is said, with its Cancel, under the list. */
+function RowBusy({ startedAt }: { startedAt: number }) {
+  const slow = useSlowCall(startedAt);
+  return slow ? <progress className="call-bar file-progress" aria-hidden="true" /> : null;
 }
 
 const howOf = (event: MouseEvent): ChooseHow => (event.shiftKey ? 'range' : event.ctrlKey || event.metaKey ? 'toggle' : 'only');
@@ -101,7 +128,6 @@ const FileRow = memo(function FileRow(props: {
   const { pluginId, file } = props;
   const asks = useAppStore(pluginFileSelectors.fileAsks(pluginId, file.path));
   const runningSince = useAppStore(pluginFileSelectors.asksRunningSince(pluginId, file.path));
-  const cancelFileAsks = useAppStore((s) => s.cancelFileAsks);
   const chooseFile = useAppStore((s) => s.chooseFile);
   const choose = (how: ChooseHow) => chooseFile(pluginId, file.path, how);
   const fieldsId = useId();
@@ -118,14 +144,15 @@ const FileRow = memo(function FileRow(props: {
       data-current={props.current || undefined}
       onClick={(event) => choose(howOf(event))}
     >
-      <input
-        type="checkbox"
+      {/* A click on the mark adds the file to the chosen or takes it away; the keys do it with Space. */}
+      <span
         className="file-check"
-        tabIndex={-1}
-        checked={props.chosen}
-        aria-label={words.plugin.chooseFile(file.name)}
-        onClick={(event) => event.stopPropagation()}
-        onChange={() => choose('toggle')}
+        aria-hidden="true"
+        title={words.plugin.chooseFile(file.name)}
+        onClick={(event) => {
+          event.stopPropagation();
+          choose('toggle');
+        }}
       />
       {props.thumbnails && <Thumbnail call={asks?.thumbnail} name={file.name} />}
       <span className="file-text">
@@ -139,11 +166,7 @@ const FileRow = memo(function FileRow(props: {
           )}
         </span>
       </span>
-      {runningSince !== undefined && (
-        <span className="file-progress" onClick={(event) => event.stopPropagation()}>
-          <CallProgress key={runningSince} startedAt={runningSince} onCancel={() => cancelFileAsks(pluginId, file.path)} />
-        </span>
-      )}
+      {runningSince !== undefined && <RowBusy key={runningSince} startedAt={runningSince} />}
     </li>
   );
 });

@@ -200,6 +200,39 @@ describe('a plugin’s Files tab', () => {
     await waitFor(() => expect(within(preview).getByRole('alert').textContent).toBe('Cancelled'));
   });
 
+  it('says under the list which file is still asked after 300 ms, with its Cancel; the row holds nothing to press', async () => {
+    const waiting: (() => void)[] = [];
+    const { fake } = await openFiles((host) => {
+      host.answers.askField = () => new Promise((resolve) => waiting.push(() => resolve({ ok: false, outcome: 'cancelled', message: 'cancelled' })));
+      host.answers.cancelCall = () => (waiting.forEach((end) => end()), { ok: true });
+    });
+    await addPath('/d/slow.bin');
+    const list = screen.getByRole('listbox', { name: 'Files given to the plugin' });
+    const row = within(list).getByRole('option', { name: 'slow.bin' });
+    const progress = await screen.findByRole('progressbar', { name: 'Asking the plugin about slow.bin…' }, { timeout: 2000 });
+    expect(list.contains(progress)).toBe(false);
+    expect(row.querySelector('progress')).not.toBeNull();
+    expect(within(row).queryAllByRole('button')).toEqual([]);
+    expect(within(row).queryAllByRole('checkbox')).toEqual([]);
+    await userEvent.click(within(progress.parentElement!).getByRole('button', { name: 'Cancel' }));
+    expect(fake.requestsNamed('cancelCall')).toHaveLength(fake.requestsNamed('askField').length);
+    await waitFor(() => expect(screen.queryByRole('progressbar')).toBeNull());
+    expect(row.querySelector('progress')).toBeNull();
+  });
+
+  it('adds a file to the chosen or takes it away with a click on its check mark', async () => {
+    await openFiles();
+    for (const path of ['/d/a.txt', '/d/b.txt']) await addPath(path);
+    const list = screen.getByRole('listbox', { name: 'Files given to the plugin' });
+    const chosen = () => within(list).queryAllByRole('option', { selected: true }).map((o) => o.getAttribute('aria-label'));
+    const mark = (name: string) => within(list).getByRole('option', { name }).querySelector<HTMLElement>('.file-check')!;
+    await userEvent.click(within(list).getByRole('option', { name: 'a.txt' }));
+    await userEvent.click(mark('b.txt'));
+    expect(chosen()).toEqual(['a.txt', 'b.txt']);
+    await userEvent.click(mark('a.txt'));
+    expect(chosen()).toEqual(['b.txt']);
+  });
+
   it('runs a command with its args form: required marked, problems under the field, the value as JSON', async () => {
     const { fake } = await openFiles((host) => {
       host.answers.runPluginCommand = (_p, _c, _command, args) => ok({ answer: 'value', value: { total: 3, args } });

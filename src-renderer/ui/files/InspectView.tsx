@@ -39,7 +39,8 @@ export function InspectView({ pluginId, inspect }: { pluginId: string; inspect: 
   return (
     <div className="inspect" aria-busy={asking}>
       <div className="inspect-bar">
-        <h3 className="inspect-title">{page?.title ?? ''}</h3>
+        {/* Before the first page there is no title: an empty heading would be read as one. */}
+        {page?.title ? <h3 className="inspect-title">{page.title}</h3> : <span className="inspect-title" />}
         <div className="inspect-tools">
           {inspect.back.length > 0 && (
             <button type="button" className="button small" onClick={() => inspectBack(pluginId)}>{words.plugin.back}</button>

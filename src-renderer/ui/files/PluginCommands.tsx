@@ -57,27 +57,30 @@ function PluginCommand(props: { pluginId: string; command: Command; paths: strin
   const start = (args: unknown) => void runPluginCommand(pluginId, command.name, args, paths);
   // Without properties to fill, the args are {} for an object schema and absent without a schema.
   const bare = command.args ? {} : undefined;
+  // The list's item holds the group: a list item may not be a group itself.
   return (
-    <li className="plugin-command" role="group" aria-label={command.title} data-command={command.name}>
-      <div className="plugin-command-head">
-        <button
-          type="button"
-          className="button command-button"
-          aria-expanded={fields.length > 0 ? formOpen : undefined}
-          disabled={running && fields.length === 0}
-          onClick={() => (fields.length > 0 ? setFormOpen(!formOpen) : start(bare))}
-        >
-          {command.title}
-        </button>
-        {call?.status === 'running' && (
-          <CallProgress key={call.callId} startedAt={call.startedAt} onCancel={() => void cancel(call.callId)} />
+    <li>
+      <div className="plugin-command" role="group" aria-label={command.title} data-command={command.name}>
+        <div className="plugin-command-head">
+          <button
+            type="button"
+            className="button command-button"
+            aria-expanded={fields.length > 0 ? formOpen : undefined}
+            disabled={running && fields.length === 0}
+            onClick={() => (fields.length > 0 ? setFormOpen(!formOpen) : start(bare))}
+          >
+            {command.title}
+          </button>
+          {call?.status === 'running' && (
+            <CallProgress key={call.callId} startedAt={call.startedAt} onCancel={() => void cancel(call.callId)} />
+          )}
+        </div>
+        {fields.length > 0 && formOpen && <ArgsForm title={command.title} schema={command.args} fields={fields} running={running} onRun={start} />}
+        {run && !samePaths(run.paths, paths) && run.call.status === 'answered' && (
+          <p className="muted ran-on">{words.plugin.ranOn(run.paths.map(fileName).join(', '))}</p>
         )}
+        {run && <CommandAnswer pluginId={pluginId} command={command.name} run={run} canWrite={props.canWrite} />}
       </div>
-      {fields.length > 0 && formOpen && <ArgsForm title={command.title} schema={command.args} fields={fields} running={running} onRun={start} />}
-      {run && !samePaths(run.paths, paths) && run.call.status === 'answered' && (
-        <p className="muted ran-on">{words.plugin.ranOn(run.paths.map(fileName).join(', '))}</p>
-      )}
-      {run && <CommandAnswer pluginId={pluginId} command={command.name} run={run} canWrite={props.canWrite} />}
     </li>
   );
 }

@@ -1,0 +1,62 @@
+// What the e2e tests of Skwir plugins are given: a plugin written here, which answers a plan for any
+// file (renamed with .bak added) and takes 30 s to inspect a .slow file, for a call to be seen slow
+// and cancelled; and the files they give the plugins.
+import { chmod, copyFile, mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { samplesFolder } from './testbed-process';
+
+/** Writes the files given to plugins into `folder` (made if missing). */
+export async function writeGivenFiles(folder: string): Promise<void> {
+  await mkdir(folder, { recursive: true });
+  const file = (name: string) => join(folder, name);
+  await writeFile(file('three.txt'), 'three small words\n');
+  await writeFile(file('notes.md'), '# Notes\n\nfive words are in here\n');
+  await writeFile(file('keep.txt'), 'keep me as I am\n');
+  await writeFile(file('nap.slow'), 'zzz\n');
+  // 10,240 bytes counting up, then a needle: the needle starts at 0x2800.
+  await writeFile(file('data.bin'), Buffer.concat([Buffer.from(Array.from({ length: 10_240 }, (_, n) => n % 256)), Buffer.from('needle in the hay')]));
+  await writeFile(file('dot.ppm'), 'P3\n2 2\n255\n255 0 0 0 255 0\n0 0 255 255 255 255\n');
+  await writeFile(file('grey.pgm'), 'P2\n3 1\n255\n0 128 255\n');
+  await writeFile(file('fake.ppm'), 'hello, I am no picture\n');
+  // Three pictures one after another: read as pages.
+  await writeFile(file('three.ppm'), ['P3 2 1 255 200 40 40 40 40 200', 'P2 2 1 255 0 255', 'P3 1 2 255 0 0 0 255 255 255'].join('\n') + '\n');
+}
+
+export const planPluginName = 'Plan maker';
+export const planCommandTitle = 'Keep a backup';
+
+export async function writePlanPlugin(folder: string): Promise<void> {
+  await mkdir(folder, { recursive: true });
+  await copyFile(join(samplesFolder, 'skwir-hex', 'skwir-link.mjs'), join(folder, 'skwir-link.mjs'));
+  await writeFile(
+    join(folder, 'skwir-plugin.toml'),
+    [
+      'id = "dev.vitruvian.e2e.plans"',
+      `name = "${planPluginName}"`,
+      'version = "1.0.0"',
+      'capabilities = ["read", "write"]',
+      '[program]',
+      'exec = "plugin.mjs"',
+      '[[previews]]',
+      'extensions = ["slow"]',
+      '[[commands]]',
+      'name = "plans.backup"',
+      `title = "${planCommandTitle}"`,
+      '',
+    ].join('\n'),
+  );
+  await writeFile(
+    join(folder, 'plugin.mjs'),
+    [
+      '#!/usr/bin/env node',
+      "import { serve } from './skwir-link.mjs';",
+      'serve({',
+      `  command: (params) => ({ answer: 'plan', title: '${planCommandTitle}', note: 'Each file gets .bak added to its name.',`,
+      "    steps: params.entries.map((entry) => ({ op: 'rename', file: entry.handle, name: `${entry.name}.bak` })) }),",
+      "  inspect: () => new Promise((resolve) => setTimeout(() => resolve({ title: 'Awake', text: ['slept'] }), 30_000)),",
+      '});',
+      '',
+    ].join('\n'),
+  );
+  await chmod(join(folder, 'plugin.mjs'), 0o755);
+}
