@@ -166,6 +166,14 @@ export type HostLogCode =
   | { code: 'idleStopped'; seconds: number } // stopped after that long with no call
   | { code: 'callTimeout'; method: string; seconds: number } // cancelled with $/cancel
   | { code: 'callFailed'; method: string; message: string } // the plugin's own failure, for its author
+  // A module plugin's worker (a WebAssembly component in a worker thread).
+  | { code: 'transpiled'; file: string; transpiler: string; ms: number }
+  | { code: 'workerStarted'; file: string; version?: string }
+  | { code: 'workerEndedByItself'; why: string } // it starts again when next asked
+  | { code: 'workerReplaced'; cancelled?: string } // ended to stop a call (cancelled by the person, or past its time)
+  | { code: 'trapped'; method: string; message: string } // instantiated again for the next call
+  | { code: 'workerFailed'; method: string; message: string }
+  | { code: 'logsDropped'; count: number; max: number } // past the log lines one call may write
   | { code: 'loaded'; version: string; how: 'installed' | 'loadedInPlace' | 'reloaded'; folder: string }
   | { code: 'folderRefused'; problems: string[] }
   | { code: 'serviceBroke'; method: string; problem: string }

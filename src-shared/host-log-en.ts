@@ -2,6 +2,7 @@
 // host writes them to the log file and the CLI, the window shows them in English. What a line quotes
 // (a refusal's reason, a folder's problems, a plugin's message) is given as it was written.
 import type { HostLogCode } from './host-api';
+import { countIn } from './plural';
 import { durationEn, exitEn, notKnown, reasonEn, type Noun } from './reasons-en';
 
 const quote = (value: string) => `“${value}”`;
@@ -39,6 +40,22 @@ export function hostLogEn(line: HostLogCode): string | undefined {
       return callTimeoutEn(line.method, line.seconds);
     case 'callFailed':
       return `${line.method} failed: ${line.message}`;
+    case 'transpiled':
+      return `transpiled ${line.file} with ${line.transpiler} in ${line.ms} ms`;
+    case 'workerStarted':
+      return `started (a worker thread running ${line.file}${line.version === undefined ? '' : `, version ${line.version}`})`;
+    case 'workerEndedByItself':
+      return `the plugin's worker ended by itself (${line.why}); it starts again when next asked`;
+    case 'workerReplaced':
+      return line.cancelled === undefined
+        ? 'its worker was ended; the next call starts a fresh one'
+        : `${line.cancelled} was cancelled: its worker was ended; the next call starts a fresh one`;
+    case 'trapped':
+      return `the plugin trapped: ${line.message} (in ${line.method}); the component is instantiated again for the next call`;
+    case 'workerFailed':
+      return `the plugin's worker failed in ${line.method}: ${line.message}; the next call starts a fresh one`;
+    case 'logsDropped':
+      return `${countIn('en', line.count, 'more log line', 'more log lines')} of this call were dropped (a call may write ${line.max.toLocaleString('en')})`;
     case 'failed':
       return reasonEn(line.reason, noun);
     case 'loaded':

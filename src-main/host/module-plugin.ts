@@ -9,7 +9,7 @@
 import { basename } from 'node:path';
 import type { HostLogCode, LogLevel, LogSource, StateReasonCode, ToolState } from '../../src-shared/host-api';
 import { Emitter } from '../../src-shared/lifecycle';
-import { formatCount, quote } from '../../src-shared/protocol/problem-words';
+import { quote } from '../../src-shared/protocol/problem-words';
 import { SKWIR_LINE_LIMIT } from '../../src-shared/skwir/limits';
 import type { CallMethod } from '../../src-shared/skwir/methods';
 import type { Capability } from '../../src-shared/skwir/types';
@@ -119,8 +119,8 @@ export class ModulePlugin implements CallablePlugin {
     this.stopping = (async () => {
       this.setState('stopping');
       await this.endWorker(link);
-      if (options.idle) this.log('info', 'host', 'stopped after it was idle');
-      else this.hostLog({ code: 'stopped', plugin: true });
+      // An idle stop was said already (idleStopped, plugin-calls.ts).
+      if (!options.idle) this.hostLog({ code: 'stopped', plugin: true });
       this.setState(options.idle ? 'idle' : 'stopped');
     })().finally(() => (this.stopping = undefined));
     return this.stopping;
@@ -148,12 +148,12 @@ export class ModulePlugin implements CallablePlugin {
     try {
       const began = Date.now();
       const module = await transpiledModule(wasmPath, this.options.cacheFolder);
-      if (module.transpiled) this.log('info', 'host', `transpiled ${basename(wasmPath)} with jco-transpile ${jcoTranspileVersion()} in ${Date.now() - began} ms`);
+      if (module.transpiled) this.hostLog({ code: 'transpiled', file: basename(wasmPath), transpiler: `jco-transpile ${jcoTranspileVersion()}`, ms: Date.now() - began });
       link = await WorkerLink.start({
         module,
         onRead: (asked) => this.answerRead(asked),
         onLog: (level, message) => this.takeLog(level, message),
-        onLogsDropped: (count) => this.log('warn', 'host', `${count} more log lines of this call were dropped (a call may write ${formatCount(MODULE_LOGS_PER_CALL)})`),
+        onLogsDropped: (count) => this.hostLog({ code: 'logsDropped', count, max: MODULE_LOGS_PER_CALL }),
         onOutput: (line) => this.log('info', 'stderr', line),
       }, this.startMs);
     } catch (error) {
@@ -169,12 +169,12 @@ export class ModulePlugin implements CallablePlugin {
     void link.exited.then((why) => {
       if (this.ended.has(link) || this.link !== link) return;
       this.link = undefined;
-      this.log('error', 'host', `the plugin's worker ended by itself (${why}); it starts again when next asked`);
+      this.hostLog({ code: 'workerEndedByItself', why });
       this.setState('idle');
     });
     this.setState('running');
-    const version = this.options.version === undefined ? '' : `, version ${this.options.version}`;
-    this.log('info', 'host', `started (a worker thread running ${basename(wasmPath)}${version})`);
+    const { version } = this.options;
+    this.hostLog({ code: 'workerStarted', file: basename(wasmPath), ...(version === undefined ? {} : { version }) });
   }
 
   /** Ends a worker on purpose; the plugin is idle after (the next call starts a fresh one) unless it is stopping. */
@@ -219,11 +219,11 @@ export class ModulePlugin implements CallablePlugin {
         this.reads = { closed: 'cancelled', callId: id };
         await this.endWorker(link);
         if (ending === 'asked') {
-          this.log('info', 'host', `${method} was cancelled: its worker was ended; the next call starts a fresh one`);
+          this.hostLog({ code: 'workerReplaced', cancelled: method });
           return cancelledByPerson(method, ms);
         }
         const outcome = timedOut(method, timeoutMs, this.callLog, ms);
-        this.log('info', 'host', `its worker was ended; the next call starts a fresh one`);
+        this.hostLog({ code: 'workerReplaced' });
         return outcome;
       }
       return this.callEnded(ending, method, id, files.count, link, ms);
@@ -257,15 +257,16 @@ export class ModulePlugin implements CallablePlugin {
         failure(ending.message);
         return pluginFailed(method, ending.message, SKWIR_REFUSAL, this.callLog, ms);
       case 'trapped': {
-        const message = `the plugin trapped: ${ending.message.replace(/^wasm trap: /, '')}`;
+        const trap = ending.message.replace(/^wasm trap: /, '');
+        const message = `the plugin trapped: ${trap}`;
         failure(message, ErrorCodes.InternalError);
-        this.log('warn', 'host', `${message} (in ${method}); the component is instantiated again for the next call`);
+        this.hostLog({ code: 'trapped', method, message: trap });
         return { ms, outcome: 'failed', message };
       }
       default: {
         if (this.ended.has(link)) return { ms, outcome: 'unavailable', message: reasonText({ code: 'stoppedBeforeAnswer' }, 'plugin'), reasonCode: { code: 'stoppedBeforeAnswer' } };
         void this.endWorker(link);
-        this.log('error', 'host', `the plugin's worker failed in ${method}: ${ending.message}; the next call starts a fresh one`);
+        this.hostLog({ code: 'workerFailed', method, message: ending.message });
         return { ms, outcome: 'crashed', message: `the plugin crashed: ${ending.message} before it answered`, reasonCode: { code: 'linkBroken' } };
       }
     }

@@ -21,6 +21,13 @@ const oneOfEach: { [Code in HostLogCode['code']]: Extract<HostLogCode, { code: C
   idleStopped: { code: 'idleStopped', seconds: 600 },
   callTimeout: { code: 'callTimeout', method: 'thumbnail', seconds: 30 },
   callFailed: { code: 'callFailed', method: 'field', message: 'not a PPM file' },
+  transpiled: { code: 'transpiled', file: 'plugin.wasm', transpiler: 'jco-transpile 0.15.0', ms: 1480 },
+  workerStarted: { code: 'workerStarted', file: 'plugin.wasm', version: '1.0.0' },
+  workerEndedByItself: { code: 'workerEndedByItself', why: 'the worker ended (code 1)' },
+  workerReplaced: { code: 'workerReplaced', cancelled: 'convert' },
+  trapped: { code: 'trapped', method: 'field', message: 'unreachable' },
+  workerFailed: { code: 'workerFailed', method: 'page', message: 'out of memory' },
+  logsDropped: { code: 'logsDropped', count: 12, max: 10_000 },
   loaded: { code: 'loaded', version: '1.0.0', how: 'installed', folder: '/tools/x' },
   folderRefused: { code: 'folderRefused', problems: ['id: missing'] },
   serviceBroke: { code: 'serviceBroke', method: 'clipboard/read', problem: 'xclip is missing' },
@@ -46,5 +53,8 @@ describe('the host’s log lines in French', () => {
     expect(hostLogFr(oneOfEach.idleStopped)).toBe(`aucun appel depuis 10 minutes${nb}: le plugin est arrêté jusqu’au prochain appel`);
     expect(hostLogFr(oneOfEach.callTimeout)).toBe(`pas de réponse à thumbnail en 30 secondes${nb}; l’appel a été annulé`);
     expect(hostLogFr(oneOfEach.callFailed)).toBe(`field a échoué${nb}: not a PPM file`);
+    expect(hostLogFr(oneOfEach.transpiled)).toBe(`plugin.wasm transpilé avec jco-transpile 0.15.0 en 1\u202f480${nb}ms`);
+    expect(hostLogEn(oneOfEach.logsDropped)).toBe('12 more log lines of this call were dropped (a call may write 10,000)');
+    expect(hostLogEn(oneOfEach.workerStarted)).toBe('started (a worker thread running plugin.wasm, version 1.0.0)');
   });
 });

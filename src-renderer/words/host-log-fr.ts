@@ -1,6 +1,7 @@
 // The host's own log lines (HostLogCode) in French; undefined for a code this window does not know.
 // What the host quotes (a refusal's reason, a folder's problems) stays in the English it was written in.
 import type { HostLogCode } from '../../src-shared/host-api';
+import { countIn } from '../../src-shared/plural';
 import type { Noun } from '../../src-shared/reasons-en';
 import { durationFr, exitFr, reasonFr, theFr } from './reasons-fr';
 
@@ -43,6 +44,22 @@ export function hostLogFr(line: HostLogCode): string | undefined {
       return `pas de réponse à ${line.method} en ${durationFr(line.seconds)}${nb}; l’appel a été annulé`;
     case 'callFailed':
       return `${line.method} a échoué${nb}: ${line.message}`;
+    case 'transpiled':
+      return `${line.file} transpilé avec ${line.transpiler} en ${line.ms.toLocaleString('fr')}${nb}ms`;
+    case 'workerStarted':
+      return `démarré (un thread de travail exécute ${line.file}${line.version === undefined ? '' : `, version ${line.version}`})`;
+    case 'workerEndedByItself':
+      return `le thread du plugin s’est arrêté de lui-même (${line.why})${nb}; il redémarre au prochain appel`;
+    case 'workerReplaced':
+      return line.cancelled === undefined
+        ? `son thread a été arrêté${nb}; le prochain appel en démarre un nouveau`
+        : `${line.cancelled} a été annulé${nb}: son thread a été arrêté${nb}; le prochain appel en démarre un nouveau`;
+    case 'trapped':
+      return `le plugin s’est interrompu (trap)${nb}: ${line.message} (dans ${line.method})${nb}; le composant est instancié à nouveau pour le prochain appel`;
+    case 'workerFailed':
+      return `le thread du plugin a échoué dans ${line.method}${nb}: ${line.message}${nb}; le prochain appel en démarre un nouveau`;
+    case 'logsDropped':
+      return `${countIn('fr', line.count, 'ligne de journal de plus', 'lignes de journal de plus')} de cet appel ont été écartées (un appel peut en écrire ${line.max.toLocaleString('fr')})`;
     case 'failed':
       return reasonFr(line.reason, noun);
     case 'loaded':
