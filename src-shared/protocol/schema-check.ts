@@ -8,29 +8,34 @@ import { schemaProblems } from './problem-words';
 export const MANIFEST_SCHEMA_ID = 'urn:vitruvian:protocol:1:manifest';
 export const MESSAGES_SCHEMA_ID = 'urn:vitruvian:protocol:1:messages';
 
-let ajv: Ajv2020 | undefined;
-const compiled = new Map<string, ValidateFunction>();
-
-function schemas(): Ajv2020 {
-  if (!ajv) {
-    ajv = new Ajv2020({ allErrors: true, verbose: true, strict: true, strictRequired: false, allowUnionTypes: true });
-    ajv.addKeyword({ keyword: 'x-reasons', schemaType: 'object' });
-    ajv.addSchema(manifestSchema);
-    ajv.addSchema(messagesSchema);
-  }
-  return ajv;
+/**
+ * Checks against a set of schemas, made on first use by `setUp` (both protocols' sets: same ajv
+ * options at heart, the `x-reasons` keyword our schemas carry), each ref compiled once.
+ */
+export function schemaSet(setUp: (ajv: Ajv2020) => void, options: { useDefaults?: boolean; discriminator?: boolean } = {}): (ref: string) => ValidateFunction {
+  let ajv: Ajv2020 | undefined;
+  const compiled = new Map<string, ValidateFunction>();
+  return (ref) => {
+    let validate = compiled.get(ref);
+    if (!validate) {
+      if (!ajv) {
+        ajv = new Ajv2020({ allErrors: true, verbose: true, strict: true, strictRequired: false, allowUnionTypes: true, ...options });
+        ajv.addKeyword({ keyword: 'x-reasons', schemaType: 'object' });
+        setUp(ajv);
+      }
+      validate = ajv.getSchema(ref);
+      if (!validate) throw new Error(`no schema ${ref}`);
+      compiled.set(ref, validate);
+    }
+    return validate;
+  };
 }
 
 /** A compiled check for a schema (`urn:...:manifest`) or one of its definitions (`urn:...:messages#/$defs/X`). */
-export function validatorFor(ref: string): ValidateFunction {
-  let validate = compiled.get(ref);
-  if (!validate) {
-    validate = schemas().getSchema(ref);
-    if (!validate) throw new Error(`no schema ${ref}`);
-    compiled.set(ref, validate);
-  }
-  return validate;
-}
+export const validatorFor = schemaSet((ajv) => {
+  ajv.addSchema(manifestSchema);
+  ajv.addSchema(messagesSchema);
+});
 
 /** Problems of `value` against a schema ref, each `<prefix><path>: <reason>`; empty when it fits. */
 export function problemsAgainst(ref: string, value: unknown, prefix: string, rootName = prefix): string[] {

@@ -4,6 +4,7 @@
 // their tag, so the defaults of the kind named are filled too.
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020';
 import { schemaProblems } from '../protocol/problem-words';
+import { schemaSet } from '../protocol/schema-check';
 import manifestSchema from './skwir-manifest.schema.json';
 import messagesSchema from './skwir-messages.schema.json';
 
@@ -26,33 +27,15 @@ export function isBase64(text: string): boolean {
   return true;
 }
 
-let ajv: Ajv2020 | undefined;
-const compiled = new Map<string, ValidateFunction>();
-
-function schemas(): Ajv2020 {
-  if (!ajv) {
-    ajv = new Ajv2020({
-      allErrors: true, verbose: true, strict: true, strictRequired: false, allowUnionTypes: true,
-      useDefaults: true, discriminator: true,
-    });
-    ajv.addKeyword({ keyword: 'x-reasons', schemaType: 'object' });
+/** A compiled check for a schema or one of its definitions (`urn:...:messages#/$defs/X`). */
+export const skwirValidator: (ref: string) => ValidateFunction = schemaSet(
+  (ajv) => {
     ajv.addFormat('base64', { type: 'string', validate: isBase64 });
     ajv.addSchema(manifestSchema);
     ajv.addSchema(messagesSchema);
-  }
-  return ajv;
-}
-
-/** A compiled check for a schema or one of its definitions (`urn:...:messages#/$defs/X`). */
-export function skwirValidator(ref: string): ValidateFunction {
-  let validate = compiled.get(ref);
-  if (!validate) {
-    validate = schemas().getSchema(ref);
-    if (!validate) throw new Error(`no schema ${ref}`);
-    compiled.set(ref, validate);
-  }
-  return validate;
-}
+  },
+  { useDefaults: true, discriminator: true },
+);
 
 export const skwirDef = (name: string): string => `${SKWIR_MESSAGES_SCHEMA_ID}#/$defs/${name}`;
 export const hasSkwirDef = (name: string): boolean => Object.prototype.hasOwnProperty.call(messagesSchema.$defs, name);
