@@ -3,6 +3,7 @@
 // histories file it as Vitruvian's), links in the browser, the HUD, the alert sound, notifications
 // (which macOS drops for an unsigned app: a notice the person must see then goes to the HUD).
 import { clipboard, ClipboardItem, Notification, shell } from 'electron';
+import { paramsProblems } from '../../src-shared/protocol/check-message';
 import { notAvailable } from '../platform/platform';
 import type { DesktopServices } from '../platform/compose';
 import type { Pasteboard } from '../platform/darwin';
@@ -36,8 +37,6 @@ export interface ElectronServicesOptions {
   hud: Hud;
 }
 
-const linkSchemes = ['http:', 'https:', 'mailto:'];
-
 /** Notifications still on screen, kept from the garbage collector until they close or fail. */
 const liveNotificationsAtMost = 50;
 
@@ -61,14 +60,11 @@ export function createElectronServices(options: ElectronServicesOptions): Electr
     },
 
     async openUrl(url) {
-      // The broker lets only these through; checked again here since this is where a link leaves the app.
-      let scheme: string;
-      try {
-        scheme = new URL(url).protocol;
-      } catch {
-        throw notAvailable(`open a link: ${JSON.stringify(url)} is not a URL`);
-      }
-      if (!linkSchemes.includes(scheme)) throw notAvailable(`open a link: ${scheme} links are not opened`);
+      // The broker lets only what open/url's schema allows through; checked again against the same
+      // schema here, since this is where a link leaves the app.
+      const problems = paramsProblems('open/url', { url });
+      if (problems.length > 0) throw notAvailable(`open a link: ${problems.join('; ')}`);
+      if (!URL.canParse(url)) throw notAvailable(`open a link: ${JSON.stringify(url)} is not a URL`);
       try {
         await shell.openExternal(url, { activate: true });
       } catch (error) {
