@@ -37,7 +37,7 @@ const lowest = (range: string): Version[] => range.split('||').map((set) => vers
 describe('the versions we state', () => {
   it('package.json engines: every Node it admits runs the tooling, from the lowest it names', async () => {
     const ours = (await json('package.json')).engines.node as string;
-    for (const tool of ['vite', '@vitejs/plugin-react', 'vitest', 'happy-dom', '@playwright/test', 'electron-builder', 'tsx']) {
+    for (const tool of ['vite', '@vitejs/plugin-react', 'vitest', 'happy-dom', '@playwright/test', 'electron-builder', 'tsx', 'eslint', 'typescript-eslint', 'eslint-plugin-react-hooks', 'prettier']) {
       const theirs = (await json(`node_modules/${tool}/package.json`)).engines?.node as string | undefined;
       if (!theirs) continue;
       for (const floor of lowest(ours)) expect(satisfies(floor, theirs), `${tool} needs ${theirs}; engines admits ${floor.join('.')}`).toBe(true);
