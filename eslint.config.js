@@ -48,6 +48,9 @@ export default defineConfig(
       // interface (HostApi, Platform, a request handler): its throw stays a rejection. Dropping
       // `async` to please the rule would turn those rejections into synchronous throws.
       '@typescript-eslint/require-await': 'off',
+      // A name starting with `_` is unused on purpose: a parameter only a subclass reads, a key
+      // left out of the rest of an object, a loop that only counts.
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true }],
     },
   },
   {
@@ -57,6 +60,14 @@ export default defineConfig(
       // that they fit any field of an expected value; every one of them is an "unsafe assignment".
       // An untyped value a test reads is still caught by no-unsafe-member-access, -argument, -call.
       '@typescript-eslint/no-unsafe-assignment': 'off',
+    },
+  },
+  {
+    files: ['e2e/**/*.ts'],
+    rules: {
+      // Playwright reads a test's first parameter as the fixtures it asks for and needs an object
+      // pattern there, empty when the test only wants testInfo, its second.
+      'no-empty-pattern': ['error', { allowObjectPatternsAsParameters: true }],
     },
   },
   {

@@ -94,9 +94,9 @@ test.describe('the desktop app', () => {
     await bundleElectron();
     userData = await mkdtemp(join(tmpdir(), 'vitruvian-desktop-e2e-'));
     // The switches npm start would use here (no sandbox where Linux keeps it from starting, X11 under Wayland).
-    const { switches } = launchPlan({ platform: process.platform, env: process.env, electronBinary: binary! });
+    const { switches } = launchPlan({ platform: process.platform, env: process.env, electronBinary: binary });
     app = await _electron.launch({
-      executablePath: binary!,
+      executablePath: binary,
       args: [...switches, repoRoot],
       cwd: repoRoot,
       env: { ...process.env, VITRUVIAN_USER_DATA: userData },

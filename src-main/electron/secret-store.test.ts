@@ -9,7 +9,7 @@ import { PreferenceStore } from '../host/storage';
 
 const keystore = vi.hoisted(() => ({
   available: true,
-  backend: 'gnome_libsecret' as string,
+  backend: 'gnome_libsecret',
   key: 0x5a,
 }));
 

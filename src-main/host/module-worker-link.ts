@@ -143,7 +143,7 @@ export class WorkerLink {
           if (message.id === undefined) onStart(message);
           else if (message.id === this.open?.id) {
             const { id: _, ...ending } = message;
-            this.open.settle(ending as CallEnding);
+            this.open.settle(ending);
             this.open = undefined;
           }
       }

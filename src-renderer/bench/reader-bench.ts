@@ -164,7 +164,10 @@ export async function measureReader(
   }
   // At the end, the last pages come in: then the counts once the reader is idle.
   await framesUntil(() => document.querySelector('.reader-page[data-page="' + pages + '"][data-drawn="true"]') !== null, 600);
-  for (let i = 0; i < 30; i++) (await frame(), sample());
+  for (let i = 0; i < 30; i++) {
+    await frame();
+    sample();
+  }
   const heapEnd = heapMB();
   return {
     pages,

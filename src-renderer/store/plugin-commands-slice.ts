@@ -48,7 +48,7 @@ export const commandKey = (pluginId: string, command: string): string => `${plug
 
 export const createPluginCommandsSlice: SliceCreator<PluginCommandsSlice> = (set, get, host) => {
   const update = (key: string, change: (run: PluginCommandRun) => PluginCommandRun) =>
-    set((s) => (s.pluginCommandRuns[key] ? { pluginCommandRuns: { ...s.pluginCommandRuns, [key]: change(s.pluginCommandRuns[key]!) } } : {}));
+    set((s) => (s.pluginCommandRuns[key] ? { pluginCommandRuns: { ...s.pluginCommandRuns, [key]: change(s.pluginCommandRuns[key]) } } : {}));
   const planIs = (key: string, status: PlanState['status']) => get().pluginCommandRuns[key]?.plan?.status === status;
   const setPlan = (key: string, plan: PlanState) => update(key, (run) => ({ ...run, plan }));
 

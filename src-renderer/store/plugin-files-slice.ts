@@ -70,7 +70,7 @@ export const createPluginFilesSlice: SliceCreator<PluginFilesSlice> = (set, get,
   const queue = askQueue(ASKS_AT_ONCE);
 
   const updateAsks = (key: string, change: (asks: FileAsks) => FileAsks) =>
-    set((s) => (s.fileAsks[key] ? { fileAsks: { ...s.fileAsks, [key]: change(s.fileAsks[key]!) } } : {}));
+    set((s) => (s.fileAsks[key] ? { fileAsks: { ...s.fileAsks, [key]: change(s.fileAsks[key]) } } : {}));
   const setField = (key: string, field: string, call: PluginCall<FieldValue>) =>
     updateAsks(key, (asks) => ({ ...asks, fields: { ...asks.fields, [field]: call } }));
   const setThumbnail = (key: string, call: PluginCall<string | null>) => updateAsks(key, (asks) => ({ ...asks, thumbnail: call }));
