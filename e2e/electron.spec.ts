@@ -104,6 +104,7 @@ test.describe('the desktop app', () => {
     });
     // The tray menu cannot be read back from Electron: keep the labels of each menu the app sets.
     await app.evaluate(({ Tray }) => {
+      // eslint-disable-next-line @typescript-eslint/unbound-method -- the original, called below with the tray as `this`
       const set = Tray.prototype.setContextMenu;
       Tray.prototype.setContextMenu = function (menu) {
         (globalThis as { trayLabels?: string[] }).trayLabels = menu ? menu.items.map((item) => item.label) : [];

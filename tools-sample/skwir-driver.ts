@@ -289,7 +289,7 @@ export function scratchFiles(prefix: string) {
   afterAll(() => rmSync(folder, { recursive: true, force: true }));
   return {
     folder,
-    file(name: string, ...parts: (string | Buffer | number[])[]): string {
+    file: (name: string, ...parts: (string | Buffer | number[])[]): string => {
       const path = join(folder, name);
       writeFileSync(path, Buffer.concat(parts.map((part) => (typeof part === 'string' ? Buffer.from(part) : Buffer.from(part)))));
       return path;

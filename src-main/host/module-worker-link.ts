@@ -38,7 +38,7 @@ export interface WorkerLinkOptions {
   onLog(level: unknown, message: unknown): void;
   onLogsDropped(count: number): void;
   /** Anything the worker itself printed (it should print nothing). */
-  onOutput(line: string): void;
+  onOutput: (line: string) => void;
 }
 
 type FromWorker =

@@ -103,6 +103,7 @@ export function benchPageSource(pages: number): { source: PageSource; warmUp: (s
 
 /** Counts the Blob URLs made and not yet revoked, by watching the two calls; returns the count and how to stop. */
 export function watchBlobUrls(): { live: () => number; stop: () => void } {
+  // eslint-disable-next-line @typescript-eslint/unbound-method -- the originals, called with URL as `this` and put back by stop()
   const { createObjectURL, revokeObjectURL } = URL;
   const live = new Set<string>();
   URL.createObjectURL = (object) => {

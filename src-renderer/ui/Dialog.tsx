@@ -7,7 +7,7 @@ export function Dialog(props: {
   title: string;
   description?: ReactNode;
   role?: 'dialog' | 'alertdialog';
-  onCancel(): void;
+  onCancel: () => void;
   children: ReactNode;
   /** The element to focus first; else the first focusable one. */
   initialFocus?: React.RefObject<HTMLElement | null>;

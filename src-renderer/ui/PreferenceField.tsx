@@ -63,8 +63,8 @@ interface ControlProps {
   id: string;
   value: PreferenceValue;
   describedBy: string;
-  commit(value: PreferenceValue): void;
-  onProblem(problem: string | undefined): void;
+  commit: (value: PreferenceValue) => void;
+  onProblem: (problem: string | undefined) => void;
 }
 
 /** A text draft that follows the stored value until the person starts typing. */

@@ -5,7 +5,7 @@ import { useWords } from '../use-words';
 
 export const SLOW_CALL_MS = 300;
 
-export function CallProgress(props: { startedAt: number; onCancel(): void; label?: string }) {
+export function CallProgress(props: { startedAt: number; onCancel: () => void; label?: string }) {
   const words = useWords();
   const [slow, setSlow] = useState(() => Date.now() - props.startedAt >= SLOW_CALL_MS);
   useEffect(() => {

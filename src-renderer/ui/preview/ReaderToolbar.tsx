@@ -8,10 +8,10 @@ import type { PageSearch } from './use-page-search';
 export interface ReaderToolbarProps {
   page: number;
   pages: number;
-  goTo(page: number): void;
+  goTo: (page: number) => void;
   search: PageSearch;
-  find(query: string): void;
-  step(by: 1 | -1): void;
+  find: (query: string) => void;
+  step: (by: 1 | -1) => void;
 }
 
 export function ReaderToolbar({ page, pages, goTo, search, find, step }: ReaderToolbarProps) {
