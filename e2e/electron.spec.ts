@@ -94,9 +94,9 @@ test.describe('the desktop app', () => {
     await bundleElectron();
     userData = await mkdtemp(join(tmpdir(), 'vitruvian-desktop-e2e-'));
     // The switches npm start would use here (no sandbox where Linux keeps it from starting, X11 under Wayland).
-    const { switches } = launchPlan({ platform: process.platform, env: process.env, electronBinary: binary! });
+    const { switches } = launchPlan({ platform: process.platform, env: process.env, electronBinary: binary });
     app = await _electron.launch({
-      executablePath: binary!,
+      executablePath: binary,
       args: [...switches, repoRoot],
       cwd: repoRoot,
       env: { ...process.env, VITRUVIAN_USER_DATA: userData },
@@ -104,6 +104,7 @@ test.describe('the desktop app', () => {
     });
     // The tray menu cannot be read back from Electron: keep the labels of each menu the app sets.
     await app.evaluate(({ Tray }) => {
+      // eslint-disable-next-line @typescript-eslint/unbound-method -- the original, called below with the tray as `this`
       const set = Tray.prototype.setContextMenu;
       Tray.prototype.setContextMenu = function (menu) {
         (globalThis as { trayLabels?: string[] }).trayLabels = menu ? menu.items.map((item) => item.label) : [];

@@ -31,6 +31,7 @@ export function droppedNameProblem(name: string): string | undefined {
   if (name === '') return 'the name is empty';
   if (name === '.' || name === '..') return `the name ${describeValue(name)} is not a file's`;
   if (/[/\\]/.test(name)) return `the name ${describeValue(name)} holds a path separator`;
+  // eslint-disable-next-line no-control-regex -- control characters (C0 and DEL) are what this looks for
   if (/[\u0000-\u001f\u007f]/.test(name)) return `the name ${describeValue(name)} holds a control character`;
   let bytes = 0;
   for (const character of name) {
@@ -118,7 +119,8 @@ const isRequestId = (value: unknown): value is number =>
 /** A value shown in a problem: short, and JSON so a string shows its quotes. */
 export const describeValue = (value: unknown): string => {
   if (value === undefined) return 'nothing';
-  const text = JSON.stringify(value) ?? String(value);
+  // JSON has no words for a function or a symbol: JavaScript's own then.
+  const text = typeof value === 'function' || typeof value === 'symbol' ? String(value) : JSON.stringify(value);
   return text.length > 80 ? `${text.slice(0, 77)}...` : text;
 };
 

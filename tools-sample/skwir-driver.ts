@@ -12,9 +12,11 @@ import { afterAll, afterEach, expect } from 'vitest';
 export const READ_LIMIT = 4 * 1024 * 1024;
 
 export type Failure = { code: number; message: string; data?: unknown };
-export type Message = { jsonrpc?: unknown; id?: unknown; method?: unknown; params?: any; result?: any; error?: Failure };
+export type Message = { jsonrpc?: unknown; id?: unknown; method?: unknown; params?: unknown; result?: unknown; error?: Failure };
 /** How a call ended: its result, its error, or cancelled by the driver (the plugin said nothing). */
-export type Answer = { result?: any; error?: Failure; cancelled?: true };
+export type Answer = { result?: unknown; error?: Failure; cancelled?: true };
+/** An answer a test expects to carry a result of type R: the test's expectations check that it does. */
+export type Answered<R> = Answer & { result: R };
 
 export interface PluginManifest {
   id: string;
@@ -31,7 +33,7 @@ export interface PluginManifest {
 /** skwir-plugin.toml read with Python's own TOML reader (tomllib), so the file is real TOML. */
 export function readManifest(folder: string): PluginManifest {
   const script = 'import json, sys, tomllib; print(json.dumps(tomllib.load(open(sys.argv[1], "rb"))))';
-  return JSON.parse(execFileSync('python3', ['-c', script, join(folder, 'skwir-plugin.toml')], { encoding: 'utf8' }));
+  return JSON.parse(execFileSync('python3', ['-c', script, join(folder, 'skwir-plugin.toml')], { encoding: 'utf8' })) as PluginManifest;
 }
 
 /** A file as a call names it. */
@@ -128,14 +130,15 @@ export function startPlugin(folder: string) {
     if (message.jsonrpc !== '2.0') problems.push(`not JSON-RPC 2.0: ${JSON.stringify(message).slice(0, 200)}`);
     const hasId = typeof message.id === 'number' || typeof message.id === 'string';
     if (message.method === 'log') {
-      const { level, message: text } = message.params ?? {};
-      if (!['error', 'warn', 'info', 'debug'].includes(level) || typeof text !== 'string' || hasId) {
+      const { level, message: text } = (message.params ?? {}) as { level?: unknown; message?: unknown };
+      if (typeof level !== 'string' || !['error', 'warn', 'info', 'debug'].includes(level) || typeof text !== 'string' || hasId) {
         problems.push(`a log that is not {level, message}: ${JSON.stringify(message)}`);
       }
       logs.push({ level: String(level), message: String(text) });
     } else if (message.method === 'read' && hasId) {
       const call = current();
-      const request: ReadRequest = { call: call?.id ?? 0, ...message.params };
+      // What the plugin sent, as it sent it: serveRead checks each field.
+      const request: ReadRequest = { call: call?.id ?? 0, ...(message.params as Omit<ReadRequest, 'call'>) };
       call?.reads.push(request);
       if (holding) heldReads.push(() => serveRead(message.id, request));
       else serveRead(message.id, request);
@@ -158,7 +161,7 @@ export function startPlugin(folder: string) {
       const line = Buffer.concat([...pieces, chunk.subarray(start, end)]).toString('utf8');
       pieces = [];
       try {
-        const message = JSON.parse(line);
+        const message: unknown = JSON.parse(line);
         if (typeof message === 'object' && message !== null && !Array.isArray(message)) receive(message);
         else notMessages.push(line);
       } catch {
@@ -289,7 +292,7 @@ export function scratchFiles(prefix: string) {
   afterAll(() => rmSync(folder, { recursive: true, force: true }));
   return {
     folder,
-    file(name: string, ...parts: (string | Buffer | number[])[]): string {
+    file: (name: string, ...parts: (string | Buffer | number[])[]): string => {
       const path = join(folder, name);
       writeFileSync(path, Buffer.concat(parts.map((part) => (typeof part === 'string' ? Buffer.from(part) : Buffer.from(part)))));
       return path;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fileURLToPath } from 'node:url';
-import { pluginTests, READ_LIMIT, scratchFiles, type PluginSession } from './skwir-driver';
+import type { Inspection, InspectionDetail, InspectionRow } from '../src-shared/skwir/types';
+import { pluginTests, READ_LIMIT, scratchFiles, type Answered, type PluginSession } from './skwir-driver';
 
 const folder = fileURLToPath(new URL('./skwir-hex/', import.meta.url));
 const { started } = pluginTests(folder);
@@ -10,8 +11,11 @@ const { file } = scratchFiles('skwir-hex-');
 /** Bytes that differ from row to row and page to page: byte i is (i * 7 + (i >> 8)) & 0xff. */
 const patterned = (size: number) => Buffer.from(Array.from({ length: size }, (_, i) => (i * 7 + (i >> 8)) & 0xff));
 
+/** A page of hex: the protocol's Inspection, with the rows and details the hex plugin always gives. */
+type HexPage = Inspection & { rows: InspectionRow[]; details: InspectionDetail[] };
+
 const inspect = (plugin: PluginSession, path: string, params: Record<string, unknown> = {}, options: { sizes?: boolean } = {}) =>
-  plugin.call('inspect', [path], ([f]) => ({ file: f, ...params }), options).answer;
+  plugin.call('inspect', [path], ([f]) => ({ file: f, ...params }), options).answer as Promise<Answered<HexPage>>;
 
 /** The row the plugin should show for the bytes at `offset`. */
 function expectedRow(bytes: Buffer, offset: number) {
@@ -55,11 +59,11 @@ describe('the hex plugin', () => {
     expect(second.result).toMatchObject({ previous: 0, next: 8192, position: 4096 });
     expect(second.result.rows[0]).toEqual(expectedRow(bytes, 4096));
 
-    const last = await inspect(plugin, path, { offset: first.result.next + 4096 });
+    const last = await inspect(plugin, path, { offset: first.result.next! + 4096 });
     expect(last.result).toMatchObject({ previous: 4096, next: null });
     expect(last.result.rows).toHaveLength(102); // 1,620 bytes: 101 rows of 16 and one of 4
     expect(last.result.rows.at(-1)).toEqual(expectedRow(bytes, 9808));
-    expect(last.result.rows.at(-1).cells[1]).toBe([...bytes.subarray(9808)].map((b) => b.toString(16).padStart(2, '0')).join(' '));
+    expect(last.result.rows.at(-1)!.cells[1]).toBe([...bytes.subarray(9808)].map((b) => b.toString(16).padStart(2, '0')).join(' '));
 
     // The page starts at the row holding the offset asked; source asks the same page.
     const unaligned = await inspect(plugin, path, { offset: 100, source: true });
@@ -72,7 +76,7 @@ describe('the hex plugin', () => {
     const bytes = patterned(70_001);
     const path = file('unsized.bin', bytes);
     const call = plugin.call('inspect', [path], ([f]) => ({ file: f, offset: 65_536 }), { sizes: false });
-    const answer = await call.answer;
+    const answer = (await call.answer) as Answered<HexPage>;
     expect(answer.result).toMatchObject({ title: 'Hex · 70 KB', details: [{ label: 'Size', value: '70,001 bytes' }], next: 69_632 });
     expect(answer.result.rows[0]).toEqual(expectedRow(bytes, 65_536));
     expect(call.reads.length).toBeLessThan(40); // single bytes, doubling then halving
@@ -114,11 +118,11 @@ describe('the hex plugin', () => {
     for (const query of ['de ad be ef', '0xDEADBEEF', '0xde ad BE ef']) {
       const found = await inspect(plugin, path, { query });
       expect(found.result, query).toMatchObject({ position: 0x1234, notice: 'Found de ad be ef at 0x1234', previous: 0x1230 - 4096, next: 0x1230 + 4096 });
-      expect(found.result.rows[0].cells[0]).toBe('0000000000001230');
+      expect(found.result.rows[0]!.cells[0]).toBe('0000000000001230');
     }
     const text = await inspect(plugin, path, { query: 'needle' });
     expect(text.result).toMatchObject({ position: READ_LIMIT - 3, notice: `Found "needle" at 0x${(READ_LIMIT - 3).toString(16)}` });
-    expect(text.result.rows[0].cells[0]).toBe((READ_LIMIT - 16).toString(16).padStart(16, '0'));
+    expect(text.result.rows[0]!.cells[0]).toBe((READ_LIMIT - 16).toString(16).padStart(16, '0'));
     expect(text.result.title).toBe('Hex · 5.2 MB');
 
     expect((await inspect(plugin, path, { query: '"de ad"' })).result).toMatchObject({ position: 0x50_0000, notice: 'Found "de ad" at 0x500000' });
@@ -143,7 +147,7 @@ describe('the hex plugin', () => {
     ];
     for (const [name, head, format] of formats) {
       const answer = await inspect(plugin, file(name, Buffer.concat([head, Buffer.alloc(5_000)])), { offset: 4_096 });
-      expect(answer.result.details.find((d: { label: string }) => d.label === 'Format')?.value, name).toBe(format);
+      expect(answer.result.details.find((d) => d.label === 'Format')?.value, name).toBe(format);
     }
   });
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { fileURLToPath } from 'node:url';
 import { inflateSync } from 'node:zlib';
-import { pluginTests, scratchFiles, type PluginSession } from './skwir-driver';
+import type { ConvertedFile, Page, TextRun } from '../src-shared/skwir/types';
+import { pluginTests, scratchFiles, type Answered, type PluginSession } from './skwir-driver';
 
 const folder = fileURLToPath(new URL('./skwir-netpbm/', import.meta.url));
 const { started } = pluginTests(folder);
@@ -36,8 +37,12 @@ function decodePng(base64: string) {
   return { width, height, channels, pixel };
 }
 
-const ask = (plugin: PluginSession, method: string, path: string, params: Record<string, unknown> = {}) =>
-  plugin.call(method, [path], ([f]) => ({ file: f, ...params })).answer;
+/** What a call answers where a test expects a picture: the protocol's types, the PNG given (the test checks it is). */
+type Pictures = { convert: ConvertedFile; thumbnail: { png: string }; page: Page & { png: string; text: TextRun[] } };
+type PictureOf<M extends string> = M extends keyof Pictures ? Pictures[M] : unknown;
+
+const ask = <M extends string>(plugin: PluginSession, method: M, path: string, params: Record<string, unknown> = {}) =>
+  plugin.call(method, [path], ([f]) => ({ file: f, ...params })).answer as Promise<Answered<PictureOf<M>>>;
 
 // One 3 × 2 picture in every form: red green blue / black grey white.
 const rgb = [255, 0, 0, 0, 255, 0, 0, 0, 255, 0, 0, 0, 128, 128, 128, 255, 255, 255];
@@ -95,7 +100,7 @@ describe('the netpbm plugin', () => {
     const pixels = Buffer.alloc(width * height * 3);
     for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) pixels.set([x & 0xff, y & 0xff, (x ^ y) & 0xff], (y * width + x) * 3);
     const call = plugin.call('convert', [file('large.ppm', `P6\n${width} ${height}\n255\n`, pixels)], ([f]) => ({ file: f }));
-    const large = decodePng((await call.answer).result.data);
+    const large = decodePng(((await call.answer) as Answered<ConvertedFile>).result.data);
     expect([large.width, large.height]).toEqual([width, height]);
     for (const [x, y] of [[0, 0], [1499, 0], [700, 932], [1499, 999]] as const) expect(large.pixel(x, y)).toEqual([x & 0xff, y & 0xff, (x ^ y) & 0xff]);
     expect(call.reads.length).toBeGreaterThan(2);
@@ -113,7 +118,7 @@ describe('the netpbm plugin', () => {
     for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) pixels.set([x & 0xff, y & 0xff, (x + y) & 0xff], (y * width + x) * 3);
     const path = file('wide.ppm', `P6 ${width} ${height} 255\n`, pixels);
     const call = plugin.call('thumbnail', [path], ([f]) => ({ file: f, size: 100 }));
-    const thumb = decodePng((await call.answer).result.png);
+    const thumb = decodePng(((await call.answer) as Answered<{ png: string }>).result.png);
     expect([thumb.width, thumb.height]).toEqual([100, 50]);
     // Nearest neighbour: thumbnail pixel (x, y) is the picture's (10x + 5, 10y + 5).
     expect(thumb.pixel(0, 0)).toEqual([5, 5, 10]);
@@ -150,7 +155,7 @@ describe('the netpbm plugin', () => {
     const first = decodePng((await ask(plugin, 'page', several, { page: 1, side: 6 })).result.png);
     expect([first.width, first.height, first.pixel(5, 0)]).toEqual([6, 4, [0, 0, 255]]);
     const third = (await ask(plugin, 'page', several, { page: 3, side: 10, text: true })).result;
-    expect([third.width, third.height, third.text[0].text]).toEqual([1, 1, 'Picture 3 of 3 · 1 × 1 · P1']);
+    expect([third.width, third.height, third.text[0]?.text]).toEqual([1, 1, 'Picture 3 of 3 · 1 × 1 · P1']);
     expect(decodePng(third.png).pixel(9, 9)).toEqual([0]);
     expect(await ask(plugin, 'page', several, { page: 4, side: 100, text: true })).toEqual({ result: { pages: 3, png: null, outline } });
   });

@@ -3,9 +3,9 @@
 
 export interface BareRequests<T> {
   /** Sends a request through `write`; resolves with what answered() is given for its id. */
-  request(method: string, params: object): Promise<T>;
+  request: (method: string, params: object) => Promise<T>;
   /** An answer came for `id` (one no request waits for is ignored). */
-  answered(id: unknown, answer: T): void;
+  answered: (id: unknown, answer: T) => void;
 }
 
 export function bareRequests<T>(write: (message: { id: number; method: string; params: object }) => void): BareRequests<T> {
@@ -19,7 +19,7 @@ export function bareRequests<T>(write: (message: { id: number; method: string; p
         waiting.set(id, resolve);
         write({ id, method, params });
       }),
-    answered(id, answer) {
+    answered: (id, answer) => {
       const resolve = waiting.get(id);
       waiting.delete(id);
       resolve?.(answer);

@@ -28,7 +28,7 @@ function reader() {
   let last: Ran | undefined;
   return {
     home,
-    run(command: string): Ran {
+    run: (command: string): Ran => {
       if (last?.command === command) return last;
       const typed = command.replace(/^npx vitruvian-tool\b/gm, `node ${cli}`);
       const result = spawnSync('sh', ['-c', typed], {

@@ -4,6 +4,7 @@
 import { chmod, copyFile, mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Manifest } from '../../src-shared/protocol/types';
 import { ExitCodes, type CliIo } from './io';
 import { readArgs, usageError } from './options';
 import { createWatPlugin } from './wat-plugin';
@@ -149,7 +150,8 @@ export async function createTool(folder: string, language: ToolLanguage): Promis
   const template = templateOf[language];
   const id = toolIdFor(target);
   const name = toolNameFor(target);
-  const manifest = JSON.parse(await readFile(join(templates, 'manifest.json'), 'utf8'));
+  // Our own template, a manifest: new.test.ts validates what is made from it.
+  const manifest = JSON.parse(await readFile(join(templates, 'manifest.json'), 'utf8')) as Manifest;
   manifest.id = id;
   manifest.name = { en: name };
   manifest.publisher = { en: process.env.USER || 'Me' };

@@ -221,7 +221,7 @@ createInterface({ input: process.stdin }).on('line', (line) => {
     [[services, '--pref', 'missing=1'], /--pref missing: unknown preference "missing" \(the manifest declares /],
   ])('exits 2 for a usage error: %j', async (args, reason) => {
     const err: string[] = [];
-    const code = await command(args as string[], { out: () => {}, err: (line) => err.push(line) });
+    const code = await command(args, { out: () => {}, err: (line) => err.push(line) });
     expect(err.join('\n')).toMatch(reason);
     expect(code).toBe(2);
   });

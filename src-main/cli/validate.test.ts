@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ToolRegistry } from '../host/registry';
-import { checkFolder, type FolderVerdict } from '../host/tool-folder';
+import { checkFolder } from '../host/tool-folder';
 import { exampleFolders, exampleName, prepareExamples, type PreparedExamples } from './example-folders';
 import type { CliIo } from './io';
 import { main } from './main';

@@ -3,6 +3,9 @@ import { check, commandRunCheck, failed, passed, quoteLine, skipped, warned } fr
 import type { ConformanceReport } from './conformance-run';
 import { reportJson, reportLines } from './report-text';
 
+/** The checks of a report as JSON, read back. */
+const checksOf = (json: string) => (JSON.parse(json) as { checks: { stderr?: string[] }[] }).checks;
+
 const report: ConformanceReport = {
   folder: '/tools/deploys',
   tool: { id: 'com.acme.deploys', version: '1.2.0' },
@@ -59,7 +62,7 @@ describe('the conformance report', () => {
       '     | SyntaxError: Invalid or unexpected token',
       'com.acme.deploys 1.2.0: 1 of 1 checks failed',
     ]);
-    expect(JSON.parse(reportJson(withStderr)).checks[0].stderr).toEqual(['tool.mjs:3', 'SyntaxError: Invalid or unexpected token']);
+    expect(checksOf(reportJson(withStderr))[0]?.stderr).toEqual(['tool.mjs:3', 'SyntaxError: Invalid or unexpected token']);
     const warning: ConformanceReport = {
       ...report,
       checks: [passed(check('folder'), 'com.acme.deploys 1.2.0'), warned(check('line-endings'), 'all 3 lines end with \\r\\n')],
@@ -70,7 +73,7 @@ describe('the conformance report', () => {
       'WARN lines end with \\n alone: all 3 lines end with \\r\\n',
       'com.acme.deploys 1.2.0: all 2 checks passed, 1 with a warning',
     ]);
-    expect(JSON.parse(reportJson(warning)).checks[1]).toMatchObject({ id: 'line-endings', pass: true, warning: true });
+    expect(checksOf(reportJson(warning))[1]).toMatchObject({ id: 'line-endings', pass: true, warning: true });
   });
 
   it('quotes an offending line as written, control characters escaped, long ones cut', () => {

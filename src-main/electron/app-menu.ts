@@ -13,7 +13,7 @@ export interface AppMenuChoices {
   packaged: boolean;
   language: string;
   /** Settings…: the window, where each tool's settings are. */
-  showSettings(): void;
+  showSettings: () => void;
 }
 
 const separator: MenuItemConstructorOptions = { type: 'separator' };
@@ -74,7 +74,7 @@ export function appMenuTemplate({ platform, packaged, language, showSettings }: 
 
 export interface AppMenuOptions {
   host: Pick<HostApi, 'info' | 'subscribe'>;
-  showSettings(): void;
+  showSettings: () => void;
   platform?: NodeJS.Platform;
   /** The window icon, which Linux's About panel shows. */
   iconPath?: string;

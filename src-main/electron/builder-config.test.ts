@@ -8,12 +8,22 @@ import { describe, expect, it } from 'vitest';
 import { appId, productName } from './app-identity';
 
 const repository = join(import.meta.dirname, '..', '..');
-const config = load(await readFile(join(repository, 'electron-builder.yml'), 'utf8')) as Record<string, any>;
-const packageJson = JSON.parse(await readFile(join(repository, 'package.json'), 'utf8'));
+/** What these tests read of electron-builder.yml; the first checks all of it against the schema. */
+interface BuilderConfig {
+  appId: string;
+  productName: string;
+  files: string[];
+  extraResources: unknown[];
+  electronFuses: Record<string, boolean>;
+  mac: { target: unknown[]; artifactName: string; category: string; hardenedRuntime: boolean; extendInfo: Record<string, string>; entitlements: string; icon: string };
+  linux: { target: string[]; icon: string };
+}
+const config = load(await readFile(join(repository, 'electron-builder.yml'), 'utf8')) as BuilderConfig;
+const packageJson = JSON.parse(await readFile(join(repository, 'package.json'), 'utf8')) as { productName: string; main: string; scripts: Record<string, string> };
 
 describe('electron-builder.yml', () => {
   it('fits electron-builder\'s configuration schema', async () => {
-    const schema = JSON.parse(await readFile(join(repository, 'node_modules/app-builder-lib/scheme.json'), 'utf8'));
+    const schema = JSON.parse(await readFile(join(repository, 'node_modules/app-builder-lib/scheme.json'), 'utf8')) as object;
     const ajv = new Ajv({ strict: false, allErrors: true });
     const validate = ajv.compile(schema);
     validate(config);

@@ -110,7 +110,7 @@ vi.mock('./main-window', async () => {
   };
 });
 vi.mock('./menubar', async (original) => ({
-  trayIconFor: ((await original()) as typeof import('./menubar')).trayIconFor,
+  trayIconFor: (await original<typeof import('./menubar')>()).trayIconFor,
   createMenubar: (options: { icon: unknown }) => (fx.state.menubars++, fx.state.trayIcons.push(options.icon), { dispose: () => void fx.state.menubars-- }),
 }));
 vi.mock('./app-menu', () => ({

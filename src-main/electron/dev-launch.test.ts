@@ -52,14 +52,19 @@ describe('the AppImage on a Linux that restricts user namespaces', () => {
 
   /** Runs electron-builder's AppRun with a stand-in app that prints its arguments, and `unshare` answering `works`. */
   async function appRunArgs(unshareWorks: boolean, args: string[] = []): Promise<string[]> {
-    const { generateAppRunScript } = (await import('app-builder-lib/out/targets/appimage/appImageUtil.js')) as {
-      generateAppRunScript(config: { ExecutableName: string }): string;
-    };
+    const { generateAppRunScript } = await import('app-builder-lib/out/targets/appimage/appImageUtil.js');
     const appDir = join(work, `AppDir-${unshareWorks}`);
     const bin = join(work, `bin-${unshareWorks}`);
     await mkdir(appDir, { recursive: true });
     await mkdir(bin, { recursive: true });
-    await writeFile(join(appDir, 'AppRun'), generateAppRunScript({ ExecutableName: 'vitruvian' }), { mode: 0o755 });
+    await writeFile(join(appDir, 'AppRun'), generateAppRunScript({
+      // Without a EULA, AppRun uses only ExecutableName; the rest is what electron-builder passes.
+      ExecutableName: 'vitruvian',
+      DesktopFileName: 'vitruvian.desktop',
+      ProductFilename: 'Vitruvian',
+      ProductName: 'Vitruvian',
+      ResourceName: 'appimagekit-vitruvian',
+    }), { mode: 0o755 });
     await writeFile(join(appDir, 'vitruvian'), '#!/bin/sh\nprintf "%s\\n" "$@"\n', { mode: 0o755 });
     await writeFile(join(bin, 'unshare'), `#!/bin/sh\nexit ${unshareWorks ? 0 : 1}\n`);
     await chmod(join(bin, 'unshare'), 0o755);

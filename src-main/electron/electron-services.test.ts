@@ -4,7 +4,7 @@ import { PlatformRefusal } from '../platform/platform';
 const electron = vi.hoisted(() => {
   class FakeClipboardItem {
     readonly types: string[];
-    constructor(readonly items: Record<string, unknown>) {
+    constructor(readonly items: Record<string, string | Uint8Array>) {
       this.types = Object.keys(items);
     }
     async getType(type: string) {

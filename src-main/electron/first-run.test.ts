@@ -67,7 +67,7 @@ describe('installSamplesOnFirstRun', () => {
       skipped: [],
     });
     expect(names(folders)).toEqual(['broken', 'clipboard-kit', 'system-glance', 'word-count']);
-    const marker = JSON.parse(await readFile(options.markerFile, 'utf8'));
+    const marker = JSON.parse(await readFile(options.markerFile, 'utf8')) as { samples: Record<string, unknown> };
     expect(marker.samples['clipboard-kit']).toMatchObject({ outcome: 'installed', id: 'sample.clipboard-kit' });
     expect(marker.samples.broken).toMatchObject({ outcome: 'refused' });
 

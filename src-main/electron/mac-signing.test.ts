@@ -11,7 +11,12 @@ import { load } from 'js-yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const repository = join(import.meta.dirname, '..', '..');
-const config = load(await readFile(join(repository, 'electron-builder.yml'), 'utf8')) as Record<string, any>;
+/** What this test reads of electron-builder.yml (builder-config.test.ts checks all of it). */
+interface BuilderConfig {
+  electronFuses: Record<string, boolean>;
+  mac: { identity?: string | null; hardenedRuntime: boolean };
+}
+const config = load(await readFile(join(repository, 'electron-builder.yml'), 'utf8')) as BuilderConfig;
 const fuseSentinel = 'dL7pKGdnNz796PbbjQWNKmHXBZaB9tsX';
 
 let work: string;

@@ -24,7 +24,7 @@ interface Workflow {
 }
 
 const workflow = load(await readFile(join(repository, '.github/workflows/macos.yml'), 'utf8')) as Workflow;
-const packageJson = JSON.parse(await readFile(join(repository, 'package.json'), 'utf8'));
+const packageJson = JSON.parse(await readFile(join(repository, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
 const job = workflow.jobs.desktop!;
 const runs = job.steps.map((step) => step.run ?? '');
 /** The index of the first step whose command starts with `command`. */

@@ -126,13 +126,13 @@ describe('createMenubar', () => {
     const menu = electron.menus.at(-1)!;
     expect(labels(menu)).toContain('Copy latest deploy');
 
-    menu.find((item) => item.label === 'Copy latest deploy')!.click!({} as never, undefined, {} as never);
+    menu.find((item) => item.label === 'Copy latest deploy')!.click!({} as never, undefined, {});
     await vi.advanceTimersByTimeAsync(0);
     expect(fake.requestsNamed('runCommand')).toEqual([['com.acme.deploys', 'copyLatest']]);
     expect(notices).toEqual([['Deploys', 'Copy latest deploy did not run: no deploy yet', 'mustSee']]);
 
-    menu.find((item) => item.label === 'Show Vitruvian')!.click!({} as never, undefined, {} as never);
-    menu.find((item) => item.label === 'Quit Vitruvian')!.click!({} as never, undefined, {} as never);
+    menu.find((item) => item.label === 'Show Vitruvian')!.click!({} as never, undefined, {});
+    menu.find((item) => item.label === 'Quit Vitruvian')!.click!({} as never, undefined, {});
     expect(actions).toEqual({ shown: 1, quit: 1 });
 
     fake.tools.set(crashed.id, crashed);
@@ -145,7 +145,7 @@ describe('createMenubar', () => {
     await vi.advanceTimersByTimeAsync(150);
     const french = electron.menus.at(-1)!;
     expect(labels(french)).toEqual(expect.arrayContaining(['Déploiements (off)', 'Copier le dernier', 'Afficher Vitruvian', 'Quitter Vitruvian']));
-    french.find((item) => item.label === 'Copier le dernier')!.click!({} as never, undefined, {} as never);
+    french.find((item) => item.label === 'Copier le dernier')!.click!({} as never, undefined, {});
     await vi.advanceTimersByTimeAsync(0);
     expect(notices.at(-1)).toEqual(['Déploiements', 'Copier le dernier n’a pas été fait\u202f: no deploy yet', 'mustSee']);
 

@@ -76,8 +76,8 @@ export const trayIconFor = (platform: NodeJS.Platform, assetsFolder: string): Tr
 export interface MenubarOptions {
   host: HostApi;
   icon: TrayIcon;
-  showWindow(): void;
-  quit(): void;
+  showWindow: () => void;
+  quit: () => void;
   /** Tells the person a command they picked did not run: they wait for it, so it must be seen. */
   notify: Notify;
   /** How long tool changes gather before the menu is rebuilt (default 100 ms). */

@@ -21,9 +21,10 @@ let unpacked: string;
 /** The file names an asar archive holds (its header is JSON after a 16-byte preamble). */
 async function asarFiles(archive: string): Promise<string[]> {
   const bytes = await readFile(archive);
-  const header = JSON.parse(bytes.subarray(16, 16 + bytes.readUInt32LE(12)).toString('utf8')) as { files: Record<string, any> };
+  type Entry = { files?: Record<string, Entry> };
+  const header = JSON.parse(bytes.subarray(16, 16 + bytes.readUInt32LE(12)).toString('utf8')) as { files: Record<string, Entry> };
   const names: string[] = [];
-  const walk = (files: Record<string, any>, prefix: string) => {
+  const walk = (files: Record<string, Entry>, prefix: string) => {
     for (const [name, entry] of Object.entries(files)) {
       if (entry.files) walk(entry.files, `${prefix}${name}/`);
       else names.push(`${prefix}${name}`);
@@ -42,7 +43,7 @@ beforeAll(async () => {
   await chmod(join(electronDist, 'electron'), 0o755);
   await writeFile(join(electronDist, 'version'), '45.3.4');
 
-  const pkg = JSON.parse(await readFile(join(repository, 'package.json'), 'utf8'));
+  const pkg = JSON.parse(await readFile(join(repository, 'package.json'), 'utf8')) as Record<string, unknown>;
   await mkdir(project);
   // The app's package.json without its dependencies: everything the app runs is in the bundles.
   const { name, productName, version, description, main, license } = pkg;

@@ -9,7 +9,7 @@ import { PreferenceStore } from '../host/storage';
 
 const keystore = vi.hoisted(() => ({
   available: true,
-  backend: 'gnome_libsecret' as string,
+  backend: 'gnome_libsecret',
   key: 0x5a,
 }));
 
@@ -42,7 +42,8 @@ beforeEach(async () => {
 });
 afterEach(() => rm(folder, { recursive: true, force: true }));
 
-const secretsFile = async () => JSON.parse(await readFile(join(folder, 'secrets', 'com.acme.a.json'), 'utf8'));
+const secretsFile = async () =>
+  JSON.parse(await readFile(join(folder, 'secrets', 'com.acme.a.json'), 'utf8')) as { encrypted: boolean; note?: string; values: Record<string, string> };
 const store = (platform: NodeJS.Platform = 'linux') => new PreferenceStore(folder, safeStorageSecrets(platform)).open('com.acme.a');
 
 describe('secrets through safeStorage', () => {
@@ -52,7 +53,7 @@ describe('secrets through safeStorage', () => {
     expect(file.encrypted).toBe(true);
     expect(file.note).toBeUndefined();
     expect(JSON.stringify(file)).not.toContain('hunter2');
-    expect(Buffer.from(file.values.token, 'base64').toString('utf8')).not.toContain('hunter2');
+    expect(Buffer.from(file.values.token!, 'base64').toString('utf8')).not.toContain('hunter2');
     expect((await store()).get(token)).toBe('hunter2');
   });
 

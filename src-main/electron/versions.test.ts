@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const repository = join(import.meta.dirname, '..', '..');
-const json = async (path: string) => JSON.parse(await readFile(join(repository, path), 'utf8'));
+const json = async (path: string) => JSON.parse(await readFile(join(repository, path), 'utf8')) as { engines?: { node?: string } };
 const text = (path: string) => readFile(join(repository, path), 'utf8');
 
 type Version = [number, number, number];
@@ -36,21 +36,21 @@ const lowest = (range: string): Version[] => range.split('||').map((set) => vers
 
 describe('the versions we state', () => {
   it('package.json engines: every Node it admits runs the tooling, from the lowest it names', async () => {
-    const ours = (await json('package.json')).engines.node as string;
-    for (const tool of ['vite', '@vitejs/plugin-react', 'vitest', 'happy-dom', '@playwright/test', 'electron-builder', 'tsx']) {
-      const theirs = (await json(`node_modules/${tool}/package.json`)).engines?.node as string | undefined;
+    const ours = (await json('package.json')).engines?.node as string;
+    for (const tool of ['vite', '@vitejs/plugin-react', 'vitest', 'happy-dom', '@playwright/test', 'electron-builder', 'tsx', 'eslint', 'typescript-eslint', 'eslint-plugin-react-hooks', 'prettier']) {
+      const theirs = (await json(`node_modules/${tool}/package.json`)).engines?.node;
       if (!theirs) continue;
       for (const floor of lowest(ours)) expect(satisfies(floor, theirs), `${tool} needs ${theirs}; engines admits ${floor.join('.')}`).toBe(true);
     }
   });
 
   it('the desktop app asks for the Node Electron\'s installer needs, and engines admits it', async () => {
-    const electronNeeds = (await json('node_modules/electron/package.json')).engines.node as string;
+    const electronNeeds = (await json('node_modules/electron/package.json')).engines?.node as string;
     const [floor] = lowest(electronNeeds);
     const said = `${floor![0]}.${floor![1]}`;
     expect(await text('docs/desktop.md')).toContain(`Node.js ${said} or later`);
     expect(await text('README.md')).toContain(`Node.js ${said} or later`);
-    expect(satisfies(floor!, (await json('package.json')).engines.node)).toBe(true);
+    expect(satisfies(floor!, (await json('package.json')).engines?.node as string)).toBe(true);
   });
 
   it('says the macOS Electron runs on (Ventura, macOS 13, since Electron 44), nowhere an older one', async () => {

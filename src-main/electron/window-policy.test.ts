@@ -114,7 +114,7 @@ describe.skipIf(!hasChromium)('the window under the desktop CSP', () => {
     await tools.getByRole('option', { name: 'Clipboard kit', exact: true }).click();
     await page.getByRole('button', { name: 'Copy the greeting' }).click();
     await page.getByRole('group', { name: 'Copy the greeting' }).getByRole('status').filter({ hasText: 'Done' }).waitFor({ timeout: 20_000 });
-    const calls = (await page.evaluate(() => (window as unknown as { __calls: unknown[][] }).__calls)) as unknown[][];
+    const calls = await page.evaluate(() => (window as unknown as { __calls: unknown[][] }).__calls);
     expect(calls).toContainEqual(['runCommand', 'dev.vitruvian.samples.clipboard-kit', 'copyGreeting']);
     expect(await page.evaluate(() => (window as unknown as { __violations: string[] }).__violations)).toEqual([]);
     expect(errors).toEqual([]);

@@ -60,7 +60,7 @@ const copyFixture = async (from: string, name: string, change?: (m: Record<strin
   await cp(from, folder, { recursive: true });
   if (change) {
     const file = join(folder, 'vitruvian-tool.json');
-    const manifest = JSON.parse(await readFile(file, 'utf8'));
+    const manifest = JSON.parse(await readFile(file, 'utf8')) as Record<string, unknown>;
     change(manifest);
     await writeFile(file, JSON.stringify(manifest));
   }
@@ -304,7 +304,7 @@ describe('preferences and language', () => {
     await logged(/^preferences: \[\{"id":"token","value":"s3cret"\}\]$/); // the tool got the real value
     await logged(/^preferences: \[\{"id":"note","value":"plain"\}\]$/);
     const traced = (await host.readTrace(ID)).filter((line) => line.method === 'preferences/changed');
-    expect(traced.map((line) => JSON.parse(line.text).params.preferences)).toEqual([
+    expect(traced.map((line) => (JSON.parse(line.text) as { params: { preferences: unknown } }).params.preferences)).toEqual([
       [{ id: 'token', value: '•••• (secret)' }],
       [{ id: 'note', value: 'plain' }],
     ]);
@@ -322,7 +322,7 @@ describe('preferences and language', () => {
     await host.runCommand(ID, 'recallTwice');
     await logged(/^recallTwice: \{"value":"s3cret"\} \{"value":"s3cret"\}$/); // the tool got the value both times
     const answers = (await host.readTrace(ID)).filter((line) => line.method === 'storage/get' && line.direction === 'toTool');
-    expect(answers.map((line) => JSON.parse(line.text))).toEqual([
+    expect(answers.map((line) => JSON.parse(line.text) as unknown)).toEqual([
       { jsonrpc: '2.0', id: 'same', result: { value: '•••• (secret)' } },
       { jsonrpc: '2.0', id: 'same', result: { value: '•••• (secret)' } },
     ]);

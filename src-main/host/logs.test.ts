@@ -108,7 +108,7 @@ describe('tool log', () => {
     await log.flush();
     const lines = (await readFile(file, 'utf8')).trimEnd().split('\n');
     expect(lines).toHaveLength(8_001);
-    expect(lines.at(-1)).toMatch(/ info  tool     waiting line 7999 w{60}$/);
+    expect(lines.at(-1)).toMatch(/ info {2}tool {5}waiting line 7999 w{60}$/);
     await log.dispose();
   });
 
@@ -154,7 +154,7 @@ describe('tool log', () => {
     expect(await readdir(folder)).toEqual([]);
     log.append('info', 'tool', 'new');
     await log.flush();
-    expect(await readFile(file, 'utf8')).toMatch(/info  tool     new\n$/);
+    expect(await readFile(file, 'utf8')).toMatch(/info {2}tool {5}new\n$/);
     await log.dispose();
   });
 

@@ -82,7 +82,7 @@ export class ToolLog {
     this.maxFileBytes = options.maxFileBytes ?? logDefaults.maxFileBytes;
     this.maxPendingBytes = options.maxPendingBytes ?? logDefaults.maxPendingBytes;
     this.now = options.now ?? Date.now;
-    this.ring = new Array(this.maxLines);
+    this.ring = new Array<LogLine | undefined>(this.maxLines);
   }
 
   append(level: LogLevel, source: LogSource, message: string, code?: HostLogCode): LogLine {

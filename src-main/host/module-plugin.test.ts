@@ -17,7 +17,7 @@ describe('a module plugin', () => {
     expect(h.logged('transpiled plugin.wasm with jco-transpile')).toBe(true);
     expect(h.logged('started (a worker thread running plugin.wasm)')).toBe(true);
     expect(h.trace.map((line) => [line.direction, line.method])).toEqual([['toTool', 'field'], ['fromTool', 'log'], ['fromTool', 'field']]);
-    const [call, log, answer] = h.trace.map((line) => JSON.parse(line.text));
+    const [call, log, answer] = h.trace.map((line) => JSON.parse(line.text) as unknown);
     expect(call).toMatchObject({ jsonrpc: '2.0', id: 1, method: 'field', params: { key: 'answer', file: { handle: 1, name: 'a.txt', size: 10 } } });
     expect(log).toEqual({ jsonrpc: '2.0', method: 'log', params: { level: 'info', message: 'answering' } });
     expect(answer).toEqual({ jsonrpc: '2.0', id: 1, result: { value: 'hello' } });
@@ -72,7 +72,7 @@ describe('a module plugin', () => {
   it('serves read from the call\'s file, traced; and refuses it without the read capability', async () => {
     const h = await startModule();
     expect(await h.field('read')).toMatchObject({ outcome: 'answered', answer: { value: 'hello file' } });
-    const reads = h.trace.filter((line) => line.method === 'read').map((line) => JSON.parse(line.text));
+    const reads = h.trace.filter((line) => line.method === 'read').map((line) => JSON.parse(line.text) as unknown);
     expect(reads).toEqual([
       { jsonrpc: '2.0', id: 'read-1', method: 'read', params: { file: 1, offset: 0, length: 64 } },
       { jsonrpc: '2.0', id: 'read-1', result: { data: Buffer.from('hello file').toString('base64') } },

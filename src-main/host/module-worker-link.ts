@@ -39,7 +39,7 @@ export interface WorkerLinkOptions {
   onLog(level: unknown, message: unknown): void;
   onLogsDropped(count: number): void;
   /** Anything the worker itself printed (it should print nothing). */
-  onOutput(line: string): void;
+  onOutput: (line: string) => void;
   /** The worker's script: module-worker.mjs beside this module unless given (the Electron bundle's test gives the bundled one). */
   script?: URL;
 }
@@ -146,7 +146,7 @@ export class WorkerLink {
           if (message.id === undefined) onStart(message);
           else if (message.id === this.open?.id) {
             const { id: _, ...ending } = message;
-            this.open.settle(ending as CallEnding);
+            this.open.settle(ending);
             this.open = undefined;
           }
       }

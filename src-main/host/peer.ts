@@ -8,7 +8,8 @@ import { PendingRequests } from './pending-requests';
 import { lineContentBytes, lineLimitWords, PROTOCOL1_LINE_LIMIT, type LineLimit } from '../../src-shared/limits';
 import type { LineReader, LineRefusal, LineWriter } from './transport';
 
-export type RequestHandler = (params: unknown, method: string) => unknown | Promise<unknown>;
+/** Answers a request with a value, or a promise of one. */
+export type RequestHandler = (params: unknown, method: string) => unknown;
 export type NoticeHandler = (params: unknown, method: string) => void;
 
 export type ProtocolProblemKind =

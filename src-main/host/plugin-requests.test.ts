@@ -82,7 +82,7 @@ describe('the plugin cache', () => {
     expect(bigger).toMatchObject({ ok: true, cached: false, answer: { pages: 2, text: page1.ok ? page1.answer?.text : [] } });
     const asked = await sent(NETPBM, 'page');
     expect(asked).toHaveLength(2);
-    expect(JSON.parse(asked[1]!.text).params).toMatchObject({ page: 1, side: 128, text: false });
+    expect((JSON.parse(asked[1]!.text) as { params: unknown }).params).toMatchObject({ page: 1, side: 128, text: false });
     // A search reads the text of page 2 without drawing it, then finds it kept.
     expect(await host.page(NETPBM, 'p4', album, { page: 2, side: 0, text: true })).toMatchObject({ ok: true, answer: { png: null } });
     expect(await host.page(NETPBM, 'p5', album, { page: 2, side: 0, text: true })).toMatchObject({ ok: true, cached: true });

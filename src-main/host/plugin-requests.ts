@@ -9,7 +9,6 @@ import type {
   CheckedAnswers, InspectRequest, PageRequest, PlanResult, PluginAnswer, ShownCommandAnswer, ShownPlan,
 } from '../../src-shared/plugin-api';
 import { askProblems } from '../../src-shared/skwir/asking';
-import type { CheckedPage } from '../../src-shared/skwir/answers';
 import { mimeOf } from '../../src-shared/skwir/file-types';
 import type { CallMethod } from '../../src-shared/skwir/methods';
 import type { Platform } from '../platform/platform';
@@ -88,7 +87,7 @@ export class PluginRequests {
     const asked = kept ? kept.ask : { side: request.side, text };
     const answer = await this.call(pluginId, callId, 'page', { page: request.page, side: asked.side, text: asked.text }, [path]);
     if (!answer.ok || !entry) return answer;
-    await entry.keepPage(request.page, asked, answer.answer as CheckedPage | null);
+    await entry.keepPage(request.page, asked, answer.answer);
     const whole = await entry.page(request.page, request.side, text);
     return 'answer' in whole ? { ...answer, answer: whole.answer } : answer;
   }

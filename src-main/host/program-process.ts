@@ -22,7 +22,7 @@ export interface ProgramProcessOptions {
   env: Record<string, string>;
   /** The peer's options; its lineLimit (protocol 1's by default) is the reader's too. */
   peer: PeerOptions;
-  onStderrLine(line: string): void;
+  onStderrLine: (line: string) => void;
   /** After the process exits, how long its last output may still be read. */
   exitDrainMs: number;
   /** How often the tool's process tree is sampled while it runs; 2 s when not given. */

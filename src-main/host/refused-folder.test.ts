@@ -74,9 +74,6 @@ describe('a refused folder whose manifest never ends', () => {
 
 describe('what can be read of a refused plugin folder', () => {
   it('takes the id, name, version and description skwir-plugin.toml gives, and says it is a plugin', async () => {
-    const { mkdtemp, writeFile, rm } = await import('node:fs/promises');
-    const { tmpdir } = await import('node:os');
-    const { join } = await import('node:path');
     const folder = await mkdtemp(join(tmpdir(), 'vt-refused-plugin-'));
     try {
       await writeFile(join(folder, 'skwir-plugin.toml'), 'id = "org.example.pics"\nname = "Pictures"\nversion = "2.0"\ndescription = "Shows pictures"\ncapabilities = ["camera"]\n');

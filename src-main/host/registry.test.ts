@@ -23,11 +23,14 @@ afterEach(async () => {
 
 const editManifest = async (folder: string, change: (m: Record<string, unknown>) => void) => {
   const file = join(folder, 'vitruvian-tool.json');
-  const manifest = JSON.parse(await readFile(file, 'utf8'));
+  const manifest = JSON.parse(await readFile(file, 'utf8')) as Record<string, unknown>;
   change(manifest);
   await writeFile(file, JSON.stringify(manifest));
 };
 const noStop = async () => {};
+/** The ids installed.json lists. */
+const installedIds = async () =>
+  (JSON.parse(await readFile(join(data, 'installed.json'), 'utf8')) as { tools: { id: string }[] }).tools.map((tool) => tool.id);
 
 describe('tool registry', () => {
   it('installs a copy of the folder and lists it, across restarts', async () => {
@@ -88,7 +91,7 @@ describe('tool registry', () => {
     expect(registry.list()).toEqual([]);
     expect(await readdir(join(data, 'tools'))).toEqual([]);
     expect(existsSync(join(data, 'data', 'test.host.services'))).toBe(false);
-    expect(JSON.parse(await readFile(join(data, 'installed.json'), 'utf8')).tools).toEqual([]);
+    expect(await installedIds()).toEqual([]);
   });
 
   it('loads a folder in place without copying or persisting it', async () => {
@@ -156,7 +159,7 @@ describe('tool registry', () => {
     await cp(fixture, other, { recursive: true });
     await editManifest(other, (m) => (m.id = 'test.host.other'));
     await again.install(other, noStop);
-    expect(JSON.parse(await readFile(join(data, 'installed.json'), 'utf8')).tools.map((t: { id: string }) => t.id).sort()).toEqual([
+    expect((await installedIds()).sort()).toEqual([
       'test.host.other',
       'test.host.services',
     ]);

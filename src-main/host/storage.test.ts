@@ -24,6 +24,8 @@ const prefs: PreferenceInfo[] = [
   },
 ];
 const byId = (id: string) => prefs.find((p) => p.id === id)!;
+/** A secrets file as written: whether encrypted, and each value (base64 when encrypted). */
+type SecretsFile = { encrypted: boolean; note?: string; values: Record<string, string> };
 
 let folder: string;
 beforeEach(async () => {
@@ -101,14 +103,14 @@ describe('preference values', () => {
     const secretFile = await readFile(join(folder, 'secrets', 'com.acme.a.json'), 'utf8');
     expect(plainFile).not.toContain('hunter2');
     expect(secretFile).not.toContain('hunter2');
-    expect(Buffer.from(JSON.parse(secretFile).values.token, 'base64').toString()).not.toContain('hunter2');
+    expect(Buffer.from((JSON.parse(secretFile) as SecretsFile).values.token!, 'base64').toString()).not.toContain('hunter2');
     expect((await new PreferenceStore(folder, rot).open('com.acme.a')).get(byId('token'))).toBe('hunter2');
   });
 
   it('says so in the file when secrets are not encrypted', async () => {
     const tool = await new PreferenceStore(folder).open('com.acme.a');
     await tool.set(prefs, 'token', 's3cret');
-    const secretFile = JSON.parse(await readFile(join(folder, 'secrets', 'com.acme.a.json'), 'utf8'));
+    const secretFile = JSON.parse(await readFile(join(folder, 'secrets', 'com.acme.a.json'), 'utf8')) as SecretsFile;
     expect(secretFile.encrypted).toBe(false);
     expect(secretFile.note).toMatch(/Not encrypted/);
   });

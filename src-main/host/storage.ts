@@ -250,7 +250,7 @@ async function readJson(file: string): Promise<{ values?: Values; encrypted?: bo
   }
   try {
     const parsed = JSON.parse(text) as unknown;
-    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as { values?: Values }) : undefined;
+    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? parsed : undefined;
   } catch {
     return undefined;
   }

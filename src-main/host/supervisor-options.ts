@@ -41,7 +41,7 @@ export interface ToolSupervisorOptions {
   /** Every request from the tool (the broker). Refuse with ResponseError. */
   handleRequest(method: string, params: unknown): Promise<unknown>;
   /** A line for the tool's log; the host's own lines carry their code (host-log.ts). */
-  onLog(level: LogLevel, source: LogSource, message: string, code?: HostLogCode): void;
+  onLog: (level: LogLevel, source: LogSource, message: string, code?: HostLogCode) => void;
   /** Every line both ways; a line to the tool comes with the message it was made from. */
   onTrace?(direction: 'toTool' | 'fromTool', text: string, method?: string, sent?: object): void;
   limits?: Partial<ToolSupervisorLimits>;

@@ -15,7 +15,7 @@ const MiB = 1024 * 1024;
 let scratch: string;
 let data: string;
 let source: string;
-let servers: Server[] = [];
+const servers: Server[] = [];
 
 beforeEach(async () => {
   scratch = await mkdtemp(join(tmpdir(), 'vt-copy-'));

@@ -7,7 +7,7 @@ import type { Peer } from './peer';
 
 export interface ToolNoticesListener {
   onRunnable(runnable: readonly string[]): void;
-  onLog(level: LogLevel, source: LogSource, message: string): void;
+  onLog: (level: LogLevel, source: LogSource, message: string) => void;
 }
 
 export class ToolNotices {

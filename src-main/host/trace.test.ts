@@ -81,7 +81,7 @@ describe('secret preference values in the trace', () => {
   it('masks them in preferences/changed, leaving other values and a cleared secret as they were', () => {
     const trace = secretTrace();
     trace.append('toTool', json({ method: 'preferences/changed', params: { preferences: [{ id: 'token', value: 's3cret' }, { id: 'note', value: 'hi' }, { id: 'pin', value: null }] } }), 'preferences/changed');
-    expect(JSON.parse(texts(trace)[0]!).params.preferences).toEqual([
+    expect((JSON.parse(texts(trace)[0]!) as { params: { preferences: unknown } }).params.preferences).toEqual([
       { id: 'token', value: maskedSecret }, { id: 'note', value: 'hi' }, { id: 'pin', value: null },
     ]);
   });

@@ -105,7 +105,7 @@ export class ToolTrace {
     this.maxLines = options.maxLines ?? traceDefaults.maxLines;
     this.maxText = options.maxText ?? traceDefaults.maxText;
     this.now = options.now ?? Date.now;
-    this.ring = new Array(this.maxLines);
+    this.ring = new Array<TraceLine | undefined>(this.maxLines);
   }
 
   /** From now on, the values of these secret preferences are kept masked (see SecretMask). */

@@ -70,7 +70,7 @@ export const runCommand: RunCommand = (file, args, options = {}) =>
       });
     }
     // 'close' waits for the output to end; a program that leaves a server child only has 'exit'.
-    child.on(quiet ? 'exit' : 'close', (code) => finish({ code, stdout, stderr }));
+    child.on(quiet ? 'exit' : 'close', (code: number | null) => finish({ code, stdout, stderr }));
     if (options.input !== undefined && child.stdin) {
       child.stdin.on('error', () => {}); // the program may exit without reading; its exit code says why
       child.stdin.end(options.input);

@@ -23,7 +23,7 @@ export interface DarwinOptions {
   isAccessibilityTrusted(): boolean;
   pasteboard: Pasteboard;
   /** The app's own pids (its processes and its tools' host): never ended. */
-  protectedPids(): readonly number[];
+  protectedPids: () => readonly number[];
   run?: RunCommand;
   currentUid?: number;
   /** How long pasted text stays on the clipboard before the old content returns (default 600 ms). */

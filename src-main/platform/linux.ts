@@ -19,7 +19,7 @@ export interface LinuxOptions {
   env?: NodeJS.ProcessEnv;
   findProgram?: (name: string, env: NodeJS.ProcessEnv) => Promise<string | null>;
   /** The app's own pids (its processes and its tools' host): never ended. Default: this process. */
-  protectedPids?(): readonly number[];
+  protectedPids?: () => readonly number[];
   currentUid?: number;
   /** How long a clipboard write may take to show (xclip's child takes it after xclip exits); 5 s. */
   clipboardSettleMs?: number;
@@ -40,7 +40,7 @@ interface Desktop {
   /** Empties the clipboard; undefined where only writing empty text can. */
   clearClipboard?: Command;
   keys: string;
-  pressArguments(key: KeyEquivalent): string[];
+  pressArguments: (key: KeyEquivalent) => string[];
 }
 
 const x11: Desktop = {

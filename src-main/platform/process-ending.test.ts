@@ -46,7 +46,7 @@ describe('endProcess (real processes)', () => {
     });
     children.push(child);
     // Wait until Python has installed its handler, or SIGTERM would end it at once.
-    await new Promise((resolve) => child.stdout!.once('data', resolve));
+    await new Promise((resolve) => child.stdout.once('data', resolve));
     await endProcess(child.pid!, options({ graceMs: 300 }));
     expect(await exited(child)).toBe('SIGKILL');
   });
@@ -92,7 +92,7 @@ describe('endProcess (real processes)', () => {
       stdio: ['ignore', 'pipe', 'ignore'],
     });
     children.push(child);
-    await new Promise((resolve) => child.stdout!.once('data', resolve));
+    await new Promise((resolve) => child.stdout.once('data', resolve));
     const real = readProcessEntries([child.pid!]).get(child.pid!)!.startTime;
     let reads = 0;
     const startTimeOf = () => (++reads <= 2 ? real : `${real}0`); // checked, then before SIGTERM; not before SIGKILL

@@ -52,7 +52,7 @@ function frames(ws: WebSocket): { all: ServerFrame[]; next(match: (frame: Server
   const all: ServerFrame[] = [];
   const waiting: { match: (frame: ServerFrame) => boolean; resolve: (frame: ServerFrame) => void }[] = [];
   ws.on('message', (data) => {
-    const frame = JSON.parse(String(data)) as ServerFrame;
+    const frame = JSON.parse((data as Buffer).toString('utf8')) as ServerFrame; // one Buffer: ws's default binaryType
     all.push(frame);
     for (const waiter of [...waiting]) {
       if (waiter.match(frame)) {

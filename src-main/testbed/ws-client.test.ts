@@ -17,7 +17,7 @@ const openNodeSocket =
     const ws = new WebSocket(url, { origin });
     ws.on('open', () => handlers.opened());
     ws.on('message', (data, isBinary) => {
-      if (!isBinary) handlers.received(String(data));
+      if (!isBinary) handlers.received((data as Buffer).toString('utf8')); // one Buffer: ws's default binaryType
     });
     ws.on('error', () => undefined);
     ws.on('close', (code, reason) => handlers.closed(code, String(reason)));

@@ -34,7 +34,7 @@ export const logBenchLines = (search: string): number | undefined => countInAddr
 export function benchLogLines(count: number): LogLine[] {
   const levels = ['info', 'debug', 'info', 'warn', 'info', 'error'] as const;
   const start = Date.now() - count;
-  const lines: LogLine[] = new Array(count);
+  const lines = new Array<LogLine>(count);
   for (let i = 0; i < count; i++) {
     lines[i] = {
       seq: i + 1,

@@ -103,6 +103,7 @@ export function benchPageSource(pages: number): { source: PageSource; warmUp: (s
 
 /** Counts the Blob URLs made and not yet revoked, by watching the two calls; returns the count and how to stop. */
 export function watchBlobUrls(): { live: () => number; stop: () => void } {
+  // eslint-disable-next-line @typescript-eslint/unbound-method -- the originals, called with URL as `this` and put back by stop()
   const { createObjectURL, revokeObjectURL } = URL;
   const live = new Set<string>();
   URL.createObjectURL = (object) => {
@@ -164,7 +165,10 @@ export async function measureReader(
   }
   // At the end, the last pages come in: then the counts once the reader is idle.
   await framesUntil(() => document.querySelector('.reader-page[data-page="' + pages + '"][data-drawn="true"]') !== null, 600);
-  for (let i = 0; i < 30; i++) (await frame(), sample());
+  for (let i = 0; i < 30; i++) {
+    await frame();
+    sample();
+  }
   const heapEnd = heapMB();
   return {
     pages,

@@ -11,7 +11,7 @@ export interface HostInfoState {
 }
 
 export interface HostInfoActions {
-  loadHostInfo(): Promise<void>;
+  loadHostInfo: () => Promise<void>;
 }
 
 export type HostInfoSlice = HostInfoState & HostInfoActions;

@@ -9,8 +9,8 @@ export interface LanguageState {
 }
 
 export interface LanguageActions {
-  setLanguage(language: string): Promise<Result>;
-  languageChanged(language: string): void;
+  setLanguage: (language: string) => Promise<Result>;
+  languageChanged: (language: string) => void;
 }
 
 export type LanguageSlice = LanguageState & LanguageActions;

@@ -23,13 +23,13 @@ export interface LogsState {
 }
 
 export interface LogsActions {
-  loadLog(toolId: string): Promise<void>;
-  logLinesArrived(toolId: string, lines: LogLine[]): void;
-  logCleared(toolId: string): void;
-  clearLog(toolId: string): Promise<Result>;
-  setLogLevelShown(level: LogLevel, shown: boolean): void;
-  setLogSearch(search: string): void;
-  setLogFollow(follow: boolean): void;
+  loadLog: (toolId: string) => Promise<void>;
+  logLinesArrived: (toolId: string, lines: LogLine[]) => void;
+  logCleared: (toolId: string) => void;
+  clearLog: (toolId: string) => Promise<Result>;
+  setLogLevelShown: (level: LogLevel, shown: boolean) => void;
+  setLogSearch: (search: string) => void;
+  setLogFollow: (follow: boolean) => void;
 }
 
 export type LogsSlice = LogsState & LogsActions;

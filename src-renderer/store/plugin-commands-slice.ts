@@ -30,14 +30,14 @@ export interface PluginCommandsState {
 }
 
 export interface PluginCommandsActions {
-  runPluginCommand(pluginId: string, command: string, args: unknown, paths: string[]): Promise<void>;
+  runPluginCommand: (pluginId: string, command: string, args: unknown, paths: string[]) => Promise<void>;
   /** Apply was pressed: the person is asked to confirm. */
-  askApplyPlan(pluginId: string, command: string): void;
+  askApplyPlan: (pluginId: string, command: string) => void;
   /** The confirmation was cancelled: the plan stays shown. */
-  keepPlan(pluginId: string, command: string): void;
-  applyPlan(pluginId: string, command: string): Promise<void>;
+  keepPlan: (pluginId: string, command: string) => void;
+  applyPlan: (pluginId: string, command: string) => Promise<void>;
   /** Cancel: the plan is put away, not applied. */
-  dismissPlan(pluginId: string, command: string): void;
+  dismissPlan: (pluginId: string, command: string) => void;
 }
 
 export type PluginCommandsSlice = PluginCommandsState & PluginCommandsActions;
@@ -48,7 +48,7 @@ export const commandKey = (pluginId: string, command: string): string => `${plug
 
 export const createPluginCommandsSlice: SliceCreator<PluginCommandsSlice> = (set, get, host) => {
   const update = (key: string, change: (run: PluginCommandRun) => PluginCommandRun) =>
-    set((s) => (s.pluginCommandRuns[key] ? { pluginCommandRuns: { ...s.pluginCommandRuns, [key]: change(s.pluginCommandRuns[key]!) } } : {}));
+    set((s) => (s.pluginCommandRuns[key] ? { pluginCommandRuns: { ...s.pluginCommandRuns, [key]: change(s.pluginCommandRuns[key]) } } : {}));
   const planIs = (key: string, status: PlanState['status']) => get().pluginCommandRuns[key]?.plan?.status === status;
   const setPlan = (key: string, plan: PlanState) => update(key, (run) => ({ ...run, plan }));
 

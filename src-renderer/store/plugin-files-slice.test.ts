@@ -35,10 +35,10 @@ describe('plugin files slice', () => {
     expect(pluginFileSelectors.files(words.id)(state()).map((file) => file.name)).toEqual(['one.txt', 'pic.ppm']);
     expect(pluginFileSelectors.field(words.id, '/a/one.txt', 'words')(state())).toMatchObject({ status: expect.stringMatching(/waiting|running/) });
     await settle();
-    expect(fake.requestsNamed('askField').map(([, , path, key]) => `${path} ${key}`)).toEqual([
-      '/a/one.txt words', '/a/one.txt size', '/a/pic.ppm size',
+    expect(fake.requestsNamed('askField').map(([, , path, key]) => [path, key])).toEqual([
+      ['/a/one.txt', 'words'], ['/a/one.txt', 'size'], ['/a/pic.ppm', 'size'],
     ]);
-    expect(fake.requestsNamed('askThumbnail').map(([, , path, size]) => `${path} ${size}`)).toEqual([`/a/pic.ppm ${thumbnailPixels(1)}`]);
+    expect(fake.requestsNamed('askThumbnail').map(([, , path, size]) => [path, size])).toEqual([['/a/pic.ppm', thumbnailPixels(1)]]);
     expect(pluginFileSelectors.field(words.id, '/a/one.txt', 'words')(state())).toEqual({ status: 'answered', answer: answered(3) });
     expect(pluginFileSelectors.field(words.id, '/a/pic.ppm', 'words')(state())).toBeUndefined();
     expect(pluginFileSelectors.thumbnail(words.id, '/a/pic.ppm')(state())).toEqual({ status: 'answered', answer: answered('iVBORw0KGgo=') });

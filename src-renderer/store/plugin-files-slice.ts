@@ -38,16 +38,16 @@ export interface PluginFilesState {
 
 export interface PluginFilesActions {
   /** Adds paths not listed yet and asks about each; the first is chosen when nothing was. */
-  addFiles(pluginId: string, paths: string[]): void;
-  removeFiles(pluginId: string, paths: string[]): void;
+  addFiles: (pluginId: string, paths: string[]) => void;
+  removeFiles: (pluginId: string, paths: string[]) => void;
   /** Asks every field, thumbnail and the preview again (after the plugin changed, say). */
-  askFilesAgain(pluginId: string): void;
-  chooseFile(pluginId: string, path: string, how?: ChooseHow): void;
-  chooseAllFiles(pluginId: string): void;
+  askFilesAgain: (pluginId: string) => void;
+  chooseFile: (pluginId: string, path: string, how?: ChooseHow) => void;
+  chooseAllFiles: (pluginId: string) => void;
   /** Stops what is still being asked about a file: its waiting asks are dropped, its running ones cancelled. */
-  cancelFileAsks(pluginId: string, path: string): void;
+  cancelFileAsks: (pluginId: string, path: string) => void;
   /** Cancels one call by its id; its answer then comes back as cancelled. */
-  cancelPluginCall(callId: string): Promise<Result>;
+  cancelPluginCall: (callId: string) => Promise<Result>;
 }
 
 export type PluginFilesSlice = PluginFilesState & PluginFilesActions;
@@ -70,7 +70,7 @@ export const createPluginFilesSlice: SliceCreator<PluginFilesSlice> = (set, get,
   const queue = askQueue(ASKS_AT_ONCE);
 
   const updateAsks = (key: string, change: (asks: FileAsks) => FileAsks) =>
-    set((s) => (s.fileAsks[key] ? { fileAsks: { ...s.fileAsks, [key]: change(s.fileAsks[key]!) } } : {}));
+    set((s) => (s.fileAsks[key] ? { fileAsks: { ...s.fileAsks, [key]: change(s.fileAsks[key]) } } : {}));
   const setField = (key: string, field: string, call: PluginCall<FieldValue>) =>
     updateAsks(key, (asks) => ({ ...asks, fields: { ...asks.fields, [field]: call } }));
   const setThumbnail = (key: string, call: PluginCall<string | null>) => updateAsks(key, (asks) => ({ ...asks, thumbnail: call }));

@@ -34,13 +34,13 @@ export interface PluginPreviewState {
 
 export interface PluginPreviewActions {
   /** Shows the file's preview (asked afresh), or none. */
-  showPreview(pluginId: string, path: string | undefined): void;
+  showPreview: (pluginId: string, path: string | undefined) => void;
   /** Asks a page of inspection; `opening`: a row's target, so Back returns to the page shown now. */
-  inspectPage(pluginId: string, request: InspectRequest, opening?: boolean): void;
+  inspectPage: (pluginId: string, request: InspectRequest, opening?: boolean) => void;
   /** Returns to the page a target was opened from. */
-  inspectBack(pluginId: string): void;
+  inspectBack: (pluginId: string) => void;
   /** Asks one page of a file for the reader, under the given id (the host caches). */
-  askPage(pluginId: string, callId: string, path: string, request: PageRequest): Promise<PluginAnswer<CheckedPage | null>>;
+  askPage: (pluginId: string, callId: string, path: string, request: PageRequest) => Promise<PluginAnswer<CheckedPage | null>>;
 }
 
 export type PluginPreviewSlice = PluginPreviewState & PluginPreviewActions;

@@ -22,9 +22,9 @@ export interface ServiceCallsState {
 }
 
 export interface ServiceCallsActions {
-  loadServiceCalls(): Promise<void>;
-  serviceCallArrived(call: ServiceCall): void;
-  setSimulatedClipboard(text: string): Promise<Result>;
+  loadServiceCalls: () => Promise<void>;
+  serviceCallArrived: (call: ServiceCall) => void;
+  setSimulatedClipboard: (text: string) => Promise<Result>;
 }
 
 export type ServiceCallsSlice = ServiceCallsState & ServiceCallsActions;

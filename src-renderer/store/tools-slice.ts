@@ -28,16 +28,16 @@ export interface ToolsState {
 }
 
 export interface ToolsActions {
-  loadTools(): Promise<void>;
-  toolChanged(tool: ToolSummary): void;
-  toolRemoved(toolId: string): void;
-  installFolder(folder: string): Promise<InstallVerdict>;
-  dismissInstall(): void;
-  uninstall(toolId: string): Promise<Result>;
-  runCommand(toolId: string, commandId: string): Promise<CommandOutcome>;
-  setPreference(toolId: string, preferenceId: string, value: PreferenceValue): Promise<Result>;
-  restart(toolId: string): Promise<Result>;
-  stop(toolId: string): Promise<Result>;
+  loadTools: () => Promise<void>;
+  toolChanged: (tool: ToolSummary) => void;
+  toolRemoved: (toolId: string) => void;
+  installFolder: (folder: string) => Promise<InstallVerdict>;
+  dismissInstall: () => void;
+  uninstall: (toolId: string) => Promise<Result>;
+  runCommand: (toolId: string, commandId: string) => Promise<CommandOutcome>;
+  setPreference: (toolId: string, preferenceId: string, value: PreferenceValue) => Promise<Result>;
+  restart: (toolId: string) => Promise<Result>;
+  stop: (toolId: string) => Promise<Result>;
 }
 
 export type ToolsSlice = ToolsState & ToolsActions;

@@ -17,10 +17,10 @@ export interface TraceState {
 }
 
 export interface TraceActions {
-  loadTrace(toolId: string): Promise<void>;
-  traceLinesArrived(toolId: string, lines: TraceLine[]): void;
-  clearTrace(toolId: string): Promise<Result>;
-  setTraceMethod(method: string): void;
+  loadTrace: (toolId: string) => Promise<void>;
+  traceLinesArrived: (toolId: string, lines: TraceLine[]) => void;
+  clearTrace: (toolId: string) => Promise<Result>;
+  setTraceMethod: (method: string) => void;
 }
 
 export type TraceSlice = TraceState & TraceActions;

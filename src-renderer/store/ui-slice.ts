@@ -27,15 +27,15 @@ export interface UiState {
 }
 
 export interface UiActions {
-  selectTool(toolId: string | undefined): void;
-  selectTab(tab: ToolTab): void;
-  openInstallDialog(reason?: 'dropNeedsPath'): void;
-  closeInstallDialog(): void;
-  askUninstall(toolId: string): void;
-  cancelUninstall(): void;
-  setSidebarFilter(filter: string): void;
-  setServicePanelOpen(open: boolean): void;
-  connectionChanged(state: ConnectionState): void;
+  selectTool: (toolId: string | undefined) => void;
+  selectTab: (tab: ToolTab) => void;
+  openInstallDialog: (reason?: 'dropNeedsPath') => void;
+  closeInstallDialog: () => void;
+  askUninstall: (toolId: string) => void;
+  cancelUninstall: () => void;
+  setSidebarFilter: (filter: string) => void;
+  setServicePanelOpen: (open: boolean) => void;
+  connectionChanged: (state: ConnectionState) => void;
 }
 
 export type UiSlice = UiState & UiActions;

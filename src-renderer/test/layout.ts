@@ -29,7 +29,7 @@ export function standInSizes(sizeOf: (element: HTMLElement) => { width: number; 
       get(this: HTMLElement) {
         const size = sizeOf(this);
         if (size !== undefined) return name.endsWith('Height') ? size.height : size.width;
-        return original?.get?.call(this) ?? 0;
+        return (original?.get?.call(this) as number | undefined) ?? 0;
       },
     });
   }

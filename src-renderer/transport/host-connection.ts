@@ -76,7 +76,7 @@ export class HostConnection implements Disposable {
     const frame = { kind: 'request', id, method, args } as ClientFrame;
     return new Promise<HostRequests[K]['result']>((resolve, reject) => {
       // The answer to request `id` is the result of `method`: the server answers each id once.
-      this.pending.set(id, { method, resolve: resolve as (result: unknown) => void, reject });
+      this.pending.set(id, { method, resolve, reject });
       if (this.open && this.socket) this.socket.send(JSON.stringify(frame));
       else {
         const timer = setTimeout(() => {

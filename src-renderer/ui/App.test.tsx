@@ -93,14 +93,14 @@ describe('the window', () => {
     const desktop = await renderApp({ tools: [{ ...clipper, runnable: ['copy', 'menu'] }], info: { services: 'system' } });
     act(() => desktop.store.getState().selectTool(clipper.id));
     const shown = screen.getByRole('group', { name: 'Menu only' });
-    expect((within(shown).getByRole('button', { name: 'Menu only' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(within(shown).getByRole<HTMLButtonElement>('button', { name: 'Menu only' }).disabled).toBe(true);
     expect(within(shown).getByText('Run it from the menu bar')).toBeDefined();
   });
 
   it('runs window commands, disables those not runnable, and shows the outcome', async () => {
     const { fake, store } = await renderApp({ tools: [clipper] });
     act(() => store.getState().selectTool(clipper.id));
-    expect((screen.getByRole('button', { name: 'Later' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Later' }).disabled).toBe(true);
     fake.answers.runCommand = () => ({ outcome: 'refused', message: 'nothing to copy' });
     await userEvent.click(screen.getByRole('button', { name: 'Copy latest' }));
     const row = screen.getByRole('group', { name: 'Copy latest' });
@@ -113,7 +113,7 @@ describe('the window', () => {
   it('disables the commands of a stopped tool, saying Restart starts it, and keeps a demand tool’s (a command starts it)', async () => {
     const { fake, store } = await renderApp({ tools: [{ ...clipper, state: 'stopped', runnable: ['copy', 'later'] }] });
     act(() => store.getState().selectTool(clipper.id));
-    const copy = screen.getByRole('button', { name: 'Copy latest' }) as HTMLButtonElement;
+    const copy = screen.getByRole<HTMLButtonElement>('button', { name: 'Copy latest' });
     expect(copy.disabled).toBe(true);
     expect(document.getElementById(copy.getAttribute('aria-describedby')!)?.textContent).toBe('The tool is stopped. Restart starts it.');
     await userEvent.click(screen.getByRole('button', { name: 'Restart' }));

@@ -7,7 +7,7 @@ export function Dialog(props: {
   title: string;
   description?: ReactNode;
   role?: 'dialog' | 'alertdialog';
-  onCancel(): void;
+  onCancel: () => void;
   children: ReactNode;
   /** The element to focus first; else the first focusable one. */
   initialFocus?: React.RefObject<HTMLElement | null>;
@@ -15,21 +15,19 @@ export function Dialog(props: {
   const ref = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const descriptionId = useId();
-  const onCancel = useRef(props.onCancel);
-  onCancel.current = props.onCancel;
 
   useEffect(() => {
     const before = document.activeElement instanceof HTMLElement ? document.activeElement : undefined;
     const first = props.initialFocus?.current ?? ref.current?.querySelector<HTMLElement>(focusable);
     first?.focus();
     return () => before?.focus();
-    // Focus once, when the dialog opens.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- focus once, when the dialog opens, not when initialFocus is another ref
   }, []);
 
   const onKeyDown = (event: React.KeyboardEvent) => {
     if (event.key === 'Escape') {
       event.stopPropagation();
-      onCancel.current();
+      props.onCancel();
       return;
     }
     if (event.key !== 'Tab' || !ref.current) return;
@@ -46,7 +44,7 @@ export function Dialog(props: {
   };
 
   return (
-    <div className="dialog-backdrop" onMouseDown={(event) => event.target === event.currentTarget && onCancel.current()}>
+    <div className="dialog-backdrop" onMouseDown={(event) => event.target === event.currentTarget && props.onCancel()}>
       <div
         ref={ref}
         className="dialog"

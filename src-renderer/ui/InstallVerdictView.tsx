@@ -2,7 +2,7 @@ import type { InstallState } from '../store/tools-slice';
 import { useToolText, useWords } from './use-words';
 
 /** The installer's verdict on a folder: the tool it added, or every reason it refused the folder. */
-export function InstallVerdictView({ install, onDismiss }: { install: InstallState; onDismiss?(): void }) {
+export function InstallVerdictView({ install, onDismiss }: { install: InstallState; onDismiss?: () => void }) {
   const words = useWords();
   const text = useToolText();
   if (install.status !== 'done') return null;

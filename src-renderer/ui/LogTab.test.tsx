@@ -62,7 +62,7 @@ describe('the log', () => {
 
   it('offers Copy only when there are lines to copy, and keeps the button as wide when it says Copied', async () => {
     const { store } = await openTab('Log');
-    const copy = screen.getByRole('button', { name: 'Copy' }) as HTMLButtonElement;
+    const copy = screen.getByRole<HTMLButtonElement>('button', { name: 'Copy' });
     expect(copy.disabled).toBe(true);
     act(() => store.getState().logLinesArrived(tool.id, makeLogLines(2)));
     expect(copy.disabled).toBe(false);

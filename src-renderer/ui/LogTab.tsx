@@ -75,7 +75,7 @@ export function logLineText(words: Words, line: LogLine): string {
   return `${clockTime(line.time)} ${line.level.toUpperCase()} [${words.sources[line.source]}] ${logMessage(words, line)}`;
 }
 
-function LogList(props: { lines: LogLine[]; follow: boolean; setFollow(follow: boolean): void; words: Words }) {
+function LogList(props: { lines: LogLine[]; follow: boolean; setFollow: (follow: boolean) => void; words: Words }) {
   const { lines, words } = props;
   const scroller = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({

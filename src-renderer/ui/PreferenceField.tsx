@@ -63,25 +63,25 @@ interface ControlProps {
   id: string;
   value: PreferenceValue;
   describedBy: string;
-  commit(value: PreferenceValue): void;
-  onProblem(problem: string | undefined): void;
+  commit: (value: PreferenceValue) => void;
+  onProblem: (problem: string | undefined) => void;
 }
 
 /** A text draft that follows the stored value until the person starts typing. */
 function useDraft(value: string) {
   const [draft, setDraft] = useState(value);
-  const editing = useRef(false);
+  const editingRef = useRef(false);
   useEffect(() => {
-    if (!editing.current) setDraft(value);
+    if (!editingRef.current) setDraft(value);
   }, [value]);
-  return { draft, setDraft, editing };
+  return { draft, setDraft, editingRef };
 }
 
 function TextControl({ id, value, describedBy, commit }: ControlProps) {
   const stored = typeof value === 'string' ? value : '';
-  const { draft, setDraft, editing } = useDraft(stored);
+  const { draft, setDraft, editingRef } = useDraft(stored);
   const done = () => {
-    editing.current = false;
+    editingRef.current = false;
     if (draft !== stored) commit(draft);
   };
   return (
@@ -90,7 +90,7 @@ function TextControl({ id, value, describedBy, commit }: ControlProps) {
       type="text"
       aria-describedby={describedBy}
       value={draft}
-      onFocus={() => (editing.current = true)}
+      onFocus={() => (editingRef.current = true)}
       onChange={(event) => setDraft(event.target.value)}
       onBlur={done}
       onKeyDown={(event) => event.key === 'Enter' && done()}
@@ -100,9 +100,9 @@ function TextControl({ id, value, describedBy, commit }: ControlProps) {
 
 function NumberControl({ id, value, describedBy, commit, onProblem, notANumber }: ControlProps & { notANumber: string }) {
   const stored = typeof value === 'number' ? String(value) : '';
-  const { draft, setDraft, editing } = useDraft(stored);
+  const { draft, setDraft, editingRef } = useDraft(stored);
   const done = () => {
-    editing.current = false;
+    editingRef.current = false;
     if (draft.trim() === stored) return;
     const number = Number(draft);
     if (draft.trim() === '' || !Number.isFinite(number)) return onProblem(notANumber);
@@ -115,7 +115,7 @@ function NumberControl({ id, value, describedBy, commit, onProblem, notANumber }
       inputMode="decimal"
       aria-describedby={describedBy}
       value={draft}
-      onFocus={() => (editing.current = true)}
+      onFocus={() => (editingRef.current = true)}
       onChange={(event) => setDraft(event.target.value)}
       onBlur={done}
       onKeyDown={(event) => event.key === 'Enter' && done()}

@@ -49,10 +49,10 @@ describe('a tool’s settings', () => {
 
   it('shows titled preferences with the control for their kind, and never untitled ones', async () => {
     await openSettings();
-    expect((screen.getByLabelText('API token') as HTMLInputElement).type).toBe('password');
-    expect((screen.getByLabelText('Server') as HTMLInputElement).value).toBe('https://ci.acme.test');
-    expect((screen.getByLabelText('How many') as HTMLInputElement).type).toBe('number');
-    expect((screen.getByLabelText('Play a sound') as HTMLInputElement).type).toBe('checkbox');
+    expect(screen.getByLabelText<HTMLInputElement>('API token').type).toBe('password');
+    expect(screen.getByLabelText<HTMLInputElement>('Server').value).toBe('https://ci.acme.test');
+    expect(screen.getByLabelText<HTMLInputElement>('How many').type).toBe('number');
+    expect(screen.getByLabelText<HTMLInputElement>('Play a sound').type).toBe('checkbox');
     expect(screen.getByLabelText('Order').tagName).toBe('SELECT');
     expect(screen.queryByLabelText('cursor')).toBeNull();
     expect(document.querySelector('[data-preference-id="cursor"]')).toBeNull();
@@ -81,7 +81,7 @@ describe('a tool’s settings', () => {
 
   it('says whether a secret is set without ever showing it', async () => {
     await openSettings();
-    const field = screen.getByLabelText('API token') as HTMLInputElement;
+    const field = screen.getByLabelText<HTMLInputElement>('API token');
     expect(field.closest('.preference')?.textContent).toContain('Not set');
     await userEvent.type(field, 'hunter2{Enter}');
     await waitFor(() => expect(field.closest('.preference')?.textContent).toContain('Set'));

@@ -82,7 +82,7 @@ export function messagePreview(text: string, notUtf8 = false): string {
   return '';
 }
 
-function TraceList(props: { lines: TraceLine[]; follow: boolean; setFollow(follow: boolean): void }) {
+function TraceList(props: { lines: TraceLine[]; follow: boolean; setFollow: (follow: boolean) => void }) {
   const words = useWords();
   const { lines } = props;
   const [open, setOpen] = useState<ReadonlySet<number>>(new Set());

@@ -1,7 +1,7 @@
 // Keeps a virtualized list at its end while it follows, the way a terminal does: scrolling up stops
 // following, scrolling back to the end resumes it. Only the person's upward scrolls count, so the
 // list's own size corrections never turn following off.
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import type { Virtualizer } from '@tanstack/react-virtual';
 
 const nearEndPx = 24;
@@ -21,7 +21,9 @@ export function useFollowEnd(
 
   // The list's own height changes too (the services panel below it grows): a following list keeps its end in view.
   const following = useRef({ follow, count });
-  following.current = { follow, count };
+  useLayoutEffect(() => {
+    following.current = { follow, count };
+  }, [follow, count]);
   useEffect(() => {
     const element = scroller.current;
     if (!element || typeof ResizeObserver === 'undefined') return;

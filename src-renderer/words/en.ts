@@ -4,9 +4,9 @@ import { beforeAnswerEn, reasonEn } from '../../src-shared/reasons-en';
 import { fileName, folderOf } from '../file-path';
 import { pluginEn } from './plugin-en';
 import { previewEn } from './preview-en';
+import { valueText as text } from './value-text';
 import type { Words } from './words';
 
-const text = (value: unknown) => String(value ?? '');
 const quote = (value: unknown) => `“${text(value)}”`;
 
 export const en: Words = {
@@ -161,7 +161,7 @@ export const en: Words = {
     switch (method) {
       case 'notify/hud': return `Would show on screen: ${quote(params.text)}`;
       case 'notify/beep': return 'Would play the alert sound';
-      case 'open/url': return `Would open ${String(params.url ?? '')}`;
+      case 'open/url': return `Would open ${text(params.url)}`;
       case 'clipboard/readText':
         if (typeof result?.text === 'string') return `Read the clipboard: ${quote(result.text)}`;
         return result && 'text' in result ? 'Read the clipboard: it held no text' : 'Read the clipboard';
@@ -169,7 +169,7 @@ export const en: Words = {
       case 'keystrokes/paste': return `Would paste: ${quote(params.text)}`;
       case 'keystrokes/pressMenuItem':
         return `Would press the menu item ${Array.isArray(params.keys) ? params.keys.join(' or ') : ''}`;
-      case 'processes/terminate': return `Would end process ${String(params.pid ?? '')}`;
+      case 'processes/terminate': return `Would end process ${text(params.pid)}`;
       // A plugin's plan, step by step, recorded rather than done.
       case 'plan/rename': return `Would rename ${text(params.from)} to ${fileName(text(params.to))}`;
       case 'plan/move': return `Would move ${text(params.from)} into ${folderOf(text(params.to))}`;

@@ -4,10 +4,10 @@ import { hostLogFr } from './host-log-fr';
 import { pluginFr } from './plugin-fr';
 import { previewFr } from './preview-fr';
 import { reasonFr } from './reasons-fr';
+import { valueText as text } from './value-text';
 import type { Words } from './words';
 
 // French puts a narrow no-break space (U+202F) before : ; ? ! and inside « ».
-const text = (value: unknown) => String(value ?? '');
 const quote = (value: unknown) => `«\u202f${text(value)}\u202f»`;
 
 export const fr: Words = {
@@ -162,7 +162,7 @@ export const fr: Words = {
     switch (method) {
       case 'notify/hud': return `Afficherait à l’écran\u202f: ${quote(params.text)}`;
       case 'notify/beep': return 'Jouerait le son d’alerte';
-      case 'open/url': return `Ouvrirait ${String(params.url ?? '')}`;
+      case 'open/url': return `Ouvrirait ${text(params.url)}`;
       case 'clipboard/readText':
         if (typeof result?.text === 'string') return `A lu le presse-papiers\u202f: ${quote(result.text)}`;
         return result && 'text' in result ? 'A lu le presse-papiers\u202f: il n’y avait pas de texte' : 'A lu le presse-papiers';
@@ -170,7 +170,7 @@ export const fr: Words = {
       case 'keystrokes/paste': return `Collerait\u202f: ${quote(params.text)}`;
       case 'keystrokes/pressMenuItem':
         return `Choisirait l’élément de menu ${Array.isArray(params.keys) ? params.keys.join(' ou ') : ''}`;
-      case 'processes/terminate': return `Mettrait fin au processus ${String(params.pid ?? '')}`;
+      case 'processes/terminate': return `Mettrait fin au processus ${text(params.pid)}`;
       // Le plan d’un plugin, étape par étape, noté plutôt que fait.
       case 'plan/rename': return `Renommerait ${text(params.from)} en ${fileName(text(params.to))}`;
       case 'plan/move': return `Déplacerait ${text(params.from)} dans ${folderOf(text(params.to))}`;

@@ -3,6 +3,7 @@
 import type { PluginAnswer } from '../../src-shared/plugin-api';
 import type { PlanStep } from '../../src-shared/skwir/types';
 import { fileName } from '../file-path';
+import { valueText } from './value-text';
 import type { Words } from './words';
 
 export type PluginFailure = Extract<PluginAnswer<unknown>, { ok: false }>;
@@ -23,7 +24,7 @@ export function fieldValueText(words: Words, value: unknown): string {
   if (value === null || value === undefined) return '';
   if (Array.isArray(value)) return value.map((item) => fieldValueText(words, item)).join(', ');
   if (typeof value === 'boolean') return value ? words.plugin.yes : words.plugin.no;
-  return String(value);
+  return valueText(value);
 }
 
 /** A plan's step in words, its file named from the paths the plan's call was about. */

@@ -18,7 +18,7 @@ function memory(files: Record<string, MemoryFile>, worlds: Record<string, string
       reads.push({ path, maxBytes });
       return (files[path]?.bytes ?? new Uint8Array()).subarray(0, maxBytes);
     },
-    realpath: async (path) => (files[path] ? (files[path]!.real ?? path) : undefined),
+    realpath: async (path) => (files[path] ? (files[path].real ?? path) : undefined),
     // The fake's components are their WIT after the 8-byte header.
     componentWorld: async (bytes) => {
       const wit = worlds[Buffer.from(bytes.subarray(8)).toString()];

@@ -62,7 +62,7 @@ export function fieldPath(prefix: string, pointer: string, extra?: string | numb
 }
 
 function firstControl(value: unknown): string {
-  const match = typeof value === 'string' ? /[\u0000-\u001f\u007f-\u009f]/.exec(value) : null;
+  const match = typeof value === 'string' ? /\p{Cc}/u.exec(value) : null;
   return match ? `U+${match[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}` : 'none';
 }
 
@@ -72,7 +72,7 @@ function fill(template: string, fields: Record<string, string>): string {
 
 function reasonFor(error: ErrorObject, value: unknown): string | undefined {
   const params = error.params as Record<string, unknown>;
-  const templates = (error.parentSchema as Record<string, unknown> | undefined)?.['x-reasons'] as Record<string, string> | undefined;
+  const templates = error.parentSchema?.['x-reasons'] as Record<string, string> | undefined;
   const count = typeof value === 'string' ? codePoints(value) : Array.isArray(value) ? value.length : 0;
   const fields = {
     value: quote(value), count: formatCount(count), limit: formatCount(Number(params.limit)), control: firstControl(value),

@@ -139,7 +139,7 @@ describe('limits, codes and the README agree with the schemas', () => {
   });
 
   it('writes the language tag\'s pattern as language-tag.ts does, wherever the schemas take one', () => {
-    const patterns = [...JSON.stringify([manifestSchema, messagesSchema]).matchAll(/"pattern":"(\^\[A-Za-z\][^"]*)"/g)].map((m) => JSON.parse(`"${m[1]}"`));
+    const patterns = [...JSON.stringify([manifestSchema, messagesSchema]).matchAll(/"pattern":"(\^\[A-Za-z\][^"]*)"/g)].map((m) => JSON.parse(`"${m[1]}"`) as string);
     expect(patterns.length).toBeGreaterThanOrEqual(3);
     for (const pattern of patterns) expect(pattern).toBe(LANGUAGE_TAG_PATTERN);
   });

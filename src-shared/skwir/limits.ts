@@ -7,9 +7,12 @@ export const SKWIR_MANIFEST_FILE = 'skwir-plugin.toml';
 /** skwir-plugin.toml, in bytes (as vitruvian-tool.json). */
 export const SKWIR_MANIFEST_MAX_BYTES = 65_536;
 
-/** The protocol versions the host speaks: OLDEST to VERSION. initialize offers VERSION. */
-export const SKWIR_API_OLDEST = 1;
-export const SKWIR_API_VERSION = 1;
+/**
+ * The protocol versions the host speaks: OLDEST to VERSION. initialize offers VERSION. Typed as
+ * numbers, not as the literal 1, so that code written for a range still type-checks while it is one.
+ */
+export const SKWIR_API_OLDEST: number = 1;
+export const SKWIR_API_VERSION: number = 1;
 export const spokenApi = (api: number): boolean => Number.isInteger(api) && api >= SKWIR_API_OLDEST && api <= SKWIR_API_VERSION;
 
 /** A line of the program transport: 64 MiB, its line break included. */

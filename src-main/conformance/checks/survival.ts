@@ -14,7 +14,7 @@ interface Survival {
   which: CheckName;
   /** What was sent, for the reason: "an unknown notice". */
   what: string;
-  send(): void | Promise<void>;
+  send: () => void | Promise<void>;
 }
 
 async function survives(session: ConformanceSession, { which, what, send }: Survival): Promise<CheckResult> {

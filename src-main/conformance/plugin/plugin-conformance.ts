@@ -7,7 +7,6 @@
 import { answerProblems } from '../../../src-shared/skwir/answers';
 import { askProblems } from '../../../src-shared/skwir/asking';
 import { spokenApi } from '../../../src-shared/skwir/limits';
-import type { CallMethod } from '../../../src-shared/skwir/methods';
 import type { PluginManifest } from '../../../src-shared/skwir/plugin-manifest';
 import { exitText } from '../../host/reasons';
 import { duration, failed, passed, quoteLine, skipped, warned, type CheckName, type CheckResult } from '../check-result';

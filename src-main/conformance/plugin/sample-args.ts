@@ -8,7 +8,7 @@ function valueOf(schema: Schema | undefined): unknown {
   if ('default' in schema) return schema.default;
   if ('const' in schema) return schema.const;
   if (Array.isArray(schema.enum) && schema.enum.length > 0) return schema.enum[0];
-  const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
+  const type: unknown = Array.isArray(schema.type) ? (schema.type as unknown[])[0] : schema.type;
   switch (type) {
     case 'string': return 'sample';
     case 'integer': return typeof schema.minimum === 'number' ? Math.ceil(schema.minimum) : 1;

@@ -16,7 +16,7 @@ export function useSlowCall(startedAt: number): boolean {
   return slow;
 }
 
-export function CallProgress(props: { startedAt: number; onCancel(): void; label?: string }) {
+export function CallProgress(props: { startedAt: number; onCancel: () => void; label?: string }) {
   const words = useWords();
   const slow = useSlowCall(props.startedAt);
   if (!slow) return null;

@@ -33,7 +33,7 @@ export function visibleRows(rows: readonly Row[], folded: ReadonlySet<number>): 
 
 const hasTarget = (row: Row): boolean => row.target !== null && row.target !== undefined;
 
-export function InspectionBody(props: { inspection: CheckedInspection; found?: number; onOpen(target: unknown): void }) {
+export function InspectionBody(props: { inspection: CheckedInspection; found?: number; onOpen: (target: unknown) => void }) {
   const { inspection, found } = props;
   const ref = useRef<HTMLDivElement>(null);
   useLayoutEffect(() => {
@@ -77,7 +77,7 @@ function CodeLines({ lines, found }: { lines: string[]; found?: number }) {
   );
 }
 
-function RowsTable({ inspection, found, onOpen }: { inspection: CheckedInspection; found?: number; onOpen(target: unknown): void }) {
+function RowsTable({ inspection, found, onOpen }: { inspection: CheckedInspection; found?: number; onOpen: (target: unknown) => void }) {
   const words = useWords();
   // Folds belong to the page they were made on.
   const [folds, setFolds] = useState<{ rows: Row[]; folded: Set<number> }>({ rows: inspection.rows, folded: new Set() });

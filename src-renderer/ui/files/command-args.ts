@@ -3,6 +3,7 @@
 // constants, else JSON), required ones marked, defaults filled. What the person typed is turned
 // into the args, or into one problem per field the form shows under it; the host then checks the
 // args against the whole schema again, and its refusal is shown as the answer.
+import { valueText } from '../../words/value-text';
 
 type Schema = Record<string, unknown>;
 
@@ -47,7 +48,7 @@ function typeOf(schema: Schema): string | undefined {
 }
 
 function choicesOf(schema: Schema): { value: unknown; label: string }[] | undefined {
-  if (Array.isArray(schema.enum)) return schema.enum.map((value) => ({ value, label: typeof value === 'string' ? value : JSON.stringify(value) }));
+  if (Array.isArray(schema.enum)) return (schema.enum as unknown[]).map((value) => ({ value, label: typeof value === 'string' ? value : JSON.stringify(value) }));
   const oneOf = schema.oneOf ?? schema.anyOf;
   if (Array.isArray(oneOf) && oneOf.length > 0 && oneOf.every((option) => isSchema(option) && 'const' in option)) {
     return (oneOf as Schema[]).map((option) => ({
@@ -109,7 +110,7 @@ export function initialDraft(schema: Record<string, unknown> | undefined, fields
         draft[field.name] = given === undefined ? '' : JSON.stringify(given);
         break;
       default:
-        draft[field.name] = given === undefined || given === null ? '' : String(given);
+        draft[field.name] = valueText(given);
     }
   }
   return draft;

@@ -27,7 +27,7 @@ describe('a converted file', () => {
   it('shows a picture fitted to the width, at its own size after a click, and offers it to save', async () => {
     const { region } = await show('sunset.png', onePixel);
     expect(region.dataset.kind).toBe('picture');
-    const picture = within(region).getByRole('img', { name: 'sunset.png' }) as HTMLImageElement;
+    const picture = within(region).getByRole<HTMLImageElement>('img', { name: 'sunset.png' });
     expect(picture.src).toMatch(/^blob:/);
     const toggle = within(region).getByRole('button', { name: 'Show at actual size' });
     expect(region.querySelector('.converted-picture')?.getAttribute('data-size')).toBe('fitted');

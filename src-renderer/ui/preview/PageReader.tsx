@@ -46,6 +46,7 @@ export function PageReader({ source, network, onOpenUri }: { source: PageSource;
   const [store, setStore] = useState<PageStore>();
   useEffect(() => {
     const made = new PageStore(source);
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the store is this effect's, disposed of by it; state hands it to the render
     setStore(made);
     void made.begin();
     return () => made.dispose();
@@ -89,7 +90,9 @@ function ReaderPages({ store, pages, outline, network, onOpenUri }: ReaderPagesP
   }, [store, pages, view.width, sizes]); // eslint-disable-line react-hooks/exhaustive-deps
   const layoutNow = useRef(layout);
   const viewNow = useRef(view);
-  viewNow.current = view;
+  useLayoutEffect(() => {
+    viewNow.current = view;
+  }, [view]);
 
   // Pages that learn their size move the ones below: the page being read stays where it was.
   useLayoutEffect(() => {
@@ -132,20 +135,24 @@ function ReaderPages({ store, pages, outline, network, onOpenUri }: ReaderPagesP
 
   const { search, find, choose, step } = usePageSearch(store, pages, reveal);
 
+  // The match shown is the search's `current`, a number the hooks rules would take for a ref's.
+  const { matches, current: shownMatch } = search;
   const marks = useMemo(() => {
     const byPage = new Map<number, PageMark[]>();
-    search.matches.forEach((match, i) => {
+    matches.forEach((match, i) => {
       const runs = store.entry(match.page)?.words?.text;
       if (match.page < kept.first || match.page > kept.last || !runs) return;
       const list = byPage.get(match.page) ?? [];
-      for (const box of stretchBoxes(runs, pageTextOf(runs), match.start, match.end)) list.push({ ...box, current: i === search.current });
+      for (const box of stretchBoxes(runs, pageTextOf(runs), match.start, match.end)) list.push({ ...box, current: i === shownMatch });
       byPage.set(match.page, list);
     });
     return byPage;
-  }, [store, search, kept.first, kept.last]);
+  }, [store, matches, shownMatch, kept.first, kept.last]);
 
   const linkRules = useRef({ network, onOpenUri, words });
-  linkRules.current = { network, onOpenUri, words };
+  useLayoutEffect(() => {
+    linkRules.current = { network, onOpenUri, words };
+  }, [network, onOpenUri, words]);
   const onLink = useCallback((link: PageLink) => {
     const rules = linkRules.current;
     if (link.page !== undefined) return goTo(link.page);

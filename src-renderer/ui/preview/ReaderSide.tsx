@@ -11,8 +11,8 @@ export interface ReaderSideProps {
   outline: readonly OutlineEntry[];
   search: PageSearch;
   store: PageStore;
-  goTo(page: number): void;
-  choose(match: number): void;
+  goTo: (page: number) => void;
+  choose: (match: number) => void;
 }
 
 /** Matches listed at most: a search for "e" in a long file finds tens of thousands. */

@@ -8,10 +8,10 @@ import type { PageSearch } from './use-page-search';
 export interface ReaderToolbarProps {
   page: number;
   pages: number;
-  goTo(page: number): void;
+  goTo: (page: number) => void;
   search: PageSearch;
-  find(query: string): void;
-  step(by: 1 | -1): void;
+  find: (query: string) => void;
+  step: (by: 1 | -1) => void;
 }
 
 export function ReaderToolbar({ page, pages, goTo, search, find, step }: ReaderToolbarProps) {
@@ -45,7 +45,7 @@ export function ReaderToolbar({ page, pages, goTo, search, find, step }: ReaderT
           onChange={(event) => setDraft(event.target.value)}
           onBlur={(event) => {
             // Leaving for the Go button keeps what was typed, for it to go there.
-            if (!event.currentTarget.form?.contains(event.relatedTarget as Node | null)) setDraft(null);
+            if (!event.currentTarget.form?.contains(event.relatedTarget)) setDraft(null);
           }}
         />
         <button type="submit" className="button small">{words.goToPage}</button>
@@ -72,7 +72,10 @@ export function ReaderToolbar({ page, pages, goTo, search, find, step }: ReaderT
             if (event.target.value === '') find('');
           }}
           onKeyDown={(event) => {
-            if (event.key === 'Enter' && event.shiftKey && searchOn) (event.preventDefault(), step(-1));
+            if (event.key === 'Enter' && event.shiftKey && searchOn) {
+              event.preventDefault();
+              step(-1);
+            }
           }}
         />
         <button type="submit" className="button small">{words.find}</button>

@@ -20,8 +20,10 @@ export function readDelimited(text: string, delimiter: ',' | '\t', maxRows = Num
     const ch = text[i]!;
     if (quoted) {
       if (ch !== '"') field += ch;
-      else if (text[i + 1] === '"') (field += '"'), i++;
-      else quoted = false;
+      else if (text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else quoted = false;
     } else if (ch === '"' && field === '') {
       quoted = true;
     } else if (ch === delimiter) {

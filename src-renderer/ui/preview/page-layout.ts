@@ -81,7 +81,10 @@ export function pageInView(layout: PageLayout, top: number, height: number): num
   for (let page = first; page <= last; page++) {
     const i = page - 1;
     const shown = Math.min(top + height, layout.tops[i]! + layout.heights[i]!) - Math.max(top, layout.tops[i]!);
-    if (shown > bestShown + 0.5) (best = page), (bestShown = shown);
+    if (shown > bestShown + 0.5) {
+      best = page;
+      bestShown = shown;
+    }
   }
   return best;
 }

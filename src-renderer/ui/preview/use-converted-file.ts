@@ -30,7 +30,6 @@ export function useConvertedFile(file: { name: string; data: string }): Converte
   useEffect(() => {
     const controller = new AbortController();
     let url: string | undefined;
-    setShown({ state: 'reading' });
     const kind = shownAs(file.name);
     bytesOfBase64InSteps(file.data, controller.signal).then(
       (bytes) => {
@@ -46,6 +45,8 @@ export function useConvertedFile(file: { name: string; data: string }): Converte
     return () => {
       controller.abort();
       if (url) URL.revokeObjectURL(url);
+      // Another file (or none) from here: what was shown of this one goes with its URL.
+      setShown({ state: 'reading' });
     };
   }, [file.name, file.data]);
   return shown;

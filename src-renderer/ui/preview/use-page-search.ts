@@ -1,7 +1,7 @@
 // Search across a file's pages: each page's text read through the store (side 0, text only; the host
 // caches, and pages already read are not asked again), matched case-insensitively, the matches listed
 // as they are found, the first shown at once. A new search stops the one under way.
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { findInText, pageTextOf } from './page-text';
 import type { PageStore } from './page-store';
 
@@ -31,9 +31,11 @@ export function usePageSearch(store: PageStore | undefined, pages: number, show:
   const [search, setSearch] = useState<PageSearch>(idle);
   const run = useRef(0);
   const latest = useRef(search);
-  latest.current = search;
   const showRef = useRef(show);
-  showRef.current = show;
+  useLayoutEffect(() => {
+    latest.current = search;
+    showRef.current = show;
+  }, [search, show]);
 
   useEffect(() => () => void run.current++, [store]);
 

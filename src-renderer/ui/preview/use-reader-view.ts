@@ -19,21 +19,21 @@ const viewOf = (element: HTMLElement): ReaderView => ({
 const same = (a: ReaderView, b: ReaderView) =>
   a.top === b.top && a.width === b.width && a.height === b.height && a.pixelRatio === b.pixelRatio;
 
-export function useReaderView(scroller: RefObject<HTMLElement | null>) {
+export function useReaderView(scrollerRef: RefObject<HTMLElement | null>) {
   const [view, setView] = useState<ReaderView>({ top: 0, width: 0, height: 0, pixelRatio: 1 });
   const frame = useRef(0);
 
   const measure = useCallback(() => {
-    const element = scroller.current;
+    const element = scrollerRef.current;
     if (element) setView((before) => {
       const now = viewOf(element);
       return same(before, now) ? before : now;
     });
-  }, [scroller]);
+  }, [scrollerRef]);
 
   useLayoutEffect(() => {
     measure();
-    const element = scroller.current;
+    const element = scrollerRef.current;
     if (!element) return;
     const onScroll = () => {
       if (frame.current) return;
@@ -53,15 +53,15 @@ export function useReaderView(scroller: RefObject<HTMLElement | null>) {
       cancelAnimationFrame(frame.current);
       frame.current = 0;
     };
-  }, [scroller, measure]);
+  }, [scrollerRef, measure]);
 
   /** Scrolls the column to `y` and takes the new place at once (not a frame later). */
   const scrollTo = useCallback((y: number) => {
-    const element = scroller.current;
+    const element = scrollerRef.current;
     if (!element) return;
     element.scrollTop = Math.max(0, y);
     measure();
-  }, [scroller, measure]);
+  }, [scrollerRef, measure]);
 
   return { view, scrollTo };
 }
