@@ -39,10 +39,10 @@ describe('the Electron bundles', () => {
       workerData: { bytes: component, options: { name: 'plugin', instantiation: 'async', base64Cutoff: 0, noComponentErrorWrapping: true, emitTypescriptDeclarations: false } },
       execArgv: [],
     });
-    const answer = (await new Promise((resolve, reject) => {
+    const answer = await new Promise<{ files?: Record<string, Uint8Array>; error?: string }>((resolve, reject) => {
       transpiler.once('message', resolve);
       transpiler.once('error', reject);
-    })) as { files?: Record<string, Uint8Array>; error?: string };
+    });
     await transpiler.terminate();
     expect(answer.error).toBeUndefined();
     const folder = join(outDir, 'transpiled');

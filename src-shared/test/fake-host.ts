@@ -169,7 +169,7 @@ export function createFakeHost(seed: { tools?: ToolSummary[]; info?: Partial<Hos
   const request = <K extends HostRequestName>(name: K) =>
     async (...args: HostRequests[K]['args']): Promise<HostRequests[K]['result']> => {
       fake.requests.push({ name, args } as FakeRequest);
-      const answer = (fake.answers[name] ?? own[name]) as Answer<K>;
+      const answer = (fake.answers[name] ?? own[name]);
       return answer(...args);
     };
   fake.host = {
