@@ -37,7 +37,13 @@ function reader() {
         encoding: 'utf8',
         timeout: 60_000,
       });
-      const lines = (text: string) => (text === '' ? [] : text.replace(/\n$/, '').split('\n').map((line) => normalized(line, home, repository)));
+      const lines = (text: string) =>
+        text === ''
+          ? []
+          : text
+              .replace(/\n$/, '')
+              .split('\n')
+              .map((line) => normalized(line, home, repository));
       last = { command, stdout: lines(result.stdout), stderr: lines(result.stderr), exit: result.status };
       return last;
     },
@@ -62,8 +68,8 @@ const guides: { path: string; about: string; examples: string[] }[] = [
     path: 'docs/writing-a-skwir-plugin.md',
     about: 'a new plugin, its manifest, ask with its trace, a command, check, reads, validate, a failure, --out, a usage error, check --file',
     examples: [
-      "stdout: npx vitruvian-tool new ~/plugins/sizes --kind skwir --lang python",
-      "file: npx vitruvian-tool new ~/plugins/sizes --kind skwir --lang python",
+      'stdout: npx vitruvian-tool new ~/plugins/sizes --kind skwir --lang python',
+      'file: npx vitruvian-tool new ~/plugins/sizes --kind skwir --lang python',
       "run: printf 'one two three\\nfour five\\n' > ~/notes.txt",
       `stdout: npx vitruvian-tool ask ~/plugins/sizes field --file ~/notes.txt --params '{"key":"file-size.bytes"}' --trace`,
       `stderr: npx vitruvian-tool ask ~/plugins/sizes field --file ~/notes.txt --params '{"key":"file-size.bytes"}' --trace`,
@@ -111,28 +117,52 @@ for (const guide of guides) {
   });
 }
 
-describe('reading the guide\'s examples', () => {
+describe("reading the guide's examples", () => {
   it('follows a mark to the block after it and the one command before it', () => {
-    const markdown = ['```sh', '# a comment', 'npx vitruvian-tool validate ~/t', '```', '', '<!-- checked: stderr, any order, exit 2 -->', '```', 'a', 'b', '```'].join('\n');
+    const markdown = [
+      '```sh',
+      '# a comment',
+      'npx vitruvian-tool validate ~/t',
+      '```',
+      '',
+      '<!-- checked: stderr, any order, exit 2 -->',
+      '```',
+      'a',
+      'b',
+      '```',
+    ].join('\n');
     expect(guideExamples(markdown)).toEqual([
       { line: 6, command: 'npx vitruvian-tool validate ~/t', check: { kind: 'stderr', anyOrder: true, exit: 2 }, expected: ['a', 'b'] },
     ]);
+    // One blank line between the mark and its block (as the formatter writes it) is followed; two are not.
+    expect(guideExamples(['```sh', 'a', '```', '<!-- checked: stdout -->', '', '```', 'x', '```'].join('\n'))).toEqual([
+      { line: 4, command: 'a', check: { kind: 'stdout', anyOrder: false, exit: 0 }, expected: ['x'] },
+    ]);
+    expect(() => guideExamples(['```sh', 'a', '```', '<!-- checked: stdout -->', '', '', '```', '```'].join('\n'))).toThrow(/right before a fenced block/);
     expect(() => guideExamples(['```sh', 'a', 'b', '```', '<!-- checked: stdout -->', '```', '```'].join('\n'))).toThrow(/holds 2 commands, not one/);
-    expect(() => guideExamples(['```sh', 'a', '```', '<!-- checked: stdin -->', '```', '```'].join('\n'), 'docs/x.md')).toThrow(/^docs\/x\.md:4: checked what\? "stdin" is not stdout/);
+    expect(() => guideExamples(['```sh', 'a', '```', '<!-- checked: stdin -->', '```', '```'].join('\n'), 'docs/x.md')).toThrow(
+      /^docs\/x\.md:4: checked what\? "stdin" is not stdout/,
+    );
   });
 
   it('runs every command of a block marked run, which then counts as the block before the next mark', () => {
     const markdown = ['<!-- checked: run -->', '```sh', 'touch ~/a', '# why', 'touch ~/b', '```', '<!-- checked: run -->', '```', 'x', '```'].join('\n');
     expect(() => guideExamples(markdown, 'docs/x.md')).toThrow(/^docs\/x\.md:7: a run mark must come right before a sh block/);
-    expect(guideExamples(markdown.split('\n').slice(0, 6).join('\n'))).toEqual([{ line: 1, command: 'touch ~/a\ntouch ~/b', check: { kind: 'run' }, expected: [] }]);
-    expect(() => guideExamples([...markdown.split('\n').slice(0, 6), '<!-- checked: stdout -->', '```', '```'].join('\n'))).toThrow(/holds 2 commands, not one/);
+    expect(guideExamples(markdown.split('\n').slice(0, 6).join('\n'))).toEqual([
+      { line: 1, command: 'touch ~/a\ntouch ~/b', check: { kind: 'run' }, expected: [] },
+    ]);
+    expect(() => guideExamples([...markdown.split('\n').slice(0, 6), '<!-- checked: stdout -->', '```', '```'].join('\n'))).toThrow(
+      /holds 2 commands, not one/,
+    );
   });
 
   it('makes the repository, pids, times and temporary names alike, and lets ... stand for any lines', () => {
     expect(normalized('info host: started (pid 714, protocol 1) in 351 ms, /home/x/tools in /tmp/vitruvian-run-data-JVjG7m', '/home/x')).toBe(
       'info host: started (pid N, protocol 1) in N ms, ~/tools in /tmp/vitruvian-run-data-XXXXXX',
     );
-    expect(normalized('loaded in place from /work/repo/tools-sample/hex', '/home/x', '/work/repo')).toBe(`loaded in place from ${REPOSITORY_SHOWN}/tools-sample/hex`);
+    expect(normalized('loaded in place from /work/repo/tools-sample/hex', '/home/x', '/work/repo')).toBe(
+      `loaded in place from ${REPOSITORY_SHOWN}/tools-sample/hex`,
+    );
     expect(linesProblem(['a', '...', 'd'], ['a', 'b', 'c', 'd'], false)).toBeUndefined();
     expect(linesProblem(['a', '...', 'd'], ['a', 'd'], false)).toBeUndefined();
     expect(linesProblem(['a', 'd'], ['a', 'b', 'd'], false)).toMatch(/the command printed/);

@@ -12,10 +12,7 @@
 // a time in ms, a temporary folder's name, the home folder, where the repository is) is made alike
 // on both sides.
 
-export type GuideCheck =
-  | { kind: 'stdout' | 'stderr'; anyOrder: boolean; exit: number }
-  | { kind: 'file'; path: string }
-  | { kind: 'run' };
+export type GuideCheck = { kind: 'stdout' | 'stderr'; anyOrder: boolean; exit: number } | { kind: 'file'; path: string } | { kind: 'run' };
 
 export interface GuideExample {
   /** The guide's line of the mark, for the test's name. */
@@ -47,11 +44,13 @@ export function guideExamples(markdown: string, guide = 'docs/writing-a-tool.md'
     const mark = MARK.exec(line);
     if (!mark) continue;
     const where = `${guide}:${i + 1}`;
-    if (!lines[i + 1]?.startsWith('```')) throw new Error(`${where}: a checked mark must come right before a fenced block`);
-    const block = readBlock(lines, i + 1, guide);
+    // The fence follows the mark, a blank line between them at most (as the formatter leaves it).
+    const fence = lines[i + 1] === '' ? i + 2 : i + 1;
+    if (!lines[fence]?.startsWith('```')) throw new Error(`${where}: a checked mark must come right before a fenced block`);
+    const block = readBlock(lines, fence, guide);
     const check = readCheck(mark[1]!, where);
     if (check.kind === 'run') {
-      if (!lines[i + 1]!.startsWith('```sh')) throw new Error(`${where}: a run mark must come right before a sh block`);
+      if (!lines[fence]!.startsWith('```sh')) throw new Error(`${where}: a run mark must come right before a sh block`);
       lastCommands = commandsOf(block.body);
       examples.push({ line: i + 1, command: lastCommands.join('\n'), check, expected: [] });
       i = block.end;
