@@ -21,9 +21,7 @@ const contentSecurityPolicy = [
 const contentSecurityPolicyMeta = (): Plugin => ({
   name: 'vitruvian-csp',
   apply: 'build',
-  transformIndexHtml: () => [
-    { tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content: contentSecurityPolicy }, injectTo: 'head-prepend' },
-  ],
+  transformIndexHtml: () => [{ tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content: contentSecurityPolicy }, injectTo: 'head-prepend' }],
 });
 
 export default defineConfig({

@@ -14,12 +14,14 @@ const MB = 1024 ** 2;
 const mb = (bytes: number) => `${bytes >= 0 ? '+' : ''}${(bytes / MB).toFixed(1)} MB`;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
 const verdict = (met: boolean) => (met ? 'met' : 'NOT MET');
-const growth = (m: Measured) =>
-  `${mb(m.peak - m.start)} at peak, ${mb(m.end - m.start)} after (heap and buffers ${mb(m.heldEnd - m.heldStart)})`;
+const growth = (m: Measured) => `${mb(m.peak - m.start)} at peak, ${mb(m.end - m.start)} after (heap and buffers ${mb(m.heldEnd - m.heldStart)})`;
 
 async function benchMemory(): Promise<void> {
   console.log('memory: resident size of the measuring process, sampled every 10 ms, collected before and after (--expose-gc)');
-  for (const [command, what] of [['bigline', '1 GiB with no line break'], ['flood', 'a million log notices']] as const) {
+  for (const [command, what] of [
+    ['bigline', '1 GiB with no line break'],
+    ['flood', 'a million log notices'],
+  ] as const) {
     const bare = await runSide('sides.ts', `${command}-bare`);
     const host = await runSide('sides.ts', `${command}-host`);
     const c = host.checks;

@@ -55,18 +55,15 @@ async function directComponent(cacheFolder: string, path: string) {
   };
   const fd = openSync(path, 'r');
   const logged: string[] = [];
-  const component = await bindings.instantiate(
-    async (name) => WebAssembly.compile(await readFile(join(module.folder, name))),
-    {
-      read: {
-        default(_file: number, offset: bigint, length: number) {
-          const buffer = Buffer.allocUnsafe(Math.min(length, 4 * MB));
-          return buffer.subarray(0, readSync(fd, buffer, 0, buffer.length, Number(offset)));
-        },
+  const component = await bindings.instantiate(async (name) => WebAssembly.compile(await readFile(join(module.folder, name))), {
+    read: {
+      default(_file: number, offset: bigint, length: number) {
+        const buffer = Buffer.allocUnsafe(Math.min(length, 4 * MB));
+        return buffer.subarray(0, readSync(fd, buffer, 0, buffer.length, Number(offset)));
       },
-      log: { default: (_level: string, message: string) => void logged.splice(0, logged.length, message) },
     },
-  );
+    log: { default: (_level: string, message: string) => void logged.splice(0, logged.length, message) },
+  });
   const params = JSON.stringify({ key: 'lines.count', file: { handle: 1, name: 'file.txt', path } });
   return { call: () => JSON.parse(component.call('field', params)) as { value: number }, close: () => closeSync(fd) };
 }
@@ -75,7 +72,10 @@ async function benchRoundTrip(): Promise<void> {
   const scratch = await mkdtemp(join(tmpdir(), 'vitruvian-bench-module-'));
   try {
     console.log('module plugin call round trip (skwir-lines, field lines.count), best of 5 batches:');
-    for (const [what, size, calls] of [['1 KiB, one read', 1024, 1000], ['4 MiB, 64 reads of 64 KiB', 4 * MB, 40]] as const) {
+    for (const [what, size, calls] of [
+      ['1 KiB, one read', 1024, 1000],
+      ['4 MiB, 64 reads of 64 KiB', 4 * MB, 40],
+    ] as const) {
       const path = join(scratch, `file-${size}.txt`);
       await writeFile(path, Buffer.alloc(size, 'x\n'));
       const expected = size / 2;
@@ -92,7 +92,9 @@ async function benchRoundTrip(): Promise<void> {
           if (outcome.outcome !== 'answered' || outcome.answer.value !== expected) throw new Error(`field: ${JSON.stringify(outcome)}`);
         });
       });
-      console.log(`  ${what}: through the host ${us(hostMs)}, direct on the main thread ${us(directMs)}: ${(hostMs / directMs).toFixed(1)}x (+${us(hostMs - directMs)} a call)`);
+      console.log(
+        `  ${what}: through the host ${us(hostMs)}, direct on the main thread ${us(directMs)}: ${(hostMs / directMs).toFixed(1)}x (+${us(hostMs - directMs)} a call)`,
+      );
     }
   } finally {
     await rm(scratch, { recursive: true, force: true });

@@ -116,10 +116,7 @@ export function benchRead(): void {
   console.log(`  ours vs bare JSON.parse: ${vsBare.toFixed(2)}x the time (target within 3x: ${verdict(vsBare <= 3)})`);
 
   const big = makeInput(48, 1_048_000);
-  const [bigMs, mcpBigMs] = inTurn([() => ours(big.chunks), () => mcpReadBuffer(big.chunks)], big.lines.length, 3) as [
-    number,
-    number,
-  ];
+  const [bigMs, mcpBigMs] = inTurn([() => ours(big.chunks), () => mcpReadBuffer(big.chunks)], big.lines.length, 3) as [number, number];
   const perByteSmall = (oursMs * 1e6) / small.bytes;
   const perByteBig = (bigMs * 1e6) / big.bytes;
   console.log('cost per byte, our reader:');

@@ -106,7 +106,10 @@ export async function benchRoundTrip(): Promise<{ rounds: number } & Record<Mode
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const result = await benchRoundTrip();
-  for (const [mode, words] of [['roundTrips', 'one at a time'], ['pipelined', 'pipelined']] as const) {
+  for (const [mode, words] of [
+    ['roundTrips', 'one at a time'],
+    ['pipelined', 'pipelined'],
+  ] as const) {
     const { host, bare, ratio } = result[mode];
     console.log(
       `service round trip, ${words} (${result.rounds} clipboard/writeText, best of ${repeats}, taken in turn): host ${host.toFixed(1)} µs, ` +

@@ -30,8 +30,13 @@ async function benchSkwirMemory(): Promise<void> {
   checked(bare, 'bare reader');
   checked(host, 'host');
   const sampling = host.checks.kernelPeak ? "the kernel's high-water mark" : 'sampled every 5 ms';
-  console.log(`Skwir answer line of 64 MiB (a convert answer: ${(Number(host.checks.decoded) / MiB).toFixed(1)} MiB, as base64): resident memory over where it started, peak by ${sampling}`);
-  for (const [name, m] of [['host', host], ['bare reader', bare]] as const) {
+  console.log(
+    `Skwir answer line of 64 MiB (a convert answer: ${(Number(host.checks.decoded) / MiB).toFixed(1)} MiB, as base64): resident memory over where it started, peak by ${sampling}`,
+  );
+  for (const [name, m] of [
+    ['host', host],
+    ['bare reader', bare],
+  ] as const) {
     const taken = Number(m.checks.takenPeak) - m.start;
     const handled = m.peak - m.start;
     const held = m.heldEnd - m.heldStart;

@@ -141,8 +141,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
   const rate = (ms: number) => `${((FILE_BYTES / 1024 ** 2 / ms) * 1000).toFixed(0)} MiB/s`;
   const shown = (values: number[]) => `${rate(best(values))} (median ${rate(median(values))})`;
-  const versus = (other: number[]) =>
-    `${(best(times.host) / best(other)).toFixed(2)}x the time (medians ${(median(times.host) / median(other)).toFixed(2)}x)`;
+  const versus = (other: number[]) => `${(best(times.host) / best(other)).toFixed(2)}x the time (medians ${(median(times.host) / median(other)).toFixed(2)}x)`;
   console.log(`Skwir read: a plugin reads ${FILE_BYTES / 1024 ** 2} MiB in ${READ_LIMIT / 1024 ** 2} MiB reads (base64), best of ${repeats}, taken in turn`);
   console.log(`  through the host                       ${shown(times.host)}`);
   console.log(`  bare loop, each answer one line        ${shown(times.line)}`);

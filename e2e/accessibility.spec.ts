@@ -42,7 +42,11 @@ function violationLines(scheme: string, violations: Violation[]): string[] {
  * visit, and each scan takes a third of the time.
  */
 async function expectNoViolations(page: Page, screen: string): Promise<void> {
-  const scan = (builder: AxeBuilder) => builder.setLegacyMode(true).options({ resultTypes: ['violations'] }).analyze();
+  const scan = (builder: AxeBuilder) =>
+    builder
+      .setLegacyMode(true)
+      .options({ resultTypes: ['violations'] })
+      .analyze();
   await page.emulateMedia({ colorScheme: 'light' });
   const light = await scan(new AxeBuilder({ page }).withTags(axeTags));
   await page.emulateMedia({ colorScheme: 'dark' });

@@ -53,7 +53,7 @@ test('fills the simulated clipboard, and the panel shows what a read returned', 
   await screenshot(page, testInfo, '21-clipboard-filled');
 });
 
-test('words counts and the host\'s own log lines in French', async ({}, testInfo) => {
+test("words counts and the host's own log lines in French", async ({}, testInfo) => {
   await page.getByLabel('Language').selectOption('fr');
   await expect(toolInList(page, 'Compteur de mots')).toBeVisible();
   await panel().getByLabel('Presse-papiers', { exact: true }).fill('seul');
@@ -66,7 +66,9 @@ test('words counts and the host\'s own log lines in French', async ({}, testInfo
   await page.getByRole('button', { name: 'Compter les mots du presse-papiers' }).click();
   await expect(calls()).toContainText('«\u202f0 mot\u202f»');
   await openTab(page, 'Journal');
-  const started = logView(page).locator('.log-row').filter({ hasText: /démarré \(pid \d+, protocole 1, version 1\.0\.0\)/ });
+  const started = logView(page)
+    .locator('.log-row')
+    .filter({ hasText: /démarré \(pid \d+, protocole 1, version 1\.0\.0\)/ });
   await expect(started).toHaveCount(1);
   await expect(started.locator('.log-source')).toHaveText('app');
   await expect(page.locator('.line-count')).toHaveText(/^\d+ lignes?$/);

@@ -132,7 +132,7 @@ test.describe('the desktop app', () => {
     expect(await window.evaluate(() => Object.keys((window as unknown as { vitruvian: object }).vitruvian).sort())).toContain('runCommand');
   });
 
-  test('runs a command: its HUD appears and goes, and the clipboard holds what the tool wrote, marked as Vitruvian\'s', async () => {
+  test("runs a command: its HUD appears and goes, and the clipboard holds what the tool wrote, marked as Vitruvian's", async () => {
     await app.evaluate(({ clipboard }) => clipboard.writeText('before the command'));
     await selectTool(window, 'Clipboard kit');
     const command = window.getByRole('group', { name: 'Copy the greeting' });

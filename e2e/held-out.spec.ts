@@ -95,9 +95,7 @@ test('an edit to a folder loaded in place shows at once, and so does a mistake',
   const tool = toolList(page);
   await expect(tool).toHaveAttribute('data-state', 'refused');
   await tool.click();
-  await expect(page.getByRole('alert').filter({ hasText: 'Problems in this folder' })).toContainText(
-    'uses[0]: unknown service "weather.api"',
-  );
+  await expect(page.getByRole('alert').filter({ hasText: 'Problems in this folder' })).toContainText('uses[0]: unknown service "weather.api"');
   await testbed.waitForLine(/^ {2}uses\[0\]: unknown service "weather\.api"/);
   await screenshot(page, testInfo, '11-reload-refused');
 
@@ -142,5 +140,4 @@ test('a folder refused at start-up shows at once, refused with every problem, an
 });
 
 /** The one tool in the list, whatever its name shows as while refused. */
-const toolList = (page: import('@playwright/test').Page) =>
-  page.getByRole('listbox', { name: 'Installed tools' }).getByRole('option').first();
+const toolList = (page: import('@playwright/test').Page) => page.getByRole('listbox', { name: 'Installed tools' }).getByRole('option').first();

@@ -65,7 +65,8 @@ test('reads the log and the messages both ways', async ({}, testInfo) => {
   const lefts = await messages.locator('.trace-time').evaluateAll((times) => new Set(times.map((t) => Math.round(t.getBoundingClientRect().left))).size);
   expect(lefts).toBe(1);
   const panel = page.getByRole('region', { name: 'Simulated services' });
-  const gap = async () => (await panel.boundingBox())!.y - ((await fromTool.locator('pre').boundingBox())!.y + (await fromTool.locator('pre').boundingBox())!.height);
+  const gap = async () =>
+    (await panel.boundingBox())!.y - ((await fromTool.locator('pre').boundingBox())!.y + (await fromTool.locator('pre').boundingBox())!.height);
   await expect.poll(gap).toBeGreaterThanOrEqual(0);
   await screenshot(page, testInfo, '04-messages');
 });

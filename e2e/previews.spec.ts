@@ -42,11 +42,7 @@ test.beforeEach(async () => {
   folder = await mkdtemp(join(tmpdir(), 'vitruvian-previews-'));
   await writeFile(join(folder, 'gradient.ppm'), plainPpm(40, 30));
   // Three pictures one after another, as Netpbm allows: three pages.
-  await writeFile(join(folder, 'three.ppm'), Buffer.concat([
-    rawPpm(64, 48, [200, 40, 40]),
-    Buffer.from(plainPpm(48, 64)),
-    rawPpm(64, 48, [40, 90, 200]),
-  ]));
+  await writeFile(join(folder, 'three.ppm'), Buffer.concat([rawPpm(64, 48, [200, 40, 40]), Buffer.from(plainPpm(48, 64)), rawPpm(64, 48, [40, 90, 200])]));
   testbed = await startTestbedCli([join(samplesFolder, 'skwir-netpbm')]);
 });
 
@@ -102,9 +98,13 @@ test('a file of several pictures is read as pages: text selected, copied and sea
   const selected = await selectRun(page, 1);
   expect(selected).toContain('Picture 1 of 3 · 64 × 48 · P6');
   await page.evaluate(() => {
-    document.addEventListener('copy', (event) => {
-      (window as Window & { copied?: string }).copied = event.clipboardData?.getData('text/plain');
-    }, { once: true });
+    document.addEventListener(
+      'copy',
+      (event) => {
+        (window as Window & { copied?: string }).copied = event.clipboardData?.getData('text/plain');
+      },
+      { once: true },
+    );
   });
   await page.keyboard.press('Control+C');
   expect(await page.evaluate(() => (window as Window & { copied?: string }).copied)).toBe(selected.trim());

@@ -26,11 +26,10 @@ const addressLine = /^http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]+$/;
 
 export async function startTestbedCli(args: string[], startTimeoutMs = 90_000): Promise<RunningTestbed> {
   const dataFolder = await mkdtemp(join(tmpdir(), 'vitruvian-e2e-data-'));
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ['bin/vitruvian-tool.mjs', 'testbed', ...args, '--port', '0', '--data', dataFolder],
-    { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
+  const child: ChildProcess = spawn(process.execPath, ['bin/vitruvian-tool.mjs', 'testbed', ...args, '--port', '0', '--data', dataFolder], {
+    cwd: repoRoot,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const stdout: string[] = [];
   const stderr: string[] = [];
   const waiters: { pattern: RegExp; resolve: (line: string) => void }[] = [];

@@ -11,17 +11,12 @@ describe('fileInFolder', () => {
     expect(fileInFolder(`${folder}/`, 'a/../b.css')).toBe(join(folder, 'b.css'));
   });
 
-  it.each([
-    '../secret.txt',
-    'assets/../../secret.txt',
-    '/etc/passwd',
-    resolve(folder, '..', 'renderer-evil', 'x.html'),
-    folder,
-    '',
-    'index.html\0.png',
-  ])('refuses %j', (path) => {
-    expect(fileInFolder(folder, path)).toBeUndefined();
-  });
+  it.each(['../secret.txt', 'assets/../../secret.txt', '/etc/passwd', resolve(folder, '..', 'renderer-evil', 'x.html'), folder, '', 'index.html\0.png'])(
+    'refuses %j',
+    (path) => {
+      expect(fileInFolder(folder, path)).toBeUndefined();
+    },
+  );
 });
 
 describe('fileForUrlPath', () => {
@@ -31,12 +26,9 @@ describe('fileForUrlPath', () => {
     expect(fileForUrlPath(folder, '//assets/app.js')).toBe(join(folder, 'assets', 'app.js'));
   });
 
-  it.each(['/../secret.txt', '/%2e%2e/%2e%2e/etc/passwd', '/assets%2f..%2f..%2fsecret.txt', '/%E0%A4%A', '/index.html%00'])(
-    'refuses %j',
-    (urlPath) => {
-      expect(fileForUrlPath(folder, urlPath)).toBeUndefined();
-    },
-  );
+  it.each(['/../secret.txt', '/%2e%2e/%2e%2e/etc/passwd', '/assets%2f..%2f..%2fsecret.txt', '/%E0%A4%A', '/index.html%00'])('refuses %j', (urlPath) => {
+    expect(fileForUrlPath(folder, urlPath)).toBeUndefined();
+  });
 });
 
 describe('contentTypeOf', () => {

@@ -19,8 +19,7 @@ const contentTypes: Record<string, string> = {
 };
 
 /** The Content-Type a served file is sent with. */
-export const contentTypeOf = (file: string): string =>
-  contentTypes[extname(file).toLowerCase()] ?? 'application/octet-stream';
+export const contentTypeOf = (file: string): string => contentTypes[extname(file).toLowerCase()] ?? 'application/octet-stream';
 
 /**
  * The file `path` names inside `folder`, or undefined when it would leave it. `path` is decoded (no

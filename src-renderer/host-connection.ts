@@ -24,7 +24,5 @@ export async function connectHost(): Promise<HostApi> {
 
 export function connectionWatchOf(host: HostApi): ConnectionWatch | undefined {
   const watch = host as HostApi & Partial<ConnectionWatch>;
-  return typeof watch.onDidChangeConnection === 'function' && typeof watch.connectionState === 'string'
-    ? (watch as ConnectionWatch)
-    : undefined;
+  return typeof watch.onDidChangeConnection === 'function' && typeof watch.connectionState === 'string' ? (watch as ConnectionWatch) : undefined;
 }

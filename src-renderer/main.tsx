@@ -36,9 +36,7 @@ async function start(): Promise<void> {
   const testPage = readerBenchFor(location.search) ?? previewTrialFor(location.search, host);
   root.render(
     <StrictMode>
-      <StoreProvider store={store}>
-        {testPage ?? <App />}
-      </StoreProvider>
+      <StoreProvider store={store}>{testPage ?? <App />}</StoreProvider>
     </StrictMode>,
   );
   await store.getState().load();

@@ -2,9 +2,7 @@
 // The main process implements it once; Electron IPC and the test bed's WebSocket carry it.
 // Every request is listed in HostRequests, so both transports are generic over one table
 // and no channel carries `any`.
-import type {
-  CheckedAnswers, InspectRequest, PageRequest, PlanResult, PluginAnswer, ShownCommandAnswer,
-} from './plugin-api';
+import type { CheckedAnswers, InspectRequest, PageRequest, PlanResult, PluginAnswer, ShownCommandAnswer } from './plugin-api';
 
 /** Text in several languages: language tag -> string, `en` always present. */
 export type LocalizedText = { en: string } & Record<string, string>;
@@ -201,9 +199,7 @@ export type CommandOutcome =
   | { outcome: 'crashed'; message: string; reasonCode?: CommandReasonCode }
   | { outcome: 'unavailable'; message: string; reasonCode?: CommandReasonCode }; // not runnable, tool refused or failed, unknown command
 
-export type InstallVerdict =
-  | { ok: true; tool: ToolSummary }
-  | { ok: false; problems: string[] };
+export type InstallVerdict = { ok: true; tool: ToolSummary } | { ok: false; problems: string[] };
 
 export type Result = { ok: true } | { ok: false; problem: string; problemCode?: ProblemCode };
 
@@ -250,9 +246,28 @@ export interface HostRequests {
 
 export type HostRequestName = keyof HostRequests;
 export const hostRequestNames: readonly HostRequestName[] = [
-  'info', 'listTools', 'installFolder', 'uninstall', 'runCommand', 'setPreference', 'readLog',
-  'clearLog', 'readTrace', 'clearTrace', 'readServiceCalls', 'restart', 'stop', 'setLanguage',
-  'setSimulatedClipboard', 'askField', 'askThumbnail', 'inspect', 'convert', 'page', 'runPluginCommand', 'applyPlan',
+  'info',
+  'listTools',
+  'installFolder',
+  'uninstall',
+  'runCommand',
+  'setPreference',
+  'readLog',
+  'clearLog',
+  'readTrace',
+  'clearTrace',
+  'readServiceCalls',
+  'restart',
+  'stop',
+  'setLanguage',
+  'setSimulatedClipboard',
+  'askField',
+  'askThumbnail',
+  'inspect',
+  'convert',
+  'page',
+  'runPluginCommand',
+  'applyPlan',
   'cancelCall',
 ] as const;
 

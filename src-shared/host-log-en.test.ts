@@ -12,7 +12,10 @@ describe('the host’s own log lines in English', () => {
     [{ code: 'leftoversKilled' }, 'processes the tool left running were killed'],
     [{ code: 'exitedIdle' }, 'the tool exited by itself (code 0); it starts again when a command runs'],
     [{ code: 'exitedIdle', plugin: true }, 'the plugin exited by itself (code 0); it starts again when it is next asked'],
-    [{ code: 'crashedRestarting', exit: { code: 'signal', signal: 'SIGSEGV' }, seconds: 0.5 }, 'the tool crashed: it was ended by SIGSEGV; restarting in 0.5 seconds'],
+    [
+      { code: 'crashedRestarting', exit: { code: 'signal', signal: 'SIGSEGV' }, seconds: 0.5 },
+      'the tool crashed: it was ended by SIGSEGV; restarting in 0.5 seconds',
+    ],
     [{ code: 'linkClosed' }, 'the tool closed its end of the link but kept running; it is ended'],
     [{ code: 'commandTimeout', command: 'slow', seconds: 60 }, 'the command “slow” got no answer within 1 minute'],
     [{ code: 'idleStopped', seconds: 600 }, 'no call for 10 minutes: the plugin is stopped until it is next asked'],
@@ -22,7 +25,10 @@ describe('the host’s own log lines in English', () => {
     [{ code: 'loaded', version: '1.2.0', how: 'reloaded', folder: '/tools/x' }, 'version 1.2.0 reloaded from /tools/x'],
     [{ code: 'folderRefused', problems: ['id: missing', 'version: missing'] }, 'the folder was refused: id: missing; version: missing'],
     [{ code: 'serviceBroke', method: 'clipboard/readText', problem: 'xclip is missing' }, 'clipboard/readText broke in the app: xclip is missing'],
-    [{ code: 'requestRefused', method: 'open/url', errorCode: -32602, reason: 'params.url: "x" is not a link' }, 'open/url was refused (-32602): params.url: "x" is not a link'],
+    [
+      { code: 'requestRefused', method: 'open/url', errorCode: -32602, reason: 'params.url: "x" is not a link' },
+      'open/url was refused (-32602): params.url: "x" is not a link',
+    ],
   ])('words %j', (line, text) => {
     expect(hostLogEn(line)).toBe(text);
   });

@@ -72,5 +72,4 @@ export function hostLogEn(line: HostLogCode): string | undefined {
 }
 
 /** A plugin call cancelled for want of an answer: its log line, and the call's own failure. */
-export const callTimeoutEn = (method: string, seconds: number): string =>
-  `no answer to ${method} within ${durationEn(seconds)}; it was cancelled`;
+export const callTimeoutEn = (method: string, seconds: number): string => `no answer to ${method} within ${durationEn(seconds)}; it was cancelled`;

@@ -44,12 +44,18 @@ describe('reading a window request frame', () => {
     [request({ method: 'uninstall', args: [] }), 'args: uninstall takes 1 argument(s), got 0'],
     [request({ method: 'runCommand', args: ['a.b', null] }), 'args[1]: expected text, got null'],
     [request({ method: 'setPreference', args: ['a.b', 'p', { x: 1 }] }), 'args[2]: expected text, a number, true, false or null, got {"x":1}'],
-    [request({ method: 'setPreference', args: ['a.b', 'p', 'y'.repeat(maxArgumentLength + 1)] }), 'args[2]: text of 65537 characters is over the limit of 65536'],
+    [
+      request({ method: 'setPreference', args: ['a.b', 'p', 'y'.repeat(maxArgumentLength + 1)] }),
+      'args[2]: text of 65537 characters is over the limit of 65536',
+    ],
     [request({ method: 'askThumbnail', args: ['a.b', 'c', '/p', '256'] }), 'args[3]: expected a number, got "256"'],
     [request({ method: 'inspect', args: ['a.b', 'c', '/p', [1]] }), 'args[3]: expected an object, got [1]'],
     [request({ method: 'runPluginCommand', args: ['a.b', 'c', 'go', null, '/p'] }), 'args[4]: expected a list of texts, got "/p"'],
     [request({ method: 'runPluginCommand', args: ['a.b', 'c', 'go', null, ['/p', 3]] }), 'args[4][1]: expected text, got 3'],
-    [request({ method: 'runPluginCommand', args: ['a.b', 'c', 'go', { t: 'z'.repeat(maxArgumentLength) }, []] }), 'args[3]: 65544 characters of JSON, over the limit of 65536'],
+    [
+      request({ method: 'runPluginCommand', args: ['a.b', 'c', 'go', { t: 'z'.repeat(maxArgumentLength) }, []] }),
+      'args[3]: 65544 characters of JSON, over the limit of 65536',
+    ],
   ])('refuses %s', (text, problem) => {
     const reading = readClientFrame(text);
     expect(reading.ok).toBe(false);
@@ -68,9 +74,10 @@ describe('reading a test bed frame', () => {
       ok: true,
       frame: { kind: 'failure', id: null, problem: 'bad' },
     });
-    expect(
-      readServerFrame('{"kind":"events","events":[{"type":"language","language":"fr"},{"type":"future"},7]}'),
-    ).toEqual({ ok: true, frame: { kind: 'events', events: [{ type: 'language', language: 'fr' }] } });
+    expect(readServerFrame('{"kind":"events","events":[{"type":"language","language":"fr"},{"type":"future"},7]}')).toEqual({
+      ok: true,
+      frame: { kind: 'events', events: [{ type: 'language', language: 'fr' }] },
+    });
   });
 
   it('refuses frames that break the envelope', () => {

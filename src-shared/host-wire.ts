@@ -1,13 +1,7 @@
 // The HostApi over a message channel (the test bed's WebSocket): the JSON shape of each frame
 // both ways, and the checks that every incoming frame passes before anything acts on it.
 // Generic over HostRequests, so a request added to the HostApi is one line in `requestArgKinds`.
-import {
-  hostRequestNames,
-  type HostEvent,
-  type HostRequestName,
-  type HostRequests,
-  type PreferenceValue,
-} from './host-api';
+import { hostRequestNames, type HostEvent, type HostRequestName, type HostRequests, type PreferenceValue } from './host-api';
 
 /** The WebSocket's path on the test bed's port; the token goes in the `token` query parameter. */
 export const hostWirePath = '/host';
@@ -107,14 +101,11 @@ const requestArgKinds: { [K in HostRequestName]: ArgKinds<HostRequests[K]['args'
   cancelCall: ['text'],
 };
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-const isHostRequestName = (value: unknown): value is HostRequestName =>
-  typeof value === 'string' && (hostRequestNames as readonly string[]).includes(value);
+const isHostRequestName = (value: unknown): value is HostRequestName => typeof value === 'string' && (hostRequestNames as readonly string[]).includes(value);
 
-const isRequestId = (value: unknown): value is number =>
-  typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
+const isRequestId = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
 
 /** A value shown in a problem: short, and JSON so a string shows its quotes. */
 export const describeValue = (value: unknown): string => {
@@ -167,10 +158,7 @@ const argumentProblem = (kind: ArgKind, value: unknown, at: string): string | un
 };
 
 const isPreferenceValue = (value: unknown): value is PreferenceValue =>
-  value === null ||
-  typeof value === 'string' ||
-  typeof value === 'boolean' ||
-  (typeof value === 'number' && Number.isFinite(value));
+  value === null || typeof value === 'string' || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value));
 
 function checkArgs<K extends HostRequestName>(method: K, args: unknown): string | undefined {
   const kinds: readonly ArgKind[] = requestArgKinds[method];
@@ -215,9 +203,7 @@ export function readClientFrame(text: string): FrameReading<ClientFrame> {
   return { ok: true, frame: { kind: 'request', id, method: value.method, args: value.args } as ClientFrame };
 }
 
-const hostEventTypes: readonly HostEvent['type'][] = [
-  'tool', 'toolRemoved', 'log', 'logCleared', 'trace', 'serviceCall', 'language',
-];
+const hostEventTypes: readonly HostEvent['type'][] = ['tool', 'toolRemoved', 'log', 'logCleared', 'trace', 'serviceCall', 'language'];
 
 const isHostEvent = (value: unknown): value is HostEvent =>
   isRecord(value) && typeof value.type === 'string' && (hostEventTypes as readonly string[]).includes(value.type);

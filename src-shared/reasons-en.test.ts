@@ -17,9 +17,14 @@ describe('the host’s reasons in English', () => {
   it.each<[ReasonCode, string]>([
     [{ code: 'exited', exitCode: 3 }, 'it exited with code 3'],
     [{ code: 'signal', signal: 'SIGKILL' }, 'it was ended by SIGKILL'],
-    [{ code: 'crashedTooOften', crashes: 5, seconds: 180, last: { code: 'exited', exitCode: 1 } },
-      'the tool crashed 5 times within 3 minutes (last: it exited with code 1); it stays stopped until you restart it'],
-    [{ code: 'couldNotStart', program: '/tools/x/run.sh', problem: 'spawn /tools/x/run.sh EACCES' }, 'could not start /tools/x/run.sh: spawn /tools/x/run.sh EACCES'],
+    [
+      { code: 'crashedTooOften', crashes: 5, seconds: 180, last: { code: 'exited', exitCode: 1 } },
+      'the tool crashed 5 times within 3 minutes (last: it exited with code 1); it stays stopped until you restart it',
+    ],
+    [
+      { code: 'couldNotStart', program: '/tools/x/run.sh', problem: 'spawn /tools/x/run.sh EACCES' },
+      'could not start /tools/x/run.sh: spawn /tools/x/run.sh EACCES',
+    ],
     [{ code: 'initializeTimeout', seconds: 10 }, 'the tool did not answer initialize within 10 seconds'],
     [{ code: 'initializeFailed', message: 'no database', errorCode: -32603 }, 'the tool failed initialize: no database (-32603)'],
     [{ code: 'protocolMissing' }, 'the tool answered initialize without saying which protocol version it picked'],
@@ -48,8 +53,11 @@ describe('the host’s reasons in English', () => {
 
   it('says “the plugin” of a plugin', () => {
     expect(reasonEn({ code: 'initializeTimeout', seconds: 10 }, 'plugin')).toBe('the plugin did not answer initialize within 10 seconds');
-    expect(reasonEn({ code: 'restarting', after: { code: 'crashedTooOften', crashes: 2, seconds: 60, last: { code: 'signal', signal: 'SIGSEGV' } } }, 'plugin'))
-      .toBe('the plugin is restarting after a crash (the plugin crashed 2 times within 1 minute (last: it was ended by SIGSEGV); it stays stopped until you restart it)');
+    expect(
+      reasonEn({ code: 'restarting', after: { code: 'crashedTooOften', crashes: 2, seconds: 60, last: { code: 'signal', signal: 'SIGSEGV' } } }, 'plugin'),
+    ).toBe(
+      'the plugin is restarting after a crash (the plugin crashed 2 times within 1 minute (last: it was ended by SIGSEGV); it stays stopped until you restart it)',
+    );
   });
 
   it('gives no words for a code it does not know (a newer host), and words a reason around one it can', () => {

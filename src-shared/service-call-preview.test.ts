@@ -15,8 +15,11 @@ function withinShape(value: unknown, depth = 0): boolean {
   if (typeof value === 'string') return value.length <= previewLimits.maxText;
   if (value === null || typeof value !== 'object') return true;
   const entries = Array.isArray(value) ? value.map((item) => ['', item] as const) : Object.entries(value);
-  return depth < previewLimits.maxDepth && entries.length <= previewLimits.maxEntries &&
-    entries.every(([key, item]) => key.length <= previewLimits.maxText && withinShape(item, depth + 1));
+  return (
+    depth < previewLimits.maxDepth &&
+    entries.length <= previewLimits.maxEntries &&
+    entries.every(([key, item]) => key.length <= previewLimits.maxText && withinShape(item, depth + 1))
+  );
 }
 
 /** JSON of any shape, with texts long enough to be cut and lists long enough to be cut too. */

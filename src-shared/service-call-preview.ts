@@ -85,7 +85,11 @@ function cut(value: unknown, depth: number, budget: number): [unknown, number] {
   const list = Array.isArray(value);
   const entries: (readonly [string, unknown])[] = list ? value.map((item) => ['', item] as const) : Object.entries(value);
   if (depth >= previewLimits.maxDepth) {
-    return cut(list ? `(a list of ${plural(entries.length, 'item', 'items')})` : `(an object with ${plural(entries.length, 'field', 'fields')})`, depth, budget);
+    return cut(
+      list ? `(a list of ${plural(entries.length, 'item', 'items')})` : `(an object with ${plural(entries.length, 'field', 'fields')})`,
+      depth,
+      budget,
+    );
   }
   const kept: [string, unknown][] = [];
   let used = 0;
@@ -102,7 +106,11 @@ function cut(value: unknown, depth: number, budget: number): [unknown, number] {
   const noteKey = list ? '' : '…';
   if (index < entries.length && budget - used > noteKey.length) {
     const rest = entries.length - index;
-    const [note, size] = cut(`(${plural(rest, list ? 'more item' : 'more field', list ? 'more items' : 'more fields')})`, depth + 1, Math.max(0, budget - used - noteKey.length));
+    const [note, size] = cut(
+      `(${plural(rest, list ? 'more item' : 'more field', list ? 'more items' : 'more fields')})`,
+      depth + 1,
+      Math.max(0, budget - used - noteKey.length),
+    );
     kept.push([noteKey, note]);
     used += noteKey.length + size;
   }

@@ -14,7 +14,9 @@ export function pickText(text: LocalizedText | undefined, language: string): str
   for (const [tag, value] of Object.entries(text)) {
     if (typeof value === 'string' && !byTag.has(normalize(tag))) byTag.set(normalize(tag), value);
   }
-  const parts = normalize(language).split('-').filter((part) => part !== '');
+  const parts = normalize(language)
+    .split('-')
+    .filter((part) => part !== '');
   for (let length = parts.length; length > 0; length--) {
     const found = byTag.get(parts.slice(0, length).join('-'));
     if (found !== undefined) return found;

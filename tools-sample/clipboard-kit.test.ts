@@ -29,7 +29,7 @@ describe('clipboard-kit sample', () => {
     expect(tool.services.paramsOf('keystrokes/paste')).toEqual([{ text: 'HELLO FROM VITRUVIAN' }, { text: 'HELLO FROM VITRUVIAN' }]);
   });
 
-  it('words the count it keeps by each language\'s rule: 1 character, 0 caractère, 1 caractère, 2 caractères', async () => {
+  it("words the count it keeps by each language's rule: 1 character, 0 caractère, 1 caractère, 2 caractères", async () => {
     const tool = await started();
     tool.services.clipboard = 'é';
     expect(await tool.runCommand('saveClipboard')).toEqual({ result: {} });

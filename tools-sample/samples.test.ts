@@ -29,8 +29,15 @@ type Manifest = {
  */
 const runs: Record<string, { args: string[]; shows: string }> = {
   'clipboard-kit': {
-    args: ['--language', 'fr', '--pref', 'signature="A. Person"', '--pref', 'textCase="upper"',
-      ...['copyGreeting', 'saveClipboard', 'pasteSaved', 'pasteSignature', 'openLink', 'newDocument'].flatMap((c) => ['--command', c])],
+    args: [
+      '--language',
+      'fr',
+      '--pref',
+      'signature="A. Person"',
+      '--pref',
+      'textCase="upper"',
+      ...['copyGreeting', 'saveClipboard', 'pasteSaved', 'pasteSignature', 'openLink', 'newDocument'].flatMap((c) => ['--command', c]),
+    ],
     shows: 'service keystrokes/paste {"text":"HELLO FROM VITRUVIAN"}',
   },
   'word-count': {
@@ -68,7 +75,10 @@ describe.concurrent('the sample tools', () => {
       const commands = run!.args.filter((_, i) => run!.args[i - 1] === '--command');
       for (const command of commands) expect(stderr).toContain(`command ${command}: done`);
       expect(stderr).toContain(run!.shows);
-      const trace = stdout.trimEnd().split('\n').map((line) => JSON.parse(line) as { direction: string; message: { method?: string } });
+      const trace = stdout
+        .trimEnd()
+        .split('\n')
+        .map((line) => JSON.parse(line) as { direction: string; message: { method?: string } });
       expect(trace.at(-1)).toMatchObject({ direction: 'toTool', message: { method: 'shutdown' } });
       expect(trace.filter((line) => line.direction === 'fromTool').length).toBeGreaterThan(commands.length);
     });
@@ -90,7 +100,11 @@ describe.concurrent('the sample tools', () => {
 
     it(`${sample} has its name, commands and titled preferences in English and French`, () => {
       const manifest = manifestOf(sample);
-      const texts = [manifest.name, ...(manifest.commands ?? []).map((c) => c.title), ...(manifest.preferences ?? []).flatMap((p) => (p.title ? [p.title] : []))];
+      const texts = [
+        manifest.name,
+        ...(manifest.commands ?? []).map((c) => c.title),
+        ...(manifest.preferences ?? []).flatMap((p) => (p.title ? [p.title] : [])),
+      ];
       for (const text of texts) expect(Object.keys(text).sort()).toEqual(['en', 'fr']);
     });
   }

@@ -7,7 +7,6 @@ const folder = fileURLToPath(new URL('./skwir-hex/', import.meta.url));
 const { started } = pluginTests(folder);
 const { file } = scratchFiles('skwir-hex-');
 
-
 /** Bytes that differ from row to row and page to page: byte i is (i * 7 + (i >> 8)) & 0xff. */
 const patterned = (size: number) => Buffer.from(Array.from({ length: size }, (_, i) => (i * 7 + (i >> 8)) & 0xff));
 
@@ -80,7 +79,10 @@ describe('the hex plugin', () => {
     expect(answer.result).toMatchObject({ title: 'Hex · 70 KB', details: [{ label: 'Size', value: '70,001 bytes' }], next: 69_632 });
     expect(answer.result.rows[0]).toEqual(expectedRow(bytes, 65_536));
     expect(call.reads.length).toBeLessThan(40); // single bytes, doubling then halving
-    expect(plugin.logs).toContainEqual({ level: 'debug', message: `unsized.bin: no size given; found 70,001 bytes in ${call.reads.length - 2} reads of one byte` });
+    expect(plugin.logs).toContainEqual({
+      level: 'debug',
+      message: `unsized.bin: no size given; found 70,001 bytes in ${call.reads.length - 2} reads of one byte`,
+    });
     expect(await inspect(plugin, file('unsized-empty.bin', ''), {}, { sizes: false })).toMatchObject({ result: { title: 'Hex · 0 bytes' } });
   });
 
@@ -156,7 +158,9 @@ describe('the hex plugin', () => {
     const path = file('params.bin', 'abc');
     expect(await inspect(plugin, path, { offset: -1 })).toEqual({ error: { code: -32602, message: 'params.offset must be a whole number >= 0, not -1' } });
     expect(await inspect(plugin, path, { query: 7 })).toEqual({ error: { code: -32602, message: 'params.query must be text, not 7' } });
-    expect(await plugin.call('inspect', [], () => ({ offset: 0 })).answer).toMatchObject({ error: { code: -32602, message: expect.stringContaining('params.file') } });
+    expect(await plugin.call('inspect', [], () => ({ offset: 0 })).answer).toMatchObject({
+      error: { code: -32602, message: expect.stringContaining('params.file') },
+    });
     expect(await plugin.call('convert', [path], ([f]) => ({ file: f })).answer).toEqual({ error: { code: -32601, message: 'unknown method convert' } });
     const ghost = { handle: 4, name: 'ghost.bin', path: '/nowhere/ghost.bin', size: 10 };
     expect(await plugin.call('inspect', [], () => ({ file: ghost })).answer).toEqual({

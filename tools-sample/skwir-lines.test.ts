@@ -71,7 +71,11 @@ describe('the skwir-lines sample', () => {
       await lines(file('two.txt', 'a\nb\n'));
       const trace = await host.readTrace(id);
       expect(trace.map((line) => [line.direction, line.method])).toEqual([
-        ['toTool', 'field'], ['fromTool', 'read'], ['toTool', 'read'], ['fromTool', 'log'], ['fromTool', 'field'],
+        ['toTool', 'field'],
+        ['fromTool', 'read'],
+        ['toTool', 'read'],
+        ['fromTool', 'log'],
+        ['fromTool', 'field'],
       ]);
       expect(JSON.parse(trace.at(-1)!.text)).toMatchObject({ result: { value: 2 } });
       expect(JSON.parse(trace[2]!.text)).toMatchObject({ result: { data: Buffer.from('a\nb\n').toString('base64') } });

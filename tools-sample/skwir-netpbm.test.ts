@@ -8,7 +8,6 @@ const folder = fileURLToPath(new URL('./skwir-netpbm/', import.meta.url));
 const { started } = pluginTests(folder);
 const { file } = scratchFiles('skwir-netpbm-');
 
-
 /** A PNG read back: its size, its colour type and its pixels (8 bits a sample), rows unfiltered. */
 function decodePng(base64: string) {
   const bytes = Buffer.from(base64, 'base64');
@@ -17,7 +16,7 @@ function decodePng(base64: string) {
   let height = 0;
   let colour = -1;
   const data: Buffer[] = [];
-  for (let at = 8; at < bytes.length; ) {
+  for (let at = 8; at < bytes.length;) {
     const length = bytes.readUInt32BE(at);
     const kind = bytes.toString('latin1', at + 4, at + 8);
     const body = bytes.subarray(at + 8, at + 8 + length);
@@ -66,7 +65,10 @@ describe('the netpbm plugin', () => {
       const picture = decodePng(answer.result.data);
       expect([picture.width, picture.height, picture.channels]).toEqual([3, 2, 3]);
       expect([picture.pixel(0, 0), picture.pixel(2, 0), picture.pixel(1, 1), picture.pixel(2, 1)]).toEqual([
-        [255, 0, 0], [0, 0, 255], [128, 128, 128], [255, 255, 255],
+        [255, 0, 0],
+        [0, 0, 255],
+        [128, 128, 128],
+        [255, 255, 255],
       ]);
     }
   });
@@ -75,7 +77,9 @@ describe('the netpbm plugin', () => {
     const plugin = await started();
     const deep = [0, 255, 32_896, 65_535, 1_000, 40_000];
     const gray16 = decodePng((await ask(plugin, 'convert', file('deep.pgm', 'P5 3 2 65535\n', sixteenBit(deep)))).result.data);
-    expect([0, 1, 2].flatMap((x) => [gray16.pixel(x, 0), gray16.pixel(x, 1)]).flat()).toEqual([0, 65_535, 255, 1_000, 32_896, 40_000].map((v) => to8(v, 65_535)));
+    expect([0, 1, 2].flatMap((x) => [gray16.pixel(x, 0), gray16.pixel(x, 1)]).flat()).toEqual(
+      [0, 65_535, 255, 1_000, 32_896, 40_000].map((v) => to8(v, 65_535)),
+    );
 
     const rgb12 = decodePng((await ask(plugin, 'convert', file('deep.ppm', 'P6 1 1 4095\n', sixteenBit([4095, 2048, 1])))).result.data);
     expect(rgb12.pixel(0, 0)).toEqual([255, to8(2048, 4095), to8(1, 4095)]);
@@ -102,13 +106,24 @@ describe('the netpbm plugin', () => {
     const call = plugin.call('convert', [file('large.ppm', `P6\n${width} ${height}\n255\n`, pixels)], ([f]) => ({ file: f }));
     const large = decodePng(((await call.answer) as Answered<ConvertedFile>).result.data);
     expect([large.width, large.height]).toEqual([width, height]);
-    for (const [x, y] of [[0, 0], [1499, 0], [700, 932], [1499, 999]] as const) expect(large.pixel(x, y)).toEqual([x & 0xff, y & 0xff, (x ^ y) & 0xff]);
+    for (const [x, y] of [
+      [0, 0],
+      [1499, 0],
+      [700, 932],
+      [1499, 999],
+    ] as const)
+      expect(large.pixel(x, y)).toEqual([x & 0xff, y & 0xff, (x ^ y) & 0xff]);
     expect(call.reads.length).toBeGreaterThan(2);
 
     const deep = Buffer.alloc(800 * 600 * 2);
     for (let i = 0; i < 800 * 600; i++) deep.writeUInt16BE((i * 37) & 0xffff, i * 2);
     const gray = decodePng((await ask(plugin, 'convert', file('large.pgm', 'P5 800 600 65535\n', deep))).result.data);
-    for (const [x, y] of [[0, 0], [799, 599], [123, 456]] as const) expect(gray.pixel(x, y)).toEqual([to8(((y * 800 + x) * 37) & 0xffff, 65_535)]);
+    for (const [x, y] of [
+      [0, 0],
+      [799, 599],
+      [123, 456],
+    ] as const)
+      expect(gray.pixel(x, y)).toEqual([to8(((y * 800 + x) * 37) & 0xffff, 65_535)]);
   });
 
   it('makes a thumbnail fitted into the square, never enlarged, reading only the rows it shows', async () => {
@@ -134,12 +149,7 @@ describe('the netpbm plugin', () => {
 
   it('answers null to convert for several pictures, and shows them in pages with their sizes and outline', async () => {
     const plugin = await started();
-    const several = file(
-      'album.pnm',
-      'P6 3 2 255\n', rgb,
-      'P5 2 2 65535\n', sixteenBit([0, 65_535, 65_535, 0]),
-      '\nP1\n# a third one\n1 1\n1\n',
-    );
+    const several = file('album.pnm', 'P6 3 2 255\n', rgb, 'P5 2 2 65535\n', sixteenBit([0, 65_535, 65_535, 0]), '\nP1\n# a third one\n1 1\n1\n');
     expect(await ask(plugin, 'convert', several)).toEqual({ result: null });
     expect(plugin.logs).toContainEqual({ level: 'debug', message: 'album.pnm: 3 pictures, shown one a page' });
 
@@ -187,8 +197,12 @@ describe('the netpbm plugin', () => {
     expect(await ask(plugin, 'page', fine, { page: 1, side: 20_000 })).toEqual({
       error: { code: -32000, message: 'drawing picture 1 at 20,000 × 10,000 pixels is more than the 100,000,000 this plugin draws' },
     });
-    expect(await ask(plugin, 'page', fine, { page: 0, side: 10 })).toEqual({ error: { code: -32602, message: 'params.page must be a whole number from 1, not 0' } });
-    expect(await ask(plugin, 'thumbnail', fine, { size: true })).toEqual({ error: { code: -32602, message: 'params.size must be a whole number from 1, not true' } });
+    expect(await ask(plugin, 'page', fine, { page: 0, side: 10 })).toEqual({
+      error: { code: -32602, message: 'params.page must be a whole number from 1, not 0' },
+    });
+    expect(await ask(plugin, 'thumbnail', fine, { size: true })).toEqual({
+      error: { code: -32602, message: 'params.size must be a whole number from 1, not true' },
+    });
     expect(await ask(plugin, 'inspect', fine)).toEqual({ error: { code: -32601, message: 'unknown method inspect' } });
   });
 

@@ -8,7 +8,6 @@ const folder = fileURLToPath(new URL('./skwir-word-count/', import.meta.url));
 const { started } = pluginTests(folder);
 const { folder: scratch, file } = scratchFiles('skwir-word-count-');
 
-
 const words = (plugin: PluginSession, path: string, options: { sizes?: boolean } = {}) =>
   plugin.call('field', [path], ([f]) => ({ key: 'word-count.words', file: f }), options).answer;
 
@@ -40,7 +39,11 @@ describe('the word-count plugin', () => {
     const straddling = file('straddle.txt', Buffer.concat([Buffer.alloc(READ_LIMIT - 1, 'a'), Buffer.from('éb c')]));
     const call = plugin.call('field', [straddling], ([f]) => ({ key: 'word-count.words', file: f }));
     expect(await call.answer).toEqual({ result: { value: 2 } });
-    expect(call.reads.map((r) => [r.offset, r.served])).toEqual([[0, READ_LIMIT], [READ_LIMIT, 4], [READ_LIMIT + 4, 0]]);
+    expect(call.reads.map((r) => [r.offset, r.served])).toEqual([
+      [0, READ_LIMIT],
+      [READ_LIMIT, 4],
+      [READ_LIMIT + 4, 0],
+    ]);
     const split = file('split.txt', Buffer.concat([Buffer.alloc(READ_LIMIT, 'a'), Buffer.from(' b')]));
     expect(await words(plugin, split)).toEqual({ result: { value: 2 } });
     // Bytes that are not UTF-8 are characters of a word, and so is a character cut short at the end.
@@ -67,12 +70,28 @@ describe('the word-count plugin', () => {
     const a = file('a.txt', 'one two three');
     const b = file('b.md', '# Title\n\nsome words here\n');
     expect(await command(plugin, 'word-count.count', [a, b])).toEqual({
-      result: { answer: 'value', value: { total: 8, files: [{ name: 'a.txt', words: 3 }, { name: 'b.md', words: 5 }] } },
+      result: {
+        answer: 'value',
+        value: {
+          total: 8,
+          files: [
+            { name: 'a.txt', words: 3 },
+            { name: 'b.md', words: 5 },
+          ],
+        },
+      },
     });
     expect(await command(plugin, 'word-count.count', [a, b], { lines: true })).toEqual({
       result: {
         answer: 'value',
-        value: { total: 8, lines: 4, files: [{ name: 'a.txt', words: 3, lines: 1 }, { name: 'b.md', words: 5, lines: 3 }] },
+        value: {
+          total: 8,
+          lines: 4,
+          files: [
+            { name: 'a.txt', words: 3, lines: 1 },
+            { name: 'b.md', words: 5, lines: 3 },
+          ],
+        },
       },
     });
     expect(await command(plugin, 'word-count.count', [])).toEqual({ result: { answer: 'value', value: { total: 0, files: [] } } });

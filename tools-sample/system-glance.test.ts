@@ -44,11 +44,7 @@ describe('system-glance sample (POSIX shell)', () => {
     });
     tool.notify('language/changed', { language: 'fr' });
     expect(await tool.request('vitruvian/unknown', { id: 'not the id' })).toMatchObject({ error: { code: -32601 } });
-    expect(tool.logs()).toEqual([
-      'preference beep changed to true',
-      'preference note changed to "say \\"hi\\", [ok]"',
-      'language changed to fr',
-    ]);
+    expect(tool.logs()).toEqual(['preference beep changed to true', 'preference note changed to "say \\"hi\\", [ok]"', 'language changed to fr']);
     // The unknown notice carried an id inside params; it must not have been answered.
     expect(tool.received.filter((m) => m.id === 7)).toEqual([]);
     expect(await tool.runCommand('copyHostname')).toEqual({ result: {} });

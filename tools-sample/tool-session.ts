@@ -232,8 +232,7 @@ export function startTool(folder: string): ToolSession {
         watchers.add(watcher);
       });
     },
-    logs: () =>
-      received.filter((m) => m.method === 'log').map((m) => String((m.params as { message: unknown }).message)),
+    logs: () => received.filter((m) => m.method === 'log').map((m) => String((m.params as { message: unknown }).message)),
     async stop() {
       session.notify('shutdown');
       child.stdin!.end();

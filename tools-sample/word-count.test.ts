@@ -30,7 +30,7 @@ describe('word-count sample (Python)', () => {
     expect(tool.services.paramsOf('notify/beep')).toHaveLength(1);
   });
 
-  it('words a count by its language\'s rule: French says 0 mot and 1 mot, English 1 word and 0 words', async () => {
+  it("words a count by its language's rule: French says 0 mot and 1 mot, English 1 word and 0 words", async () => {
     const tool = await started('fr');
     tool.services.clipboard = '   ';
     expect(await tool.runCommand('countClipboard')).toEqual({ result: {} });
@@ -44,7 +44,11 @@ describe('word-count sample (Python)', () => {
     tool.services.stored.set('countLines', false);
     expect(await tool.runCommand('countClipboard')).toEqual({ result: {} });
     expect(tool.services.paramsOf('notify/hud').map((p) => p.text)).toEqual([
-      '0 mot', '1 mot, 1 ligne', "1 mot compté jusqu'ici", '1 word counted so far', '0 words',
+      '0 mot',
+      '1 mot, 1 ligne',
+      "1 mot compté jusqu'ici",
+      '1 word counted so far',
+      '0 words',
     ]);
   });
 

@@ -147,8 +147,12 @@ async function idleFolders(scratch: string, count: number): Promise<string[]> {
     const folder = join(scratch, `idle-${i}`);
     await cp(idleTool, folder, { recursive: true });
     const manifest = {
-      id: `bench.idle.t${i}`, name: { en: `Idle ${i}` }, version: '1.0.0', protocol: 1,
-      publisher: { en: 'Vitruvian bench' }, runtime: { exec: 'tool.sh', start: 'launch' },
+      id: `bench.idle.t${i}`,
+      name: { en: `Idle ${i}` },
+      version: '1.0.0',
+      protocol: 1,
+      publisher: { en: 'Vitruvian bench' },
+      runtime: { exec: 'tool.sh', start: 'launch' },
     };
     await writeFile(join(folder, 'vitruvian-tool.json'), JSON.stringify(manifest));
     folders.push(folder);

@@ -36,27 +36,55 @@ async function fixturePlugin(keys: string[], capabilities = ['read']): Promise<s
   const folder = await mkdtemp(join(scratch, 'fixture-'));
   await copyFile(join(root, 'src-main/host/fixtures/skwir-plugin.mjs'), join(folder, 'plugin.mjs'));
   const fields = keys.flatMap((key) => ['[[fields]]', `key = "${key}"`, `title = "${key}"`]);
-  await writeFile(join(folder, 'skwir-plugin.toml'), [
-    'id = "test.ask.fixture"', 'name = "Fixture"', 'version = "1.0.0"', `capabilities = ${JSON.stringify(capabilities)}`,
-    '[program]', 'exec = "plugin.mjs"', ...fields, '[[commands]]', 'name = "echo"', 'title = "Echo"', '',
-  ].join('\n'));
+  await writeFile(
+    join(folder, 'skwir-plugin.toml'),
+    [
+      'id = "test.ask.fixture"',
+      'name = "Fixture"',
+      'version = "1.0.0"',
+      `capabilities = ${JSON.stringify(capabilities)}`,
+      '[program]',
+      'exec = "plugin.mjs"',
+      ...fields,
+      '[[commands]]',
+      'name = "echo"',
+      'title = "Echo"',
+      '',
+    ].join('\n'),
+  );
   return folder;
 }
 
 describe('ask, on the sample plugins', () => {
   it('asks word-count its field for several files, queued at once, one line each in file order', async () => {
     const files = [await write('one.txt', 'one'), await write('three.txt', 'three little words'), await write('none.txt', '')];
-    const { code, answers } = await ask([sample('skwir-word-count'), 'field', ...files.flatMap((f) => ['--file', f]), '--params', '{"key":"word-count.words"}']);
-    expect(answers).toEqual([{ file: files[0], answer: { value: 1 } }, { file: files[1], answer: { value: 3 } }, { file: files[2], answer: { value: 0 } }]);
+    const { code, answers } = await ask([
+      sample('skwir-word-count'),
+      'field',
+      ...files.flatMap((f) => ['--file', f]),
+      '--params',
+      '{"key":"word-count.words"}',
+    ]);
+    expect(answers).toEqual([
+      { file: files[0], answer: { value: 1 } },
+      { file: files[1], answer: { value: 3 } },
+      { file: files[2], answer: { value: 0 } },
+    ]);
     expect(code).toBe(0);
   });
 
-  it('runs word-count\'s commands over all files as one call: a value, then text with what it said', async () => {
+  it("runs word-count's commands over all files as one call: a value, then text with what it said", async () => {
     const files = [await write('a.txt', 'a b'), await write('b.txt', 'c d e')];
     const value = await ask([sample('skwir-word-count'), 'command', ...files.flatMap((f) => ['--file', f]), '--params', '{"command":"word-count.count"}']);
     expect(value.answers).toHaveLength(1);
     expect(value.answers[0]).toMatchObject({ files, answer: { answer: 'value', value: { total: 5 } } });
-    const text = await ask([sample('skwir-word-count'), 'command', ...files.flatMap((f) => ['--file', f]), '--params', '{"command":"word-count.copy-summary"}']);
+    const text = await ask([
+      sample('skwir-word-count'),
+      'command',
+      ...files.flatMap((f) => ['--file', f]),
+      '--params',
+      '{"command":"word-count.copy-summary"}',
+    ]);
     expect(text.answers[0]).toMatchObject({ answer: { answer: 'text', said: expect.stringContaining('2') } });
     expect(String((text.answers[0]!.answer as { text: string }).text)).toContain('a.txt');
   });
@@ -90,11 +118,19 @@ describe('ask, on the sample plugins', () => {
   });
 
   it('--trace prints every message both ways as JSON lines on stderr, stdout keeping only the answers', async () => {
-    const { err, out } = await ask([sample('skwir-word-count'), 'field', '--file', await write('t.txt', 'x y'), '--params', '{"key":"word-count.words"}', '--trace']);
+    const { err, out } = await ask([
+      sample('skwir-word-count'),
+      'field',
+      '--file',
+      await write('t.txt', 'x y'),
+      '--params',
+      '{"key":"word-count.words"}',
+      '--trace',
+    ]);
     const traced = err.filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as { direction: string; message: { method?: string } });
-    expect(traced.map((t) => `${t.direction} ${t.message.method ?? 'answer'}`)).toEqual(expect.arrayContaining([
-      'toTool initialize', 'fromTool answer', 'toTool field', 'fromTool read',
-    ]));
+    expect(traced.map((t) => `${t.direction} ${t.message.method ?? 'answer'}`)).toEqual(
+      expect.arrayContaining(['toTool initialize', 'fromTool answer', 'toTool field', 'fromTool read']),
+    );
     expect(out).toHaveLength(1);
   });
 });
@@ -107,7 +143,7 @@ describe('ask, as the host runs a plugin', () => {
     expect(code).toBe(1);
   });
 
-  it('grants less with --capability: the plugin\'s read is refused, and its failure is the answer', async () => {
+  it("grants less with --capability: the plugin's read is refused, and its failure is the answer", async () => {
     const folder = await fixturePlugin(['echo'], ['read', 'network']);
     const file = await write('e.json', '{"value": 5}');
     expect((await ask([folder, 'field', '--file', file, '--params', '{"key":"echo"}'])).answers).toEqual([{ file, answer: { value: 5 } }]);
@@ -138,9 +174,18 @@ describe('ask, as the host runs a plugin', () => {
       [[folder, 'field', '--file', file, '--params', '{nope'], '--params: "{nope" is not JSON (an object, such as \'{"key":"word-count.words"}\')'],
       [[folder, 'field', '--file', file, '--params', '{"key":"size"}'], 'key: "size" is not a field of the plugin (it declares "echo")'],
       [[folder, 'thumbnail', '--file', file], 'thumbnail: the plugin declares no preview with thumbnails = true, so it is not asked thumbnail'],
-      [[folder, 'field', '--file', file, '--params', '{"key":"echo"}', '--capability', 'write'], '--capability write: the plugin does not ask for it (it asks for read); --capability grants less than the manifest asks, never more'],
-      [[folder, 'field', '--file', file, '--params', '{"key":"echo"}', '--timeout', 'soon'], '--timeout: expected seconds above 0, such as 5 or 0.5, got "soon"'],
-      [[sample('clipboard-kit'), 'field', '--file', file], `${sample('clipboard-kit')} is a tool, not a Skwir plugin: run its commands with vitruvian-tool run`],
+      [
+        [folder, 'field', '--file', file, '--params', '{"key":"echo"}', '--capability', 'write'],
+        '--capability write: the plugin does not ask for it (it asks for read); --capability grants less than the manifest asks, never more',
+      ],
+      [
+        [folder, 'field', '--file', file, '--params', '{"key":"echo"}', '--timeout', 'soon'],
+        '--timeout: expected seconds above 0, such as 5 or 0.5, got "soon"',
+      ],
+      [
+        [sample('clipboard-kit'), 'field', '--file', file],
+        `${sample('clipboard-kit')} is a tool, not a Skwir plugin: run its commands with vitruvian-tool run`,
+      ],
     ];
     for (const [args, problem] of cases) {
       const { code, err, out } = await ask(args);

@@ -64,7 +64,8 @@ function readAskArgs(argv: string[]): Reading {
   const args: AskArgs = { folder: resolve(operands[0]!), method, files, params, trace: options.trace };
   if (options.timeout !== undefined) {
     const seconds = Number(options.timeout);
-    if (!Number.isFinite(seconds) || seconds <= 0) return { ok: false, problem: `--timeout: expected seconds above 0, such as 5 or 0.5, got ${JSON.stringify(options.timeout)}` };
+    if (!Number.isFinite(seconds) || seconds <= 0)
+      return { ok: false, problem: `--timeout: expected seconds above 0, such as 5 or 0.5, got ${JSON.stringify(options.timeout)}` };
     args.timeoutMs = Math.round(seconds * 1000);
   }
   if (options.out !== undefined) args.out = resolve(options.out);
@@ -105,7 +106,12 @@ export async function command(argv: string[], io: CliIo): Promise<number> {
   const calls = args.method === 'command' ? [args.files] : args.files.map((file) => [file]);
   const asked = calls.map((files) => ({ files, params: structuredClone(args.params) }));
   for (const call of asked) {
-    const problems = askProblems(manifest, args.method, call.params, call.files.map((file) => ({ name: file })));
+    const problems = askProblems(
+      manifest,
+      args.method,
+      call.params,
+      call.files.map((file) => ({ name: file })),
+    );
     if (problems.length > 0) {
       for (const problem of problems.slice(0, -1)) io.err(`ask: ${problem}`);
       return usageError(io, 'ask', problems[problems.length - 1]!);
@@ -138,7 +144,12 @@ export async function command(argv: string[], io: CliIo): Promise<number> {
     const stopAsked = untilStopSignal();
     try {
       return await Promise.race([
-        printAnswers(outcomes, asked.map((call) => call.files), args, io),
+        printAnswers(
+          outcomes,
+          asked.map((call) => call.files),
+          args,
+          io,
+        ),
         stopAsked.signal.then((signal) => {
           io.err(`ask: ${signal}: stopping the plugin`);
           return ExitCodes.failed;
@@ -172,5 +183,4 @@ async function printAnswers(outcomes: Promise<CallOutcome>[], files: string[][],
   return failed ? ExitCodes.failed : ExitCodes.ok;
 }
 
-const isPlan = (answer: unknown): boolean =>
-  typeof answer === 'object' && answer !== null && (answer as { answer?: unknown }).answer === 'plan';
+const isPlan = (answer: unknown): boolean => typeof answer === 'object' && answer !== null && (answer as { answer?: unknown }).answer === 'plan';

@@ -27,11 +27,23 @@ async function pluginWith(fault: string): Promise<string> {
   const folder = await mkdtemp(join(tmpdir(), `vitruvian-check-${fault}-`));
   scratch.push(folder);
   await copyFile(program, join(folder, 'plugin.mjs'));
-  await writeFile(join(folder, 'skwir-plugin.toml'), [
-    `id = "test.check.${fault}"`, 'name = "Fixture"', 'version = "1.0.0"', 'capabilities = ["read"]',
-    '[program]', 'exec = "plugin.mjs"', `args = ["${fault}"]`,
-    '[[fields]]', 'key = "fixture.size"', 'title = "Size"', 'extensions = ["txt"]', '',
-  ].join('\n'));
+  await writeFile(
+    join(folder, 'skwir-plugin.toml'),
+    [
+      `id = "test.check.${fault}"`,
+      'name = "Fixture"',
+      'version = "1.0.0"',
+      'capabilities = ["read"]',
+      '[program]',
+      'exec = "plugin.mjs"',
+      `args = ["${fault}"]`,
+      '[[fields]]',
+      'key = "fixture.size"',
+      'title = "Size"',
+      'extensions = ["txt"]',
+      '',
+    ].join('\n'),
+  );
   return folder;
 }
 
@@ -53,7 +65,7 @@ describe.concurrent('check on a Skwir plugin', () => {
     expect(report.checks.filter((c) => c.status !== 'pass').map((c) => `${c.status} ${c.name}: ${c.reason}`)).toEqual([]);
   });
 
-  it('passes the fixture without a fault, asking the author\'s own file', async () => {
+  it("passes the fixture without a fault, asking the author's own file", async () => {
     const folder = await pluginWith('none');
     const own = join(folder, 'mine.txt');
     await writeFile(own, 'twelve bytes');
@@ -68,7 +80,11 @@ describe.concurrent('check on a Skwir plugin', () => {
     ['api2', 'initialize answered with an api this app speaks', /^answered `\{"api":2\}`: api 2 is not one this app speaks \(1\)$/],
     ['answers-unknown', 'an unknown method answered with an error', /^answered a result, `\{\}`, to a method it does not have$/],
     ['malformed', 'field fixture.size', /^a malformed answer on a sample \.txt file: result\.value: an object, expected/],
-    ['bad-reads', 'reads within the rules', /^\d+ refused; the first: read refused: file 9 is not a file of the call being answered \(its only file is 1\) \(-32000\)/],
+    [
+      'bad-reads',
+      'reads within the rules',
+      /^\d+ refused; the first: read refused: file 9 is not a file of the call being answered \(its only file is 1\) \(-32000\)/,
+    ],
     ['hangs', 'field fixture.size', /^no answer within 1\.5 s on a sample \.txt file$/],
     ['dies-on-cancel', '$/cancel survived', /^after a \$\/cancel, it exited with code 4$/],
     ['ignores-close', 'exits 0 within 2 s of its input closing', /^still running 1 s after its input closed; ended by SIG(TERM|KILL)$/],
@@ -84,10 +100,14 @@ describe.concurrent('check on a Skwir plugin', () => {
 });
 
 describe('check on a module plugin', () => {
-  it('judges what a component can do wrong, not a program\'s wire: it starts, answers, survives a cancel, reads within the rules', async () => {
+  it("judges what a component can do wrong, not a program's wire: it starts, answers, survives a cancel, reads within the rules", async () => {
     const report = await runConformance(join(root, 'tools-sample', 'skwir-lines'));
     expect(report.checks.map((c) => c.name)).toEqual([
-      'the folder validates', 'the component starts', 'field lines.count', 'a cancel survived', 'reads within the rules',
+      'the folder validates',
+      'the component starts',
+      'field lines.count',
+      'a cancel survived',
+      'reads within the rules',
     ]);
     expect(report.checks[0]!.reason).toBe('dev.vitruvian.samples.skwir-lines 1.0.0 (Skwir plugin, module)');
   });

@@ -68,12 +68,15 @@ describe.concurrent('vitruvian-tool check through the real bin', () => {
 });
 
 describe('vitruvian-tool check stopped with Ctrl-C', () => {
-  it('ends the tool (in its own process group, out of Ctrl-C\'s reach) before it exits', async () => {
+  it("ends the tool (in its own process group, out of Ctrl-C's reach) before it exits", async () => {
     // A copy of the never-answering fixture in a folder of its own, so its process is told apart.
     const folder = await mkdtemp(join(tmpdir(), 'vitruvian-check-sigint-'));
     try {
       const library = join(fixtures, 'fixture-tool.mjs');
-      await writeFile(join(folder, 'tool.mjs'), `#!/usr/bin/env node\nimport { runFixtureTool } from ${JSON.stringify(library)};\nrunFixtureTool({ silent: true, ignoresShutdown: true });\n`);
+      await writeFile(
+        join(folder, 'tool.mjs'),
+        `#!/usr/bin/env node\nimport { runFixtureTool } from ${JSON.stringify(library)};\nrunFixtureTool({ silent: true, ignoresShutdown: true });\n`,
+      );
       await chmod(join(folder, 'tool.mjs'), 0o755);
       await copyFile(join(fixtures, 'never-answers/vitruvian-tool.json'), join(folder, 'vitruvian-tool.json'));
       const cli = spawn(process.execPath, [bin, 'check', folder], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });

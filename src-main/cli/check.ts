@@ -16,7 +16,10 @@ export function command(args: string[], io: CliIo): Promise<number> {
 export async function check(args: string[], io: CliIo, options: ConformanceOptions = {}): Promise<number> {
   const reading = readArgs('check', args);
   if (!reading.ok) return usageError(io, 'check', reading.problem);
-  const { options: { json, file }, operands: [folder] } = reading;
+  const {
+    options: { json, file },
+    operands: [folder],
+  } = reading;
   // The tool runs in a process group of its own, which Ctrl-C does not reach: end it here.
   const abort = new AbortController();
   let interrupted: NodeJS.Signals | undefined;

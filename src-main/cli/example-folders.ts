@@ -30,7 +30,8 @@ const sets = {
 } as const;
 
 export const exampleFolders: ExampleFolder[] = (['protocol', 'skwir'] as const).flatMap((set) =>
-  (sets[set].json.folders as Omit<ExampleFolder, 'set'>[]).map((example) => ({ set, ...example })));
+  (sets[set].json.folders as Omit<ExampleFolder, 'set'>[]).map((example) => ({ set, ...example })),
+);
 
 /** How a test names an example: the Skwir ones say so. */
 export const exampleName = (example: ExampleFolder): string => (example.set === 'skwir' ? `skwir/${example.folder}` : example.folder);
@@ -52,8 +53,7 @@ export async function prepareExamples(): Promise<PreparedExamples> {
   const folders = join(root, 'folders');
   for (const set of ['protocol', 'skwir'] as const) await cp(sets[set].source, join(folders, set), { recursive: true });
   const pathOf = (example: ExampleFolder) => join(folders, example.set, example.folder);
-  const fill = (text: string, example: ExampleFolder) =>
-    text.replaceAll('{outside}', outside).replaceAll('{folder}', pathOf(example));
+  const fill = (text: string, example: ExampleFolder) => text.replaceAll('{outside}', outside).replaceAll('{folder}', pathOf(example));
   for (const example of exampleFolders) {
     const folder = pathOf(example);
     const setup = example.setup ?? {};

@@ -26,7 +26,9 @@ describe('vitruvian-tool', () => {
 
   it('shows how to call one command with <command> --help, without running it', async () => {
     expect(await cli(['validate', '--help'])).toEqual({
-      code: 0, out: ['usage: vitruvian-tool validate <folder>...', 'judge tool folders as the app installer does'], err: [],
+      code: 0,
+      out: ['usage: vitruvian-tool validate <folder>...', 'judge tool folders as the app installer does'],
+      err: [],
     });
   });
 
@@ -39,7 +41,7 @@ describe('vitruvian-tool', () => {
     expect(await cli(['-c', 'x'])).toMatchObject({ code: 2, err: [expect.stringMatching(/^vitruvian-tool: unknown option -c; /)] });
   });
 
-  it('prints its version with --version or -v: package.json\'s, as the app reports it', async () => {
+  it("prints its version with --version or -v: package.json's, as the app reports it", async () => {
     const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
     for (const flag of ['--version', '-v']) expect(await cli([flag])).toEqual({ code: 0, out: [`vitruvian-tool ${version}`], err: [] });
     expect(appVersion).toBe(version);
@@ -50,9 +52,23 @@ describe('the help of each command', () => {
   const names = Object.keys(subcommands) as SubcommandName[];
   /** A value each option takes, so that the command's own reader can be asked about it. */
   const sample: Record<string, string[]> = {
-    '--command': ['copy'], '--pref': ['n=1'], '--language': ['fr'], '--data': ['/tmp/data'], '--services': ['simulated'],
-    '--clipboard': ['some text'], '--trace': [], '--strict': [], '--port': ['0'], '--json': [], '--lang': ['python'],
-    '--kind': ['tool'], '--file': ['/tmp/some-file'], '--params': ['{}'], '--timeout': ['5'], '--out': ['/tmp/out'], '--capability': ['read'],
+    '--command': ['copy'],
+    '--pref': ['n=1'],
+    '--language': ['fr'],
+    '--data': ['/tmp/data'],
+    '--services': ['simulated'],
+    '--clipboard': ['some text'],
+    '--trace': [],
+    '--strict': [],
+    '--port': ['0'],
+    '--json': [],
+    '--lang': ['python'],
+    '--kind': ['tool'],
+    '--file': ['/tmp/some-file'],
+    '--params': ['{}'],
+    '--timeout': ['5'],
+    '--out': ['/tmp/out'],
+    '--capability': ['read'],
   };
   const optionsOf = (name: SubcommandName) => [...usageOf(name).matchAll(/--[a-z]+/g)].map((m) => m[0]);
   /** Problems the command reports for `folder` with this one option; none when it takes the option. */
@@ -74,13 +90,10 @@ describe('the help of each command', () => {
     expect(wrong.err).toEqual([expect.stringMatching(new RegExp(`^${name}: unknown option --no-such-option; it takes `)), help.out[0]]);
   });
 
-  it.each(names.flatMap((name) => optionsOf(name).map((option) => [name, option] as const)))(
-    '%s takes %s, as its --help says',
-    async (name, option) => {
-      expect(sample[option], `a sample value for ${option}`).toBeDefined();
-      expect(await refusal(name, option)).toBeUndefined();
-    },
-  );
+  it.each(names.flatMap((name) => optionsOf(name).map((option) => [name, option] as const)))('%s takes %s, as its --help says', async (name, option) => {
+    expect(sample[option], `a sample value for ${option}`).toBeDefined();
+    expect(await refusal(name, option)).toBeUndefined();
+  });
 
   it('says how each command is called, from the one table', () => {
     expect(usageLine('run')).toBe(
@@ -88,6 +101,8 @@ describe('the help of each command', () => {
         '[--services simulated|system] [--clipboard <text>] [--trace] [--strict]',
     );
     expect(usageLine('validate')).toBe('usage: vitruvian-tool validate <folder>...');
-    expect(usageLine('testbed')).toBe('usage: vitruvian-tool testbed [<folder>...] [--port <n>] [--services simulated|system] [--data <dir>] [--language <tag>]');
+    expect(usageLine('testbed')).toBe(
+      'usage: vitruvian-tool testbed [<folder>...] [--port <n>] [--services simulated|system] [--data <dir>] [--language <tag>]',
+    );
   });
 });

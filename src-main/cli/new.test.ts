@@ -53,9 +53,7 @@ describe('vitruvian-tool new', () => {
       expect(await tool.request('vitruvian/unknown')).toMatchObject({ error: { code: -32601 } });
       expect(await tool.runCommand('sayHello')).toEqual({ result: {} });
       expect(tool.services.paramsOf('notify/hud')[1]).toEqual({ text: 'Bonjour !', symbol: 'hand.wave' });
-      expect(tool.logs()).toEqual(
-        expect.arrayContaining(['language changed to fr', 'preference greeting changed to "Salut \\"toi\\""']),
-      );
+      expect(tool.logs()).toEqual(expect.arrayContaining(['language changed to fr', 'preference greeting changed to "Salut \\"toi\\""']));
 
       tool.services.stored.set('greeting', 'Salut "toi"');
       expect(await tool.runCommand('sayHello')).toEqual({ result: {} });
@@ -86,10 +84,7 @@ describe('vitruvian-tool new', () => {
     const io = capture();
     expect(await command([folder, '--lang', 'sh'], io)).toBe(0);
     const printed = io.outLines.filter((line) => /^(try it|check it): /.test(line)).map((line) => line.replace(/^[a-z ]+:\s+/, ''));
-    expect(printed).toEqual([
-      `npx vitruvian-tool run '${folder}' --command sayHello --trace`,
-      `npx vitruvian-tool check '${folder}'`,
-    ]);
+    expect(printed).toEqual([`npx vitruvian-tool run '${folder}' --command sayHello --trace`, `npx vitruvian-tool check '${folder}'`]);
     const readme = readFileSync(join(folder, 'README.md'), 'utf8');
     expect(readme).toContain(`npx vitruvian-tool check '${folder}'`);
     // Typed into a shell in the repository, as a person would after `npm ci` there.
@@ -98,7 +93,7 @@ describe('vitruvian-tool new', () => {
     expect(checked.status).toBe(0);
   });
 
-  it('offers the languages it has templates for, as its --help says: a tool\'s, and wat for a module plugin', () => {
+  it("offers the languages it has templates for, as its --help says: a tool's, and wat for a module plugin", () => {
     expect([...subcommands.new.options.lang.choices].sort()).toEqual([...toolLanguages, 'wat'].sort());
   });
 

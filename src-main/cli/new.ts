@@ -81,7 +81,9 @@ export const toolIdFor = (folder: string): string => ID_PREFIX + idPartFor(folde
 
 /** The English name a new tool in this folder gets: "my-clipboard_tool" -> "My clipboard tool". */
 export function toolNameFor(folder: string): string {
-  const words = basename(resolve(folder)).replace(/[-_.\s]+/g, ' ').trim();
+  const words = basename(resolve(folder))
+    .replace(/[-_.\s]+/g, ' ')
+    .trim();
   return words === '' ? 'My tool' : words[0]!.toUpperCase() + words.slice(1);
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { languageProblem, readArgs, usageError } from './options';
 
-describe('reading a subcommand\'s arguments by its table', () => {
+describe("reading a subcommand's arguments by its table", () => {
   it('takes options anywhere, with = or a space, repeated ones in order, and -- before a dashed operand', () => {
     expect(readArgs('run', ['--trace', 'folder', '--command=a', '--command', 'b', '--services', 'system'])).toEqual({
       ok: true,

@@ -14,12 +14,9 @@ type ValueOf<S> = S extends { value: string } ? (S extends { multiple: true } ? 
 
 export type OptionValues<N extends SubcommandName> = { -readonly [K in keyof Options<N>]: ValueOf<Options<N>[K]> };
 
-export type ArgsReading<N extends SubcommandName> =
-  | { ok: true; options: OptionValues<N>; operands: string[] }
-  | { ok: false; problem: string };
+export type ArgsReading<N extends SubcommandName> = { ok: true; options: OptionValues<N>; operands: string[] } | { ok: false; problem: string };
 
-const orList = (items: readonly string[]): string =>
-  items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} or ${items[items.length - 1]}`;
+const orList = (items: readonly string[]): string => (items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} or ${items[items.length - 1]}`);
 
 export function readArgs<N extends SubcommandName>(name: N, args: string[]): ArgsReading<N> {
   const spec: SubcommandSpec = subcommands[name];
@@ -51,8 +48,13 @@ export function readArgs<N extends SubcommandName>(name: N, args: string[]): Arg
   if (count !== 'any' && operands.length === 0) return { ok: false, problem: `missing <${operand}>` };
   if (then) {
     if (operands.length === 1) return { ok: false, problem: `missing <${then.name}> after <${operand}>: one of ${orList(then.choices)}` };
-    if (!then.choices.includes(operands[1]!)) return { ok: false, problem: `<${then.name}>: expected ${orList(then.choices)}, got ${JSON.stringify(operands[1])}` };
-    if (operands.length > 2) return { ok: false, problem: `one ${operand} and one ${then.name} only, got ${operands.length} operands: ${operands.map((o) => JSON.stringify(o)).join(', ')}` };
+    if (!then.choices.includes(operands[1]!))
+      return { ok: false, problem: `<${then.name}>: expected ${orList(then.choices)}, got ${JSON.stringify(operands[1])}` };
+    if (operands.length > 2)
+      return {
+        ok: false,
+        problem: `one ${operand} and one ${then.name} only, got ${operands.length} operands: ${operands.map((o) => JSON.stringify(o)).join(', ')}`,
+      };
     return { ok: true, options: options as OptionValues<N>, operands };
   }
   if (count === 'one' && operands.length > 1) {
@@ -101,7 +103,6 @@ export function usageError(io: CliIo, name: SubcommandName, problem: string): nu
   io.err(usageLine(name));
   return ExitCodes.usage;
 }
-
 
 /** Why `--language` was refused, or undefined for a language tag. */
 export function languageProblem(tag: string): string | undefined {

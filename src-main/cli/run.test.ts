@@ -22,8 +22,7 @@ afterAll(async () => {
   await rm(scratch, { recursive: true, force: true });
 });
 
-const run = (...args: string[]): Promise<{ code: number | null; out: string; err: string }> =>
-  runWith(() => {}, ...args);
+const run = (...args: string[]): Promise<{ code: number | null; out: string; err: string }> => runWith(() => {}, ...args);
 
 /** `during` sees the child and its stderr so far, each time more comes. */
 const runWith = (
@@ -63,7 +62,9 @@ describe('vitruvian-tool run', () => {
   it('says so in the log when a request is answered twice, as check does', async () => {
     const twice = join(root, 'src-main/conformance/fixtures/answers-twice');
     const { code, err } = await run(twice, '--command', 'greet');
-    expect(err).toMatch(/^warn protocol: answered twice: command\/run \(id 2\) was answered already by \{"jsonrpc":"2.0","id":2,"result":\{\}\}; this second answer was dropped$/m);
+    expect(err).toMatch(
+      /^warn protocol: answered twice: command\/run \(id 2\) was answered already by \{"jsonrpc":"2.0","id":2,"result":\{\}\}; this second answer was dropped$/m,
+    );
     expect(err).toContain('command greet: done');
     expect(code).toBe(0);
   });
@@ -77,12 +78,17 @@ describe('vitruvian-tool run', () => {
   it('stops the tool by the stop sequence on Ctrl-C (SIGINT), and exits 1', async () => {
     let interrupted = false;
     // `slow` answers after 30 s: the run is waiting for it.
-    const { code, err } = await runWith((child, soFar) => {
-      if (!interrupted && soFar.includes('ran slow')) {
-        interrupted = true;
-        child.kill('SIGINT');
-      }
-    }, demand, '--command', 'slow');
+    const { code, err } = await runWith(
+      (child, soFar) => {
+        if (!interrupted && soFar.includes('ran slow')) {
+          interrupted = true;
+          child.kill('SIGINT');
+        }
+      },
+      demand,
+      '--command',
+      'slow',
+    );
     expect(err).toContain('run: SIGINT: stopping the tool');
     expect(code).toBe(1);
     expect(processAlive(Number(err.match(/demand tool started \(pid (\d+)\)/)![1]))).toBe(false);
@@ -114,8 +120,12 @@ describe('vitruvian-tool run', () => {
 
   it('starts a demand tool when its first command runs, not before', async () => {
     const { code, out } = await run(demand, '--command', 'first', '--trace');
-    const toTool = out.trimEnd().split('\n').map((line) => JSON.parse(line) as { direction: string; message: { method?: string } })
-      .filter((line) => line.direction === 'toTool').map((line) => line.message.method);
+    const toTool = out
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { direction: string; message: { method?: string } })
+      .filter((line) => line.direction === 'toTool')
+      .map((line) => line.message.method);
     expect(toTool).toEqual(['initialize', 'command/run', 'shutdown']);
     expect(code).toBe(0);
   });
@@ -129,7 +139,10 @@ describe('vitruvian-tool run', () => {
   it('prints every message both ways as JSON lines with --trace, and only those on stdout', async () => {
     const { code, out } = await run(services, '--command', 'copy', '--trace');
     expect(code).toBe(0);
-    const lines = out.trimEnd().split('\n').map((line) => JSON.parse(line) as { direction: string; message: Record<string, unknown> });
+    const lines = out
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { direction: string; message: Record<string, unknown> });
     expect(lines[0]).toMatchObject({ direction: 'toTool', message: { method: 'initialize', params: { protocols: [1], language: 'en' } } });
     expect(lines[1]).toMatchObject({ direction: 'fromTool', message: { id: lines[0]!.message.id, result: { protocol: 1 } } });
     expect(lines).toContainEqual({ direction: 'fromTool', message: expect.objectContaining({ method: 'clipboard/writeText' }) });
@@ -140,12 +153,22 @@ describe('vitruvian-tool run', () => {
   it('--trace shows a line that was not UTF-8 as the bytes that went over the wire, not as a message', async () => {
     const folder = join(scratch, 'latin-1');
     await mkdir(folder);
-    await writeFile(join(folder, 'vitruvian-tool.json'), JSON.stringify({
-      id: 'test.run.latin1', name: { en: 'Latin-1' }, version: '1.0.0', protocol: 1, publisher: { en: 'Tests' },
-      runtime: { exec: 'tool.mjs' }, commands: [{ id: 'speak', title: { en: 'Speak' } }],
-    }));
+    await writeFile(
+      join(folder, 'vitruvian-tool.json'),
+      JSON.stringify({
+        id: 'test.run.latin1',
+        name: { en: 'Latin-1' },
+        version: '1.0.0',
+        protocol: 1,
+        publisher: { en: 'Tests' },
+        runtime: { exec: 'tool.mjs' },
+        commands: [{ id: 'speak', title: { en: 'Speak' } }],
+      }),
+    );
     // On its command, writes a log notice whose text is Latin-1 ("café" with the byte 0xE9), then answers.
-    await writeFile(join(folder, 'tool.mjs'), `#!/usr/bin/env node
+    await writeFile(
+      join(folder, 'tool.mjs'),
+      `#!/usr/bin/env node
 import { createInterface } from 'node:readline';
 createInterface({ input: process.stdin }).on('line', (line) => {
   const message = JSON.parse(line);
@@ -155,7 +178,9 @@ createInterface({ input: process.stdin }).on('line', (line) => {
   process.stdout.write(Buffer.concat([Buffer.from('{"jsonrpc":"2.0","method":"log","params":{"message":"caf'), Buffer.from([0xe9]), Buffer.from('"}}\\n')]));
   answer({});
 }).on('close', () => process.exit(0));
-`, { mode: 0o755 });
+`,
+      { mode: 0o755 },
+    );
     const { code, out, err } = await run(folder, '--trace', '--command', 'speak');
     expect(code).toBe(0);
     expect(err).toMatch(/protocol: a line is not UTF-8/);
@@ -165,15 +190,26 @@ createInterface({ input: process.stdin }).on('line', (line) => {
       JSON.stringify({ direction: 'fromTool', text: '{"jsonrpc":"2.0","method":"log","params":{"message":"caf\\xe9"}}', notUtf8: true }),
     ]);
     expect(out).not.toContain('\ufffd');
-    expect(lines.map((line) => JSON.parse(line) as { direction: string; message?: { error?: { code: number } } }))
-      .toContainEqual({ direction: 'toTool', message: { jsonrpc: '2.0', id: null, error: { code: -32700, message: 'not JSON' } } });
+    expect(lines.map((line) => JSON.parse(line) as { direction: string; message?: { error?: { code: number } } })).toContainEqual({
+      direction: 'toTool',
+      message: { jsonrpc: '2.0', id: null, error: { code: -32700, message: 'not JSON' } },
+    });
   });
 
   it('gives preferences, the language and the data folder asked for', async () => {
     const dataFolder = join(scratch, 'kept-data');
     const { code, err } = await run(
-      services, '--pref', 'note="from the CLI"', '--language', 'fr', '--data', dataFolder,
-      '--command', 'recall', '--command', 'whereami',
+      services,
+      '--pref',
+      'note="from the CLI"',
+      '--language',
+      'fr',
+      '--data',
+      dataFolder,
+      '--command',
+      'recall',
+      '--command',
+      'whereami',
     );
     expect(err).toContain('recall: {"value":"from the CLI"}');
     expect(err).toContain('language fr');
@@ -247,13 +283,17 @@ describe('vitruvian-tool run --strict', () => {
     ['unknown-command-state', ['--command', 'greet'], /the first: commands\/state names commands the manifest does not declare: "ghost"$/],
     ['undeclared-service', ['--command', 'greet'], /the first: clipboard\/readText was refused \(-32001\)/],
     ['ignores-shutdown', [], /the first: the tool did not stop by itself within 2 seconds: it needed SIGKILL$/],
-  ])('%s: exit 1 with --strict, naming the first problem; exit 0 without', async (fixture, commands, says) => {
-    const folder = join(conformance, fixture);
-    const strict = await runIn(folder, ...commands, '--strict');
-    expect(strict.err.at(-1), strict.err.join('\n')).toMatch(says);
-    expect(strict.code).toBe(1);
-    if (fixture !== 'ignores-shutdown') expect((await runIn(folder, ...commands)).code).toBe(0);
-  }, 20_000);
+  ])(
+    '%s: exit 1 with --strict, naming the first problem; exit 0 without',
+    async (fixture, commands, says) => {
+      const folder = join(conformance, fixture);
+      const strict = await runIn(folder, ...commands, '--strict');
+      expect(strict.err.at(-1), strict.err.join('\n')).toMatch(says);
+      expect(strict.code).toBe(1);
+      if (fixture !== 'ignores-shutdown') expect((await runIn(folder, ...commands)).code).toBe(0);
+    },
+    20_000,
+  );
 
   it('passes a tool that keeps every rule', async () => {
     const { code, err } = await runIn(join(conformance, 'well-behaved'), '--command', 'greet', '--strict');
@@ -269,7 +309,10 @@ describe('reading the arguments', () => {
       args: {
         folder: 'folder',
         commands: ['a', 'b'],
-        prefs: [{ id: 'n', value: 1 }, { id: 't', value: 'x' }],
+        prefs: [
+          { id: 'n', value: 1 },
+          { id: 't', value: 'x' },
+        ],
         services: 'simulated',
         trace: true,
         strict: false,

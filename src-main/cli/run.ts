@@ -59,7 +59,10 @@ export function readRunArgs(argv: string[]): RunArgsReading {
     try {
       args.prefs.push({ id, value: JSON.parse(json) as PreferenceValue });
     } catch {
-      return { ok: false, problem: `--pref ${id}: ${JSON.stringify(json)} is not JSON; text is written in double quotes: --pref '${id}=${JSON.stringify(json)}'` };
+      return {
+        ok: false,
+        problem: `--pref ${id}: ${JSON.stringify(json)} is not JSON; text is written in double quotes: --pref '${id}=${JSON.stringify(json)}'`,
+      };
     }
   }
   if (language !== undefined) {
@@ -69,7 +72,8 @@ export function readRunArgs(argv: string[]): RunArgsReading {
   }
   if (data !== undefined) args.dataFolder = data;
   if (clipboard !== undefined) {
-    if (args.services !== 'simulated') return { ok: false, problem: '--clipboard fills the simulated clipboard: it goes with --services simulated, not system' };
+    if (args.services !== 'simulated')
+      return { ok: false, problem: '--clipboard fills the simulated clipboard: it goes with --services simulated, not system' };
     args.clipboard = clipboard;
   }
   return { ok: true, args };
@@ -113,11 +117,7 @@ async function systemPlatform(): Promise<Platform | string> {
 }
 
 const describeOutcome = (outcome: CommandOutcome): string =>
-  outcome.outcome === 'done'
-    ? 'done'
-    : outcome.outcome === 'timeout'
-      ? 'no answer within 60 s'
-      : `${outcome.outcome}: ${outcome.message}`;
+  outcome.outcome === 'done' ? 'done' : outcome.outcome === 'timeout' ? 'no answer within 60 s' : `${outcome.outcome}: ${outcome.message}`;
 
 export async function command(argv: string[], io: CliIo): Promise<number> {
   const reading = readRunArgs(argv);

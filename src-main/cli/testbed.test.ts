@@ -63,7 +63,11 @@ describe('vitruvian-tool testbed as a process', () => {
     await writeFile(
       join(folder, 'vitruvian-tool.json'),
       JSON.stringify({
-        id: 'org.example.pid', name: { en: 'Pid' }, version: '1.0.0', protocol: 1, publisher: { en: 'Test' },
+        id: 'org.example.pid',
+        name: { en: 'Pid' },
+        version: '1.0.0',
+        protocol: 1,
+        publisher: { en: 'Test' },
         runtime: { exec: 'tool.mjs' },
       }),
     );

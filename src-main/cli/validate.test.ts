@@ -76,7 +76,8 @@ describe('a folder with symlinks is installed as validate judged it', () => {
     await rm(join(scratch, 'app'), { recursive: true, force: true });
     folder = join(scratch, `tool-${Math.random().toString(36).slice(2)}`);
     await cp(examples.path(exampleFolders.find((e) => e.folder === 'valid-exec-symlink-inside')!), folder, {
-      recursive: true, verbatimSymlinks: true,
+      recursive: true,
+      verbatimSymlinks: true,
     });
   });
 
@@ -95,8 +96,10 @@ describe('a folder with symlinks is installed as validate judged it', () => {
 
   it('takes an exec reached through an absolute folder symlink inside the folder', async () => {
     await symlink(join(folder, 'bin'), join(folder, 'tools'));
-    await writeFile(join(folder, 'vitruvian-tool.json'),
-      (await readFile(join(folder, 'vitruvian-tool.json'), 'utf8')).replace('"exec": "run"', '"exec": "tools/run"'));
+    await writeFile(
+      join(folder, 'vitruvian-tool.json'),
+      (await readFile(join(folder, 'vitruvian-tool.json'), 'utf8')).replace('"exec": "run"', '"exec": "tools/run"'),
+    );
     expect((await cli(['validate', folder])).out).toEqual(['valid: com.example.exec.symlink.inside 1.0.0']);
     const { installed } = await install(folder, data());
     expect(installed.ok && installed.entry.kind === 'tool' && installed.entry.execPath).toBe(join(copyOf('com.example.exec.symlink.inside'), 'bin', 'run'));
@@ -140,7 +143,9 @@ describe('vitruvian-tool validate', () => {
 
   it('exits 2 naming the mistake, then the usage, on a usage error', async () => {
     expect(await cli(['validate'])).toEqual({
-      code: 2, out: [], err: ['validate: missing <folder>', 'usage: vitruvian-tool validate <folder>...'],
+      code: 2,
+      out: [],
+      err: ['validate: missing <folder>', 'usage: vitruvian-tool validate <folder>...'],
     });
     expect((await cli(['validate', '--strict', 'a'])).err[0]).toBe('validate: unknown option --strict; it takes no option');
     expect((await cli(['validate', '-c', 'a', 'b'])).err[0]).toBe('validate: unknown option -c; it takes no option');
@@ -151,7 +156,9 @@ describe('vitruvian-tool validate', () => {
     const minimal = examples.path(exampleFolders.find((e) => e.folder === 'valid-minimal')!);
     const refused = exampleFolders.find((e) => e.folder === 'many-problems')!;
     expect(await cli(['validate', valid, minimal])).toEqual({
-      code: 0, out: [`${valid}: valid: com.acme.deploys 1.2.0`, `${minimal}: ${examples.expected(exampleFolders.find((e) => e.folder === 'valid-minimal')!)[0]}`], err: [],
+      code: 0,
+      out: [`${valid}: valid: com.acme.deploys 1.2.0`, `${minimal}: ${examples.expected(exampleFolders.find((e) => e.folder === 'valid-minimal')!)[0]}`],
+      err: [],
     });
     const mixed = await cli(['validate', valid, examples.path(refused)]);
     expect(mixed).toEqual({
@@ -185,10 +192,11 @@ describe('vitruvian-tool validate', () => {
 
 describe('the real bin', () => {
   const bin = join(import.meta.dirname, '../../bin/vitruvian-tool.mjs');
-  const node = (...args: string[]) => run(process.execPath, [bin, ...args]).then(
-    ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
-    (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }),
-  );
+  const node = (...args: string[]) =>
+    run(process.execPath, [bin, ...args]).then(
+      ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
+      (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }),
+    );
 
   it('prints valid: <id> <version> and exits 0 for a valid folder', async () => {
     const example = exampleFolders.find((e) => e.folder === 'valid-design-example')!;

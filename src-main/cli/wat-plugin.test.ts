@@ -24,20 +24,32 @@ describe('createWatPlugin', () => {
     expect(readme).not.toMatch(/\{\{\w+\}\}/);
 
     const verdict = await checkFolder(folder);
-    expect(verdict).toMatchObject({ ok: true, kind: 'plugin', manifest: { id: 'local.my-wat-plugin', name: 'My "wat" plugin', transport: { kind: 'module' } } });
+    expect(verdict).toMatchObject({
+      ok: true,
+      kind: 'plugin',
+      manifest: { id: 'local.my-wat-plugin', name: 'My "wat" plugin', transport: { kind: 'module' } },
+    });
     if (!verdict.ok || verdict.kind !== 'plugin') return;
 
     const logs: string[] = [];
     const plugin = new ModulePlugin({
-      wasmPath: verdict.entryPath, cacheFolder: join(scratch, 'cache'), granted: verdict.manifest.capabilities,
+      wasmPath: verdict.entryPath,
+      cacheFolder: join(scratch, 'cache'),
+      granted: verdict.manifest.capabilities,
       onLog: (_level, _source, message) => logs.push(message),
     });
     try {
       const file = join(scratch, 'some.txt');
       writeFileSync(file, Buffer.alloc(300_000, 'x'));
-      expect(await plugin.call({ method: 'field', params: { key: 'file-size.bytes' }, files: [file] })).toMatchObject({ outcome: 'answered', answer: { value: 300_000 } });
+      expect(await plugin.call({ method: 'field', params: { key: 'file-size.bytes' }, files: [file] })).toMatchObject({
+        outcome: 'answered',
+        answer: { value: 300_000 },
+      });
       expect(logs).toContain('counted the bytes');
-      expect(await plugin.call({ method: 'inspect', params: {}, files: [file] })).toMatchObject({ outcome: 'failed', message: 'only field is answered by this plugin' });
+      expect(await plugin.call({ method: 'inspect', params: {}, files: [file] })).toMatchObject({
+        outcome: 'failed',
+        message: 'only field is answered by this plugin',
+      });
     } finally {
       await plugin.dispose();
     }

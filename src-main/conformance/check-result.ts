@@ -61,9 +61,7 @@ const QUOTED_CHARS = 160;
 export function quoteLine(text: string, max = QUOTED_CHARS): string {
   const chars = [...text];
   const shown = chars.length > max ? `${chars.slice(0, max - 1).join('')}…` : text;
-  const escaped = shown.replace(/[\p{Cc}\u2028\u2029`]/gu, (c) =>
-    c === '`' ? '\\`' : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
-  );
+  const escaped = shown.replace(/[\p{Cc}\u2028\u2029`]/gu, (c) => (c === '`' ? '\\`' : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`));
   return `\`${escaped}\``;
 }
 

@@ -32,23 +32,53 @@ describe.concurrent('vitruvian-tool check on misbehaving tools', () => {
     // fixture, limits, the one FAIL line (start), and what it must say
     ['never-answers', { initializeMs: 400 }, 'FAIL initialize answered: ', 'no answer within 400 ms'],
     ['ignores-shutdown', { shutdownMs: 400 }, 'FAIL exits 0 after shutdown: ', 'still running 400 ms after shutdown'],
-    ['wrong-version', {}, 'FAIL initialize answered: ', 'picked protocol 99, which was not offered (offered 1): `{"jsonrpc":"2.0","id":1,"result":{"protocol":99'],
+    [
+      'wrong-version',
+      {},
+      'FAIL initialize answered: ',
+      'picked protocol 99, which was not offered (offered 1): `{"jsonrpc":"2.0","id":1,"result":{"protocol":99',
+    ],
     ['version-not-text', {}, 'FAIL initialize answered: ', 'result.version: 1 is a whole number, expected text'],
     ['answers-unknown', {}, 'FAIL unknown request answered -32601: ', 'with a result, expected failure -32601: `{"jsonrpc":"2.0","id":2,"result":{}}`'],
     ['talks-first', {}, 'FAIL nothing sent before initialize was answered: ', 'sent line 1, `{"jsonrpc":"2.0","method":"log"'],
-    ['crashes-on-notice', {}, 'FAIL unknown notice ignored: ', 'the tool exited with code 1 after an unknown notice (conformance/noSuchNotice) (its last stderr line: `fixture: cannot handle conformance/noSuchNotice`)'],
+    [
+      'crashes-on-notice',
+      {},
+      'FAIL unknown notice ignored: ',
+      'the tool exited with code 1 after an unknown notice (conformance/noSuchNotice) (its last stderr line: `fixture: cannot handle conformance/noSuchNotice`)',
+    ],
     ['crashes-on-language', {}, 'FAIL language/changed survived: ', 'the tool exited with code 1 after language/changed'],
     ['rejects-unknown-fields', {}, 'FAIL unknown fields ignored: ', 'fixture: unexpected field conformance/unknownField'],
     ['fails-commands', {}, 'FAIL command/run greet: ', 'answered failure -32603, expected {} or -32010: `{"jsonrpc":"2.0","id":'],
     ['hangs-on-commands', { commandMs: 400 }, 'FAIL command/run greet: ', 'no answer within 400 ms'],
-    ['unknown-command-state', {}, 'FAIL commands/state names only declared commands: ', 'names "ghost", not a command of the manifest: line 2, `{"jsonrpc":"2.0","method":"commands/state","params":{"runnable":["greet","ghost"]}}`'],
+    [
+      'unknown-command-state',
+      {},
+      'FAIL commands/state names only declared commands: ',
+      'names "ghost", not a command of the manifest: line 2, `{"jsonrpc":"2.0","method":"commands/state","params":{"runnable":["greet","ghost"]}}`',
+    ],
     ['undeclared-service', {}, 'FAIL requests only for services in uses: ', 'asked for clipboard/readText, whose service is not in uses (answered -32001)'],
     ['bad-urls', {}, 'FAIL messages fit protocol 1: ', 'params.url: "ftp://example.com/file" is not http, https or mailto (and 3 more messages)'],
     ['answers-unsent', {}, 'FAIL messages fit protocol 1: ', '`{"jsonrpc":"2.0","id":999,"result":{}}`: answers a request the app never sent'],
     ['exits-nonzero', {}, 'FAIL exits 0 after shutdown: ', 'the tool exited with code 3 after shutdown'],
-    ['prints-json', {}, 'FAIL stdout carries only messages: ', '`{"ran":"greet"}`: not a message ("jsonrpc" must be "2.0", not missing); print to stderr instead'],
-    ['answers-more-than-empty', {}, 'FAIL command/run greet: ', 'answered `{"ok":true}`, expected {} or failure -32010: `{"jsonrpc":"2.0","id":6,"result":{"ok":true}}`'],
-    ['answers-twice', {}, 'FAIL messages fit protocol 1: ', '`{"jsonrpc":"2.0","id":6,"error":{"code":-32010,"message":"changed my mind"}}`: answered twice: command/run (id 6) was answered first by line '],
+    [
+      'prints-json',
+      {},
+      'FAIL stdout carries only messages: ',
+      '`{"ran":"greet"}`: not a message ("jsonrpc" must be "2.0", not missing); print to stderr instead',
+    ],
+    [
+      'answers-more-than-empty',
+      {},
+      'FAIL command/run greet: ',
+      'answered `{"ok":true}`, expected {} or failure -32010: `{"jsonrpc":"2.0","id":6,"result":{"ok":true}}`',
+    ],
+    [
+      'answers-twice',
+      {},
+      'FAIL messages fit protocol 1: ',
+      '`{"jsonrpc":"2.0","id":6,"error":{"code":-32010,"message":"changed my mind"}}`: answered twice: command/run (id 6) was answered first by line ',
+    ],
   ])('%s: one FAIL line naming the fault, exit 1', async (name, limits, start, says) => {
     const { exitCode, fails } = await checkLines(name, limits);
     expect(fails).toHaveLength(1);
@@ -99,7 +129,7 @@ describe.concurrent('vitruvian-tool check on misbehaving tools', () => {
     expect(exitCode).toBe(0);
   });
 
-  it('reads-clipboard: the clipboard holds text during the run, so the command\'s success path is judged', async () => {
+  it("reads-clipboard: the clipboard holds text during the run, so the command's success path is judged", async () => {
     const { out } = await checkLines('reads-clipboard');
     expect(out).toContainEqual(expect.stringMatching(/^PASS command\/run greet: answered \{\} in /));
   });
@@ -127,9 +157,7 @@ describe.concurrent('vitruvian-tool check on misbehaving tools', () => {
 
   it('fails a folder that does not validate, and stops there', async () => {
     const report = await runConformance(join(fixtures, 'no-such-tool'));
-    expect(report.checks).toEqual([
-      expect.objectContaining({ id: 'folder', status: 'fail', reason: expect.stringContaining('does not exist') }),
-    ]);
+    expect(report.checks).toEqual([expect.objectContaining({ id: 'folder', status: 'fail', reason: expect.stringContaining('does not exist') })]);
   });
 });
 

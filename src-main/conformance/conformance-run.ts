@@ -2,19 +2,13 @@
 // as the app would and judges its side of protocol 1, check by check.
 import type { Manifest } from '../../src-shared/protocol/types';
 import { checkFolder } from '../host/tool-folder';
-import {
-  check, checkNames, commandRunCheck, failed, passed, skipped, type CheckId, type CheckResult,
-} from './check-result';
+import { check, checkNames, commandRunCheck, failed, passed, skipped, type CheckId, type CheckResult } from './check-result';
 import { checkCommandRuns } from './checks/command-run';
 import { checkInitialize } from './checks/initialize';
 import { checkShutdown } from './checks/shutdown';
-import {
-  checkLanguageChanged, checkPreferencesChanged, checkUnknownFields, checkUnknownNotice,
-} from './checks/survival';
+import { checkLanguageChanged, checkPreferencesChanged, checkUnknownFields, checkUnknownNotice } from './checks/survival';
 import { checkUnknownRequest } from './checks/unknown-request';
-import {
-  checkCommandsState, checkLineEndings, checkMessagesFit, checkQuietBeforeInitialize, checkServices, checkStdout,
-} from './checks/wire-checks';
+import { checkCommandsState, checkLineEndings, checkMessagesFit, checkQuietBeforeInitialize, checkServices, checkStdout } from './checks/wire-checks';
 import { defaultLimits, type ConformanceLimits } from './limits';
 import type { PluginCheckLimits } from './plugin/plan-calls';
 import { runPluginConformance } from './plugin/plugin-conformance';

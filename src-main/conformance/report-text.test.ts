@@ -25,9 +25,7 @@ describe('the conformance report', () => {
       'SKIP command/run deploy: not run: initialize was not answered with a result',
       'com.acme.deploys 1.2.0: 1 of 3 checks failed, 1 not run',
     ]);
-    expect(reportLines({ ...report, checks: report.checks.slice(0, 1), pass: true }).at(-1)).toBe(
-      'com.acme.deploys 1.2.0: all 1 checks passed',
-    );
+    expect(reportLines({ ...report, checks: report.checks.slice(0, 1), pass: true }).at(-1)).toBe('com.acme.deploys 1.2.0: all 1 checks passed');
   });
 
   it('for machines: one JSON object, each check with name, pass and reason', () => {

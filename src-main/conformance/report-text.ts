@@ -19,11 +19,7 @@ export function reportLines(report: ConformanceReport): string[] {
   const [fails, skips, warns] = [count('fail'), count('skip'), count('warn')];
   const tail = skips > 0 ? `, ${skips} not run` : '';
   const warnings = warns > 0 ? `, ${warns} with a warning` : '';
-  lines.push(
-    report.pass
-      ? `${who}: all ${report.checks.length} checks passed${warnings}`
-      : `${who}: ${fails} of ${report.checks.length} checks failed${tail}`,
-  );
+  lines.push(report.pass ? `${who}: all ${report.checks.length} checks passed${warnings}` : `${who}: ${fails} of ${report.checks.length} checks failed${tail}`);
   return lines;
 }
 

@@ -161,7 +161,6 @@ export class ConformanceSession {
     this.peer.notify(method, params);
   }
 
-
   /** Writes a line as it is (a message with fields the peer would not put there). */
   sendRaw(message: object): void {
     this.tool.writer.write(JSON.stringify(message)).catch(() => {});

@@ -78,8 +78,7 @@ export class SimulatedServices implements Disposable {
   }
 }
 
-export const isRefusalOfUses = (code: number): boolean =>
-  code === ErrorCodes.ServiceNotDeclared || code === ErrorCodes.MethodNotFound;
+export const isRefusalOfUses = (code: number): boolean => code === ErrorCodes.ServiceNotDeclared || code === ErrorCodes.MethodNotFound;
 
 function preferenceInfos(manifest: Manifest): PreferenceInfo[] {
   return (manifest.preferences ?? []).map((pref) => ({

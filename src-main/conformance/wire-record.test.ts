@@ -8,9 +8,7 @@ describe('the record of what a tool wrote', () => {
     const latin1 = Buffer.concat([Buffer.from('{"jsonrpc":"2.0","method":"log","params":{"message":"caf'), Buffer.from([0xe9]), Buffer.from('"}}')]);
     record.trace('received', decodeKeepingBytes(latin1));
     record.protocolProblem({ kind: 'notJson', message: 'a line is not UTF-8, so not JSON', answered: -32700 });
-    expect(record.lines).toEqual([
-      { number: 1, text: '{"jsonrpc":"2.0","method":"log","params":{"message":"caf\\xe9"}}', kind: 'notMessage' },
-    ]);
+    expect(record.lines).toEqual([{ number: 1, text: '{"jsonrpc":"2.0","method":"log","params":{"message":"caf\\xe9"}}', kind: 'notMessage' }]);
     expect(record.notMessages).toEqual([{ line: record.lines[0], problem: 'not UTF-8, so not JSON' }]);
     expect(record.schemaFaults).toEqual([]);
   });

@@ -4,7 +4,11 @@ import { accessibilityCheck, isAccessibilityRefusal, noticeAccessibilityRefusal 
 import { createFakeHost, makeTool } from '../../src-shared/test/fake-host';
 
 const answer = (method: string, error: object, direction: TraceLine['direction'] = 'toTool'): TraceLine => ({
-  seq: 1, time: 0, direction, method, text: JSON.stringify({ jsonrpc: '2.0', id: 4, error }),
+  seq: 1,
+  time: 0,
+  direction,
+  method,
+  text: JSON.stringify({ jsonrpc: '2.0', id: 4, error }),
 });
 const refused = (method = 'keystrokes/paste') =>
   answer(method, { code: -32003, message: 'paste: Vitruvian lacks the Accessibility permission', data: { permission: 'accessibility' } });
@@ -40,7 +44,12 @@ describe('noticeAccessibilityRefusal', () => {
     const fake = createFakeHost({ tools: [makeTool({ id: 'acme.snippets', name: { en: 'Snippets', fr: 'Extraits' } })] });
     const notices: string[][] = [];
     let language = 'en';
-    noticeAccessibilityRefusal({ host: fake.host, notify: (title, body, weight) => void notices.push([title, body, weight!]), language: () => language, holder: { kind: 'app', name: 'Vitruvian' } });
+    noticeAccessibilityRefusal({
+      host: fake.host,
+      notify: (title, body, weight) => void notices.push([title, body, weight!]),
+      language: () => language,
+      holder: { kind: 'app', name: 'Vitruvian' },
+    });
     fake.emit({ type: 'trace', toolId: 'acme.snippets', line: answer('keystrokes/paste', { code: -32004, message: 'no' }) });
     expect(fake.requestsNamed('listTools')).toEqual([]);
 
@@ -65,10 +74,7 @@ describe('noticeAccessibilityRefusal', () => {
     noticeAccessibilityRefusal({ host: fake.host, notify: (title, body) => void notices.push([title, body]), language: () => 'fr-FR', holder });
     fake.emit({ type: 'trace', toolId: 'gone.tool', line: refused() });
     await vi.waitFor(() => expect(notices).toHaveLength(1));
-    expect(notices[0]).toEqual([
-      'Vitruvian a besoin de l’autorisation Accessibilité',
-      expect.stringContaining('gone.tool n’a pas pu appuyer sur des touches'),
-    ]);
+    expect(notices[0]).toEqual(['Vitruvian a besoin de l’autorisation Accessibilité', expect.stringContaining('gone.tool n’a pas pu appuyer sur des touches')]);
     expect(notices[0]![1]).toContain('Activez iTerm (le terminal qui a lancé npm start) dans Réglages Système > Confidentialité et sécurité > Accessibilité');
   });
 

@@ -14,7 +14,7 @@ function icnsContents(bytes: Buffer): { type: string; png: Buffer }[] {
   expect(bytes.toString('latin1', 0, 4)).toBe('icns');
   expect(bytes.readUInt32BE(4)).toBe(bytes.length);
   const entries: { type: string; png: Buffer }[] = [];
-  for (let at = 8; at < bytes.length; ) {
+  for (let at = 8; at < bytes.length;) {
     const length = bytes.readUInt32BE(at + 4);
     entries.push({ type: bytes.toString('latin1', at, at + 4), png: bytes.subarray(at + 8, at + length) });
     at += length;

@@ -14,7 +14,14 @@ afterEach(() => rm(folder, { recursive: true, force: true }));
 describe('appLanguageOf', () => {
   it('reduces a system tag to a language the window speaks, English for the rest', () => {
     expect(['fr-FR', 'fr_CA', 'FR', 'en-GB', 'de-DE', 'zh-Hans-CN', '', undefined].map(appLanguageOf)).toEqual([
-      'fr', 'fr', 'fr', 'en', 'en', 'en', 'en', 'en',
+      'fr',
+      'fr',
+      'fr',
+      'en',
+      'en',
+      'en',
+      'en',
+      'en',
     ]);
   });
 });

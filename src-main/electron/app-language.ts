@@ -20,7 +20,6 @@ export function appLanguageOf(tag: string | undefined): AppLanguage {
 /** Where the choice is kept: beside the host's installed.json. */
 export const languageFile = (hostDataFolder: string): string => join(hostDataFolder, 'language.json');
 
-
 /** The language kept by an earlier run; undefined when none was, or the file cannot be read as one. */
 export async function readKeptLanguage(file: string): Promise<string | undefined> {
   let text: string;

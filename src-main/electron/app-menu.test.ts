@@ -26,7 +26,10 @@ const { appMenuTemplate, createAppMenu } = await import('./app-menu');
 /** Every item, submenus opened, as "role" or "label". */
 const items = (template: MenuItemConstructorOptions[]): MenuItemConstructorOptions[] =>
   template.flatMap((item) => [item, ...(Array.isArray(item.submenu) ? items(item.submenu) : [])]);
-const roles = (template: MenuItemConstructorOptions[]) => items(template).map((item) => item.role).filter(Boolean);
+const roles = (template: MenuItemConstructorOptions[]) =>
+  items(template)
+    .map((item) => item.role)
+    .filter(Boolean);
 const tops = (template: MenuItemConstructorOptions[]) => template.map((item) => item.label);
 
 const noSettings = () => {};
@@ -37,7 +40,12 @@ describe('the application menu', () => {
     expect(tops(menu)).toEqual(['Vitruvian', 'Edit', 'View', 'Window']);
     const app = menu[0]!.submenu as MenuItemConstructorOptions[];
     expect(app.filter((item) => item.type !== 'separator').map((item) => item.label)).toEqual([
-      'About Vitruvian', 'Settings…', 'Hide Vitruvian', 'Hide Others', 'Show All', 'Quit Vitruvian',
+      'About Vitruvian',
+      'Settings…',
+      'Hide Vitruvian',
+      'Hide Others',
+      'Show All',
+      'Quit Vitruvian',
     ]);
     expect(roles(menu)).toEqual(expect.arrayContaining(['about', 'hide', 'quit', 'undo', 'redo', 'cut', 'copy', 'paste', 'selectAll']));
     expect(roles(menu)).not.toContain('toggleDevTools');

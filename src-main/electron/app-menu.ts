@@ -61,15 +61,16 @@ export function appMenuTemplate({ platform, packaged, language, showSettings }: 
       },
       edit,
       view,
-      { label: menu.window, submenu: [{ role: 'minimize', label: menu.minimize }, { role: 'close', label: menu.close }] },
+      {
+        label: menu.window,
+        submenu: [
+          { role: 'minimize', label: menu.minimize },
+          { role: 'close', label: menu.close },
+        ],
+      },
     ];
   }
-  return [
-    { label: menu.file, submenu: [settings, separator, quit] },
-    edit,
-    view,
-    { label: menu.help, submenu: [{ role: 'about', label: menu.about }] },
-  ];
+  return [{ label: menu.file, submenu: [settings, separator, quit] }, edit, view, { label: menu.help, submenu: [{ role: 'about', label: menu.about }] }];
 }
 
 export interface AppMenuOptions {
@@ -84,9 +85,7 @@ export interface AppMenuOptions {
 export function createAppMenu(options: AppMenuOptions): Disposable {
   const platform = options.platform ?? process.platform;
   const build = (language: string) =>
-    Menu.setApplicationMenu(
-      Menu.buildFromTemplate(appMenuTemplate({ platform, packaged: app.isPackaged, language, showSettings: options.showSettings })),
-    );
+    Menu.setApplicationMenu(Menu.buildFromTemplate(appMenuTemplate({ platform, packaged: app.isPackaged, language, showSettings: options.showSettings })));
   app.setAboutPanelOptions({
     applicationName: 'Vitruvian',
     applicationVersion: app.getVersion(),

@@ -15,14 +15,26 @@ interface BuilderConfig {
   files: string[];
   extraResources: unknown[];
   electronFuses: Record<string, boolean>;
-  mac: { target: unknown[]; artifactName: string; category: string; hardenedRuntime: boolean; extendInfo: Record<string, string>; entitlements: string; icon: string };
+  mac: {
+    target: unknown[];
+    artifactName: string;
+    category: string;
+    hardenedRuntime: boolean;
+    extendInfo: Record<string, string>;
+    entitlements: string;
+    icon: string;
+  };
   linux: { target: string[]; icon: string };
 }
 const config = load(await readFile(join(repository, 'electron-builder.yml'), 'utf8')) as BuilderConfig;
-const packageJson = JSON.parse(await readFile(join(repository, 'package.json'), 'utf8')) as { productName: string; main: string; scripts: Record<string, string> };
+const packageJson = JSON.parse(await readFile(join(repository, 'package.json'), 'utf8')) as {
+  productName: string;
+  main: string;
+  scripts: Record<string, string>;
+};
 
 describe('electron-builder.yml', () => {
-  it('fits electron-builder\'s configuration schema', async () => {
+  it("fits electron-builder's configuration schema", async () => {
     const schema = JSON.parse(await readFile(join(repository, 'node_modules/app-builder-lib/scheme.json'), 'utf8')) as object;
     const ajv = new Ajv({ strict: false, allErrors: true });
     const validate = ajv.compile(schema);

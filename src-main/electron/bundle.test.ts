@@ -36,7 +36,10 @@ describe('the Electron bundles', () => {
     const component = await readFile(join(repository, 'tools-sample', 'skwir-lines', 'plugin.wasm'));
     // The transpiler's worker, as the packaged app starts it: jco and its core modules come from the bundle.
     const transpiler = new Worker(join(outDir, 'component-transpile-worker.mjs'), {
-      workerData: { bytes: component, options: { name: 'plugin', instantiation: 'async', base64Cutoff: 0, noComponentErrorWrapping: true, emitTypescriptDeclarations: false } },
+      workerData: {
+        bytes: component,
+        options: { name: 'plugin', instantiation: 'async', base64Cutoff: 0, noComponentErrorWrapping: true, emitTypescriptDeclarations: false },
+      },
       execArgv: [],
     });
     const answer = await new Promise<{ files?: Record<string, Uint8Array>; error?: string }>((resolve, reject) => {

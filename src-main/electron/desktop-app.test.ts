@@ -144,9 +144,29 @@ const quitEvent = () => {
 beforeEach(async () => {
   fx.state.root = await mkdtemp(join(tmpdir(), 'vitruvian-desktop-'));
   Object.assign(fx.state, {
-    lock: true, quits: 0, exits: [], windows: [], hostOptions: [], hosts: [], systemLanguages: ['fr-FR'], disposeCalls: 0, menubars: 0, paths: {},
-    trusted: true, accessibilityAsks: [], notices: [], packaged: false, asked: [], names: [], focused: [], switches: {}, hudOptions: [],
-    trayIcons: [], appMenus: [], dockIcons: [], windowOptions: [],
+    lock: true,
+    quits: 0,
+    exits: [],
+    windows: [],
+    hostOptions: [],
+    hosts: [],
+    systemLanguages: ['fr-FR'],
+    disposeCalls: 0,
+    menubars: 0,
+    paths: {},
+    trusted: true,
+    accessibilityAsks: [],
+    notices: [],
+    packaged: false,
+    asked: [],
+    names: [],
+    focused: [],
+    switches: {},
+    hudOptions: [],
+    trayIcons: [],
+    appMenus: [],
+    dockIcons: [],
+    windowOptions: [],
   });
   app.removeAllListeners();
 });
@@ -261,7 +281,7 @@ describe('the desktop app lifecycle', () => {
     expect((fx.state.hostOptions[0] as HostOptions).dataFolder).toBe(join(fx.state.root, 'appData', 'Vitruvian Dev', 'host'));
   });
 
-  it('once installed keeps its own name and Electron\'s data folder for it', async () => {
+  it("once installed keeps its own name and Electron's data folder for it", async () => {
     installed();
     startDesktopApp();
     await started();
@@ -383,7 +403,7 @@ describe('the desktop app lifecycle', () => {
       });
     });
 
-    it('says so in its log when it runs without Chromium\'s sandbox', async () => {
+    it("says so in its log when it runs without Chromium's sandbox", async () => {
       runningOn('linux');
       const warnings = vi.spyOn(console, 'warn').mockImplementation(() => {});
       fx.state.switches = { 'no-sandbox': '' };

@@ -86,7 +86,7 @@ class DesktopSession {
     this.store.add(serveRendererFolder(this.paths.rendererFolder));
     if (process.platform === 'linux' && app.commandLine.hasSwitch('no-sandbox')) {
       // dev-launch.ts or the AppImage's AppRun passed it: this system keeps the sandbox from starting.
-      console.warn('Chromium\'s sandbox is off (--no-sandbox): this Linux restricts user namespaces; see docs/desktop.md to turn it back on');
+      console.warn("Chromium's sandbox is off (--no-sandbox): this Linux restricts user namespaces; see docs/desktop.md to turn it back on");
     }
     // On native Wayland the compositor places windows: the HUD is only sized (linux-display.ts).
     const positioned = !onNativeWayland(process.platform, process.env, app.commandLine.getSwitchValue('ozone-platform'));

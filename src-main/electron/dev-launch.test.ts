@@ -22,7 +22,9 @@ describe('npm start on Linux', () => {
   it('starts without the sandbox where it cannot start, saying why, instead of dying with SIGTRAP', () => {
     const plan = launchPlan({ platform: 'linux', env: { DISPLAY: ':0' }, electronBinary, sandbox: restricted });
     expect(plan.switches).toEqual(['--no-sandbox']);
-    expect(plan.notes[0]).toMatch(/^Chromium's sandbox cannot start here, so Electron starts without it \(--no-sandbox\): \/proc\/sys\/kernel\/apparmor_restrict_unprivileged_userns is 1/);
+    expect(plan.notes[0]).toMatch(
+      /^Chromium's sandbox cannot start here, so Electron starts without it \(--no-sandbox\): \/proc\/sys\/kernel\/apparmor_restrict_unprivileged_userns is 1/,
+    );
   });
 
   it('keeps the sandbox where it can start, or where the person says it can (VITRUVIAN_SANDBOX=keep)', () => {
@@ -57,14 +59,18 @@ describe('the AppImage on a Linux that restricts user namespaces', () => {
     const bin = join(work, `bin-${unshareWorks}`);
     await mkdir(appDir, { recursive: true });
     await mkdir(bin, { recursive: true });
-    await writeFile(join(appDir, 'AppRun'), generateAppRunScript({
-      // Without a EULA, AppRun uses only ExecutableName; the rest is what electron-builder passes.
-      ExecutableName: 'vitruvian',
-      DesktopFileName: 'vitruvian.desktop',
-      ProductFilename: 'Vitruvian',
-      ProductName: 'Vitruvian',
-      ResourceName: 'appimagekit-vitruvian',
-    }), { mode: 0o755 });
+    await writeFile(
+      join(appDir, 'AppRun'),
+      generateAppRunScript({
+        // Without a EULA, AppRun uses only ExecutableName; the rest is what electron-builder passes.
+        ExecutableName: 'vitruvian',
+        DesktopFileName: 'vitruvian.desktop',
+        ProductFilename: 'Vitruvian',
+        ProductName: 'Vitruvian',
+        ResourceName: 'appimagekit-vitruvian',
+      }),
+      { mode: 0o755 },
+    );
     await writeFile(join(appDir, 'vitruvian'), '#!/bin/sh\nprintf "%s\\n" "$@"\n', { mode: 0o755 });
     await writeFile(join(bin, 'unshare'), `#!/bin/sh\nexit ${unshareWorks ? 0 : 1}\n`);
     await chmod(join(bin, 'unshare'), 0o755);

@@ -128,7 +128,10 @@ describe('links, beep, HUD, notifications', () => {
     await services.openUrl('https://example.com/a?b=c');
     await services.openUrl('mailto:someone@example.com');
     for (const url of ['file:///etc/passwd', 'javascript:alert(1)', 'not a url']) {
-      const error = await services.openUrl(url).then(() => undefined, (e: unknown) => e);
+      const error = await services.openUrl(url).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
       expect(error, url).toBeInstanceOf(PlatformRefusal);
       expect((error as PlatformRefusal).code).toBe(-32004);
     }

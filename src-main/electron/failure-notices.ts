@@ -6,11 +6,7 @@ import type { Disposable } from '../../src-shared/lifecycle';
 import { desktopWordsFor } from './desktop-words';
 import type { Notify } from './electron-services';
 
-export function noticeFailedTools(
-  host: Pick<HostApi, 'subscribe'>,
-  notify: Notify,
-  language: () => string,
-): Disposable {
+export function noticeFailedTools(host: Pick<HostApi, 'subscribe'>, notify: Notify, language: () => string): Disposable {
   const states = new Map<string, ToolState>();
   return host.subscribe((event) => {
     if (event.type === 'toolRemoved') states.delete(event.toolId);

@@ -35,7 +35,11 @@ interface Marker {
   samples: Record<string, { outcome: 'installed' | 'refused'; id?: string; at: string }>;
 }
 
-const exists = (path: string) => access(path).then(() => true, () => false);
+const exists = (path: string) =>
+  access(path).then(
+    () => true,
+    () => false,
+  );
 
 /** The sample folders: the subfolders holding a vitruvian-tool.json, by name. */
 export async function sampleFolders(samplesFolder: string): Promise<string[]> {

@@ -3,13 +3,37 @@
 
 // Tools may name SF Symbols (what the macOS app shows); the window draws these as characters.
 const symbolGlyphs: Record<string, string> = {
-  checkmark: '✓', 'checkmark.circle': '✓', 'checkmark.circle.fill': '✓',
-  xmark: '✕', 'xmark.circle': '✕', 'xmark.circle.fill': '✕',
-  'exclamationmark.triangle': '⚠', 'exclamationmark.triangle.fill': '⚠', exclamationmark: '!',
-  'info.circle': 'ⓘ', 'doc.on.clipboard': '📋', 'doc.on.doc': '📋', clipboard: '📋',
-  trash: '🗑', bell: '🔔', star: '★', 'star.fill': '★', heart: '♥', 'heart.fill': '♥',
-  'arrow.clockwise': '↻', 'arrow.right': '→', link: '🔗', globe: '🌐', bolt: '⚡', 'bolt.fill': '⚡',
-  magnifyingglass: '🔍', lock: '🔒', 'lock.fill': '🔒', 'lock.open': '🔓', pencil: '✎', hourglass: '⌛',
+  checkmark: '✓',
+  'checkmark.circle': '✓',
+  'checkmark.circle.fill': '✓',
+  xmark: '✕',
+  'xmark.circle': '✕',
+  'xmark.circle.fill': '✕',
+  'exclamationmark.triangle': '⚠',
+  'exclamationmark.triangle.fill': '⚠',
+  exclamationmark: '!',
+  'info.circle': 'ⓘ',
+  'doc.on.clipboard': '📋',
+  'doc.on.doc': '📋',
+  clipboard: '📋',
+  trash: '🗑',
+  bell: '🔔',
+  star: '★',
+  'star.fill': '★',
+  heart: '♥',
+  'heart.fill': '♥',
+  'arrow.clockwise': '↻',
+  'arrow.right': '→',
+  link: '🔗',
+  globe: '🌐',
+  bolt: '⚡',
+  'bolt.fill': '⚡',
+  magnifyingglass: '🔍',
+  lock: '🔒',
+  'lock.fill': '🔒',
+  'lock.open': '🔓',
+  pencil: '✎',
+  hourglass: '⌛',
 };
 
 /** The character to draw for a symbol: a known SF Symbol name, or the symbol itself when short (an emoji). */
@@ -20,8 +44,7 @@ export function symbolGlyph(symbol: string | undefined): string | undefined {
   return [...symbol].length <= 4 && !/[a-z]{2}/i.test(symbol) ? symbol : undefined;
 }
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const cut = (text: string, most: number) => ([...text].length > most ? `${[...text].slice(0, most - 1).join('')}…` : text);
 

@@ -96,8 +96,15 @@ describe('the HUD window', () => {
     expect(electron.windows).toHaveLength(1);
     const calls = lastWindow().calls;
     expect(calls.map((c) => c[0])).toEqual([
-      'setAlwaysOnTop', 'setVisibleOnAllWorkspaces', 'setIgnoreMouseEvents',
-      'setBounds', 'loadURL', 'showInactive', 'setBounds', 'loadURL', 'showInactive',
+      'setAlwaysOnTop',
+      'setVisibleOnAllWorkspaces',
+      'setIgnoreMouseEvents',
+      'setBounds',
+      'loadURL',
+      'showInactive',
+      'setBounds',
+      'loadURL',
+      'showInactive',
     ]);
     expect(calls[3]).toEqual(['setBounds', { x: 620, y: 575, width: 200, height: 160 }]);
     expect(String(calls[4]![1])).toMatch(/^data:text\/html;charset=utf-8,/);

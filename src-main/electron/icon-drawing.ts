@@ -17,28 +17,40 @@ export interface Drawing {
   layers: readonly Layer[];
 }
 
-const disc = (cx: number, cy: number, r: number): Shape => (x, y) => (x - cx) ** 2 + (y - cy) ** 2 <= r * r;
+const disc =
+  (cx: number, cy: number, r: number): Shape =>
+  (x, y) =>
+    (x - cx) ** 2 + (y - cy) ** 2 <= r * r;
 
-const ring = (cx: number, cy: number, r: number, width: number): Shape => (x, y) => {
-  const d = Math.hypot(x - cx, y - cy);
-  return d <= r + width / 2 && d >= r - width / 2;
-};
+const ring =
+  (cx: number, cy: number, r: number, width: number): Shape =>
+  (x, y) => {
+    const d = Math.hypot(x - cx, y - cy);
+    return d <= r + width / 2 && d >= r - width / 2;
+  };
 
 /** A stroke from a to b with round ends. */
-const stroke = (ax: number, ay: number, bx: number, by: number, width: number): Shape => (x, y) => {
-  const [vx, vy] = [bx - ax, by - ay];
-  const t = Math.max(0, Math.min(1, ((x - ax) * vx + (y - ay) * vy) / (vx * vx + vy * vy)));
-  return Math.hypot(x - (ax + t * vx), y - (ay + t * vy)) <= width / 2;
-};
+const stroke =
+  (ax: number, ay: number, bx: number, by: number, width: number): Shape =>
+  (x, y) => {
+    const [vx, vy] = [bx - ax, by - ay];
+    const t = Math.max(0, Math.min(1, ((x - ax) * vx + (y - ay) * vy) / (vx * vx + vy * vy)));
+    return Math.hypot(x - (ax + t * vx), y - (ay + t * vy)) <= width / 2;
+  };
 
-const roundedSquare = (inset: number, radius: number): Shape => (x, y) => {
-  const half = 0.5 - inset;
-  const dx = Math.max(Math.abs(x - 0.5) - (half - radius), 0);
-  const dy = Math.max(Math.abs(y - 0.5) - (half - radius), 0);
-  return Math.abs(x - 0.5) <= half && Math.abs(y - 0.5) <= half && dx * dx + dy * dy <= radius * radius;
-};
+const roundedSquare =
+  (inset: number, radius: number): Shape =>
+  (x, y) => {
+    const half = 0.5 - inset;
+    const dx = Math.max(Math.abs(x - 0.5) - (half - radius), 0);
+    const dy = Math.max(Math.abs(y - 0.5) - (half - radius), 0);
+    return Math.abs(x - 0.5) <= half && Math.abs(y - 0.5) <= half && dx * dx + dy * dy <= radius * radius;
+  };
 
-const union = (...shapes: Shape[]): Shape => (x, y) => shapes.some((shape) => shape(x, y));
+const union =
+  (...shapes: Shape[]): Shape =>
+  (x, y) =>
+    shapes.some((shape) => shape(x, y));
 
 /** The V in a ring, scaled about the middle. */
 const mark = (scale: number, weight: number): Shape => {

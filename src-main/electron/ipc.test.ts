@@ -44,8 +44,7 @@ function setup() {
   const win = fakeWindow();
   let open: BrowserWindow | undefined = win.window;
   binding = bindHostIpc({ host: fake.host, window: () => open });
-  const request = (event: IpcMainInvokeEvent, name: unknown, args: unknown) =>
-    electron.handlers.get('host:request')!(event, name, args);
+  const request = (event: IpcMainInvokeEvent, name: unknown, args: unknown) => electron.handlers.get('host:request')!(event, name, args);
   return { fake, win, request, close: () => (open = undefined) };
 }
 
@@ -104,7 +103,13 @@ describe('host:event', () => {
     expect(win.sent).toEqual([]);
     await vi.advanceTimersByTimeAsync(20);
     expect(win.sent).toEqual([
-      { channel: 'host:event', payload: [{ type: 'language', language: 'fr' }, { type: 'toolRemoved', toolId: 'com.acme.one' }] },
+      {
+        channel: 'host:event',
+        payload: [
+          { type: 'language', language: 'fr' },
+          { type: 'toolRemoved', toolId: 'com.acme.one' },
+        ],
+      },
     ]);
   });
 

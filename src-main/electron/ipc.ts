@@ -26,8 +26,7 @@ export function senderProblem(event: IpcMainInvokeEvent, window: BrowserWindow |
   return undefined;
 }
 
-const isHostRequestName = (value: unknown): value is HostRequestName =>
-  typeof value === 'string' && (hostRequestNames as readonly string[]).includes(value);
+const isHostRequestName = (value: unknown): value is HostRequestName => typeof value === 'string' && (hostRequestNames as readonly string[]).includes(value);
 
 export function bindHostIpc(options: HostIpcOptions): Disposable {
   const { host } = options;

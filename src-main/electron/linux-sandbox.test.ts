@@ -8,7 +8,7 @@ const facts = (files: Record<string, string>, helper?: { uid: number; mode: numb
 });
 const ubuntu = { '/proc/sys/kernel/apparmor_restrict_unprivileged_userns': '1\n' };
 
-describe('whether Chromium\'s sandbox can start', () => {
+describe("whether Chromium's sandbox can start", () => {
   it('cannot where Ubuntu restricts user namespaces and chrome-sandbox is as npm left it', () => {
     const problem = sandboxProblem(binary, facts(ubuntu, { uid: 1000, mode: 0o100755 }));
     expect(problem).toContain('/proc/sys/kernel/apparmor_restrict_unprivileged_userns is 1');

@@ -40,7 +40,7 @@ describe('the macOS workflow', () => {
     expect(job['runs-on']).toMatch(/^macos-(\d+|latest)$/);
   });
 
-  it('uses only actions that exist, checks out, and sets up a Node that Electron\'s installer takes', () => {
+  it("uses only actions that exist, checks out, and sets up a Node that Electron's installer takes", () => {
     for (const step of job.steps) {
       expect(step.uses === undefined || knownActions.includes(step.uses), step.uses).toBe(true);
       expect(Boolean(step.uses) !== Boolean(step.run), step.name ?? step.uses).toBe(true); // each step does one thing
@@ -53,7 +53,10 @@ describe('the macOS workflow', () => {
 
   it('installs, tests, builds the dmgs without a Developer ID, launches the app, then drives it, in that order', () => {
     const order = ['npm ci', 'npm test', 'npm run dist', 'app=release/mac-arm64/Vitruvian.app', 'npm run e2e:electron'].map(stepOf);
-    expect(order.every((at) => at >= 0), `steps found at ${order.join(', ')}`).toBe(true);
+    expect(
+      order.every((at) => at >= 0),
+      `steps found at ${order.join(', ')}`,
+    ).toBe(true);
     expect([...order].sort((a, b) => a - b)).toEqual(order);
     expect(job.env?.CSC_IDENTITY_AUTO_DISCOVERY).toBe('false');
     expect(job.steps.some((step) => JSON.stringify(step).match(/CSC_LINK|APPLE_ID|APPLE_API_KEY/))).toBe(false);
@@ -70,7 +73,7 @@ describe('the macOS workflow', () => {
     expect(job.steps[stepOf('npm run e2e:electron')]!.env).toEqual({ VITRUVIAN_REQUIRE_ELECTRON: '1' });
   });
 
-  it('points the Chromium tests at the runner\'s Chrome', () => {
+  it("points the Chromium tests at the runner's Chrome", () => {
     expect(job.env?.VITRUVIAN_CHROMIUM).toBe('/Applications/Google Chrome.app/Contents/MacOS/Google Chrome');
   });
 });

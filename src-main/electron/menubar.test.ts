@@ -59,9 +59,15 @@ const labels = (template: MenuItemConstructorOptions[]) =>
 describe('menubarTemplate', () => {
   it('lists the menubar commands under their tool, by tool name, enabled while runnable', () => {
     expect(labels(menubarTemplate([deploys, crashed, windowOnly], 'en', noActions))).toEqual([
-      'Clock (off)', 'Copy the time (off)', '---',
-      'Deploys (off)', 'Copy latest deploy', 'Roll back (off)', '---',
-      'Show Vitruvian', 'Quit Vitruvian',
+      'Clock (off)',
+      'Copy the time (off)',
+      '---',
+      'Deploys (off)',
+      'Copy latest deploy',
+      'Roll back (off)',
+      '---',
+      'Show Vitruvian',
+      'Quit Vitruvian',
     ]);
   });
 
@@ -72,15 +78,11 @@ describe('menubarTemplate', () => {
   it('says its own words in French when the app speaks French, English for a language it does not speak', () => {
     expect(labels(menubarTemplate([deploys], 'fr', noActions)).slice(-2)).toEqual(['Afficher Vitruvian', 'Quitter Vitruvian']);
     expect(labels(menubarTemplate([windowOnly], 'fr-FR', noActions))[0]).toBe('Aucune commande dans la barre des menus (off)');
-    expect(labels(menubarTemplate([windowOnly], 'de', noActions))).toEqual([
-      'No menu bar commands (off)', '---', 'Show Vitruvian', 'Quit Vitruvian',
-    ]);
+    expect(labels(menubarTemplate([windowOnly], 'de', noActions))).toEqual(['No menu bar commands (off)', '---', 'Show Vitruvian', 'Quit Vitruvian']);
   });
 
   it('says so when no tool has a menu bar command', () => {
-    expect(labels(menubarTemplate([windowOnly], 'en', noActions))).toEqual([
-      'No menu bar commands (off)', '---', 'Show Vitruvian', 'Quit Vitruvian',
-    ]);
+    expect(labels(menubarTemplate([windowOnly], 'en', noActions))).toEqual(['No menu bar commands (off)', '---', 'Show Vitruvian', 'Quit Vitruvian']);
   });
 });
 

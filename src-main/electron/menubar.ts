@@ -69,9 +69,7 @@ export interface TrayIcon {
  * vanish on a dark panel), so a blue disc with a white mark that reads on dark and light panels.
  */
 export const trayIconFor = (platform: NodeJS.Platform, assetsFolder: string): TrayIcon =>
-  platform === 'darwin'
-    ? { path: join(assetsFolder, 'menubarTemplate.png'), template: true }
-    : { path: join(assetsFolder, 'trayIcon.png'), template: false };
+  platform === 'darwin' ? { path: join(assetsFolder, 'menubarTemplate.png'), template: true } : { path: join(assetsFolder, 'trayIcon.png'), template: false };
 
 export interface MenubarOptions {
   host: HostApi;

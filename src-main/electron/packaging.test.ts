@@ -39,7 +39,10 @@ beforeAll(async () => {
   const project = join(work, 'project');
   const electronDist = join(work, 'electron-dist');
   await mkdir(electronDist, { recursive: true });
-  await writeFile(join(electronDist, 'electron'), Buffer.concat([Buffer.from(`#!/bin/sh\nexit 0\n#${fuseSentinel}`), Buffer.from([1, 8]), Buffer.from(`${defaultWire}\n`)]));
+  await writeFile(
+    join(electronDist, 'electron'),
+    Buffer.concat([Buffer.from(`#!/bin/sh\nexit 0\n#${fuseSentinel}`), Buffer.from([1, 8]), Buffer.from(`${defaultWire}\n`)]),
+  );
   await chmod(join(electronDist, 'electron'), 0o755);
   await writeFile(join(electronDist, 'version'), '45.3.4');
 
@@ -82,7 +85,11 @@ describe('the packed app (electron-builder, Linux dir target)', () => {
 
   it('ships the sample tools beside it, programs still executable, tests left out', async () => {
     const samples = join(unpacked, 'resources', 'tools-sample');
-    for (const [tool, program] of [['clipboard-kit', 'tool.mjs'], ['word-count', 'word_count.py'], ['system-glance', 'glance.sh']]) {
+    for (const [tool, program] of [
+      ['clipboard-kit', 'tool.mjs'],
+      ['word-count', 'word_count.py'],
+      ['system-glance', 'glance.sh'],
+    ]) {
       await stat(join(samples, tool!, 'vitruvian-tool.json'));
       expect((await stat(join(samples, tool!, program!))).mode & 0o111, `${tool}/${program}`).not.toBe(0);
     }

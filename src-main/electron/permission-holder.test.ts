@@ -10,7 +10,10 @@ describe('who macOS asks the permissions for', () => {
   });
 
   it('under npm start, is the terminal that ran it, by its bundle id, else by TERM_PROGRAM', () => {
-    expect(permissionHolder(false, 'Vitruvian', { __CFBundleIdentifier: 'com.apple.Terminal', TERM_PROGRAM: 'Apple_Terminal' })).toEqual({ kind: 'terminal', name: 'Terminal' });
+    expect(permissionHolder(false, 'Vitruvian', { __CFBundleIdentifier: 'com.apple.Terminal', TERM_PROGRAM: 'Apple_Terminal' })).toEqual({
+      kind: 'terminal',
+      name: 'Terminal',
+    });
     expect(permissionHolder(false, 'Vitruvian', { __CFBundleIdentifier: 'com.microsoft.VSCode', TERM_PROGRAM: 'tmux' }).name).toBe('Visual Studio Code');
     expect(permissionHolder(false, 'Vitruvian', { TERM_PROGRAM: 'iTerm.app' }).name).toBe('iTerm');
     expect(permissionHolder(false, 'Vitruvian', { TERM_PROGRAM: 'some-new-terminal' })).toEqual({ kind: 'terminal', name: undefined });

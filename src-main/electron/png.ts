@@ -56,7 +56,7 @@ export function decodePng(png: Uint8Array): Pixels {
   const { width, height } = pngSize(bytes);
   if (bytes[24] !== 8 || bytes[25] !== 6) throw new Error(`decodePng reads 8-bit RGBA only, not bit depth ${bytes[24]} color type ${bytes[25]}`);
   const data: Buffer[] = [];
-  for (let at = 8; at < bytes.length; ) {
+  for (let at = 8; at < bytes.length;) {
     const length = bytes.readUInt32BE(at);
     if (bytes.toString('latin1', at + 4, at + 8) === 'IDAT') data.push(bytes.subarray(at + 8, at + 8 + length));
     at += length + 12;

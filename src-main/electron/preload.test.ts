@@ -39,7 +39,10 @@ describe('preload', () => {
     const seen: HostEvent[] = [];
     const subscription = api.subscribe((event) => seen.push(event));
     const push = electron.listeners.get('host:event')!;
-    const events: HostEvent[] = [{ type: 'language', language: 'fr' }, { type: 'toolRemoved', toolId: 'x.y' }];
+    const events: HostEvent[] = [
+      { type: 'language', language: 'fr' },
+      { type: 'toolRemoved', toolId: 'x.y' },
+    ];
     push({ sender: 'ignored' }, events);
     push({}, 'not a batch');
     subscription.dispose();

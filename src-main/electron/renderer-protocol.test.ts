@@ -33,9 +33,7 @@ const get = (url: string, method = 'GET') => rendererRequestHandler(folder)(new 
 describe('the app:// scheme', () => {
   it('is registered privileged as standard and secure, with fetch, and nothing that loosens the CSP', () => {
     registerRendererScheme();
-    expect(electron.privileged).toEqual([
-      { scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true } },
-    ]);
+    expect(electron.privileged).toEqual([{ scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true } }]);
   });
 
   it('serves files of the renderer folder with the CSP and their content type', async () => {

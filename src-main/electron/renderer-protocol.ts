@@ -37,8 +37,7 @@ export function registerRendererScheme(): void {
   protocol.registerSchemesAsPrivileged([{ scheme: rendererScheme, privileges: rendererSchemePrivileges }]);
 }
 
-const refuse = (status: number, text: string) =>
-  new Response(text, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+const refuse = (status: number, text: string) => new Response(text, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
 
 /** Answers one app:// request: a file inside `folder`, with the CSP, or a refusal. */
 export function rendererRequestHandler(folder: string): (request: Request) => Promise<Response> {

@@ -50,7 +50,7 @@ describe('InterpreterCheck', () => {
     expect(await check.missing(join(root, 'absent'))).toBeUndefined(); // the installer says what is wrong
   });
 
-  it("on macOS counts /usr/bin/python3 only with the command line tools, asking xcode-select once", async () => {
+  it('on macOS counts /usr/bin/python3 only with the command line tools, asking xcode-select once', async () => {
     const noTools = scriptedRunner({ code: 2, stderr: 'xcode-select: error: unable to get active developer directory' });
     const check = new InterpreterCheck({ path: '/usr/bin', platform: 'darwin', run: noTools });
     const python = await program('word_count.py', '#!/usr/bin/env python3');

@@ -26,7 +26,11 @@ export const defaultInterpreterLookup = (): InterpreterLookup => ({
 /** The program a #! line runs: `/bin/sh`, or `node` for `#!/usr/bin/env node`; undefined without one. */
 export function interpreterOfLine(firstLine: string): string | undefined {
   if (!firstLine.startsWith('#!')) return undefined;
-  const words = firstLine.slice(2).trim().split(/\s+/).filter((word) => word !== '');
+  const words = firstLine
+    .slice(2)
+    .trim()
+    .split(/\s+/)
+    .filter((word) => word !== '');
   const [program, ...rest] = words;
   if (!program) return undefined;
   if (program.split('/').at(-1) !== 'env') return program;
@@ -73,7 +77,10 @@ export class InterpreterCheck {
     if (interpreter === undefined) return undefined;
     const candidates = isAbsolute(interpreter)
       ? [interpreter]
-      : this.lookup.path.split(':').filter((folder) => isAbsolute(folder)).map((folder) => join(folder, interpreter));
+      : this.lookup.path
+          .split(':')
+          .filter((folder) => isAbsolute(folder))
+          .map((folder) => join(folder, interpreter));
     let standIn: string | undefined;
     for (const candidate of candidates) {
       if (!(await runnable(candidate))) continue;

@@ -19,15 +19,18 @@ const compare = (a: Version, b: Version) => a[0] - b[0] || a[1] - b[1] || a[2] -
 /** Whether a version meets an engines range made of `||`, `>=`, `^` and plain versions. */
 function satisfies(value: Version, range: string): boolean {
   return range.split('||').some((set) =>
-    set.trim().split(/\s+(?=[>^<=\d])/).every((comparator) => {
-      const match = /^(\^|>=|>|<=|<|=)?\s*(\d[\d.]*)$/.exec(comparator.trim());
-      if (!match) throw new Error(`engines range ${JSON.stringify(range)}: cannot read ${JSON.stringify(comparator)}`);
-      const [, op = '=', bound] = match;
-      const b = version(bound!);
-      const order = compare(value, b);
-      if (op === '^') return order >= 0 && value[0] === b[0];
-      return { '>=': order >= 0, '>': order > 0, '<=': order <= 0, '<': order < 0, '=': order === 0 }[op]!;
-    }),
+    set
+      .trim()
+      .split(/\s+(?=[>^<=\d])/)
+      .every((comparator) => {
+        const match = /^(\^|>=|>|<=|<|=)?\s*(\d[\d.]*)$/.exec(comparator.trim());
+        if (!match) throw new Error(`engines range ${JSON.stringify(range)}: cannot read ${JSON.stringify(comparator)}`);
+        const [, op = '=', bound] = match;
+        const b = version(bound!);
+        const order = compare(value, b);
+        if (op === '^') return order >= 0 && value[0] === b[0];
+        return { '>=': order >= 0, '>': order > 0, '<=': order <= 0, '<': order < 0, '=': order === 0 }[op]!;
+      }),
   );
 }
 
@@ -37,14 +40,26 @@ const lowest = (range: string): Version[] => range.split('||').map((set) => vers
 describe('the versions we state', () => {
   it('package.json engines: every Node it admits runs the tooling, from the lowest it names', async () => {
     const ours = (await json('package.json')).engines?.node as string;
-    for (const tool of ['vite', '@vitejs/plugin-react', 'vitest', 'happy-dom', '@playwright/test', 'electron-builder', 'tsx', 'eslint', 'typescript-eslint', 'eslint-plugin-react-hooks', 'prettier']) {
+    for (const tool of [
+      'vite',
+      '@vitejs/plugin-react',
+      'vitest',
+      'happy-dom',
+      '@playwright/test',
+      'electron-builder',
+      'tsx',
+      'eslint',
+      'typescript-eslint',
+      'eslint-plugin-react-hooks',
+      'prettier',
+    ]) {
       const theirs = (await json(`node_modules/${tool}/package.json`)).engines?.node;
       if (!theirs) continue;
       for (const floor of lowest(ours)) expect(satisfies(floor, theirs), `${tool} needs ${theirs}; engines admits ${floor.join('.')}`).toBe(true);
     }
   });
 
-  it('the desktop app asks for the Node Electron\'s installer needs, and engines admits it', async () => {
+  it("the desktop app asks for the Node Electron's installer needs, and engines admits it", async () => {
     const electronNeeds = (await json('node_modules/electron/package.json')).engines?.node as string;
     const [floor] = lowest(electronNeeds);
     const said = `${floor![0]}.${floor![1]}`;

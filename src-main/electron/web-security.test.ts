@@ -33,9 +33,13 @@ describe('hardenWebContents', () => {
     }
   });
 
-  it('stops navigation to the app\'s own pages and to file:// alike: the window is one page', () => {
+  it("stops navigation to the app's own pages and to file:// alike: the window is one page", () => {
     const { attempt } = fakeContents();
-    for (const url of ['app://vitruvian/index.html', 'app://vitruvian/other.html', 'file:///Applications/Vitruvian.app/Contents/Resources/app.asar/dist/renderer/index.html']) {
+    for (const url of [
+      'app://vitruvian/index.html',
+      'app://vitruvian/other.html',
+      'file:///Applications/Vitruvian.app/Contents/Resources/app.asar/dist/renderer/index.html',
+    ]) {
       expect(attempt('will-navigate', url), url).toBe(true);
       expect(attempt('will-frame-navigate', url), url).toBe(true);
     }

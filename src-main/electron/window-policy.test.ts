@@ -41,10 +41,12 @@ function installDesktopApi() {
   const calls: unknown[][] = [];
   const violations: string[] = [];
   document.addEventListener('securitypolicyviolation', (event) => violations.push(`${event.violatedDirective} ${event.blockedURI}`));
-  const answer = (name: string, value: unknown) => async (...args: unknown[]) => {
-    calls.push([name, ...args]);
-    return value;
-  };
+  const answer =
+    (name: string, value: unknown) =>
+    async (...args: unknown[]) => {
+      calls.push([name, ...args]);
+      return value;
+    };
   const ok = { ok: true };
   Object.assign(window, {
     __calls: calls,
@@ -79,10 +81,14 @@ describe.skipIf(!hasChromium)('the window under the desktop CSP', () => {
     folder = await mkdtemp(join(tmpdir(), 'vitruvian-window-'));
     // Built apart from dist/renderer, so no other test sees a half-written build.
     await new Promise<void>((resolve, reject) => {
-      const vite = spawn(process.execPath, [join(repository, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', folder, '--emptyOutDir', '--logLevel', 'error'], {
-        cwd: repository,
-        stdio: ['ignore', 'ignore', 'inherit'],
-      });
+      const vite = spawn(
+        process.execPath,
+        [join(repository, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', folder, '--emptyOutDir', '--logLevel', 'error'],
+        {
+          cwd: repository,
+          stdio: ['ignore', 'ignore', 'inherit'],
+        },
+      );
       vite.once('error', reject);
       vite.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`vite build ended with ${code}`))));
     });

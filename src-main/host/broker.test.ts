@@ -13,7 +13,14 @@ import { PreferenceStore } from './storage';
 const preferences: PreferenceInfo[] = [
   { id: 'note', kind: 'text', default: 'default note' },
   { id: 'flag', kind: 'boolean' },
-  { id: 'size', kind: 'choice', options: [{ value: 'small', title: { en: 'Small' } }, { value: 'large', title: { en: 'Large' } }] },
+  {
+    id: 'size',
+    kind: 'choice',
+    options: [
+      { value: 'small', title: { en: 'Small' } },
+      { value: 'large', title: { en: 'Large' } },
+    ],
+  },
 ];
 const allServices = ['notify', 'open', 'clipboard.read', 'clipboard.write', 'keystrokes', 'processes', 'storage'];
 const toolWith = (uses: string[], installed = true): BrokerTool => ({ id: 'com.acme.a', uses, preferences, installed });

@@ -60,8 +60,7 @@ type Service = (context: ServiceContext, params: never) => Promise<Record<string
 /** mailto parameters that name a file for the mail program to attach (attach, attachment, ...). */
 const attachesFile = /^attach/i;
 
-const refuseParams = (message: string): ResponseError =>
-  new ResponseError(ErrorCodes.InvalidParams, message, { problems: [message] });
+const refuseParams = (message: string): ResponseError => new ResponseError(ErrorCodes.InvalidParams, message, { problems: [message] });
 
 const declared = (tool: BrokerTool, id: string): PreferenceInfo => {
   const pref = tool.preferences.find((p) => p.id === id);
@@ -194,8 +193,7 @@ export class ServiceBroker {
     if (!isServiceMethod(method)) throw new ResponseError(ErrorCodes.MethodNotFound, `unknown method "${method.slice(0, 100)}"`);
     if (!tool.installed) throw new ResponseError(ErrorCodes.ToolNotInstalled, `tool "${tool.id}" is not installed`);
     const service = serviceOf(method);
-    if (!tool.uses.includes(service))
-      throw new ResponseError(ErrorCodes.ServiceNotDeclared, `service "${service}" is not in the tool's uses`, { service });
+    if (!tool.uses.includes(service)) throw new ResponseError(ErrorCodes.ServiceNotDeclared, `service "${service}" is not in the tool's uses`, { service });
     const problems = paramsProblems(method, params);
     if (problems.length > 0) throw new ResponseError(ErrorCodes.InvalidParams, problems.join('; '), { problems });
 

@@ -116,10 +116,7 @@ export class CallFiles {
 }
 
 /** Where reads stand between calls: which call is open, or why none is. */
-export type ReadWindow =
-  | { open: CallFiles }
-  | { closed: 'none' }
-  | { closed: 'cancelled'; callId: number | string };
+export type ReadWindow = { open: CallFiles } | { closed: 'none' } | { closed: 'cancelled'; callId: number | string };
 
 /** Judges and serves one read request: every refusal of SKWIR.md section 2, in order. */
 export async function serveRead(params: unknown, window: ReadWindow, granted: readonly Capability[]): Promise<JsonText> {
@@ -137,9 +134,11 @@ export async function serveReadBytes(params: unknown, window: ReadWindow, grante
 function judgeRead(params: unknown, window: ReadWindow, granted: readonly Capability[]): { files: CallFiles; asked: ReadParams } {
   if (!granted.includes('read')) throw refuse('the plugin was not granted the read capability');
   if ('closed' in window) {
-    throw refuse(window.closed === 'cancelled'
-      ? `call ${window.callId} was cancelled; its reads are refused`
-      : 'no call is being answered; read is answered only while a call is open');
+    throw refuse(
+      window.closed === 'cancelled'
+        ? `call ${window.callId} was cancelled; its reads are refused`
+        : 'no call is being answered; read is answered only while a call is open',
+    );
   }
   const problems = skwirProblems(skwirDef('ReadParams'), params ?? {}, 'params');
   if (problems.length > 0) throw new ResponseError(ErrorCodes.InvalidParams, problems.join('; '), { problems });

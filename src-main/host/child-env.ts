@@ -8,10 +8,7 @@ export const ALLOWED_VARIABLES = ['HOME', 'PATH', 'USER', 'LOGNAME', 'SHELL', 'T
 const MACOS_PATH_ADDITIONS = ['/usr/local/bin', '/opt/homebrew/bin'];
 const FALLBACK_PATH = '/usr/bin:/bin:/usr/sbin:/sbin';
 
-export function childEnvironment(
-  source: NodeJS.ProcessEnv = process.env,
-  platform: NodeJS.Platform = process.platform,
-): Record<string, string> {
+export function childEnvironment(source: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform): Record<string, string> {
   const env: Record<string, string> = {};
   for (const name of ALLOWED_VARIABLES) {
     const value = source[name];

@@ -32,7 +32,13 @@ export function readJcoTranspileVersion(): string {
 
 const oneLine = (error: unknown): Error => {
   const message = error instanceof Error ? error.message : String(error);
-  return new Error(message.split('\n').map((line) => line.trim()).filter(Boolean).join('; '));
+  return new Error(
+    message
+      .split('\n')
+      .map((line) => line.trim())
+      .filter(Boolean)
+      .join('; '),
+  );
 };
 
 /** Runs `use` with jco's wasm-tools, loaded on first use; what it throws comes back on one line. */

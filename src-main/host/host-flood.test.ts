@@ -39,7 +39,9 @@ it('keeps the newest log lines only when a tool writes a million log notices', a
     gc();
     const after = process.memoryUsage();
     const kept = after.heapUsed - before.heapUsed;
-    console.log(`flood: resident memory grew at most ${((peak - before.rss) / 2 ** 20).toFixed(1)} MB, ${((after.rss - before.rss) / 2 ** 20).toFixed(1)} MB after; the heap kept ${(kept / 2 ** 20).toFixed(1)} MB`);
+    console.log(
+      `flood: resident memory grew at most ${((peak - before.rss) / 2 ** 20).toFixed(1)} MB, ${((after.rss - before.rss) / 2 ** 20).toFixed(1)} MB after; the heap kept ${(kept / 2 ** 20).toFixed(1)} MB`,
+    );
     // Keeping every line would hold a few hundred MB; the ring of 10,000 lines holds a few. (The
     // resident peak, garbage not yet collected included, is printed: a figure, not a timed test.)
     expect(kept).toBeLessThan(30 * 2 ** 20);

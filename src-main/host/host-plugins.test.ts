@@ -40,14 +40,22 @@ describe('Skwir plugins in the host', () => {
     expect(verdict.ok).toBe(true);
     const listed = await summary();
     expect(listed).toMatchObject({
-      kind: 'plugin', id: ID, name: { en: expect.any(String) }, state: 'idle', start: 'demand', uses: [], commands: [],
+      kind: 'plugin',
+      id: ID,
+      name: { en: expect.any(String) },
+      state: 'idle',
+      start: 'demand',
+      uses: [],
+      commands: [],
       plugin: { api: 1, transport: 'program', capabilities: ['read'], fields: [{ key: 'word-count.words' }] },
     });
     expect(listed!.folder).toBe(join(scratch, 'app', 'tools', ID));
     const outcome = await host.callPlugin(ID, { method: 'field', params: { key: 'word-count.words' }, files: [await file('a.txt', 'three small words')] });
     expect(outcome).toMatchObject({ outcome: 'answered', answer: { value: 3 } });
     expect((await summary())!.state).toBe('running');
-    expect((await host.readTrace(ID)).map((line) => `${line.direction} ${line.method}`)).toEqual(expect.arrayContaining(['toTool initialize', 'toTool field', 'fromTool read']));
+    expect((await host.readTrace(ID)).map((line) => `${line.direction} ${line.method}`)).toEqual(
+      expect.arrayContaining(['toTool initialize', 'toTool field', 'fromTool read']),
+    );
     expect((await host.readLog(ID)).some((line) => line.message.startsWith('started (pid'))).toBe(true);
   });
 
@@ -70,7 +78,8 @@ describe('Skwir plugins in the host', () => {
     expect(await host.setPreference(ID, 'x', 1)).toMatchObject({ ok: false, problem: `"${ID}" is a Skwir plugin: it has no preferences` });
     await host.installFolder(join(root, 'tools-sample/clipboard-kit'));
     expect(await host.callPlugin('dev.vitruvian.samples.clipboard-kit', { method: 'field', params: {}, files: [] })).toMatchObject({
-      outcome: 'unavailable', message: '"dev.vitruvian.samples.clipboard-kit" is a tool, not a Skwir plugin',
+      outcome: 'unavailable',
+      message: '"dev.vitruvian.samples.clipboard-kit" is a tool, not a Skwir plugin',
     });
   });
 
@@ -91,7 +100,8 @@ describe('Skwir plugins in the host', () => {
     expect(await host.reload(folder)).toEqual({ ok: false, problems: ['api: 3 is not spoken by this app (it speaks Skwir api 1)'] });
     expect(await summary()).toMatchObject({ kind: 'plugin', state: 'refused' });
     expect(await host.callPlugin(ID, { method: 'field', params: { key: 'word-count.words' }, files: [await file('c.txt', 'c')] })).toMatchObject({
-      outcome: 'unavailable', message: 'the folder was refused: api: 3 is not spoken by this app (it speaks Skwir api 1)',
+      outcome: 'unavailable',
+      message: 'the folder was refused: api: 3 is not spoken by this app (it speaks Skwir api 1)',
     });
   });
 });

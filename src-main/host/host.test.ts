@@ -133,7 +133,7 @@ describe('installing and running a tool', () => {
     expect(platform.calls).toEqual([]);
   });
 
-  it('writes every refusal of a request as a warning in the tool\'s log, naming the method and why', async () => {
+  it("writes every refusal of a request as a warning in the tool's log, naming the method and why", async () => {
     await host.installFolder(services);
     await running();
     await host.runCommand(ID, 'paste');
@@ -189,11 +189,20 @@ describe('installing and running a tool', () => {
   it('traces a line that was not UTF-8 as its bytes, not as a message', async () => {
     const folder = join(scratch, 'latin-1');
     await mkdir(folder);
-    await writeFile(join(folder, 'vitruvian-tool.json'), JSON.stringify({
-      id: 'test.host.latin1', name: { en: 'Latin-1' }, version: '1.0.0', protocol: 1, publisher: { en: 'Tests' },
-      runtime: { exec: 'tool.mjs' },
-    }));
-    await writeFile(join(folder, 'tool.mjs'), `#!/usr/bin/env node
+    await writeFile(
+      join(folder, 'vitruvian-tool.json'),
+      JSON.stringify({
+        id: 'test.host.latin1',
+        name: { en: 'Latin-1' },
+        version: '1.0.0',
+        protocol: 1,
+        publisher: { en: 'Tests' },
+        runtime: { exec: 'tool.mjs' },
+      }),
+    );
+    await writeFile(
+      join(folder, 'tool.mjs'),
+      `#!/usr/bin/env node
 import { createInterface } from 'node:readline';
 createInterface({ input: process.stdin }).on('line', (line) => {
   const message = JSON.parse(line);
@@ -201,12 +210,17 @@ createInterface({ input: process.stdin }).on('line', (line) => {
   process.stdout.write(JSON.stringify({ jsonrpc: '2.0', id: message.id, result: { protocol: 1, version: '1.0.0' } }) + '\\n');
   process.stdout.write(Buffer.concat([Buffer.from('{"jsonrpc":"2.0","method":"log","params":{"message":"caf'), Buffer.from([0xe9]), Buffer.from('"}}\\n')]));
 }).on('close', () => process.exit(0));
-`, { mode: 0o755 });
+`,
+      { mode: 0o755 },
+    );
     await host.loadInPlace(folder);
     const line = await eventually(async () => (await host.readTrace('test.host.latin1')).find((l) => l.text.includes('caf')), 'the Latin-1 line');
     expect(line).toEqual({
-      seq: expect.any(Number), time: expect.any(Number), direction: 'fromTool',
-      text: '{"jsonrpc":"2.0","method":"log","params":{"message":"caf\\xe9"}}', notUtf8: true,
+      seq: expect.any(Number),
+      time: expect.any(Number),
+      direction: 'fromTool',
+      text: '{"jsonrpc":"2.0","method":"log","params":{"message":"caf\\xe9"}}',
+      notUtf8: true,
     });
   });
 
@@ -423,14 +437,27 @@ describe('lifetimes', () => {
     const listed = await host.listTools();
     expect(listed).toEqual([
       expect.objectContaining({
-        id: ID, name: { en: 'Host services fixture', fr: 'Outil de test des services' }, version: '1.0.0', publisher: { en: 'Vitruvian tests' },
-        state: 'refused', problems: ['uses[3]: unknown service "camera"'], folder, loadedInPlace: true, commands: [], runnable: [], uses: [],
+        id: ID,
+        name: { en: 'Host services fixture', fr: 'Outil de test des services' },
+        version: '1.0.0',
+        publisher: { en: 'Vitruvian tests' },
+        state: 'refused',
+        problems: ['uses[3]: unknown service "camera"'],
+        folder,
+        loadedInPlace: true,
+        commands: [],
+        runnable: [],
+        uses: [],
       }),
     ]);
     expect(listed[0]?.stateReason).toContain('uses[3]: unknown service "camera"');
     expect(listed[0]?.stateReasonCode).toEqual({ code: 'refused', problem: 'uses[3]: unknown service "camera"' });
     expect(events).toContainEqual({ type: 'tool', tool: listed[0] });
-    expect(await host.runCommand(ID, 'copy')).toMatchObject({ outcome: 'unavailable', message: expect.stringContaining('camera'), reasonCode: { code: 'refused' } });
+    expect(await host.runCommand(ID, 'copy')).toMatchObject({
+      outcome: 'unavailable',
+      message: expect.stringContaining('camera'),
+      reasonCode: { code: 'refused' },
+    });
     expect(await host.restart(ID)).toMatchObject({ ok: false, problem: expect.stringContaining('camera'), problemCode: { code: 'refused' } });
     expect(await host.start(ID)).toMatchObject({ ok: false });
     await host.setLanguage('fr');
@@ -465,7 +492,12 @@ describe('lifetimes', () => {
     await writeFile(manifestFile, JSON.stringify({ ...JSON.parse(await readFile(manifestFile, 'utf8')), id: ID, name: { en: 'Twin' } }));
     await host.reload(folder);
     const twin = (await host.listTools()).find((t) => t.folder === folder)!;
-    expect(twin).toMatchObject({ id: refused.id, name: { en: 'Twin' }, state: 'refused', problems: [expect.stringContaining(`id: "${ID}" is already loaded from`)] });
+    expect(twin).toMatchObject({
+      id: refused.id,
+      name: { en: 'Twin' },
+      state: 'refused',
+      problems: [expect.stringContaining(`id: "${ID}" is already loaded from`)],
+    });
     expect((await summary())?.state).toBe('running');
 
     await writeFile(manifestFile, JSON.stringify({ ...JSON.parse(await readFile(manifestFile, 'utf8')), id: 'test.host.weather' }));

@@ -2,7 +2,15 @@
 // app. Changes to the list of tools (install, uninstall, load, reload) happen one at a time.
 import { join, resolve } from 'node:path';
 import type {
-  CommandOutcome, HostApi, HostEvent, HostInfo, HostLogCode, InstallVerdict, PreferenceValue, Result, ServiceCall,
+  CommandOutcome,
+  HostApi,
+  HostEvent,
+  HostInfo,
+  HostLogCode,
+  InstallVerdict,
+  PreferenceValue,
+  Result,
+  ServiceCall,
 } from '../../src-shared/host-api';
 import { isLanguageTag } from '../../src-shared/language-tag';
 import { Emitter } from '../../src-shared/lifecycle';
@@ -227,11 +235,16 @@ class ToolHost implements Host {
   async setPreference(toolId: string, preferenceId: string, value: PreferenceValue): Promise<Result> {
     const tool = this.tools.get(toolId);
     if (!tool) return notInstalled(toolId);
-    if (tool.kind === 'plugin') return { ok: false, problem: `"${toolId}" is a Skwir plugin: it has no preferences`, problemCode: { code: 'unknownPreference', id: preferenceId } };
+    if (tool.kind === 'plugin')
+      return { ok: false, problem: `"${toolId}" is a Skwir plugin: it has no preferences`, problemCode: { code: 'unknownPreference', id: preferenceId } };
     if (tool.kind === 'refused') return { ok: false, problem: tool.stateReason, problemCode: tool.stateReasonCode };
     const pref = tool.preferences.find((p) => p.id === preferenceId);
     if (pref && !pref.title) {
-      return { ok: false, problem: `id: preference "${preferenceId}" has no title: it is the tool's own`, problemCode: { code: 'untitledPreference', id: preferenceId } };
+      return {
+        ok: false,
+        problem: `id: preference "${preferenceId}" has no title: it is the tool's own`,
+        problemCode: { code: 'untitledPreference', id: preferenceId },
+      };
     }
     try {
       await tool.values.set(tool.preferences, preferenceId, value);
@@ -500,10 +513,19 @@ class ToolHost implements Host {
   private async whenRunning(toolId: string, act: (tool: Hosted) => Promise<void>): Promise<Result> {
     const tool = this.tools.get(toolId);
     if (!tool) return notInstalled(toolId);
-    if (tool.state === 'refused') return { ok: false, problem: tool.stateReason ?? 'the tool was refused', problemCode: tool.stateReasonCode ?? { code: 'refused', problem: 'unknown problem' } };
+    if (tool.state === 'refused')
+      return {
+        ok: false,
+        problem: tool.stateReason ?? 'the tool was refused',
+        problemCode: tool.stateReasonCode ?? { code: 'refused', problem: 'unknown problem' },
+      };
     await act(tool);
     if (tool.state === 'running') return { ok: true };
-    return { ok: false, problem: tool.stateReason ?? `the tool is ${tool.state}`, problemCode: tool.stateReasonCode ?? { code: 'notStarted', state: tool.state } };
+    return {
+      ok: false,
+      problem: tool.stateReason ?? `the tool is ${tool.state}`,
+      problemCode: tool.stateReasonCode ?? { code: 'notStarted', state: tool.state },
+    };
   }
 }
 

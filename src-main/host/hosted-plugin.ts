@@ -189,9 +189,10 @@ export class HostedPlugin {
       },
       ...(this.context.limits ? { limits: this.context.limits } : {}),
     };
-    const process: CallablePlugin = transport.kind === 'module'
-      ? new ModulePlugin({ ...common, wasmPath: entry.entryPath, cacheFolder: this.context.cacheFolder ?? join(this.context.dataFolder, '.cache') })
-      : new PluginSupervisor({ ...common, execPath: entry.entryPath, args: transport.args, cwd: this.context.dataFolder });
+    const process: CallablePlugin =
+      transport.kind === 'module'
+        ? new ModulePlugin({ ...common, wasmPath: entry.entryPath, cacheFolder: this.context.cacheFolder ?? join(this.context.dataFolder, '.cache') })
+        : new PluginSupervisor({ ...common, execPath: entry.entryPath, args: transport.args, cwd: this.context.dataFolder });
     this.processEvents = [process.onDidChangeState(() => this.changed())];
     return process;
   }

@@ -3,9 +3,7 @@
 // the supervisor but keeps the log, the trace and the values. A folder loaded in place that fails a
 // reload is stopped and refused until it passes again; one refused at its very first load is never
 // a HostedTool (see hosted-refusal.ts).
-import type {
-  CommandOutcome, PreferenceInfo, PreferenceValue, StateReasonCode, ToolState, ToolSummary,
-} from '../../src-shared/host-api';
+import type { CommandOutcome, PreferenceInfo, PreferenceValue, StateReasonCode, ToolState, ToolSummary } from '../../src-shared/host-api';
 import { Emitter, type Disposable } from '../../src-shared/lifecycle';
 import type { BrokerTool } from './broker';
 import type { ToolLog } from './logs';

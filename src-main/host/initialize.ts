@@ -16,9 +16,7 @@ export function judgeInitializeAnswer(result: unknown): InitializeVerdict {
   if (!(PROTOCOLS_OFFERED as readonly unknown[]).includes(protocol)) {
     return {
       refusal:
-        protocol === undefined
-          ? { code: 'protocolMissing' }
-          : { code: 'protocolNotOffered', picked: describe(protocol), offered: [...PROTOCOLS_OFFERED] },
+        protocol === undefined ? { code: 'protocolMissing' } : { code: 'protocolNotOffered', picked: describe(protocol), offered: [...PROTOCOLS_OFFERED] },
     };
   }
   return typeof answer.version === 'string' ? { version: answer.version } : {};

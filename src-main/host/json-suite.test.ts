@@ -15,7 +15,9 @@ const tool = fileURLToPath(new URL('./fixtures/json-suite-tool.mjs', import.meta
 /** The code expected for each line the tool writes, in order (undefined: i_, either). */
 function expectedCodes(): { name: string; code: number | undefined }[] {
   const expected: { name: string; code: number | undefined }[] = [];
-  for (const name of readdirSync(suite).filter((n) => n.endsWith('.json')).sort()) {
+  for (const name of readdirSync(suite)
+    .filter((n) => n.endsWith('.json'))
+    .sort()) {
     const bytes = readFileSync(join(suite, name));
     const lines: Buffer[] = [];
     let start = 0;

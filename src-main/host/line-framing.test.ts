@@ -80,10 +80,7 @@ describe('line framing', () => {
   });
 
   it('refuses a line that is not UTF-8 and goes on', () => {
-    expect(frame([Uint8Array.of(0x5b, 0xff, 0x5d, 0x0a), enc('ok\n')]).seen).toEqual([
-      { refused: 'notUtf8' },
-      { line: 'ok' },
-    ]);
+    expect(frame([Uint8Array.of(0x5b, 0xff, 0x5d, 0x0a), enc('ok\n')]).seen).toEqual([{ refused: 'notUtf8' }, { line: 'ok' }]);
   });
 
   it('accepts exactly the cap, \\r counted, and refuses one byte more', () => {

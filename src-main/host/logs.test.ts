@@ -41,11 +41,7 @@ describe('tool log', () => {
     log.append('error', 'stderr', 'two\nlines');
     await log.flush();
     const text = await readFile(join(folder, 'logs', 'a.log'), 'utf8');
-    expect(text.split('\n')).toEqual([
-      '2030-01-02T03:04:05.000Z info  tool     first',
-      '2030-01-02T03:04:05.000Z error stderr   two\\nlines',
-      '',
-    ]);
+    expect(text.split('\n')).toEqual(['2030-01-02T03:04:05.000Z info  tool     first', '2030-01-02T03:04:05.000Z error stderr   two\\nlines', '']);
     await log.dispose();
   });
 

@@ -14,8 +14,7 @@ export type WireMessage =
 
 const has = (object: object, key: string) => Object.prototype.hasOwnProperty.call(object, key);
 
-export const isMessageId = (value: unknown): value is MessageId =>
-  typeof value === 'string' || (typeof value === 'number' && Number.isSafeInteger(value));
+export const isMessageId = (value: unknown): value is MessageId => typeof value === 'string' || (typeof value === 'number' && Number.isSafeInteger(value));
 
 export function shapeOf(value: unknown): WireMessage {
   if (Array.isArray(value)) return invalid(null, 'a batch (JSON array) is not a message');

@@ -21,14 +21,21 @@ const wasm = (bytes: Uint8Array | string) => writeFile(join(folder, 'plugin.wasm
 describe('a module plugin folder', () => {
   it('is valid with a component of the plugin world', async () => {
     const path = await buildComponent(folder, fixtureWat());
-    expect(await checkFolder(folder)).toMatchObject({ ok: true, kind: 'plugin', entryPath: path, manifest: { transport: { kind: 'module', wasm: 'plugin.wasm' } } });
+    expect(await checkFolder(folder)).toMatchObject({
+      ok: true,
+      kind: 'plugin',
+      entryPath: path,
+      manifest: { transport: { kind: 'module', wasm: 'plugin.wasm' } },
+    });
   });
 
   it('is refused with a core module, naming it', async () => {
     await wasm(await coreFromWat(fixtureWat()));
     expect(await checkFolder(folder)).toEqual({
       ok: false,
-      problems: ['module.wasm: "plugin.wasm" is a core WebAssembly module, not a component; make a component of it with the world skwir:plugin/plugin (wasm-tools component new, or jco new)'],
+      problems: [
+        'module.wasm: "plugin.wasm" is a core WebAssembly module, not a component; make a component of it with the world skwir:plugin/plugin (wasm-tools component new, or jco new)',
+      ],
     });
   });
 
@@ -57,7 +64,10 @@ package wasi:random@0.2.0 {
 
   it('is refused with a file that is not WebAssembly, or a component that does not decode', async () => {
     await wasm('#!/bin/sh\n');
-    expect(await checkFolder(folder)).toEqual({ ok: false, problems: ['module.wasm: "plugin.wasm" is not WebAssembly (it starts 0x23 0x21 0x2f 0x62, not 0x00 "asm")'] });
+    expect(await checkFolder(folder)).toEqual({
+      ok: false,
+      problems: ['module.wasm: "plugin.wasm" is not WebAssembly (it starts 0x23 0x21 0x2f 0x62, not 0x00 "asm")'],
+    });
     await wasm(new Uint8Array([0, 0x61, 0x73, 0x6d, 0x0d, 0, 1, 0, 9, 9]));
     const verdict = await checkFolder(folder);
     expect(verdict).toEqual({ ok: false, problems: [expect.stringMatching(/^module.wasm: "plugin.wasm" is not a well-formed component \(.+\)$/)] });

@@ -7,7 +7,7 @@ import { disposeAllModules, startModule } from './fixtures/module-harness';
 afterEach(disposeAllModules);
 
 describe('a module plugin', () => {
-  it('answers in a worker, its log line in the plugin\'s log, each call, log and answer traced as a program\'s', async () => {
+  it("answers in a worker, its log line in the plugin's log, each call, log and answer traced as a program's", async () => {
     const h = await startModule();
     expect(h.plugin.state).toBe('idle');
     expect(await h.field('answer')).toMatchObject({ outcome: 'answered', answer: { value: 'hello' } });
@@ -16,18 +16,26 @@ describe('a module plugin', () => {
     expect(h.logs).toContainEqual({ level: 'info', source: 'tool', message: 'answering' });
     expect(h.logged('transpiled plugin.wasm with jco-transpile')).toBe(true);
     expect(h.logged('started (a worker thread running plugin.wasm)')).toBe(true);
-    expect(h.trace.map((line) => [line.direction, line.method])).toEqual([['toTool', 'field'], ['fromTool', 'log'], ['fromTool', 'field']]);
+    expect(h.trace.map((line) => [line.direction, line.method])).toEqual([
+      ['toTool', 'field'],
+      ['fromTool', 'log'],
+      ['fromTool', 'field'],
+    ]);
     const [call, log, answer] = h.trace.map((line) => JSON.parse(line.text) as unknown);
     expect(call).toMatchObject({ jsonrpc: '2.0', id: 1, method: 'field', params: { key: 'answer', file: { handle: 1, name: 'a.txt', size: 10 } } });
     expect(log).toEqual({ jsonrpc: '2.0', method: 'log', params: { level: 'info', message: 'answering' } });
     expect(answer).toEqual({ jsonrpc: '2.0', id: 1, result: { value: 'hello' } });
   });
 
-  it('gives the component\'s err as the call\'s failure, and a malformed answer as malformed', async () => {
+  it("gives the component's err as the call's failure, and a malformed answer as malformed", async () => {
     const h = await startModule();
     expect(await h.field('fail')).toMatchObject({ outcome: 'failed', message: 'no such thing' });
     expect(JSON.parse(h.trace.at(-1)!.text)).toEqual({ jsonrpc: '2.0', id: 1, error: { code: -32000, message: 'no such thing' } });
-    expect(await h.field('notjson')).toMatchObject({ outcome: 'failed', malformed: true, message: 'the plugin\'s answer to field is malformed: not JSON: "not json"' });
+    expect(await h.field('notjson')).toMatchObject({
+      outcome: 'failed',
+      malformed: true,
+      message: 'the plugin\'s answer to field is malformed: not JSON: "not json"',
+    });
   });
 
   it('fails a call that traps with its message, and answers the next from a new instance', async () => {
@@ -69,7 +77,7 @@ describe('a module plugin', () => {
     expect(process.memoryUsage().rss - before).toBeLessThan(100 * 1_048_576);
   });
 
-  it('serves read from the call\'s file, traced; and refuses it without the read capability', async () => {
+  it("serves read from the call's file, traced; and refuses it without the read capability", async () => {
     const h = await startModule();
     expect(await h.field('read')).toMatchObject({ outcome: 'answered', answer: { value: 'hello file' } });
     const reads = h.trace.filter((line) => line.method === 'read').map((line) => JSON.parse(line.text) as unknown);
@@ -96,7 +104,10 @@ describe('a module plugin', () => {
       (func (export "cabi_post_call") (param i32)))`;
     const h = await startModule({ wat });
     const outcome = await h.field('answer');
-    expect(outcome).toMatchObject({ outcome: 'unavailable', message: expect.stringContaining('memory 0 starts at 312.5 MiB, over the 256 MiB a module plugin may use') });
+    expect(outcome).toMatchObject({
+      outcome: 'unavailable',
+      message: expect.stringContaining('memory 0 starts at 312.5 MiB, over the 256 MiB a module plugin may use'),
+    });
     expect(h.plugin.state).toBe('failed');
     expect(h.plugin.stateReasonCode).toMatchObject({ code: 'couldNotStart' });
   });

@@ -21,8 +21,20 @@ import { logNotice } from './log-notice';
 import { transpiledModule } from './module-transpile';
 import { MODULE_LOGS_PER_CALL, WorkerLink, type CallEnding, type ReadAsked, type ReadReply } from './module-worker-link';
 import {
-  CallQueue, cancelledBeforeSent, cancelledByPerson, judgedAnswer, malformed, openCall, PLUGIN_LIMITS, pluginFailed, timedOut,
-  type CallablePlugin, type CallLog, type CallOutcome, type CallRequest, type PluginLimits,
+  CallQueue,
+  cancelledBeforeSent,
+  cancelledByPerson,
+  judgedAnswer,
+  malformed,
+  openCall,
+  PLUGIN_LIMITS,
+  pluginFailed,
+  timedOut,
+  type CallablePlugin,
+  type CallLog,
+  type CallOutcome,
+  type CallRequest,
+  type PluginLimits,
 } from './plugin-calls';
 import { reasonText, stateReason, type Reason } from './reasons';
 import { DEFAULT_LIMITS, type ToolStateChange } from './supervisor-options';
@@ -148,14 +160,18 @@ export class ModulePlugin implements CallablePlugin {
     try {
       const began = Date.now();
       const module = await transpiledModule(wasmPath, this.options.cacheFolder);
-      if (module.transpiled) this.hostLog({ code: 'transpiled', file: basename(wasmPath), transpiler: `jco-transpile ${jcoTranspileVersion()}`, ms: Date.now() - began });
-      link = await WorkerLink.start({
-        module,
-        onRead: (asked) => this.answerRead(asked),
-        onLog: (level, message) => this.takeLog(level, message),
-        onLogsDropped: (count) => this.hostLog({ code: 'logsDropped', count, max: MODULE_LOGS_PER_CALL }),
-        onOutput: (line) => this.log('info', 'stderr', line),
-      }, this.startMs);
+      if (module.transpiled)
+        this.hostLog({ code: 'transpiled', file: basename(wasmPath), transpiler: `jco-transpile ${jcoTranspileVersion()}`, ms: Date.now() - began });
+      link = await WorkerLink.start(
+        {
+          module,
+          onRead: (asked) => this.answerRead(asked),
+          onLog: (level, message) => this.takeLog(level, message),
+          onLogsDropped: (count) => this.hostLog({ code: 'logsDropped', count, max: MODULE_LOGS_PER_CALL }),
+          onOutput: (line) => this.log('info', 'stderr', line),
+        },
+        this.startMs,
+      );
     } catch (error) {
       this.fail({ code: 'couldNotStart', program: wasmPath, problem: problem(error) });
       return;
@@ -237,8 +253,7 @@ export class ModulePlugin implements CallablePlugin {
 
   /** How a call that came back ended, traced as the plugin's answer would be. */
   private callEnded(ending: CallEnding, method: CallMethod, id: number, files: number, link: WorkerLink, ms: number): CallOutcome {
-    const failure = (message: string, code = SKWIR_REFUSAL) =>
-      this.trace('fromTool', rpc(`"id":${id},"error":${JSON.stringify({ code, message })}`), method);
+    const failure = (message: string, code = SKWIR_REFUSAL) => this.trace('fromTool', rpc(`"id":${id},"error":${JSON.stringify({ code, message })}`), method);
     switch (ending.type) {
       case 'answered': {
         const { text } = ending;
@@ -264,7 +279,8 @@ export class ModulePlugin implements CallablePlugin {
         return { ms, outcome: 'failed', message };
       }
       default: {
-        if (this.ended.has(link)) return { ms, outcome: 'unavailable', message: reasonText({ code: 'stoppedBeforeAnswer' }, 'plugin'), reasonCode: { code: 'stoppedBeforeAnswer' } };
+        if (this.ended.has(link))
+          return { ms, outcome: 'unavailable', message: reasonText({ code: 'stoppedBeforeAnswer' }, 'plugin'), reasonCode: { code: 'stoppedBeforeAnswer' } };
         void this.endWorker(link);
         this.hostLog({ code: 'workerFailed', method, message: ending.message });
         return { ms, outcome: 'crashed', message: `the plugin crashed: ${ending.message} before it answered`, reasonCode: { code: 'linkBroken' } };

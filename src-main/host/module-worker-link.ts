@@ -61,7 +61,12 @@ export class WorkerLink {
   /** Resolves with what ended the worker (terminated, or on its own). */
   readonly exited: Promise<string>;
 
-  private constructor(private readonly worker: Worker, replies: MessagePort, wake: SharedArrayBuffer, private readonly options: WorkerLinkOptions) {
+  private constructor(
+    private readonly worker: Worker,
+    replies: MessagePort,
+    wake: SharedArrayBuffer,
+    private readonly options: WorkerLinkOptions,
+  ) {
     this.replies = replies;
     this.wake = new Int32Array(wake);
     this.output = [worker.stdout, worker.stderr].map((stream) => readStderrLines(stream, options.onOutput, MAX_LOG_LINE_CHARS));
@@ -161,7 +166,8 @@ export class WorkerLink {
       reply = { refused: `read failed: ${error instanceof Error ? error.message : String(error)}` };
     }
     if (this.exitMessage !== undefined) return;
-    const transfer = 'data' in reply && reply.data.byteOffset === 0 && reply.data.byteLength === reply.data.buffer.byteLength ? [reply.data.buffer as ArrayBuffer] : [];
+    const transfer =
+      'data' in reply && reply.data.byteOffset === 0 && reply.data.byteLength === reply.data.buffer.byteLength ? [reply.data.buffer as ArrayBuffer] : [];
     this.replies.postMessage(reply, transfer);
     Atomics.store(this.wake, 0, 1);
     Atomics.notify(this.wake, 0);

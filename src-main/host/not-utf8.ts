@@ -63,5 +63,4 @@ export const hasKeptBytes = (text: string): boolean => !(text as WellFormedCheck
 type WellFormedCheck = string & { isWellFormed(): boolean };
 
 /** The text with each kept byte written \xNN, for a person or a JSON line. */
-export const showKeptBytes = (text: string): string =>
-  text.replace(keptBytes, (c) => `\\x${(c.charCodeAt(0) - 0xdc00).toString(16).padStart(2, '0')}`);
+export const showKeptBytes = (text: string): string => text.replace(keptBytes, (c) => `\\x${(c.charCodeAt(0) - 0xdc00).toString(16).padStart(2, '0')}`);

@@ -77,8 +77,10 @@ export class Outbox {
     } else if (this.held.length >= HELD_LIMIT) {
       this.options.onProblem('queueFull', `too much output waited for initialize; ${method ?? 'a message'} was dropped`);
     } else if (this.heldChars + text.length > HELD_MAX_CHARS) {
-      this.options.onProblem('queueFull',
-        `more than ${HELD_MAX_CHARS.toLocaleString('en-US')} characters of output waited for initialize; ${method ?? 'a message'} was dropped`);
+      this.options.onProblem(
+        'queueFull',
+        `more than ${HELD_MAX_CHARS.toLocaleString('en-US')} characters of output waited for initialize; ${method ?? 'a message'} was dropped`,
+      );
     } else {
       this.held.push({ text, method, message, failed });
       this.heldChars += text.length;

@@ -311,7 +311,7 @@ describe('Peer', () => {
     expect(await nextFromApp()).toEqual([{ jsonrpc: '2.0', id: 3, error: { code: -32603, message: 'answer too large' } }]);
   });
 
-  it('drops an answer quietly when the other side\'s input closed meanwhile: no second answer, nothing logged', async () => {
+  it("drops an answer quietly when the other side's input closed meanwhile: no second answer, nothing logged", async () => {
     const { link, peer, problems, trace, toolWrites, settle } = setup();
     let finish!: () => void;
     peer.onRequest('storage/set', () => new Promise<void>((resolve) => (finish = resolve)));

@@ -213,8 +213,13 @@ export class Peer implements Disposable {
         return;
       }
       case 'invalid':
-        this.answerProblem(message.id, ErrorCodes.InvalidRequest, 'not a message', 'notMessage',
-          `a line is not a message (${message.problem}): ${quote(line)}`);
+        this.answerProblem(
+          message.id,
+          ErrorCodes.InvalidRequest,
+          'not a message',
+          'notMessage',
+          `a line is not a message (${message.problem}): ${quote(line)}`,
+        );
     }
   }
 
@@ -223,13 +228,17 @@ export class Peer implements Disposable {
     switch (refusal.reason) {
       case 'oversize':
         this.options.onTrace?.('received', `(a line of ${refusal.bytesSeen}+ bytes, over the limit: refused unread)`);
-        this.answerProblem(null, ErrorCodes.InvalidRequest, 'line too long', 'oversize',
-          `a line is over ${lineLimitWords(this.lineLimit)}; its bytes were discarded`);
+        this.answerProblem(
+          null,
+          ErrorCodes.InvalidRequest,
+          'line too long',
+          'oversize',
+          `a line is over ${lineLimitWords(this.lineLimit)}; its bytes were discarded`,
+        );
         return;
       case 'notUtf8':
         this.options.onTrace?.('received', refusal.text);
-        this.answerProblem(null, ErrorCodes.ParseError, 'not JSON', 'notJson',
-          `a line is not UTF-8, so not JSON: ${quote(refusal.text)}`);
+        this.answerProblem(null, ErrorCodes.ParseError, 'not JSON', 'notJson', `a line is not UTF-8, so not JSON: ${quote(refusal.text)}`);
         return;
       case 'unterminated':
         this.problem('unterminated', `the output ended inside a line: ${refusal.bytes} bytes with no line break were dropped`);
@@ -275,9 +284,11 @@ export class Peer implements Disposable {
   }
 
   private refuseBeforeFirstAnswer(id: MessageId, method: string, first: string): void {
-    this.problem('beforeFirstAnswer',
+    this.problem(
+      'beforeFirstAnswer',
       `the request ${method} (id ${describe(id)}) came before ${first} was answered; not carried out (answered ${ErrorCodes.InvalidRequest})`,
-      ErrorCodes.InvalidRequest);
+      ErrorCodes.InvalidRequest,
+    );
     const rule = `sent before ${first} was answered: until it is, nothing else may be sent`;
     this.sendFailure(id, method, new ResponseError(ErrorCodes.InvalidRequest, rule));
   }

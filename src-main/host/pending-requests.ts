@@ -24,9 +24,7 @@ export interface FirstAnswer {
   text: string;
 }
 
-export type AnswerMatch =
-  | { matched: true }
-  | { matched: false; lateFor?: string; gaveUp?: GaveUp; answeredBefore?: FirstAnswer };
+export type AnswerMatch = { matched: true } | { matched: false; lateFor?: string; gaveUp?: GaveUp; answeredBefore?: FirstAnswer };
 
 export class PendingRequests {
   private readonly pending = new Map<MessageId, Pending>();

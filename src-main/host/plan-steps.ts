@@ -10,10 +10,7 @@ import type { PlanStep } from '../../src-shared/skwir/types';
 import type { Platform } from '../platform/platform';
 
 /** A step with the paths it acts on: what it does to the disk. */
-export type ResolvedStep =
-  | { op: 'rename' | 'move' | 'copy'; from: string; to: string }
-  | { op: 'trash'; path: string }
-  | { op: 'mkdir'; path: string };
+export type ResolvedStep = { op: 'rename' | 'move' | 'copy'; from: string; to: string } | { op: 'trash'; path: string } | { op: 'mkdir'; path: string };
 
 export function resolveStep(step: PlanStep, files: readonly string[]): ResolvedStep {
   const file = 'file' in step ? files[step.file - 1] : undefined;
@@ -47,7 +44,11 @@ export function stepWords(step: ResolvedStep): string {
   }
 }
 
-const exists = (path: string) => lstat(path).then(() => true, () => false);
+const exists = (path: string) =>
+  lstat(path).then(
+    () => true,
+    () => false,
+  );
 
 async function noneAt(path: string): Promise<void> {
   if (await exists(path)) throw new Error(`${path} exists already; nothing is overwritten`);

@@ -35,7 +35,10 @@ export class PluginCache {
   async entry(pluginId: string, pluginVersion: string, path: string): Promise<CacheEntry | undefined> {
     const info = await stat(path).catch(() => undefined);
     if (!info?.isFile()) return undefined;
-    const key = createHash('sha256').update(JSON.stringify([path, info.size, info.mtimeMs, pluginVersion])).digest('hex').slice(0, 32);
+    const key = createHash('sha256')
+      .update(JSON.stringify([path, info.size, info.mtimeMs, pluginVersion]))
+      .digest('hex')
+      .slice(0, 32);
     return new CacheEntry(join(this.views(pluginId), key), () => this.trim(pluginId));
   }
 
@@ -51,13 +54,22 @@ export class PluginCache {
 
   private async trim(pluginId: string): Promise<void> {
     const folder = this.views(pluginId);
-    const entries = await Promise.all((await readdir(folder).catch(() => [] as string[])).map(async (name) => {
-      const path = join(folder, name);
-      const files = await readdir(path).catch(() => [] as string[]);
-      const sizes = await Promise.all(files.map((file) => stat(join(path, file)).then((s) => s.size, () => 0)));
-      const seen = (await stat(path).catch(() => undefined))?.mtimeMs ?? 0;
-      return { path, bytes: sizes.reduce((a, b) => a + b, 0), seen };
-    }));
+    const entries = await Promise.all(
+      (await readdir(folder).catch(() => [] as string[])).map(async (name) => {
+        const path = join(folder, name);
+        const files = await readdir(path).catch(() => [] as string[]);
+        const sizes = await Promise.all(
+          files.map((file) =>
+            stat(join(path, file)).then(
+              (s) => s.size,
+              () => 0,
+            ),
+          ),
+        );
+        const seen = (await stat(path).catch(() => undefined))?.mtimeMs ?? 0;
+        return { path, bytes: sizes.reduce((a, b) => a + b, 0), seen };
+      }),
+    );
     let total = entries.reduce((sum, entry) => sum + entry.bytes, 0);
     for (const entry of entries.sort((a, b) => a.seen - b.seen)) {
       if (total <= this.maxBytes) break;

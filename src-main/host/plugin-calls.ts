@@ -93,13 +93,17 @@ export class CallQueue {
     return new Promise<CallOutcome>((settle) => {
       const queued: Queued = { request, settle };
       if (request.signal?.aborted) return settle(cancelledBeforeSent());
-      request.signal?.addEventListener('abort', () => {
-        const at = this.queue.indexOf(queued);
-        if (at >= 0) {
-          this.queue.splice(at, 1);
-          settle(cancelledBeforeSent());
-        }
-      }, { once: true });
+      request.signal?.addEventListener(
+        'abort',
+        () => {
+          const at = this.queue.indexOf(queued);
+          if (at >= 0) {
+            this.queue.splice(at, 1);
+            settle(cancelledBeforeSent());
+          }
+        },
+        { once: true },
+      );
       this.queue.push(queued);
       this.clearIdle();
       void this.pump();

@@ -53,20 +53,17 @@ describe('read, served to a plugin', () => {
     const h = startPlugin();
     const a = h.file('a.txt', 'aaa');
     const b = h.file('b.txt', 'bbb');
-    expect(valueOf(await h.field('read:9:0:10', a))).toBe(
-      'refused -32000: read refused: file 9 is not a file of the call being answered (its only file is 1)');
+    expect(valueOf(await h.field('read:9:0:10', a))).toBe('refused -32000: read refused: file 9 is not a file of the call being answered (its only file is 1)');
     // A command about two files: handle 2 is its second file...
     expect(valueOf(await h.call('command', { command: 'read:2:0:10' }, [a, b]))).toBe('3 bytes');
     // ...and no file of the next call, which has one.
-    expect(valueOf(await h.field('read:2:0:10', a))).toBe(
-      'refused -32000: read refused: file 2 is not a file of the call being answered (its only file is 1)');
+    expect(valueOf(await h.field('read:2:0:10', a))).toBe('refused -32000: read refused: file 2 is not a file of the call being answered (its only file is 1)');
     expect(valueOf(await h.field('read:0:0:10', a))).toMatch(/^refused -32000: read refused: file 0 is not a file/);
   });
 
   it('refuses reads to a plugin not granted read, and says so', async () => {
     const h = startPlugin({ granted: [] });
-    expect(valueOf(await h.field('read:1:0:10', h.file('a.txt', 'aaa')))).toBe(
-      'refused -32000: read refused: the plugin was not granted the read capability');
+    expect(valueOf(await h.field('read:1:0:10', h.file('a.txt', 'aaa')))).toBe('refused -32000: read refused: the plugin was not granted the read capability');
     expect(h.logged('granted nothing')).toBe(true);
   });
 

@@ -49,10 +49,24 @@ async function installFixture(): Promise<void> {
   const folder = join(scratch, 'fixture');
   await mkdir(folder);
   await copyFile(join(root, 'src-main/host/fixtures/skwir-plugin.mjs'), join(folder, 'plugin.mjs'));
-  await writeFile(join(folder, 'skwir-plugin.toml'), [
-    `id = "${FIXTURE}"`, 'name = "Fixture"', 'version = "1.0.0"', 'capabilities = ["read", "write"]', '[program]', 'exec = "plugin.mjs"',
-    '[[fields]]', 'key = "late.2000"', 'title = "Late"', '[[commands]]', 'name = "echo"', 'title = "Echo"', '',
-  ].join('\n'));
+  await writeFile(
+    join(folder, 'skwir-plugin.toml'),
+    [
+      `id = "${FIXTURE}"`,
+      'name = "Fixture"',
+      'version = "1.0.0"',
+      'capabilities = ["read", "write"]',
+      '[program]',
+      'exec = "plugin.mjs"',
+      '[[fields]]',
+      'key = "late.2000"',
+      'title = "Late"',
+      '[[commands]]',
+      'name = "echo"',
+      'title = "Echo"',
+      '',
+    ].join('\n'),
+  );
   expect((await host.loadInPlace(folder)).ok).toBe(true);
 }
 
@@ -75,7 +89,11 @@ describe('the plugin cache', () => {
     const album = await write('album.ppm', 'P3\n1 1\n255\n1 2 3\nP3\n2 1\n255\n4 5 6 7 8 9\n');
     const page1 = await host.page(NETPBM, 'p1', album, { page: 1, side: 64, text: true });
     expect(page1).toMatchObject({ ok: true, cached: false, answer: { pages: 2, png: expect.any(String), outline: [{ page: 1 }, { page: 2 }] } });
-    expect(await host.page(NETPBM, 'p2', album, { page: 1, side: 64, text: true })).toMatchObject({ ok: true, cached: true, answer: page1.ok ? page1.answer : undefined });
+    expect(await host.page(NETPBM, 'p2', album, { page: 1, side: 64, text: true })).toMatchObject({
+      ok: true,
+      cached: true,
+      answer: page1.ok ? page1.answer : undefined,
+    });
     expect(await sent(NETPBM, 'page')).toHaveLength(1);
     // Another side: only the picture is asked (side 128, no text); the text comes from the cache.
     const bigger = await host.page(NETPBM, 'p3', album, { page: 1, side: 128, text: true });
@@ -94,7 +112,7 @@ describe('the plugin cache', () => {
   });
 });
 
-describe('calls by the window\'s ids', () => {
+describe("calls by the window's ids", () => {
   it('cancels a call by its id, and says when no call has it', async () => {
     await installFixture();
     const file = await write('x.txt', 'x');
@@ -110,7 +128,9 @@ describe('calls by the window\'s ids', () => {
     await installFixture();
     const file = await write('y.txt', 'y');
     expect(await host.askField(FIXTURE, 'f1', file, 'nope')).toEqual({
-      ok: false, outcome: 'failed', message: 'key: "nope" is not a field of the plugin (it declares "late.2000")',
+      ok: false,
+      outcome: 'failed',
+      message: 'key: "nope" is not a field of the plugin (it declares "late.2000")',
     });
     expect(await host.askThumbnail(FIXTURE, 't1', file, 64)).toMatchObject({ ok: false, message: expect.stringContaining('no preview with thumbnails') });
     expect(await sent(FIXTURE, 'field')).toHaveLength(0);
@@ -130,9 +150,14 @@ describe('plans', () => {
     const c = await write('c.txt', 'c');
     await mkdir(archive);
     await writeFile(join(archive, 'c.txt'), 'already here');
-    const planFile = await write('plan.json', plan([
-      { op: 'rename', file: 2, name: 'bee.txt' }, { op: 'copy', file: 3, to: archive }, { op: 'mkdir', path: join(scratch, 'New') },
-    ]));
+    const planFile = await write(
+      'plan.json',
+      plan([
+        { op: 'rename', file: 2, name: 'bee.txt' },
+        { op: 'copy', file: 3, to: archive },
+        { op: 'mkdir', path: join(scratch, 'New') },
+      ]),
+    );
     const answer = await host.runPluginCommand(FIXTURE, 'cmd', 'echo', null, [planFile, b, c]);
     expect(answer).toMatchObject({ ok: true, answer: { answer: 'plan', title: 'Tidy', files: [planFile, b, c], planId: expect.any(String) } });
     const planId = answer.ok && answer.answer.answer === 'plan' ? answer.answer.planId : '';
@@ -144,7 +169,12 @@ describe('plans', () => {
       problem: `step 2 failed: ${join(archive, 'c.txt')} exists already; nothing is overwritten; the steps after it were not run`,
       steps: [
         { step: { op: 'rename', file: 2, name: 'bee.txt' }, words: `rename ${b} to bee.txt`, status: 'done' },
-        { step: { op: 'copy', file: 3, to: archive }, words: `copy ${c} into ${archive}`, status: 'failed', problem: `${join(archive, 'c.txt')} exists already; nothing is overwritten` },
+        {
+          step: { op: 'copy', file: 3, to: archive },
+          words: `copy ${c} into ${archive}`,
+          status: 'failed',
+          problem: `${join(archive, 'c.txt')} exists already; nothing is overwritten`,
+        },
         { step: { op: 'mkdir', path: join(scratch, 'New') }, words: `make the folder ${join(scratch, 'New')}`, status: 'notRun' },
       ],
     });
@@ -158,14 +188,23 @@ describe('plans', () => {
   it('moves to the trash through the platform, and records every step instead with simulated services', async () => {
     await installFixture();
     const doomed = await write('doomed.txt', 'bye');
-    const planFile = await write('plan.json', plan([{ op: 'trash', file: 2 }, { op: 'move', file: 2, to: '/somewhere/else' }]));
+    const planFile = await write(
+      'plan.json',
+      plan([
+        { op: 'trash', file: 2 },
+        { op: 'move', file: 2, to: '/somewhere/else' },
+      ]),
+    );
     const answer = await host.runPluginCommand(FIXTURE, 'cmd2', 'echo', null, [planFile, doomed]);
     const planId = answer.ok && answer.answer.answer === 'plan' ? answer.answer.planId : '';
     const result = await host.applyPlan(planId);
-    expect(result).toEqual({ ok: true, steps: [
-      { step: { op: 'trash', file: 2 }, words: `move ${doomed} to the trash`, status: 'recorded' },
-      { step: { op: 'move', file: 2, to: '/somewhere/else' }, words: `move ${doomed} into /somewhere/else`, status: 'recorded' },
-    ] });
+    expect(result).toEqual({
+      ok: true,
+      steps: [
+        { step: { op: 'trash', file: 2 }, words: `move ${doomed} to the trash`, status: 'recorded' },
+        { step: { op: 'move', file: 2, to: '/somewhere/else' }, words: `move ${doomed} into /somewhere/else`, status: 'recorded' },
+      ],
+    });
     expect(existsSync(doomed)).toBe(true);
     const recorded = events.flatMap((event) => (event.type === 'serviceCall' ? [event.call] : []));
     expect(recorded.map((call) => [call.toolId, call.method, call.params])).toEqual([

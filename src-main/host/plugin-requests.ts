@@ -5,9 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { basename } from 'node:path';
 import type { Result } from '../../src-shared/host-api';
-import type {
-  CheckedAnswers, InspectRequest, PageRequest, PlanResult, PluginAnswer, ShownCommandAnswer, ShownPlan,
-} from '../../src-shared/plugin-api';
+import type { CheckedAnswers, InspectRequest, PageRequest, PlanResult, PluginAnswer, ShownCommandAnswer, ShownPlan } from '../../src-shared/plugin-api';
 import { askProblems } from '../../src-shared/skwir/asking';
 import { mimeOf } from '../../src-shared/skwir/file-types';
 import type { CallMethod } from '../../src-shared/skwir/methods';
@@ -125,12 +123,17 @@ export class PluginRequests {
   }
 
   private async call<M extends CallMethod>(
-    pluginId: string, callId: string, method: M, params: Record<string, unknown>, paths: string[],
+    pluginId: string,
+    callId: string,
+    method: M,
+    params: Record<string, unknown>,
+    paths: string[],
   ): Promise<PluginAnswer<CheckedAnswers[M]>> {
     const plugin = this.context.plugin(pluginId);
     if (typeof plugin === 'string') return unavailable(plugin);
     if (callId === '') return { ok: false, outcome: 'failed', message: 'callId: empty; give each call an id of its own' };
-    if (this.inFlight.has(callId)) return { ok: false, outcome: 'failed', message: `callId: "${callId.slice(0, 100)}" is the id of a call still waiting for its answer` };
+    if (this.inFlight.has(callId))
+      return { ok: false, outcome: 'failed', message: `callId: "${callId.slice(0, 100)}" is the id of a call still waiting for its answer` };
     if (this.inFlight.size >= CALLS_IN_FLIGHT) return { ok: false, outcome: 'failed', message: `${CALLS_IN_FLIGHT} calls are waiting already` };
     const files = paths.map((path) => {
       const mime = mimeOf(basename(path));

@@ -10,14 +10,23 @@ afterEach(disposeAllPlugins);
 const json = (value: unknown) => JSON.stringify(value);
 
 describe('a Skwir plugin process', () => {
-  it('starts on its first call, says what it was granted, and fills an answer\'s defaults', async () => {
+  it("starts on its first call, says what it was granted, and fills an answer's defaults", async () => {
     const h = startPlugin({ granted: ['read', 'network'] });
     expect(h.plugin.state).toBe('idle');
     const outcome = await h.call('inspect', { offset: 0, query: null, source: false, target: null }, [h.file('i.json', json({ title: 'A page' }))]);
     expect(outcome).toMatchObject({
       outcome: 'answered',
       answer: {
-        kind: 'text', title: 'A page', text: [], columns: [], rows: [], previous: null, next: null, position: 0, notice: '', details: [],
+        kind: 'text',
+        title: 'A page',
+        text: [],
+        columns: [],
+        rows: [],
+        previous: null,
+        next: null,
+        position: 0,
+        notice: '',
+        details: [],
       },
     });
     expect(h.plugin.state).toBe('running');
@@ -64,17 +73,21 @@ describe('a Skwir plugin process', () => {
     expect(h.trace.filter((line) => line.method === 'field' && line.direction === 'toTool')).toHaveLength(1);
   });
 
-  it('gives the plugin\'s failure message as it wrote it, for the person', async () => {
+  it("gives the plugin's failure message as it wrote it, for the person", async () => {
     const h = startPlugin();
     expect(await h.field('fail:this file is not a netpbm picture', h.file('a.txt', 'a'))).toMatchObject({
-      outcome: 'failed', message: 'this file is not a netpbm picture',
+      outcome: 'failed',
+      message: 'this file is not a netpbm picture',
     });
   });
 
   it('refuses every request of the plugin but read, naming the rule', async () => {
     const h = startPlugin();
     const outcome = await h.field('ask-other', h.file('a.txt', 'a'));
-    expect(outcome).toMatchObject({ outcome: 'answered', answer: { value: '-32601: unknown method "clipboard/readText": a plugin may ask the host only read' } });
+    expect(outcome).toMatchObject({
+      outcome: 'answered',
+      answer: { value: '-32601: unknown method "clipboard/readText": a plugin may ask the host only read' },
+    });
   });
 
   it('names a file that cannot be asked about, and sends nothing', async () => {
@@ -86,7 +99,9 @@ describe('a Skwir plugin process', () => {
     const h = startPlugin();
     const file = h.file('a.txt', 'a');
     expect(await h.field('crash', file)).toMatchObject({
-      outcome: 'crashed', message: 'the plugin crashed: it exited with code 3 before it answered', reasonCode: { code: 'exited', exitCode: 3 },
+      outcome: 'crashed',
+      message: 'the plugin crashed: it exited with code 3 before it answered',
+      reasonCode: { code: 'exited', exitCode: 3 },
     });
     expect(await h.field('slow:5:1', file)).toMatchObject({ outcome: 'answered', answer: { value: 5 } });
     expect(h.logged('the plugin crashed: it exited with code 3; restarting in')).toBe(true);
@@ -95,7 +110,11 @@ describe('a Skwir plugin process', () => {
   it('refuses a plugin that answers api 2, naming both versions', async () => {
     const h = startPlugin({ mode: 'api2' });
     const outcome = await h.field('slow:1:1', h.file('a.txt', 'a'));
-    expect(outcome).toMatchObject({ outcome: 'unavailable', message: 'the plugin speaks api 2, but the app speaks only 1', reasonCode: { code: 'apiNotSpoken', picked: '2', spoken: '1' } });
+    expect(outcome).toMatchObject({
+      outcome: 'unavailable',
+      message: 'the plugin speaks api 2, but the app speaks only 1',
+      reasonCode: { code: 'apiNotSpoken', picked: '2', spoken: '1' },
+    });
     expect(h.plugin.state).toBe('failed');
     expect(h.plugin.stateReason).toBe('the plugin speaks api 2, but the app speaks only 1');
   });
@@ -128,22 +147,52 @@ describe('a Skwir plugin process', () => {
   });
 });
 
-describe('a plugin\'s answers, checked', () => {
+describe("a plugin's answers, checked", () => {
   const malformed: [string, 'field' | 'thumbnail' | 'inspect' | 'convert' | 'page' | 'command', unknown, Record<string, unknown>, string][] = [
-    ['a field value of the wrong type', 'field', { value: { a: 1 } }, { key: 'echo' },
-      'result.value: an object, expected text, a number, true or false, null or a list'],
+    [
+      'a field value of the wrong type',
+      'field',
+      { value: { a: 1 } },
+      { key: 'echo' },
+      'result.value: an object, expected text, a number, true or false, null or a list',
+    ],
     ['a thumbnail that is not base64', 'thumbnail', { png: 'not base64!' }, { size: 64 }, 'result.png: "not base64!" is not base64'],
     ['a thumbnail that is not a PNG', 'thumbnail', { png: 'R0lGODlh' }, { size: 64 }, 'result.png: not a PNG (it starts 0x47 0x49 0x46 0x38, not 0x89 "PNG")'],
-    ['an inspection of an unknown kind and a row with no cells', 'inspect', { kind: 'pic', title: 'x', rows: [{ depth: 1 }] }, {},
-      'result.kind: "pic" is not a kind of inspection (text, code, hex or table); result.rows[0].cells: missing'],
-    ['a converted file named with a path', 'convert', { name: 'a/b.png', data: 'AAAA' }, {},
-      'result.name: "a/b.png" is not a file name (it holds a path separator or a zero)'],
-    ['a page link leading nowhere, and an outline past the end', 'page', { pages: 2, links: [{ x: 0, y: 0, width: 1, height: 1 }], outline: [{ title: 'x', page: 3 }] }, { page: 1, side: 0 },
-      'result.links[0]: leads nowhere; give page or uri; result.outline[0].page: 3 is past the last page (2)'],
-    ['a command answer of no known kind', 'command', { answer: 'maybe' }, { command: 'echo' },
-      'result.answer: "maybe" is not an answer a command gives (done, value, text or plan)'],
-    ['a plan without the write capability', 'command', { answer: 'plan', title: 'Tidy', steps: [{ op: 'trash', file: 1 }] }, { command: 'echo' },
-      'result.answer: a plan needs the write capability, and the plugin was not granted it'],
+    [
+      'an inspection of an unknown kind and a row with no cells',
+      'inspect',
+      { kind: 'pic', title: 'x', rows: [{ depth: 1 }] },
+      {},
+      'result.kind: "pic" is not a kind of inspection (text, code, hex or table); result.rows[0].cells: missing',
+    ],
+    [
+      'a converted file named with a path',
+      'convert',
+      { name: 'a/b.png', data: 'AAAA' },
+      {},
+      'result.name: "a/b.png" is not a file name (it holds a path separator or a zero)',
+    ],
+    [
+      'a page link leading nowhere, and an outline past the end',
+      'page',
+      { pages: 2, links: [{ x: 0, y: 0, width: 1, height: 1 }], outline: [{ title: 'x', page: 3 }] },
+      { page: 1, side: 0 },
+      'result.links[0]: leads nowhere; give page or uri; result.outline[0].page: 3 is past the last page (2)',
+    ],
+    [
+      'a command answer of no known kind',
+      'command',
+      { answer: 'maybe' },
+      { command: 'echo' },
+      'result.answer: "maybe" is not an answer a command gives (done, value, text or plan)',
+    ],
+    [
+      'a plan without the write capability',
+      'command',
+      { answer: 'plan', title: 'Tidy', steps: [{ op: 'trash', file: 1 }] },
+      { command: 'echo' },
+      'result.answer: a plan needs the write capability, and the plugin was not granted it',
+    ],
   ];
 
   it.each(malformed)('fails %s, naming the field and the value', async (_what, method, answer, params, message) => {
@@ -155,22 +204,45 @@ describe('a plugin\'s answers, checked', () => {
 
   it('checks a plan of a plugin granted write: its files, folders and names', async () => {
     const h = startPlugin({ granted: ['read', 'write'] });
-    const plan = { answer: 'plan', title: 'Tidy', steps: [
-      { op: 'rename', file: 1, name: 'x/y' }, { op: 'move', file: 2, to: 'Archive' }, { op: 'mkdir', path: '/tmp/new' }, { op: 'trash', file: 3 },
-    ] };
+    const plan = {
+      answer: 'plan',
+      title: 'Tidy',
+      steps: [
+        { op: 'rename', file: 1, name: 'x/y' },
+        { op: 'move', file: 2, to: 'Archive' },
+        { op: 'mkdir', path: '/tmp/new' },
+        { op: 'trash', file: 3 },
+      ],
+    };
     const outcome = await h.call('command', { command: 'echo' }, [h.file('plan.json', json(plan)), h.file('b.txt', 'b')]);
-    expect(outcome).toMatchObject({ outcome: 'failed', message: expect.stringContaining(
-      'result.steps[0].name: "x/y" is not a name in a folder (it holds a path separator); result.steps[1].to: "Archive" is not an absolute path; result.steps[3].file: 3 is not a file of this call (its files are 1 to 2)') });
-    const good = { answer: 'plan', title: 'Tidy', steps: [{ op: 'mkdir', path: '/tmp/new' }, { op: 'copy', file: 1, to: '/tmp/new' }] };
+    expect(outcome).toMatchObject({
+      outcome: 'failed',
+      message: expect.stringContaining(
+        'result.steps[0].name: "x/y" is not a name in a folder (it holds a path separator); result.steps[1].to: "Archive" is not an absolute path; result.steps[3].file: 3 is not a file of this call (its files are 1 to 2)',
+      ),
+    });
+    const good = {
+      answer: 'plan',
+      title: 'Tidy',
+      steps: [
+        { op: 'mkdir', path: '/tmp/new' },
+        { op: 'copy', file: 1, to: '/tmp/new' },
+      ],
+    };
     expect(await h.call('command', { command: 'echo' }, [h.file('good.json', json(good))])).toMatchObject({
-      outcome: 'answered', answer: { ...good, note: null },
+      outcome: 'answered',
+      answer: { ...good, note: null },
     });
   });
 
-  it('fills a page\'s size from its picture when it gives none', async () => {
+  it("fills a page's size from its picture when it gives none", async () => {
     const h = startPlugin();
     // The 8-byte signature and an IHDR of 3 x 2 pixels: enough to be read as a PNG's size.
-    const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]), Buffer.from('IHDR'), Buffer.from([0, 0, 0, 3, 0, 0, 0, 2])]);
+    const png = Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]),
+      Buffer.from('IHDR'),
+      Buffer.from([0, 0, 0, 3, 0, 0, 0, 2]),
+    ]);
     const outcome = await h.call('page', { page: 1, side: 64 }, [h.file('p.json', json({ pages: 1, png: png.toString('base64') }))]);
     expect(outcome).toMatchObject({ outcome: 'answered', answer: { pages: 1, width: 3, height: 2, text: [], links: [], outline: [] } });
   });

@@ -13,8 +13,19 @@ import { ConnectionError, ErrorCodes, ResponseError } from './errors';
 import { logNotice } from './log-notice';
 import { describe, type MessageId } from './message-shape';
 import {
-  CallQueue, cancelledBeforeSent, cancelledByPerson, judgedAnswer, openCall, PLUGIN_LIMITS, pluginFailed, timedOut,
-  type CallablePlugin, type CallLog, type CallOutcome, type CallRequest, type PluginLimits,
+  CallQueue,
+  cancelledBeforeSent,
+  cancelledByPerson,
+  judgedAnswer,
+  openCall,
+  PLUGIN_LIMITS,
+  pluginFailed,
+  timedOut,
+  type CallablePlugin,
+  type CallLog,
+  type CallOutcome,
+  type CallRequest,
+  type PluginLimits,
 } from './plugin-calls';
 import { reasonText } from './reasons';
 import type { ProgramProcess } from './program-process';

@@ -63,9 +63,7 @@ async function readTableNow(): Promise<ProcessEntry[]> {
   }
   if (process.platform === 'darwin') {
     return new Promise((resolve) => {
-      execFile('ps', ['-A', '-o', PS_COLUMNS], { env: psEnv(), maxBuffer: 16 * 1024 * 1024 }, (error, stdout) =>
-        resolve(error ? [] : parsePsTable(stdout)),
-      );
+      execFile('ps', ['-A', '-o', PS_COLUMNS], { env: psEnv(), maxBuffer: 16 * 1024 * 1024 }, (error, stdout) => resolve(error ? [] : parsePsTable(stdout)));
     });
   }
   return [];

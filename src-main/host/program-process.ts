@@ -174,4 +174,3 @@ export class ProgramProcess {
     this.child.kill('SIGKILL'); // in case it left its group
   }
 }
-

@@ -24,13 +24,28 @@ const nothingTaken = () => false;
 
 describe('what can be read of a refused folder', () => {
   it('takes the id, name, version, publisher and description the manifest gives, when they are usable', async () => {
-    const folder = await folderWith('deploys', JSON.stringify({
-      id: 'com.acme.deploys', name: { en: 'Deploys', fr: 'Déploiements', de: 7 }, version: '1.2.0',
-      publisher: { en: 'Acme' }, description: { en: 'The latest deploys' }, runtime: { start: 'demand' }, uses: ['camera'],
-    }));
+    const folder = await folderWith(
+      'deploys',
+      JSON.stringify({
+        id: 'com.acme.deploys',
+        name: { en: 'Deploys', fr: 'Déploiements', de: 7 },
+        version: '1.2.0',
+        publisher: { en: 'Acme' },
+        description: { en: 'The latest deploys' },
+        runtime: { start: 'demand' },
+        uses: ['camera'],
+      }),
+    );
     expect(await readRefusedFolder(folder, nothingTaken)).toEqual({
-      kind: 'tool', id: 'com.acme.deploys', madeUpId: false, folder, name: { en: 'Deploys', fr: 'Déploiements' }, version: '1.2.0',
-      publisher: { en: 'Acme' }, description: { en: 'The latest deploys' }, start: 'demand',
+      kind: 'tool',
+      id: 'com.acme.deploys',
+      madeUpId: false,
+      folder,
+      name: { en: 'Deploys', fr: 'Déploiements' },
+      version: '1.2.0',
+      publisher: { en: 'Acme' },
+      description: { en: 'The latest deploys' },
+      start: 'demand',
     });
   });
 
@@ -49,7 +64,11 @@ describe('what can be read of a refused folder', () => {
   });
 
   it('names a folder with no manifest, or one that is not JSON, after the folder', async () => {
-    for (const [name, manifest] of [['empty', undefined], ['broken', '{"id": "com.acme.x",'], ['list', '[1, 2]']] as const) {
+    for (const [name, manifest] of [
+      ['empty', undefined],
+      ['broken', '{"id": "com.acme.x",'],
+      ['list', '[1, 2]'],
+    ] as const) {
       const folder = await folderWith(name, manifest);
       expect(await readRefusedFolder(folder, nothingTaken)).toMatchObject({ id: madeUpId(folder), name: { en: name }, folder });
     }
@@ -76,10 +95,20 @@ describe('what can be read of a refused plugin folder', () => {
   it('takes the id, name, version and description skwir-plugin.toml gives, and says it is a plugin', async () => {
     const folder = await mkdtemp(join(tmpdir(), 'vt-refused-plugin-'));
     try {
-      await writeFile(join(folder, 'skwir-plugin.toml'), 'id = "org.example.pics"\nname = "Pictures"\nversion = "2.0"\ndescription = "Shows pictures"\ncapabilities = ["camera"]\n');
+      await writeFile(
+        join(folder, 'skwir-plugin.toml'),
+        'id = "org.example.pics"\nname = "Pictures"\nversion = "2.0"\ndescription = "Shows pictures"\ncapabilities = ["camera"]\n',
+      );
       expect(await readRefusedFolder(folder, () => false)).toEqual({
-        kind: 'plugin', id: 'org.example.pics', madeUpId: false, folder, name: { en: 'Pictures' }, version: '2.0',
-        publisher: { en: '' }, description: { en: 'Shows pictures' }, start: 'demand',
+        kind: 'plugin',
+        id: 'org.example.pics',
+        madeUpId: false,
+        folder,
+        name: { en: 'Pictures' },
+        version: '2.0',
+        publisher: { en: '' },
+        description: { en: 'Shows pictures' },
+        start: 'demand',
       });
     } finally {
       await rm(folder, { recursive: true, force: true });

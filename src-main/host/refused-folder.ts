@@ -38,7 +38,11 @@ function localizedText(value: unknown): LocalizedText | undefined {
 /** `refused.<folder name>.<hash of the path>`: the same for the same folder, a valid tool id. */
 export function madeUpId(folder: string): string {
   const path = resolve(folder);
-  const name = basename(path).replace(/[^A-Za-z0-9_-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40) || 'folder';
+  const name =
+    basename(path)
+      .replace(/[^A-Za-z0-9_-]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 40) || 'folder';
   return `refused.${name}.${createHash('sha256').update(path).digest('hex').slice(0, 12)}`;
 }
 

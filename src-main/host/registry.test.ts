@@ -29,8 +29,7 @@ const editManifest = async (folder: string, change: (m: Record<string, unknown>)
 };
 const noStop = async () => {};
 /** The ids installed.json lists. */
-const installedIds = async () =>
-  (JSON.parse(await readFile(join(data, 'installed.json'), 'utf8')) as { tools: { id: string }[] }).tools.map((tool) => tool.id);
+const installedIds = async () => (JSON.parse(await readFile(join(data, 'installed.json'), 'utf8')) as { tools: { id: string }[] }).tools.map((tool) => tool.id);
 
 describe('tool registry', () => {
   it('installs a copy of the folder and lists it, across restarts', async () => {
@@ -159,12 +158,14 @@ describe('tool registry', () => {
     await cp(fixture, other, { recursive: true });
     await editManifest(other, (m) => (m.id = 'test.host.other'));
     await again.install(other, noStop);
-    expect((await installedIds()).sort()).toEqual([
-      'test.host.other',
-      'test.host.services',
-    ]);
+    expect((await installedIds()).sort()).toEqual(['test.host.other', 'test.host.services']);
     expect((await again.install(source, noStop)).ok).toBe(true);
-    expect(again.list().map((e) => e.id).sort()).toEqual(['test.host.other', 'test.host.services']);
+    expect(
+      again
+        .list()
+        .map((e) => e.id)
+        .sort(),
+    ).toEqual(['test.host.other', 'test.host.services']);
   });
 
   it('falls back on the installed copies when installed.json was broken by hand', async () => {

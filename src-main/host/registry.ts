@@ -209,7 +209,12 @@ export class ToolRegistry {
   private async persist(): Promise<void> {
     const file: InstalledFile = {
       version: 1,
-      tools: [...this.list().filter((e) => !e.loadedInPlace).map((e) => e.id), ...this.damaged.keys()].map((id) => ({ id })),
+      tools: [
+        ...this.list()
+          .filter((e) => !e.loadedInPlace)
+          .map((e) => e.id),
+        ...this.damaged.keys(),
+      ].map((id) => ({ id })),
     };
     await makeOwnFolder(this.dataFolder);
     await writeFileAtomic(join(this.dataFolder, 'installed.json'), `${JSON.stringify(file, null, 2)}\n`);

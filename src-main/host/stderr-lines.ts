@@ -8,11 +8,7 @@ import type { Disposable } from '../../src-shared/lifecycle';
 
 export const MAX_LOG_LINE_CHARS = 4096;
 
-export function readStderrLines(
-  stream: Readable,
-  onLine: (line: string) => void,
-  maxChars = MAX_LOG_LINE_CHARS,
-): Disposable {
+export function readStderrLines(stream: Readable, onLine: (line: string) => void, maxChars = MAX_LOG_LINE_CHARS): Disposable {
   const decoder = new StringDecoder('utf8');
   let current = '';
   let cut = 0; // characters skipped from the current line

@@ -134,8 +134,7 @@ describe('preference values', () => {
 
 describe('a tool\u2019s requests seen in order', () => {
   const tool = { id: 'com.acme.a', uses: ['storage'], preferences: prefs, installed: true };
-  const brokerOver = (store: PreferenceStore) =>
-    new ServiceBroker({ platform: {} as Platform, preferencesOf: (id) => store.open(id) });
+  const brokerOver = (store: PreferenceStore) => new ServiceBroker({ platform: {} as Platform, preferencesOf: (id) => store.open(id) });
 
   it('answers storage/get sent right after storage/set, before the set is answered, with the new value', async () => {
     const store = new PreferenceStore(folder);

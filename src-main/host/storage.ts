@@ -61,20 +61,12 @@ export async function writeFileAtomic(file: string, data: string | Buffer, mode:
  * Why this value cannot be stored in this tool's preference `id`, or undefined when it can. The value
  * rules (kinds, options, the 4,096 code point text limit) are the ones a manifest's defaults obey.
  */
-export function preferenceValueProblem(
-  preferences: readonly PreferenceInfo[],
-  id: string,
-  value: PreferenceValue,
-): string | undefined {
+export function preferenceValueProblem(preferences: readonly PreferenceInfo[], id: string, value: PreferenceValue): string | undefined {
   return preferenceValueRefusal(preferences, id, value)?.message;
 }
 
 /** The same, with the problem as data for the window (ProblemCode). */
-export function preferenceValueRefusal(
-  preferences: readonly PreferenceInfo[],
-  id: string,
-  value: PreferenceValue,
-): PreferenceRefusal | undefined {
+export function preferenceValueRefusal(preferences: readonly PreferenceInfo[], id: string, value: PreferenceValue): PreferenceRefusal | undefined {
   const pref = preferences.find((p) => p.id === id);
   if (!pref) {
     const known = preferences.map((p) => quote(p.id)).join(', ') || 'none';

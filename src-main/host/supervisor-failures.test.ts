@@ -54,9 +54,7 @@ describe('ToolSupervisor after a crash', () => {
     const crashes = h.states.filter((s) => s.startsWith('crashed'));
     expect(crashes).toHaveLength(4);
     expect(crashes[0]).toBe('crashed: it exited with code 1');
-    expect(h.tool.stateReason).toBe(
-      'the tool crashed 5 times within 3 minutes (last: it exited with code 1); it stays stopped until you restart it',
-    );
+    expect(h.tool.stateReason).toBe('the tool crashed 5 times within 3 minutes (last: it exited with code 1); it stays stopped until you restart it');
     expect(h.tool.stateReasonCode).toEqual({ code: 'crashedTooOften', crashes: 5, seconds: 180, last: { code: 'exited', exitCode: 1 } });
     const delays = h.logs.filter((l) => l.message.includes('restarting in')).map((l) => l.message.split('restarting in ')[1]);
     expect(delays).toEqual(['0.05 seconds', '0.1 seconds', '0.15 seconds', '0.15 seconds']);

@@ -22,10 +22,7 @@ describe('ToolSupervisor before initialize is answered', () => {
     expect(carriedOut).toEqual(['notify/beep']);
     expect(h.logged('tool', 'app answered after: {}')).toBe(true);
     const refusal = '{"code":-32600,"message":"sent before initialize was answered: until it is, nothing else may be sent"}';
-    expect(h.logs.filter((l) => l.source === 'tool').map((l) => l.message)).toEqual([
-      `app answered early: ${refusal}`,
-      'app answered after: {}',
-    ]);
+    expect(h.logs.filter((l) => l.source === 'tool').map((l) => l.message)).toEqual([`app answered early: ${refusal}`, 'app answered after: {}']);
     expect(h.logs.filter((l) => l.source === 'protocol').map((l) => l.message)).toEqual([
       'the request notify/beep (id "early") came before initialize was answered; not carried out (answered -32600)',
       'the notice log came before initialize was answered; dropped',

@@ -57,7 +57,7 @@ describe('ToolSupervisor with a well-behaved tool', () => {
     await h.waitFor(() => h.logged('stderr', 'echo-tool started'), 'the stderr line in the log');
   });
 
-  it('runs commands: done, refused with the tool\'s words, unknown and not runnable', async () => {
+  it("runs commands: done, refused with the tool's words, unknown and not runnable", async () => {
     const h = startHarness('echo-tool.mjs', { commandIds: ['ok', 'refuse', 'narrow', 'hang'] });
     await h.tool.start();
     expect(h.tool.runnable).toEqual(['ok', 'refuse', 'narrow', 'hang']); // all, until commands/state
@@ -91,7 +91,7 @@ describe('ToolSupervisor with a well-behaved tool', () => {
     expect(await h.tool.runCommand('ok')).toEqual({ outcome: 'done' }); // the link goes on
   });
 
-  it('answers the tool\'s requests through handleRequest', async () => {
+  it("answers the tool's requests through handleRequest", async () => {
     const h = startHarness('echo-tool.mjs');
     await h.tool.start();
     expect(await h.tool.runCommand('ask')).toEqual({ outcome: 'done' });

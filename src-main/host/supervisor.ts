@@ -222,10 +222,8 @@ export abstract class Supervisor {
         peer: {
           lineLimit: this.lineLimit,
           fallbackRequestHandler: (params, method) => this.handleRequest(method, params),
-          onProtocolError: (problem) =>
-            this.log(problem.kind === 'handlerFailed' ? 'error' : 'warn', 'protocol', problem.message),
-          onTrace: (direction, text, method, sent) =>
-            this.options.onTrace?.(direction === 'sent' ? 'toTool' : 'fromTool', text, method, sent),
+          onProtocolError: (problem) => this.log(problem.kind === 'handlerFailed' ? 'error' : 'warn', 'protocol', problem.message),
+          onTrace: (direction, text, method, sent) => this.options.onTrace?.(direction === 'sent' ? 'toTool' : 'fromTool', text, method, sent),
         },
       });
     } catch (error) {
@@ -355,8 +353,15 @@ export abstract class Supervisor {
   }
 }
 
-
 /** The host's lines about a process's lifetime: a plugin's name it as a plugin. */
 const lifetimeCodes = new Set<HostLogCode['code']>([
-  'started', 'stopped', 'neededSignal', 'exitedWhenStopped', 'leftoversKilled', 'exitedIdle', 'crashedRestarting', 'linkClosed', 'failed',
+  'started',
+  'stopped',
+  'neededSignal',
+  'exitedWhenStopped',
+  'leftoversKilled',
+  'exitedIdle',
+  'crashedRestarting',
+  'linkClosed',
+  'failed',
 ]);

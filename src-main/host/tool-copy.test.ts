@@ -83,7 +83,10 @@ describe('installing keeps within limits', () => {
     const deep = Array.from({ length: installLimits.maxDepth + 1 }, (_, n) => `d${n}`);
     await mkdir(join(source, ...deep), { recursive: true });
     expect(await install()).toEqual([
-      `folder: "${deep.slice(0, installLimits.maxDepth + 1).join('/').slice(0, 59)}…" is nested ${installLimits.maxDepth + 1} folders deep; an install copies at most ${installLimits.maxDepth}`,
+      `folder: "${deep
+        .slice(0, installLimits.maxDepth + 1)
+        .join('/')
+        .slice(0, 59)}…" is nested ${installLimits.maxDepth + 1} folders deep; an install copies at most ${installLimits.maxDepth}`,
     ]);
     await nothingLeft();
   });

@@ -83,7 +83,11 @@ async function measure(folder: string): Promise<{ entries: Entry[] } | { problem
       } else {
         bytes += info.size;
         if (bytes > installLimits.maxBytes) {
-          return { problems: [`folder: its files hold more than ${installLimits.maxBytes / 1024 ** 3} GiB (${formatCount(installLimits.maxBytes)} bytes), the most an install copies`] };
+          return {
+            problems: [
+              `folder: its files hold more than ${installLimits.maxBytes / 1024 ** 3} GiB (${formatCount(installLimits.maxBytes)} bytes), the most an install copies`,
+            ],
+          };
         }
         entries.push({ path, kind: 'file', size: info.size, mode: info.mode });
       }
@@ -128,7 +132,7 @@ async function copyFile(from: string, to: string, entry: Entry, chunk: Buffer): 
     if (!info.isFile() || info.size !== entry.size) return false;
     const copy = await open(to, 'wx', entry.mode & 0o777);
     try {
-      for (let at = 0; at < entry.size; ) {
+      for (let at = 0; at < entry.size;) {
         const { bytesRead } = await source.read(chunk, 0, Math.min(chunk.length, entry.size - at), at);
         if (bytesRead === 0) return false; // it shrank
         await writeLeavingHoles(copy, chunk.subarray(0, bytesRead), at);

@@ -16,7 +16,11 @@ afterEach(async () => {
   await rm(scratch, { recursive: true, force: true });
 });
 
-const failureOf = (promise: Promise<unknown>) => promise.then(() => undefined, (error: unknown) => error as Error);
+const failureOf = (promise: Promise<unknown>) =>
+  promise.then(
+    () => undefined,
+    (error: unknown) => error as Error,
+  );
 
 describe('readBounded', () => {
   it('reads a regular file whole when it is short, and only the first maxBytes of a longer one', async () => {

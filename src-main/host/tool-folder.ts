@@ -4,15 +4,12 @@
 import { constants, type Stats } from 'node:fs';
 import { open, realpath, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import {
-  validateFolder, type FolderAccess, type FolderEntry, type FolderVerdict, type ValidFolder,
-} from '../../src-shared/manifest/validate-folder';
+import { validateFolder, type FolderAccess, type FolderEntry, type FolderVerdict, type ValidFolder } from '../../src-shared/manifest/validate-folder';
 import { componentWorld } from './component-tools';
 
 export type { FolderVerdict, ValidFolder };
 
-const missing = (error: unknown): boolean =>
-  ['ENOENT', 'ENOTDIR', 'ELOOP'].includes((error as NodeJS.ErrnoException).code ?? '');
+const missing = (error: unknown): boolean => ['ENOENT', 'ENOTDIR', 'ELOOP'].includes((error as NodeJS.ErrnoException).code ?? '');
 
 /** What a path that is not a regular file is, in words. */
 function kindOf(info: Stats): string {

@@ -15,13 +15,7 @@ import { Supervisor, type InitializeVerdict } from './supervisor';
 import { PROTOCOLS_OFFERED, type ToolSupervisorOptions } from './supervisor-options';
 import { ToolNotices } from './tool-notices';
 
-export {
-  DEFAULT_LIMITS,
-  PROTOCOLS_OFFERED,
-  type ToolSupervisorLimits,
-  type ToolSupervisorOptions,
-  type ToolStateChange,
-} from './supervisor-options';
+export { DEFAULT_LIMITS, PROTOCOLS_OFFERED, type ToolSupervisorLimits, type ToolSupervisorOptions, type ToolStateChange } from './supervisor-options';
 
 export class ToolSupervisor extends Supervisor {
   private readonly _onDidChangeRunnable = new Emitter<readonly string[]>();

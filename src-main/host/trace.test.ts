@@ -24,7 +24,9 @@ describe('tool trace', () => {
 
   it('shows a line that was not UTF-8 as its bytes, never as the message it would have been', () => {
     const trace = new ToolTrace();
-    const latin1 = decodeKeepingBytes(Buffer.concat([Buffer.from('{"jsonrpc":"2.0","method":"log","params":{"message":"caf'), Buffer.from([0xe9]), Buffer.from('"}}')]));
+    const latin1 = decodeKeepingBytes(
+      Buffer.concat([Buffer.from('{"jsonrpc":"2.0","method":"log","params":{"message":"caf'), Buffer.from([0xe9]), Buffer.from('"}}')]),
+    );
     const line = trace.append('fromTool', latin1);
     expect(line).toMatchObject({ text: '{"jsonrpc":"2.0","method":"log","params":{"message":"caf\\xe9"}}', notUtf8: true });
     expect(line.text).not.toContain('\ufffd');
@@ -80,9 +82,24 @@ describe('secret preference values in the trace', () => {
 
   it('masks them in preferences/changed, leaving other values and a cleared secret as they were', () => {
     const trace = secretTrace();
-    trace.append('toTool', json({ method: 'preferences/changed', params: { preferences: [{ id: 'token', value: 's3cret' }, { id: 'note', value: 'hi' }, { id: 'pin', value: null }] } }), 'preferences/changed');
+    trace.append(
+      'toTool',
+      json({
+        method: 'preferences/changed',
+        params: {
+          preferences: [
+            { id: 'token', value: 's3cret' },
+            { id: 'note', value: 'hi' },
+            { id: 'pin', value: null },
+          ],
+        },
+      }),
+      'preferences/changed',
+    );
     expect((JSON.parse(texts(trace)[0]!) as { params: { preferences: unknown } }).params.preferences).toEqual([
-      { id: 'token', value: maskedSecret }, { id: 'note', value: 'hi' }, { id: 'pin', value: null },
+      { id: 'token', value: maskedSecret },
+      { id: 'note', value: 'hi' },
+      { id: 'pin', value: null },
     ]);
   });
 

@@ -55,8 +55,7 @@ export class StreamLineReader implements LineReader {
 
   private readonly framing: LineFraming;
   private closed = false;
-  private readonly onData = (chunk: Buffer | string) =>
-    this.framing.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+  private readonly onData = (chunk: Buffer | string) => this.framing.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
   private readonly onEnd = () => {
     this.framing.end();
     this.close();

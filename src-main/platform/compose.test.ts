@@ -29,8 +29,15 @@ describe('composePlatform', () => {
     await platform.terminateProcess(4242);
     await platform.trashFile('/tmp/x');
     expect(calls).toEqual([
-      'desktop.read', 'desktop.write a', 'desktop.open https://example.com', 'desktop.hud Copied checkmark',
-      'desktop.beep', 'os.paste b', 'os.menu cmd+n,cmd+shift+n', 'os.terminate 4242', 'desktop.trash /tmp/x',
+      'desktop.read',
+      'desktop.write a',
+      'desktop.open https://example.com',
+      'desktop.hud Copied checkmark',
+      'desktop.beep',
+      'os.paste b',
+      'os.menu cmd+n,cmd+shift+n',
+      'os.terminate 4242',
+      'desktop.trash /tmp/x',
     ]);
   });
 });

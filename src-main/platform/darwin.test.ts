@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  createDarwinServices,
-  endAsAdministratorScript,
-  pasteScript,
-  pressMenuItemScript,
-  type DarwinOptions,
-  type Pasteboard,
-} from './darwin';
+import { createDarwinServices, endAsAdministratorScript, pasteScript, pressMenuItemScript, type DarwinOptions, type Pasteboard } from './darwin';
 import { PlatformRefusal } from './platform';
 import { scriptedRunner, type ScriptedAnswer } from './scripted-runner';
 
@@ -36,7 +29,10 @@ function setup(answer: ScriptedAnswer = {}, overrides: Partial<DarwinOptions> = 
 }
 
 const refusal = async (promise: Promise<unknown>) => {
-  const error = await promise.then(() => undefined, (e: unknown) => e);
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(PlatformRefusal);
   return error as PlatformRefusal;
 };
@@ -75,10 +71,7 @@ describe('darwin paste', () => {
   it('pastes one text at a time so the second never stashes the first', async () => {
     const { services, events } = setup();
     await Promise.all([services.paste('one'), services.paste('two')]);
-    expect(events).toEqual([
-      'stash', 'write one', 'run osascript', 'restore',
-      'stash', 'write two', 'run osascript', 'restore',
-    ]);
+    expect(events).toEqual(['stash', 'write one', 'run osascript', 'restore', 'stash', 'write two', 'run osascript', 'restore']);
   });
 });
 
@@ -114,10 +107,12 @@ describe('darwin pressMenuItem', () => {
 });
 
 describe('darwin terminateProcess', () => {
-  const psAnswers = (uid: string | null, adminAnswer: ScriptedAnswer = {}): ScriptedAnswer => (command) => {
-    if (command.file === 'ps') return uid === null ? { code: 1, stdout: '' } : { stdout: `  ${uid}\n` };
-    return typeof adminAnswer === 'function' ? adminAnswer(command) : adminAnswer;
-  };
+  const psAnswers =
+    (uid: string | null, adminAnswer: ScriptedAnswer = {}): ScriptedAnswer =>
+    (command) => {
+      if (command.file === 'ps') return uid === null ? { code: 1, stdout: '' } : { stdout: `  ${uid}\n` };
+      return typeof adminAnswer === 'function' ? adminAnswer(command) : adminAnswer;
+    };
 
   it('asks for an administrator when the process belongs to another person', async () => {
     const { services, run } = setup(psAnswers('502'));

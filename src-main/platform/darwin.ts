@@ -105,10 +105,7 @@ export function createDarwinServices(options: DarwinOptions): OsServices {
   };
   const requireAccessibility = (doing: string) => {
     if (!options.isAccessibilityTrusted()) {
-      throw lacksPermission(
-        'accessibility',
-        `${doing}: Vitruvian lacks the Accessibility permission (System Settings > Privacy & Security > Accessibility)`,
-      );
+      throw lacksPermission('accessibility', `${doing}: Vitruvian lacks the Accessibility permission (System Settings > Privacy & Security > Accessibility)`);
     }
   };
   const paste = pasteThroughClipboard({
@@ -134,9 +131,7 @@ export function createDarwinServices(options: DarwinOptions): OsServices {
       const out = await osascript('press menu item', pressMenuItemScript, args);
       const [outcome, appName = 'the app in front'] = out.trim().split('\n');
       if (outcome !== 'pressed') {
-        throw notAvailable(
-          `press menu item: no enabled menu item of ${appName} has ${matchable.map(describeKeyEquivalent).join(' or ')}`,
-        );
+        throw notAvailable(`press menu item: no enabled menu item of ${appName} has ${matchable.map(describeKeyEquivalent).join(' or ')}`);
       }
     },
 

@@ -7,9 +7,33 @@ const modifierOrder: readonly Modifier[] = ['cmd', 'shift', 'alt', 'ctrl'];
 
 /** Keys with a name instead of a character. */
 export const namedKeys = [
-  'return', 'enter', 'tab', 'space', 'delete', 'forwarddelete', 'escape', 'up', 'down', 'left', 'right',
-  'home', 'end', 'pageup', 'pagedown',
-  'f1', 'f2', 'f3', 'f4', 'f5', 'f6', 'f7', 'f8', 'f9', 'f10', 'f11', 'f12',
+  'return',
+  'enter',
+  'tab',
+  'space',
+  'delete',
+  'forwarddelete',
+  'escape',
+  'up',
+  'down',
+  'left',
+  'right',
+  'home',
+  'end',
+  'pageup',
+  'pagedown',
+  'f1',
+  'f2',
+  'f3',
+  'f4',
+  'f5',
+  'f6',
+  'f7',
+  'f8',
+  'f9',
+  'f10',
+  'f11',
+  'f12',
 ] as const;
 export type NamedKey = (typeof namedKeys)[number];
 

@@ -4,15 +4,36 @@ import { describeKeyEquivalent, type KeyEquivalent } from './key-equivalent';
 
 /** X keysym names of the keys whose name is not their character; xdotool and wtype both take them. */
 const keysymNames: Record<string, string> = {
-  return: 'Return', enter: 'KP_Enter', tab: 'Tab', space: 'space', delete: 'BackSpace', forwarddelete: 'Delete',
-  escape: 'Escape', up: 'Up', down: 'Down', left: 'Left', right: 'Right', home: 'Home', end: 'End',
-  pageup: 'Prior', pagedown: 'Next',
-  ',': 'comma', '.': 'period', '/': 'slash', ';': 'semicolon', "'": 'apostrophe', '[': 'bracketleft',
-  ']': 'bracketright', '\\': 'backslash', '-': 'minus', '=': 'equal', '`': 'grave', '+': 'plus',
+  return: 'Return',
+  enter: 'KP_Enter',
+  tab: 'Tab',
+  space: 'space',
+  delete: 'BackSpace',
+  forwarddelete: 'Delete',
+  escape: 'Escape',
+  up: 'Up',
+  down: 'Down',
+  left: 'Left',
+  right: 'Right',
+  home: 'Home',
+  end: 'End',
+  pageup: 'Prior',
+  pagedown: 'Next',
+  ',': 'comma',
+  '.': 'period',
+  '/': 'slash',
+  ';': 'semicolon',
+  "'": 'apostrophe',
+  '[': 'bracketleft',
+  ']': 'bracketright',
+  '\\': 'backslash',
+  '-': 'minus',
+  '=': 'equal',
+  '`': 'grave',
+  '+': 'plus',
 };
 
-const keysymOf = (key: KeyEquivalent): string =>
-  keysymNames[key.key] ?? (/^f\d+$/.test(key.key) ? key.key.toUpperCase() : key.key);
+const keysymOf = (key: KeyEquivalent): string => keysymNames[key.key] ?? (/^f\d+$/.test(key.key) ? key.key.toUpperCase() : key.key);
 
 /** The modifiers as Linux presses them, in the order ctrl, shift, alt. */
 function linuxModifiers(key: KeyEquivalent): ('ctrl' | 'shift' | 'alt')[] {

@@ -21,7 +21,10 @@ function setup(answer: ScriptedAnswer = {}, overrides: Partial<LinuxOptions> & {
 }
 
 const refusal = async (promise: Promise<unknown>) => {
-  const error = await promise.then(() => undefined, (e: unknown) => e);
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(PlatformRefusal);
   return error as PlatformRefusal;
 };
@@ -111,13 +114,16 @@ describe('linux platform: the commands it runs', () => {
     expect(clipboard.text).toBeNull();
   });
 
-  it('pastes one text at a time: a second paste keeps what was there before the first, not the first one\'s text', async () => {
+  it("pastes one text at a time: a second paste keeps what was there before the first, not the first one's text", async () => {
     const { clipboard, answers } = fakeClipboard('mine', 'xclip');
     const pressed: (string | null)[] = [];
-    const { platform } = setup((command) => {
-      if (command.file.endsWith('xdotool')) pressed.push(clipboard.text);
-      return answers(command);
-    }, { restoreDelayMs: 10 });
+    const { platform } = setup(
+      (command) => {
+        if (command.file.endsWith('xdotool')) pressed.push(clipboard.text);
+        return answers(command);
+      },
+      { restoreDelayMs: 10 },
+    );
     await Promise.all([platform.paste('first'), platform.paste('second')]);
     expect(pressed).toEqual(['first', 'second']);
     expect(clipboard.text).toBe('mine');
@@ -135,9 +141,7 @@ describe('linux platform: the commands it runs', () => {
   it('presses a key equivalent with wtype on Wayland, each modifier down then up', async () => {
     const { platform, run } = setup({}, { env: { WAYLAND_DISPLAY: 'wayland-0', PATH: '/usr/bin' } });
     await platform.pressMenuItem(['cmd+shift+,']);
-    expect(run.commands.map((c) => [c.file, ...c.args])).toEqual([
-      ['/usr/bin/wtype', '-M', 'ctrl', '-M', 'shift', '-k', 'comma', '-m', 'shift', '-m', 'ctrl'],
-    ]);
+    expect(run.commands.map((c) => [c.file, ...c.args])).toEqual([['/usr/bin/wtype', '-M', 'ctrl', '-M', 'shift', '-k', 'comma', '-m', 'shift', '-m', 'ctrl']]);
   });
 
   it('presses only what a menu item can have: ctrl (or cmd), with shift or not, and one key; the first such one given', async () => {
@@ -149,14 +153,16 @@ describe('linux platform: the commands it runs', () => {
     const refused = setup();
     const error = await refusal(refused.platform.pressMenuItem(['ctrl+alt+f1', 'cmd+alt+delete', 'alt+f4', 'shift+a', 'f5', 'return']));
     expect(error.code).toBe(-32004);
-    expect(error.message).toBe(`press menu item: ${[
-      `key equivalent "alt+ctrl+f1": ${desktops}; ${rule}`,
-      `key equivalent "cmd+alt+delete": ${desktops}; ${rule}`,
-      `key equivalent "alt+f4": has no ctrl or cmd; ${rule}`,
-      `key equivalent "shift+a": has no ctrl or cmd; ${rule}`,
-      `key equivalent "f5": has no ctrl or cmd; ${rule}`,
-      `key equivalent "return": has no ctrl or cmd; ${rule}`,
-    ].join('; ')}`);
+    expect(error.message).toBe(
+      `press menu item: ${[
+        `key equivalent "alt+ctrl+f1": ${desktops}; ${rule}`,
+        `key equivalent "cmd+alt+delete": ${desktops}; ${rule}`,
+        `key equivalent "alt+f4": has no ctrl or cmd; ${rule}`,
+        `key equivalent "shift+a": has no ctrl or cmd; ${rule}`,
+        `key equivalent "f5": has no ctrl or cmd; ${rule}`,
+        `key equivalent "return": has no ctrl or cmd; ${rule}`,
+      ].join('; ')}`,
+    );
     expect(refused.run.commands).toEqual([]);
   });
 
@@ -176,7 +182,7 @@ describe('linux platform: the commands it runs', () => {
     expect(run.commands[0]!.args).toEqual(['--app-name=Vitruvian', '--expire-time=1500', '--', '✓  Copied']);
   });
 
-  it('asks pkexec to end another person\'s process, and refuses with -32004 when the prompt is dismissed', async () => {
+  it("asks pkexec to end another person's process, and refuses with -32004 when the prompt is dismissed", async () => {
     const answers: ScriptedAnswer = (command) => (command.file === 'ps' ? { stdout: '1001\n' } : { code: 126 });
     const { platform, run } = setup(answers);
     const error = await refusal(platform.terminateProcess(5555));

@@ -132,7 +132,11 @@ export function createLinuxPlatform(options: LinuxOptions = {}): Platform {
 
   const paste = pasteThroughClipboard({
     async ready() {
-      const { readClipboard: [reader], writeClipboard: [writer], keys } = desktop();
+      const {
+        readClipboard: [reader],
+        writeClipboard: [writer],
+        keys,
+      } = desktop();
       for (const name of new Set([reader, writer, keys])) await program(name, 'paste');
     },
     async stash() {

@@ -33,5 +33,4 @@ export class PlatformRefusal extends Error {
 }
 
 export const notAvailable = (message: string): PlatformRefusal => new PlatformRefusal(-32004, message);
-export const lacksPermission = (permission: string, message: string): PlatformRefusal =>
-  new PlatformRefusal(-32003, message, { permission });
+export const lacksPermission = (permission: string, message: string): PlatformRefusal => new PlatformRefusal(-32003, message, { permission });

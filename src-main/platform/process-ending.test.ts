@@ -34,7 +34,7 @@ const options = (overrides: Partial<ProcessEndingOptions> = {}): ProcessEndingOp
 });
 
 describe('endProcess (real processes)', () => {
-  it('ends one of the person\'s own processes with SIGTERM', async () => {
+  it("ends one of the person's own processes with SIGTERM", async () => {
     const child = started('sleep', ['30']);
     await endProcess(child.pid!, options());
     expect(await exited(child)).toBe('SIGTERM');
@@ -64,13 +64,19 @@ describe('endProcess (real processes)', () => {
       [42, 'system process'],
       [2 ** 22 + 12345, 'does not exist'],
     ] as const) {
-      const error = await endProcess(pid, options()).then(() => undefined, (e: unknown) => e);
+      const error = await endProcess(pid, options()).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
       expect(error).toBeInstanceOf(PlatformRefusal);
       expect((error as PlatformRefusal).code).toBe(-32004);
       expect((error as PlatformRefusal).data).toEqual({ pid });
       expect((error as PlatformRefusal).message).toContain(words);
     }
-    const error = await endProcess(-3, options()).then(() => undefined, (e: unknown) => e);
+    const error = await endProcess(-3, options()).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect((error as PlatformRefusal).message).toContain('pid -3 is not a process id');
   });
 
@@ -80,7 +86,10 @@ describe('endProcess (real processes)', () => {
     let reads = 0;
     // The first look sees the process checked; the look right before the signal sees a newer one.
     const startTimeOf = () => (++reads === 1 ? real : `${real}0`);
-    const error = (await endProcess(child.pid!, options({ startTimeOf })).then(() => undefined, (e: unknown) => e)) as PlatformRefusal;
+    const error = (await endProcess(child.pid!, options({ startTimeOf })).then(
+      () => undefined,
+      (e: unknown) => e,
+    )) as PlatformRefusal;
     expect([error.code, error.data]).toEqual([-32004, { pid: child.pid }]);
     expect(error.message).toBe(`process ${child.pid}: ended meanwhile, and its pid now names another process; nothing was sent to it`);
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -96,7 +105,10 @@ describe('endProcess (real processes)', () => {
     const real = readProcessEntries([child.pid!]).get(child.pid!)!.startTime;
     let reads = 0;
     const startTimeOf = () => (++reads <= 2 ? real : `${real}0`); // checked, then before SIGTERM; not before SIGKILL
-    const error = (await endProcess(child.pid!, options({ graceMs: 300, startTimeOf })).then(() => undefined, (e: unknown) => e)) as PlatformRefusal;
+    const error = (await endProcess(child.pid!, options({ graceMs: 300, startTimeOf })).then(
+      () => undefined,
+      (e: unknown) => e,
+    )) as PlatformRefusal;
     expect(error.message).toContain('now names another process');
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(child.exitCode === null && child.signalCode === null).toBe(true);

@@ -53,13 +53,15 @@ export class X11KeyWindow {
       setup.writeUInt16LE(11, 2);
       socket.write(setup);
     });
-    return window.until(() => window.mapped && window.focused && window.haveKeymap, timeoutMs, 'the window to get the focus').then(
-      () => window,
-      (error: unknown) => {
-        window.close();
-        throw error;
-      },
-    );
+    return window
+      .until(() => window.mapped && window.focused && window.haveKeymap, timeoutMs, 'the window to get the focus')
+      .then(
+        () => window,
+        (error: unknown) => {
+          window.close();
+          throw error;
+        },
+      );
   }
 
   /** The characters typed, leaving out keys pressed with control or alt. */

@@ -15,10 +15,18 @@ import { MANIFEST_FILE, MANIFEST_MAX_BYTES } from '../../src-shared/limits';
 import { readBounded } from '../host/tool-folder';
 
 /** Files a tool or an editor writes on its own, whose changes are not the author's edits. */
-const ignoredNames = [/(^|[\\/])__pycache__([\\/]|$)/, /(^|[\\/])\.git([\\/]|$)/, /(^|[\\/])node_modules([\\/]|$)/, /\.pyc$/, /\.sw[px]$/, /~$/, /(^|[\\/])\.DS_Store$/, /(^|[\\/])4913$/];
+const ignoredNames = [
+  /(^|[\\/])__pycache__([\\/]|$)/,
+  /(^|[\\/])\.git([\\/]|$)/,
+  /(^|[\\/])node_modules([\\/]|$)/,
+  /\.pyc$/,
+  /\.sw[px]$/,
+  /~$/,
+  /(^|[\\/])\.DS_Store$/,
+  /(^|[\\/])4913$/,
+];
 
-export const isAuthorsEdit = (relativePath: string | null): boolean =>
-  relativePath === null || !ignoredNames.some((pattern) => pattern.test(relativePath));
+export const isAuthorsEdit = (relativePath: string | null): boolean => relativePath === null || !ignoredNames.some((pattern) => pattern.test(relativePath));
 
 export interface FolderWatchOptions {
   settleMs?: number;
@@ -195,9 +203,7 @@ export function watchFolder(folder: string, onChange: () => void, options: Folde
   }
 
   function pollUnwatched(): void {
-    const unwatched = [join(folder, manifestName), program].filter(
-      (path): path is string => path !== undefined && !watched.has(dirname(path)),
-    );
+    const unwatched = [join(folder, manifestName), program].filter((path): path is string => path !== undefined && !watched.has(dirname(path)));
     polled = new Map(unwatched.map((path) => [path, polled.get(path) ?? fileSignature(path)]));
   }
 

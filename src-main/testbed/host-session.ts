@@ -2,12 +2,7 @@
 // calls the HostApi, answers, and forwards host events in batches. Nothing a window sends can
 // throw out of here: a bad frame gets a failure frame and the session goes on.
 import type { HostApi, HostEvent, HostRequestName, HostRequests } from '../../src-shared/host-api';
-import {
-  maxRequestsInFlight,
-  readClientFrame,
-  type ServerFrame,
-  type WireRequest,
-} from '../../src-shared/host-wire';
+import { maxRequestsInFlight, readClientFrame, type ServerFrame, type WireRequest } from '../../src-shared/host-wire';
 import { DisposableStore, toDisposable, type Disposable } from '../../src-shared/lifecycle';
 
 /** The socket as the session sees it. */
@@ -24,17 +19,13 @@ const eventBatchMax = 2_000;
 /** A window that lets this much pile up unread is cut off; it reconnects and reads afresh. */
 const maxBufferedBytes = 64 * 1024 * 1024;
 
-export const problemText = (error: unknown): string =>
-  error instanceof Error ? error.message : `the host failed: ${String(error)}`;
+export const problemText = (error: unknown): string => (error instanceof Error ? error.message : `the host failed: ${String(error)}`);
 
 type HostRequestMethods = {
   [N in HostRequestName]: (...args: HostRequests[N]['args']) => Promise<HostRequests[N]['result']>;
 };
 
-async function callHost<K extends HostRequestName>(
-  host: HostApi,
-  request: WireRequest<K>,
-): Promise<HostRequests[K]['result']> {
+async function callHost<K extends HostRequestName>(host: HostApi, request: WireRequest<K>): Promise<HostRequests[K]['result']> {
   const requests: HostRequestMethods = host;
   const method = requests[request.method];
   return method.apply(host, request.args);

@@ -27,12 +27,7 @@ const answer = (response: ServerResponse, status: number, text: string): void =>
   response.end(`${text}\n`);
 };
 
-export async function serveRendererFile(
-  folder: string,
-  origin: string,
-  request: IncomingMessage,
-  response: ServerResponse,
-): Promise<void> {
+export async function serveRendererFile(folder: string, origin: string, request: IncomingMessage, response: ServerResponse): Promise<void> {
   if (request.method !== 'GET' && request.method !== 'HEAD') {
     response.setHeader('Allow', 'GET, HEAD');
     answer(response, 405, `${request.method ?? 'this method'} is not served here`);
@@ -53,11 +48,7 @@ export async function serveRendererFile(
   }
   if (!info?.isFile()) {
     const missingWindow = path === '/' || path === '/index.html';
-    answer(
-      response,
-      404,
-      missingWindow ? `the window is not built in ${folder}: run npm run build:renderer` : `not found: ${path}`,
-    );
+    answer(response, 404, missingWindow ? `the window is not built in ${folder}: run npm run build:renderer` : `not found: ${path}`);
     return;
   }
   response.writeHead(200, {

@@ -130,12 +130,8 @@ describe('the test bed WebSocket', () => {
     };
     expect(await sendAndRead('{not json')).toMatch(/not JSON/);
     expect(await sendAndRead('[1,2]')).toMatch(/not an object/);
-    expect(await sendAndRead(JSON.stringify({ kind: 'request', id: 2, method: 'format', args: [] }))).toMatch(
-      /method: "format" is not a request/,
-    );
-    expect(await sendAndRead(JSON.stringify({ kind: 'request', id: 3, method: 'uninstall', args: [42] }))).toBe(
-      'args[0]: expected text, got 42',
-    );
+    expect(await sendAndRead(JSON.stringify({ kind: 'request', id: 2, method: 'format', args: [] }))).toMatch(/method: "format" is not a request/);
+    expect(await sendAndRead(JSON.stringify({ kind: 'request', id: 3, method: 'uninstall', args: [42] }))).toBe('args[0]: expected text, got 42');
     expect(await sendAndRead(JSON.stringify({ kind: 'request', id: 'x', method: 'info', args: [] }))).toMatch(/^id:/);
     expect(await sendAndRead(Buffer.from([1, 2, 3]), true)).toMatch(/binary/);
     expect(await sendAndRead('x'.repeat(1_500_000))).toMatch(/over the limit of 1048576/);
@@ -237,7 +233,10 @@ describe('files dropped on a plugin', () => {
     new Promise<Answer>((resolve, reject) => {
       const req = httpRequest(
         {
-          host: '127.0.0.1', port: server.port, method: 'POST', path: `/dropped?${query}`,
+          host: '127.0.0.1',
+          port: server.port,
+          method: 'POST',
+          path: `/dropped?${query}`,
           headers: { host: `127.0.0.1:${server.port}`, origin: origin(), ...(chunked ? {} : { 'content-length': String(body.length) }), ...headers },
         },
         (res) => {
@@ -274,7 +273,8 @@ describe('files dropped on a plugin', () => {
     expect(await post(`name=a.txt`, Buffer.from('x'))).toMatchObject({ status: 401, body: expect.stringContaining('token') });
     expect(await post(query('a.txt', 'nope'), Buffer.from('x'))).toMatchObject({ status: 401 });
     expect(await post(query('a.txt'), Buffer.from('x'), { origin: 'http://evil.example' })).toMatchObject({
-      status: 403, body: 'origin http://evil.example is not this test bed\n',
+      status: 403,
+      body: 'origin http://evil.example is not this test bed\n',
     });
     expect(await post(query('a.txt'), Buffer.from('x'), { origin: '' })).toMatchObject({ status: 403 });
     expect(await kept()).toBe(0);
@@ -308,10 +308,13 @@ describe('files dropped on a plugin', () => {
 
   it('takes only POST, and removes every dropped file when the server closes', async () => {
     const get = await new Promise<number>((resolve) => {
-      httpRequest({ host: '127.0.0.1', port: server.port, path: `/dropped?${query('a.txt')}`, headers: { host: `127.0.0.1:${server.port}`, origin: origin() } }, (res) => {
-        res.resume();
-        resolve(res.statusCode ?? 0);
-      }).end();
+      httpRequest(
+        { host: '127.0.0.1', port: server.port, path: `/dropped?${query('a.txt')}`, headers: { host: `127.0.0.1:${server.port}`, origin: origin() } },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        },
+      ).end();
     });
     expect(get).toBe(405);
     await post(query('a.txt'), Buffer.from('x'));

@@ -54,19 +54,14 @@ const originWrong = (request: IncomingMessage) => `origin ${request.headers.orig
 
 const refuseUpgrade = (socket: Duplex, status: number, reason: string): void => {
   socket.end(
-    `HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: text/plain\r\n` +
-      `Content-Length: ${Buffer.byteLength(reason)}\r\n\r\n${reason}`,
+    `HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: text/plain\r\n` + `Content-Length: ${Buffer.byteLength(reason)}\r\n\r\n${reason}`,
   );
 };
 
 function listen(server: Server, port: number): Promise<number> {
   return new Promise((resolve, reject) => {
     const failed = (error: NodeJS.ErrnoException) => {
-      reject(
-        error.code === 'EADDRINUSE'
-          ? new Error(`port ${port} is in use on ${testbedAddress}; pass --port 0 to pick a free one`)
-          : error,
-      );
+      reject(error.code === 'EADDRINUSE' ? new Error(`port ${port} is in use on ${testbedAddress}; pass --port 0 to pick a free one`) : error);
     };
     server.once('error', failed);
     server.listen({ port, host: testbedAddress, exclusive: true }, () => {
@@ -94,9 +89,7 @@ export async function startTestbedServer(options: TestbedServerOptions): Promise
     }
     const url = new URL(request.url ?? '/', origin());
     if (dropped && url.pathname === droppedFilePath) {
-      const refusal = !tokenGiven(url)
-        ? { status: 401, text: tokenWrong }
-        : !originOurs(request) ? { status: 403, text: originWrong(request) } : undefined;
+      const refusal = !tokenGiven(url) ? { status: 401, text: tokenWrong } : !originOurs(request) ? { status: 403, text: originWrong(request) } : undefined;
       dropped.receive(request, response, url, refusal).catch(() => response.destroy());
       return;
     }

@@ -154,7 +154,10 @@ describe('the test bed over the real host', () => {
     });
     expect(lines).toEqual([`loaded ${good}: test.host.services 1.0.0`, `refused ${bad}:`, '  uses[1]: unknown service "camera"']);
     const tools = await testbed.host.listTools();
-    expect(tools.map((tool) => [tool.id, tool.state === 'refused'])).toEqual([['test.host.services', false], ['test.host.demand', true]]);
+    expect(tools.map((tool) => [tool.id, tool.state === 'refused'])).toEqual([
+      ['test.host.services', false],
+      ['test.host.demand', true],
+    ]);
     expect(tools[1]).toMatchObject({ name: { en: 'Host demand fixture' }, folder: bad, problems: ['uses[1]: unknown service "camera"'] });
 
     await writeFile(manifestFile, JSON.stringify({ ...manifest, uses: ['notify'] }));

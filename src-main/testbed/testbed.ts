@@ -37,9 +37,7 @@ export interface Testbed {
 }
 
 export const verdictLines = (folder: string, verdict: InstallVerdict): string[] =>
-  verdict.ok
-    ? [`loaded ${folder}: ${verdict.tool.id} ${verdict.tool.version}`]
-    : [`refused ${folder}:`, ...verdict.problems.map((problem) => `  ${problem}`)];
+  verdict.ok ? [`loaded ${folder}: ${verdict.tool.id} ${verdict.tool.version}`] : [`refused ${folder}:`, ...verdict.problems.map((problem) => `  ${problem}`)];
 
 export async function startTestbed(options: TestbedOptions): Promise<Testbed> {
   const temporary = options.dataFolder === undefined;

@@ -56,9 +56,7 @@ async function connect(url = server.url): Promise<WebSocketHost> {
 
 describe('the browser client of the HostApi', () => {
   it('finds the socket from the page address, and says so when the token is missing', () => {
-    expect(hostSocketUrl({ protocol: 'http:', host: '127.0.0.1:9', search: '?token=a%2Bb' })).toBe(
-      'ws://127.0.0.1:9/host?token=a%2Bb',
-    );
+    expect(hostSocketUrl({ protocol: 'http:', host: '127.0.0.1:9', search: '?token=a%2Bb' })).toBe('ws://127.0.0.1:9/host?token=a%2Bb');
     expect(() => hostSocketUrl({ protocol: 'http:', host: '127.0.0.1:9', search: '' })).toThrow(/no token/);
   });
 
@@ -76,9 +74,7 @@ describe('the browser client of the HostApi', () => {
     client.subscribe((event) => events.push(event));
     for (let i = 0; i < 500; i++) fake.log('com.example.fake', `line ${i}`);
     await expect.poll(() => events.length).toBe(500);
-    expect(events.map((event) => (event.type === 'log' ? event.line.message : ''))).toEqual(
-      Array.from({ length: 500 }, (_, i) => `line ${i}`),
-    );
+    expect(events.map((event) => (event.type === 'log' ? event.line.message : ''))).toEqual(Array.from({ length: 500 }, (_, i) => `line ${i}`));
   });
 
   it('fails to connect with a clear reason when the token is wrong', async () => {
@@ -107,9 +103,7 @@ describe('the browser client of the HostApi', () => {
     expect(events).toContainEqual({ type: 'toolRemoved', toolId: 'com.example.fake' });
     expect(events).toContainEqual(expect.objectContaining({ type: 'tool', tool: expect.objectContaining({ id: 'com.example.other' }) }));
     expect(events).toContainEqual({ type: 'language', language: 'fr' });
-    expect(events).toContainEqual(
-      expect.objectContaining({ type: 'log', line: expect.objectContaining({ message: 'said while you were away' }) }),
-    );
+    expect(events).toContainEqual(expect.objectContaining({ type: 'log', line: expect.objectContaining({ message: 'said while you were away' }) }));
     expect(states).toEqual(['reconnecting', 'connected']);
     expect(await client.info()).toMatchObject({ language: 'fr' });
   });

@@ -38,7 +38,9 @@ describe('the preview trial page', () => {
     fake.answers.page = () => ({ ok: true, ms: 1, cached: false, answer: { pages: 4, png: null, text: [], links: [], outline: [] } });
     const main = show(fake);
     await waitFor(() => expect(main.dataset.state).toBe('pages'));
-    await waitFor(() => expect(fake.requestsNamed('page')[0]).toEqual(['dev.example.pictures', expect.any(String), '/tmp/a.ppm', { page: 1, side: 0, text: false }]));
+    await waitFor(() =>
+      expect(fake.requestsNamed('page')[0]).toEqual(['dev.example.pictures', expect.any(String), '/tmp/a.ppm', { page: 1, side: 0, text: false }]),
+    );
   });
 
   it('shows the plugin’s failure', async () => {

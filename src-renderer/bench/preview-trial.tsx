@@ -50,7 +50,11 @@ export function PreviewTrial({ host, ask }: { host: HostApi; ask: PreviewTrialAs
   return (
     <main className="bench-page" aria-label={ask.path} data-state={shown.state}>
       {shown.state === 'asking' && <p role="status">…</p>}
-      {shown.state === 'failed' && <p role="alert" className="problem">{shown.message}</p>}
+      {shown.state === 'failed' && (
+        <p role="alert" className="problem">
+          {shown.message}
+        </p>
+      )}
       {shown.state === 'converted' && <ConvertedFileView file={shown.file} />}
       {shown.state === 'pages' && <PageReader source={shown.source} network={shown.network} />}
     </main>

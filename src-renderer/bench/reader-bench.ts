@@ -81,7 +81,8 @@ async function drawPage(variant: number, side: number, size: PageSize): Promise<
   context.fillStyle = `hsl(${variant * 45}, 60%, 45%)`;
   context.fillRect(canvas.width * 0.08, canvas.height * 0.06, canvas.width * 0.4, canvas.height * 0.03);
   context.fillStyle = '#999';
-  for (let y = 0.12; y < 0.92; y += 0.04) context.fillRect(canvas.width * 0.08, canvas.height * y, canvas.width * (0.6 + ((y * 97) % 0.24)), canvas.height * 0.018);
+  for (let y = 0.12; y < 0.92; y += 0.04)
+    context.fillRect(canvas.width * 0.08, canvas.height * y, canvas.width * (0.6 + ((y * 97) % 0.24)), canvas.height * 0.018);
   const bytes = new Uint8Array(await (await canvas.convertToBlob({ type: 'image/png' })).arrayBuffer());
   let binary = '';
   for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
@@ -132,12 +133,15 @@ async function framesUntil(done: () => boolean, limit = 1200): Promise<void> {
 const firstPicture = () => document.querySelector<HTMLImageElement>('.reader-page[data-page="1"] img');
 
 /** Measures the reader on the page (mounted at the mark `vitruvian:reader-first-page:start`). */
-export async function measureReader(
-  pages: number, blobUrls: { live: () => number }, warmUp: (side: number) => Promise<void>,
-): Promise<ReaderBenchResult> {
+export async function measureReader(pages: number, blobUrls: { live: () => number }, warmUp: (side: number) => Promise<void>): Promise<ReaderBenchResult> {
   const heapStart = heapMB();
-  await framesUntil(() => { const img = firstPicture(); return Boolean(img?.complete && img.naturalWidth > 0); });
-  await firstPicture()?.decode().catch(() => undefined);
+  await framesUntil(() => {
+    const img = firstPicture();
+    return Boolean(img?.complete && img.naturalWidth > 0);
+  });
+  await firstPicture()
+    ?.decode()
+    .catch(() => undefined);
   performance.mark('vitruvian:reader-first-page:end');
   const firstPageMs = performance.measure('vitruvian:reader-first-page', 'vitruvian:reader-first-page:start', 'vitruvian:reader-first-page:end').duration;
   await warmUp(firstPicture()?.naturalHeight ?? 1024);

@@ -18,8 +18,17 @@ export interface StartupSlice {
   load(): Promise<void>;
 }
 
-export type AppState = ToolsSlice & UiSlice & LogsSlice & TraceSlice & ServiceCallsSlice & HostInfoSlice & LanguageSlice &
-  PluginFilesSlice & PluginPreviewSlice & PluginCommandsSlice & StartupSlice;
+export type AppState = ToolsSlice &
+  UiSlice &
+  LogsSlice &
+  TraceSlice &
+  ServiceCallsSlice &
+  HostInfoSlice &
+  LanguageSlice &
+  PluginFilesSlice &
+  PluginPreviewSlice &
+  PluginCommandsSlice &
+  StartupSlice;
 export type AppStore = StoreApi<AppState>;
 export type SetState = StoreApi<AppState>['setState'];
 export type GetState = StoreApi<AppState>['getState'];

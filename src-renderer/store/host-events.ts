@@ -43,17 +43,25 @@ export function bindHostEvents(host: HostApi, store: AppStore, schedule: Schedul
   const apply = (event: HostEvent) => {
     const state = store.getState();
     switch (event.type) {
-      case 'log': return gather(logs, event.toolId, event.line);
-      case 'trace': return gather(traces, event.toolId, event.line);
-      default: break;
+      case 'log':
+        return gather(logs, event.toolId, event.line);
+      case 'trace':
+        return gather(traces, event.toolId, event.line);
+      default:
+        break;
     }
     if (logs.size > 0 || traces.size > 0) flush();
     switch (event.type) {
-      case 'tool': return state.toolChanged(event.tool);
-      case 'toolRemoved': return state.toolRemoved(event.toolId);
-      case 'logCleared': return state.logCleared(event.toolId);
-      case 'serviceCall': return state.serviceCallArrived(event.call);
-      case 'language': return state.languageChanged(event.language);
+      case 'tool':
+        return state.toolChanged(event.tool);
+      case 'toolRemoved':
+        return state.toolRemoved(event.toolId);
+      case 'logCleared':
+        return state.logCleared(event.toolId);
+      case 'serviceCall':
+        return state.serviceCallArrived(event.call);
+      case 'language':
+        return state.languageChanged(event.language);
     }
   };
 

@@ -26,7 +26,9 @@ describe('host info slice', () => {
   it('says when the host could not be asked, and forgets it once the host answers', async () => {
     const fake = createFakeHost();
     const answer = fake.host.info;
-    fake.host.info = async () => { throw new Error('no host'); };
+    fake.host.info = async () => {
+      throw new Error('no host');
+    };
     const store = createAppStore(fake.host);
     await store.getState().loadHostInfo();
     expect(hostInfoSelectors.problem(store.getState())).toBe('no host');

@@ -24,7 +24,11 @@ describe('logs slice', () => {
     fake.logs.set(toolId, makeLogLines(5));
     store.getState().logLinesArrived(toolId, makeLogLines(3, 4)); // 4, 5, 6
     await store.getState().loadLog(toolId);
-    expect(logSelectors.lines(toolId)(store.getState()).map((l) => l.seq)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(
+      logSelectors
+        .lines(toolId)(store.getState())
+        .map((l) => l.seq),
+    ).toEqual([1, 2, 3, 4, 5, 6]);
   });
 
   it('ignores lines it already holds', () => {
@@ -43,8 +47,7 @@ describe('logs slice', () => {
 
   it('keeps at most maxLogChars characters per tool however long the lines, the newest whole', async () => {
     const { fake, store } = setup();
-    const long = (from: number, count: number) =>
-      makeLogLines(count, from).map((line) => ({ ...line, message: `${line.seq} `.padEnd(8_192, 'x') }));
+    const long = (from: number, count: number) => makeLogLines(count, from).map((line) => ({ ...line, message: `${line.seq} `.padEnd(8_192, 'x') }));
     fake.logs.set(toolId, long(1, 1_000));
     await store.getState().loadLog(toolId);
     for (let from = 1_001; from < 5_001; from += 100) store.getState().logLinesArrived(toolId, long(from, 100));
@@ -64,11 +67,23 @@ describe('logs slice', () => {
       { seq: 3, time: 0, level: 'debug', source: 'tool', message: 'tick' },
     ]);
     store.getState().setLogLevelShown('debug', false);
-    expect(logSelectors.visibleLines(toolId)(store.getState()).map((l) => l.seq)).toEqual([1, 2]);
+    expect(
+      logSelectors
+        .visibleLines(toolId)(store.getState())
+        .map((l) => l.seq),
+    ).toEqual([1, 2]);
     store.getState().setLogSearch('START');
-    expect(logSelectors.visibleLines(toolId)(store.getState()).map((l) => l.seq)).toEqual([1, 2]);
+    expect(
+      logSelectors
+        .visibleLines(toolId)(store.getState())
+        .map((l) => l.seq),
+    ).toEqual([1, 2]);
     store.getState().setLogLevelShown('info', false);
-    expect(logSelectors.visibleLines(toolId)(store.getState()).map((l) => l.seq)).toEqual([2]);
+    expect(
+      logSelectors
+        .visibleLines(toolId)(store.getState())
+        .map((l) => l.seq),
+    ).toEqual([2]);
   });
 
   it('filters 100,000 lines once, not on every read of the selector', () => {
@@ -76,7 +91,19 @@ describe('logs slice', () => {
     store.getState().logLinesArrived(toolId, makeLogLines(100_000));
     store.getState().setLogSearch('line 9999');
     const first = logSelectors.visibleLines(toolId)(store.getState());
-    expect(first.map((l) => l.message)).toEqual(['line 9999', 'line 99990', 'line 99991', 'line 99992', 'line 99993', 'line 99994', 'line 99995', 'line 99996', 'line 99997', 'line 99998', 'line 99999']);
+    expect(first.map((l) => l.message)).toEqual([
+      'line 9999',
+      'line 99990',
+      'line 99991',
+      'line 99992',
+      'line 99993',
+      'line 99994',
+      'line 99995',
+      'line 99996',
+      'line 99997',
+      'line 99998',
+      'line 99999',
+    ]);
     expect(logSelectors.visibleLines(toolId)(store.getState())).toBe(first);
   });
 
@@ -93,7 +120,9 @@ describe('logs slice', () => {
 
   it('says why the log could not be read', async () => {
     const { fake, store } = setup();
-    fake.host.readLog = async () => { throw new Error('no such tool'); };
+    fake.host.readLog = async () => {
+      throw new Error('no such tool');
+    };
     await store.getState().loadLog(toolId);
     expect(logSelectors.problem(toolId)(store.getState())).toBe('no such tool');
   });

@@ -142,9 +142,7 @@ function visibleLines(lines: LogLine[], filter: LogFilter): LogLine[] {
   const search = filter.search.trim().toLowerCase();
   const allLevels = logLevels.every((level) => filter.levels[level]);
   const result =
-    allLevels && search === ''
-      ? lines
-      : lines.filter((line) => filter.levels[line.level] && (search === '' || line.message.toLowerCase().includes(search)));
+    allLevels && search === '' ? lines : lines.filter((line) => filter.levels[line.level] && (search === '' || line.message.toLowerCase().includes(search)));
   filtered.set(lines, { filter, lines: result });
   return result;
 }

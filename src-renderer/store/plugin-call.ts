@@ -4,10 +4,7 @@
 import type { PluginAnswer } from '../../src-shared/plugin-api';
 import { problemOf } from './problem';
 
-export type PluginCall<T> =
-  | { status: 'waiting' }
-  | { status: 'running'; callId: string; startedAt: number }
-  | { status: 'answered'; answer: PluginAnswer<T> };
+export type PluginCall<T> = { status: 'waiting' } | { status: 'running'; callId: string; startedAt: number } | { status: 'answered'; answer: PluginAnswer<T> };
 
 /** A fresh id for a call. crypto.randomUUID needs a secure context; getRandomValues does not. */
 export function newCallId(): string {
@@ -19,8 +16,7 @@ export function newCallId(): string {
 export const running = (callId: string): PluginCall<never> => ({ status: 'running', callId, startedAt: Date.now() });
 
 /** The call's id while it runs. */
-export const runningId = (call: PluginCall<unknown> | undefined): string | undefined =>
-  call?.status === 'running' ? call.callId : undefined;
+export const runningId = (call: PluginCall<unknown> | undefined): string | undefined => (call?.status === 'running' ? call.callId : undefined);
 
 /** Asks the host; a request that never reached it (the link dropped) is an answer too. */
 export async function ask<T>(request: () => Promise<PluginAnswer<T>>): Promise<PluginAnswer<T>> {
@@ -39,10 +35,12 @@ export function askQueue(limit: number): (task: () => Promise<unknown>) => void 
     while (active < limit && waiting.length > 0) {
       const task = waiting.shift()!;
       active++;
-      void task().catch(() => undefined).finally(() => {
-        active--;
-        next();
-      });
+      void task()
+        .catch(() => undefined)
+        .finally(() => {
+          active--;
+          next();
+        });
     }
   };
   return (task) => {

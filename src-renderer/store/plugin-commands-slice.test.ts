@@ -10,8 +10,15 @@ const writer = makePlugin({ id: 'org.example.writer' }, { ...details, capabiliti
 const reader = makePlugin({ id: 'org.example.reader' }, details);
 const answered = (answer: ShownCommandAnswer): PluginAnswer<ShownCommandAnswer> => ({ ok: true, answer, ms: 3, cached: false });
 const plan: ShownCommandAnswer = {
-  answer: 'plan', title: 'Tidy up', note: null, planId: 'plan-7', files: ['/a/x.txt'],
-  steps: [{ op: 'mkdir', path: '/a/old' }, { op: 'move', file: 1, to: '/a/old' }],
+  answer: 'plan',
+  title: 'Tidy up',
+  note: null,
+  planId: 'plan-7',
+  files: ['/a/x.txt'],
+  steps: [
+    { op: 'mkdir', path: '/a/old' },
+    { op: 'move', file: 1, to: '/a/old' },
+  ],
 };
 
 async function loaded() {
@@ -30,7 +37,8 @@ describe('plugin commands slice', () => {
     expect([pluginId, command, args, paths]).toEqual([writer.id, 'tidy', { deep: true }, ['/a/x.txt', '/a/y.txt']]);
     expect(callId).toMatch(/^[0-9a-f-]{32,36}$/);
     expect(pluginCommandSelectors.run(writer.id, 'tidy')(state())).toEqual({
-      paths: ['/a/x.txt', '/a/y.txt'], call: { status: 'answered', answer: answered({ answer: 'value', value: { total: 5 } }) },
+      paths: ['/a/x.txt', '/a/y.txt'],
+      call: { status: 'answered', answer: answered({ answer: 'value', value: { total: 5 } }) },
     });
   });
 

@@ -9,11 +9,7 @@ import { pluginDetails } from './plugin-serving';
 import { problemOf } from './problem';
 
 export type PlanState =
-  | { status: 'shown' }
-  | { status: 'confirming' }
-  | { status: 'applying' }
-  | { status: 'applied'; result: PlanResult }
-  | { status: 'dismissed' };
+  { status: 'shown' } | { status: 'confirming' } | { status: 'applying' } | { status: 'applied'; result: PlanResult } | { status: 'dismissed' };
 
 export interface PluginCommandRun {
   /** The files it was run on. */
@@ -91,9 +87,7 @@ export const createPluginCommandsSlice: SliceCreator<PluginCommandsSlice> = (set
       // The host refuses it too; the window never offers it.
       if (!pluginDetails(get().tools[pluginId])?.capabilities.includes('write')) return setPlan(key, { status: 'shown' });
       setPlan(key, { status: 'applying' });
-      const result = await host
-        .applyPlan(answer.planId)
-        .catch((error: unknown): PlanResult => ({ ok: false, problem: problemOf(error), steps: [] }));
+      const result = await host.applyPlan(answer.planId).catch((error: unknown): PlanResult => ({ ok: false, problem: problemOf(error), steps: [] }));
       setPlan(key, { status: 'applied', result });
     },
 

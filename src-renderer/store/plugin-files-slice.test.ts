@@ -32,11 +32,17 @@ describe('plugin files slice', () => {
     fake.answers.askThumbnail = () => answered({ png: 'iVBORw0KGgo=' });
     state().addFiles(words.id, ['/a/one.txt', ' /a/pic.ppm ', '/a/one.txt']);
     state().addFiles(words.id, ['/a/one.txt', '']);
-    expect(pluginFileSelectors.files(words.id)(state()).map((file) => file.name)).toEqual(['one.txt', 'pic.ppm']);
+    expect(
+      pluginFileSelectors
+        .files(words.id)(state())
+        .map((file) => file.name),
+    ).toEqual(['one.txt', 'pic.ppm']);
     expect(pluginFileSelectors.field(words.id, '/a/one.txt', 'words')(state())).toMatchObject({ status: expect.stringMatching(/waiting|running/) });
     await settle();
     expect(fake.requestsNamed('askField').map(([, , path, key]) => [path, key])).toEqual([
-      ['/a/one.txt', 'words'], ['/a/one.txt', 'size'], ['/a/pic.ppm', 'size'],
+      ['/a/one.txt', 'words'],
+      ['/a/one.txt', 'size'],
+      ['/a/pic.ppm', 'size'],
     ]);
     expect(fake.requestsNamed('askThumbnail').map(([, , path, size]) => [path, size])).toEqual([['/a/pic.ppm', thumbnailPixels(1)]]);
     expect(pluginFileSelectors.field(words.id, '/a/one.txt', 'words')(state())).toEqual({ status: 'answered', answer: answered(3) });
@@ -54,7 +60,10 @@ describe('plugin files slice', () => {
     const { fake, state } = await loaded();
     const waiting: ((answer: PluginAnswer<{ value: number }>) => void)[] = [];
     fake.answers.askField = () => new Promise((resolve) => waiting.push(resolve));
-    state().addFiles(words.id, Array.from({ length: 10 }, (_, n) => `/t/${n}.txt`));
+    state().addFiles(
+      words.id,
+      Array.from({ length: 10 }, (_, n) => `/t/${n}.txt`),
+    );
     await settle();
     expect(fake.requestsNamed('askField')).toHaveLength(ASKS_AT_ONCE);
     waiting.shift()!(answered({ value: 1 }));
@@ -71,10 +80,12 @@ describe('plugin files slice', () => {
     state().addFiles(words.id, ['/bad.txt', '/gone.txt']);
     await settle();
     expect(pluginFileSelectors.field(words.id, '/bad.txt', 'words')(state())).toEqual({
-      status: 'answered', answer: { ok: false, outcome: 'failed', message: 'not text' },
+      status: 'answered',
+      answer: { ok: false, outcome: 'failed', message: 'not text' },
     });
     expect(pluginFileSelectors.field(words.id, '/gone.txt', 'words')(state())).toEqual({
-      status: 'answered', answer: { ok: false, outcome: 'unavailable', message: 'the link dropped' },
+      status: 'answered',
+      answer: { ok: false, outcome: 'unavailable', message: 'the link dropped' },
     });
   });
 
@@ -92,8 +103,16 @@ describe('plugin files slice', () => {
     state().cancelFileAsks(words.id, '/3.txt');
     state().cancelFileAsks(words.id, '/1.txt');
     await settle();
-    const running = fake.requestsNamed('askField').filter(([, , path]) => path === '/1.txt').map((args) => args[1]);
-    expect(fake.requestsNamed('cancelCall').map(([callId]) => callId).sort()).toEqual([...running].sort());
+    const running = fake
+      .requestsNamed('askField')
+      .filter(([, , path]) => path === '/1.txt')
+      .map((args) => args[1]);
+    expect(
+      fake
+        .requestsNamed('cancelCall')
+        .map(([callId]) => callId)
+        .sort(),
+    ).toEqual([...running].sort());
     expect(pluginFileSelectors.field(words.id, '/1.txt', 'words')(state())).toMatchObject({ status: 'answered', answer: { outcome: 'cancelled' } });
     expect(pluginFileSelectors.field(words.id, '/3.txt', 'size')(state())).toMatchObject({ status: 'answered', answer: { outcome: 'cancelled' } });
     expect(pluginFileSelectors.asksRunningSince(words.id, '/1.txt')(state())).toBeUndefined();
@@ -128,7 +147,11 @@ describe('plugin files slice', () => {
     await settle();
     state().removeFiles(words.id, ['/a.txt']);
     expect(fake.requestsNamed('cancelCall')).toHaveLength(2);
-    expect(pluginFileSelectors.files(words.id)(state()).map((file) => file.path)).toEqual(['/b.txt']);
+    expect(
+      pluginFileSelectors
+        .files(words.id)(state())
+        .map((file) => file.path),
+    ).toEqual(['/b.txt']);
     expect(pluginFileSelectors.fileAsks(words.id, '/a.txt')(state())).toBeUndefined();
     expect(pluginFileSelectors.choice(words.id)(state())).toMatchObject({ chosen: [], current: undefined });
     // A late answer about a removed file changes nothing.

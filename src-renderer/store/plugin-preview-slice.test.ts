@@ -17,8 +17,17 @@ const plugin = makePlugin(
 );
 
 const page = (offset: number, extra: Partial<CheckedInspection> = {}): CheckedInspection => ({
-  kind: 'hex', title: `at ${offset}`, text: [], columns: [], rows: [], previous: offset > 0 ? offset - 16 : null,
-  next: offset + 16, position: offset, notice: '', details: [], ...extra,
+  kind: 'hex',
+  title: `at ${offset}`,
+  text: [],
+  columns: [],
+  rows: [],
+  previous: offset > 0 ? offset - 16 : null,
+  next: offset + 16,
+  position: offset,
+  notice: '',
+  details: [],
+  ...extra,
 });
 const answered = <T>(answer: T, cached = false): PluginAnswer<T> => ({ ok: true, answer, ms: 1, cached });
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -81,7 +90,9 @@ describe('plugin preview slice', () => {
     state().addFiles(plugin.id, ['/f/one.ppm', '/f/many.ppm', '/f/book.pdf', '/f/notes.txt']);
     await settle();
     expect(pluginPreviewSelectors.preview(plugin.id)(state())).toMatchObject({
-      kind: 'convert', pagesAfterConvert: true, convert: { status: 'answered', answer: { ok: true, cached: true, answer: { name: 'one.png' } } },
+      kind: 'convert',
+      pagesAfterConvert: true,
+      convert: { status: 'answered', answer: { ok: true, cached: true, answer: { name: 'one.png' } } },
     });
     state().chooseFile(plugin.id, '/f/many.ppm');
     await settle();

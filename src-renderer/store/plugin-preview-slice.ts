@@ -47,8 +47,7 @@ export type PluginPreviewSlice = PluginPreviewState & PluginPreviewActions;
 
 export const initialPluginPreviewState: PluginPreviewState = { filePreviews: {} };
 
-const runningCall = (preview: FilePreview | undefined): string | undefined =>
-  runningId(preview?.inspect?.call) ?? runningId(preview?.convert);
+const runningCall = (preview: FilePreview | undefined): string | undefined => runningId(preview?.inspect?.call) ?? runningId(preview?.convert);
 
 export const createPluginPreviewSlice: SliceCreator<PluginPreviewSlice> = (set, get, host) => {
   const setPreview = (pluginId: string, preview: FilePreview | undefined) =>

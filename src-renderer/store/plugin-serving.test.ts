@@ -3,7 +3,13 @@ import type { PluginDetails } from '../../src-shared/host-api';
 import { askedFile, commandsServing, fieldsServing, fileServing } from './plugin-serving';
 
 const details = (fields: Partial<PluginDetails> = {}): PluginDetails => ({
-  api: 1, transport: 'program', capabilities: ['read'], fields: [], previews: [], commands: [], ...fields,
+  api: 1,
+  transport: 'program',
+  capabilities: ['read'],
+  fields: [],
+  previews: [],
+  commands: [],
+  ...fields,
 });
 const kinds = (extensions: string[] = [], mimes: string[] = []) => ({ extensions, mimes });
 

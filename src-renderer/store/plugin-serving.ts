@@ -26,8 +26,7 @@ export function askedFile(path: string): AskedFile {
 }
 
 /** The plugin's declarations, when the tool is a plugin. */
-export const pluginDetails = (tool: ToolSummary | undefined): PluginDetails | undefined =>
-  tool?.kind === 'plugin' ? tool.plugin : undefined;
+export const pluginDetails = (tool: ToolSummary | undefined): PluginDetails | undefined => (tool?.kind === 'plugin' ? tool.plugin : undefined);
 
 export function fileServing(details: PluginDetails, path: string): FileServing {
   const file = askedFile(path);

@@ -5,7 +5,11 @@ import { createAppStore } from './app-store';
 import { serviceCallSelectors } from './service-calls-slice';
 
 const call = (seq: number, method = 'notify/hud', toolId = 'com.acme.one'): ServiceCall => ({
-  seq, time: seq, toolId, method, params: { text: `hello ${seq}` },
+  seq,
+  time: seq,
+  toolId,
+  method,
+  params: { text: `hello ${seq}` },
 });
 
 describe('service calls slice', () => {
@@ -33,7 +37,11 @@ describe('service calls slice', () => {
     store.getState().serviceCallArrived(call(1));
     store.getState().serviceCallArrived(call(2, 'open/url', 'com.acme.two'));
     expect(serviceCallSelectors.calls(store.getState()).map((c) => c.seq)).toEqual([1, 2]);
-    expect(serviceCallSelectors.forTool('com.acme.two')(store.getState()).map((c) => c.method)).toEqual(['open/url']);
+    expect(
+      serviceCallSelectors
+        .forTool('com.acme.two')(store.getState())
+        .map((c) => c.method),
+    ).toEqual(['open/url']);
   });
 
   it('keeps at most 1,000 calls, each with a bounded preview of its params, whatever the host sends', async () => {
@@ -53,7 +61,9 @@ describe('service calls slice', () => {
 
   it('says why the calls could not be read', async () => {
     const fake = createFakeHost();
-    fake.host.readServiceCalls = async () => { throw new Error('nope'); };
+    fake.host.readServiceCalls = async () => {
+      throw new Error('nope');
+    };
     const store = createAppStore(fake.host);
     await store.getState().loadServiceCalls();
     expect(serviceCallSelectors.problem(store.getState())).toBe('nope');

@@ -50,7 +50,9 @@ describe('tools slice', () => {
 
   it('says why the tools could not be loaded', async () => {
     const fake = createFakeHost();
-    fake.host.listTools = async () => { throw new Error('link down'); };
+    fake.host.listTools = async () => {
+      throw new Error('link down');
+    };
     const store = createAppStore(fake.host);
     await store.getState().loadTools();
     expect(store.getState().toolsProblem).toBe('link down');
@@ -59,7 +61,11 @@ describe('tools slice', () => {
   it('lists every command, menu bar ones last, runs menu bar ones from the window only with simulated services, and runnable ones as runnable', async () => {
     const { store } = await loaded();
     const s = store.getState();
-    expect(toolSelectors.commands(clipper.id)(s).map((c) => c.id)).toEqual(['copy', 'paste', 'menuOnly']);
+    expect(
+      toolSelectors
+        .commands(clipper.id)(s)
+        .map((c) => c.id),
+    ).toEqual(['copy', 'paste', 'menuOnly']);
     expect(['copy', 'paste', 'menuOnly'].map((id) => toolSelectors.runsFromWindow(clipper.id, id)(s))).toEqual([true, true, true]);
     const desktop = { ...s, hostInfo: { ...s.hostInfo!, services: 'system' as const } };
     expect(['copy', 'paste', 'menuOnly'].map((id) => toolSelectors.runsFromWindow(clipper.id, id)(desktop))).toEqual([true, true, false]);
@@ -89,7 +95,11 @@ describe('tools slice', () => {
 
   it('never shows untitled preferences', async () => {
     const { store } = await loaded();
-    expect(toolSelectors.titledPreferences(clipper.id)(store.getState()).map((p) => p.id)).toEqual(['token', 'count']);
+    expect(
+      toolSelectors
+        .titledPreferences(clipper.id)(store.getState())
+        .map((p) => p.id),
+    ).toEqual(['token', 'count']);
   });
 
   it('records each outcome of running a command', async () => {
@@ -106,7 +116,9 @@ describe('tools slice', () => {
 
   it('turns a failed request into an unavailable outcome', async () => {
     const { fake, store } = await loaded();
-    fake.host.runCommand = async () => { throw new Error('the link dropped'); };
+    fake.host.runCommand = async () => {
+      throw new Error('the link dropped');
+    };
     await expect(store.getState().runCommand(clipper.id, 'copy')).resolves.toEqual({ outcome: 'unavailable', message: 'the link dropped' });
   });
 
@@ -134,7 +146,9 @@ describe('tools slice', () => {
     fake.answers.installFolder = () => ({ ok: false, problems: ['id: "nodot" has no dot', 'uses: "camera" is not a service'] });
     await store.getState().installFolder('/bad');
     expect(store.getState().install).toEqual({
-      status: 'done', folder: '/bad', verdict: { ok: false, problems: ['id: "nodot" has no dot', 'uses: "camera" is not a service'] },
+      status: 'done',
+      folder: '/bad',
+      verdict: { ok: false, problems: ['id: "nodot" has no dot', 'uses: "camera" is not a service'] },
     });
     expect(store.getState().selectedToolId).toBeUndefined();
     store.getState().dismissInstall();

@@ -1,7 +1,5 @@
 // Installed tools, and what became of the person's requests about them.
-import type {
-  CommandInfo, CommandOutcome, InstallVerdict, PreferenceInfo, PreferenceValue, ProblemCode, Result, ToolSummary,
-} from '../../src-shared/host-api';
+import type { CommandInfo, CommandOutcome, InstallVerdict, PreferenceInfo, PreferenceValue, ProblemCode, Result, ToolSummary } from '../../src-shared/host-api';
 import { pickText } from '../../src-shared/text';
 import { commandsHeld } from '../commands-held';
 import type { AppState, SliceCreator } from './app-store';
@@ -10,10 +8,7 @@ import { problemOf } from './problem';
 
 export type CommandRun = { outcome: 'running' } | CommandOutcome;
 export type PreferenceSave = { status: 'saving' } | { status: 'saved' } | { status: 'refused'; problem: string; problemCode?: ProblemCode };
-export type InstallState =
-  | { status: 'idle' }
-  | { status: 'installing'; folder: string }
-  | { status: 'done'; folder: string; verdict: InstallVerdict };
+export type InstallState = { status: 'idle' } | { status: 'installing'; folder: string } | { status: 'done'; folder: string; verdict: InstallVerdict };
 export type ToolAction = 'restart' | 'stop' | 'uninstall';
 export type ToolActionState = { pending?: ToolAction; problem?: string; problemCode?: ProblemCode };
 
@@ -102,9 +97,7 @@ export const createToolsSlice: SliceCreator<ToolsSlice> = (set, get, host) => {
 
     async installFolder(folder) {
       set({ install: { status: 'installing', folder } });
-      const verdict = await host
-        .installFolder(folder)
-        .catch((error: unknown): InstallVerdict => ({ ok: false, problems: [problemOf(error)] }));
+      const verdict = await host.installFolder(folder).catch((error: unknown): InstallVerdict => ({ ok: false, problems: [problemOf(error)] }));
       set({ install: { status: 'done', folder, verdict } });
       if (verdict.ok) {
         get().toolChanged(verdict.tool);
@@ -136,9 +129,7 @@ export const createToolsSlice: SliceCreator<ToolsSlice> = (set, get, host) => {
     async setPreference(toolId, preferenceId, value) {
       const key = pairKey(toolId, preferenceId);
       set((s) => ({ preferenceSaves: { ...s.preferenceSaves, [key]: { status: 'saving' } } }));
-      const result = await host
-        .setPreference(toolId, preferenceId, value)
-        .catch((error: unknown): Result => ({ ok: false, problem: problemOf(error) }));
+      const result = await host.setPreference(toolId, preferenceId, value).catch((error: unknown): Result => ({ ok: false, problem: problemOf(error) }));
       const save: PreferenceSave = result.ok ? { status: 'saved' } : { status: 'refused', ...refusal(result) };
       set((s) => ({ preferenceSaves: { ...s.preferenceSaves, [key]: save } }));
       return result;
@@ -191,8 +182,7 @@ export const toolSelectors = {
   /** Untitled preferences are the tool's alone and never shown. */
   titledPreferences: (toolId: string) => (s: AppState) => titledPreferences(s.tools[toolId]),
   commandRun: (toolId: string, commandId: string) => (s: AppState) => s.commandRuns[pairKey(toolId, commandId)],
-  preferenceSave: (toolId: string, preferenceId: string) => (s: AppState) =>
-    s.preferenceSaves[pairKey(toolId, preferenceId)],
+  preferenceSave: (toolId: string, preferenceId: string) => (s: AppState) => s.preferenceSaves[pairKey(toolId, preferenceId)],
   toolAction: (toolId: string) => (s: AppState) => s.toolActions[toolId],
   install: (s: AppState) => s.install,
 };

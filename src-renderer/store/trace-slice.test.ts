@@ -6,7 +6,11 @@ import { maxTraceChars, traceSelectors } from './trace-slice';
 
 const toolId = 'com.acme.one';
 const line = (seq: number, direction: TraceLine['direction'], method?: string): TraceLine => ({
-  seq, time: seq, direction, method, text: JSON.stringify({ jsonrpc: '2.0', method, id: seq }),
+  seq,
+  time: seq,
+  direction,
+  method,
+  text: JSON.stringify({ jsonrpc: '2.0', method, id: seq }),
 });
 
 function setup() {
@@ -26,13 +30,21 @@ describe('trace slice', () => {
     fake.traces.set(toolId, [line(1, 'toTool', 'initialize'), line(2, 'fromTool', 'initialize')]);
     await store.getState().loadTrace(toolId);
     store.getState().traceLinesArrived(toolId, [line(2, 'fromTool', 'initialize'), line(3, 'fromTool', 'log')]);
-    expect(traceSelectors.lines(toolId)(store.getState()).map((l) => l.seq)).toEqual([1, 2, 3]);
+    expect(
+      traceSelectors
+        .lines(toolId)(store.getState())
+        .map((l) => l.seq),
+    ).toEqual([1, 2, 3]);
   });
 
   it('keeps at most maxTraceChars characters per tool however long the lines, the newest whole', () => {
     const { store } = setup();
     const long = (seq: number): TraceLine => ({ ...line(seq, 'fromTool', 'log'), text: `${seq} `.padEnd(4_200, 'x') });
-    for (let seq = 1; seq <= 5_000; seq += 50) store.getState().traceLinesArrived(toolId, Array.from({ length: 50 }, (_, n) => long(seq + n)));
+    for (let seq = 1; seq <= 5_000; seq += 50)
+      store.getState().traceLinesArrived(
+        toolId,
+        Array.from({ length: 50 }, (_, n) => long(seq + n)),
+      );
     const lines = traceSelectors.lines(toolId)(store.getState());
     const chars = lines.reduce((sum, held) => sum + held.text.length, 0);
     expect(chars).toBeLessThanOrEqual(maxTraceChars);
@@ -45,7 +57,11 @@ describe('trace slice', () => {
     store.getState().traceLinesArrived(toolId, [line(1, 'toTool', 'command/run'), line(2, 'fromTool', 'log'), line(3, 'fromTool')]);
     expect(traceSelectors.methods(toolId)(store.getState())).toEqual(['command/run', 'log']);
     store.getState().setTraceMethod('log');
-    expect(traceSelectors.visibleLines(toolId)(store.getState()).map((l) => l.seq)).toEqual([2]);
+    expect(
+      traceSelectors
+        .visibleLines(toolId)(store.getState())
+        .map((l) => l.seq),
+    ).toEqual([2]);
   });
 
   it('clears through the host', async () => {
@@ -58,7 +74,9 @@ describe('trace slice', () => {
 
   it('says why the trace could not be read', async () => {
     const { fake, store } = setup();
-    fake.host.readTrace = async () => { throw new Error('gone'); };
+    fake.host.readTrace = async () => {
+      throw new Error('gone');
+    };
     await store.getState().loadTrace(toolId);
     expect(traceSelectors.problem(toolId)(store.getState())).toBe('gone');
   });

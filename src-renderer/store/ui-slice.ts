@@ -9,8 +9,7 @@ const tabsOfTools: readonly ToolTab[] = ['commands', 'settings', 'log', 'trace']
 const tabsOfPlugins: readonly ToolTab[] = ['files', 'settings', 'log', 'trace'];
 
 /** The sections of a tool's page, or a plugin's. */
-export const toolTabsOf = (tool: Pick<ToolSummary, 'kind'> | undefined): readonly ToolTab[] =>
-  tool?.kind === 'plugin' ? tabsOfPlugins : tabsOfTools;
+export const toolTabsOf = (tool: Pick<ToolSummary, 'kind'> | undefined): readonly ToolTab[] => (tool?.kind === 'plugin' ? tabsOfPlugins : tabsOfTools);
 
 export interface UiState {
   selectedToolId?: string;
@@ -98,8 +97,7 @@ export const uiSelectors = {
   },
   installDialogOpen: (s: AppState) => s.installDialogOpen,
   installDialogReason: (s: AppState) => s.installDialogReason,
-  confirmingUninstall: (s: AppState) =>
-    s.confirmingUninstall === undefined ? undefined : s.tools[s.confirmingUninstall],
+  confirmingUninstall: (s: AppState) => (s.confirmingUninstall === undefined ? undefined : s.tools[s.confirmingUninstall]),
   sidebarFilter: (s: AppState) => s.sidebarFilter,
   servicePanelOpen: (s: AppState) => s.servicePanelOpen,
   connection: (s: AppState) => s.connection,

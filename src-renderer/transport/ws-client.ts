@@ -1,13 +1,7 @@
 // The HostApi in the browser test bed, carried by the WebSocket the page came from.
 // After the link drops and comes back, the window is brought up to date with events: tools that
 // changed or vanished meanwhile, the language, and each tool's log read afresh.
-import type {
-  HostApi,
-  HostEvent,
-  HostRequestName,
-  HostRequests,
-  ToolSummary,
-} from '../../src-shared/host-api';
+import type { HostApi, HostEvent, HostRequestName, HostRequests, ToolSummary } from '../../src-shared/host-api';
 import { hostWirePath, hostWireTokenParam } from '../../src-shared/host-wire';
 import { toDisposable, type Disposable } from '../../src-shared/lifecycle';
 import { HostConnection, type ConnectionState } from './host-connection';
@@ -28,19 +22,13 @@ type PageAddress = Pick<Location, 'protocol' | 'host' | 'search'>;
 export function hostSocketUrl(location: PageAddress): string {
   const token = new URLSearchParams(location.search).get(hostWireTokenParam);
   if (!token) {
-    throw new Error(
-      'This address has no token. Open the exact address that vitruvian-tool testbed printed, ' +
-        'including ?token=...',
-    );
+    throw new Error('This address has no token. Open the exact address that vitruvian-tool testbed printed, ' + 'including ?token=...');
   }
   const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
   return `${scheme}//${location.host}${hostWirePath}?${hostWireTokenParam}=${encodeURIComponent(token)}`;
 }
 
-export async function connectWebSocketHost(
-  location: PageAddress,
-  openSocket: OpenSocket = openBrowserSocket,
-): Promise<WebSocketHost> {
+export async function connectWebSocketHost(location: PageAddress, openSocket: OpenSocket = openBrowserSocket): Promise<WebSocketHost> {
   const connection = await HostConnection.connect(hostSocketUrl(location), openSocket);
   const listeners = new Set<(event: HostEvent) => void>();
   const knownTools = new Set<string>();
@@ -61,8 +49,10 @@ export async function connectWebSocketHost(
   };
   connection.onEvent(emit);
 
-  const request = <K extends HostRequestName>(method: K) =>
-    (...args: HostRequests[K]['args']): Promise<HostRequests[K]['result']> => connection.request(method, args);
+  const request =
+    <K extends HostRequestName>(method: K) =>
+    (...args: HostRequests[K]['args']): Promise<HostRequests[K]['result']> =>
+      connection.request(method, args);
 
   const noteTools = (tools: ToolSummary[]) => {
     for (const tool of tools) knownTools.add(tool.id);

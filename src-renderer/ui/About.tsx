@@ -20,7 +20,9 @@ export function About({ tool, more = [] }: { tool: ToolSummary; more?: [string, 
   const about = facts.filter(([, value]) => value !== '');
   return (
     <section className="settings-section" aria-labelledby={id}>
-      <h2 id={id} className="section-title">{words.aboutHeading}</h2>
+      <h2 id={id} className="section-title">
+        {words.aboutHeading}
+      </h2>
       <dl className="facts">
         {about.map(([term, value]) => (
           <div key={term} className="fact">

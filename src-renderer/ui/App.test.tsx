@@ -42,15 +42,23 @@ describe('the window', () => {
     const dialog = screen.getByRole('dialog', { name: 'Install a tool' });
     await userEvent.type(within(dialog).getByLabelText('Tool folder'), '/bad{Enter}');
     const verdict = await within(dialog).findByRole('alert', { name: 'Install result' });
-    expect(within(verdict).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      'id: "x" has no dot', 'uses: "camera" is not a service',
-    ]);
+    expect(
+      within(verdict)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['id: "x" has no dot', 'uses: "camera" is not a service']);
   });
 
   it('shows a folder refused at its first load as a refused tool with every problem, nothing to run or restart', async () => {
     const refused = makeTool({
-      id: 'refused.weather.0123456789ab', name: { en: 'weather' }, version: '', publisher: { en: '' }, state: 'refused',
-      stateReason: 'the folder was refused: id: "weather" has no dot', loadedInPlace: true, folder: '/work/weather',
+      id: 'refused.weather.0123456789ab',
+      name: { en: 'weather' },
+      version: '',
+      publisher: { en: '' },
+      state: 'refused',
+      stateReason: 'the folder was refused: id: "weather" has no dot',
+      loadedInPlace: true,
+      folder: '/work/weather',
       problems: ['id: "weather" has no dot', 'uses[1]: unknown service "camera"'],
     });
     await renderApp({ tools: [refused] });
@@ -60,9 +68,11 @@ describe('the window', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'weather' })).toBeDefined();
     const problems = screen.getByRole('alert');
     expect(problems.textContent).toContain('Problems in this folder');
-    expect(within(problems).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      'id: "weather" has no dot', 'uses[1]: unknown service "camera"',
-    ]);
+    expect(
+      within(problems)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['id: "weather" has no dot', 'uses[1]: unknown service "camera"']);
     expect(document.querySelector('.tool-subtitle')?.textContent).toBe('Loaded in place');
     expect(screen.getByRole('button', { name: 'Restart' }).hasAttribute('disabled')).toBe(true);
     expect(screen.getByRole('button', { name: 'Stop' }).hasAttribute('disabled')).toBe(true);
@@ -80,10 +90,12 @@ describe('the window', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Clipper' })).toBeDefined();
   });
 
-  it('lists menu bar commands too, marked, and runs them in the test bed; with the system\'s services, from the menu bar only', async () => {
+  it("lists menu bar commands too, marked, and runs them in the test bed; with the system's services, from the menu bar only", async () => {
     const simulated = await renderApp({ tools: [{ ...clipper, runnable: ['copy', 'menu'] }] });
     act(() => simulated.store.getState().selectTool(clipper.id));
-    const rows = within(screen.getByRole('list', { name: 'Commands' })).getAllByRole('group').map((row) => row.getAttribute('aria-label'));
+    const rows = within(screen.getByRole('list', { name: 'Commands' }))
+      .getAllByRole('group')
+      .map((row) => row.getAttribute('aria-label'));
     expect(rows).toEqual(['Copy latest', 'Later', 'Menu only']);
     const menu = screen.getByRole('group', { name: 'Menu only' });
     expect(within(menu).getByText('Menu bar')).toBeDefined();
@@ -164,7 +176,9 @@ describe('the window', () => {
 
   it('words the host’s reasons in French too: a state, a command’s crash, a refused value', async () => {
     const failed = makeTool({
-      id: 'com.acme.failing', name: { en: 'Failing' }, state: 'failed',
+      id: 'com.acme.failing',
+      name: { en: 'Failing' },
+      state: 'failed',
       stateReason: 'the tool crashed 5 times within 3 minutes (last: it exited with code 1); it stays stopped until you restart it',
       stateReasonCode: { code: 'crashedTooOften', crashes: 5, seconds: 180, last: { code: 'exited', exitCode: 1 } },
     });
@@ -177,17 +191,19 @@ describe('the window', () => {
 
     act(() => store.getState().selectTool(noted.id));
     fake.answers.runCommand = () => ({
-      outcome: 'crashed', message: 'the tool exited with code 3 before it answered', reasonCode: { code: 'exited', exitCode: 3 },
+      outcome: 'crashed',
+      message: 'the tool exited with code 3 before it answered',
+      reasonCode: { code: 'exited', exitCode: 3 },
     });
     await userEvent.click(screen.getByRole('button', { name: 'Copier le dernier' }));
     const row = screen.getByRole('group', { name: 'Copier le dernier' });
-    await waitFor(() =>
-      expect(within(row).getByRole('status').textContent).toBe('L’outil a planté\u202f: il s’est arrêté avec le code 3 avant de répondre'),
-    );
+    await waitFor(() => expect(within(row).getByRole('status').textContent).toBe('L’outil a planté\u202f: il s’est arrêté avec le code 3 avant de répondre'));
 
     await userEvent.click(screen.getByRole('tab', { name: 'Réglages' }));
     fake.answers.setPreference = () => ({
-      ok: false, problem: 'value (preference "t"): 4,100 characters, at most 4,096', problemCode: { code: 'tooLong', chars: 4_100, max: 4_096 },
+      ok: false,
+      problem: 'value (preference "t"): 4,100 characters, at most 4,096',
+      problemCode: { code: 'tooLong', chars: 4_100, max: 4_096 },
     });
     await userEvent.type(screen.getByLabelText('Note'), 'long{Enter}');
     expect((await screen.findByRole('alert')).textContent).toBe('Trop long\u202f: 4\u202f100 caractères, 4\u202f096 au plus');
@@ -201,15 +217,23 @@ describe('the window', () => {
       fake.emit({ type: 'serviceCall', call: { seq: 3, time: 3, toolId: clipper.id, method: 'processes/terminate', params: { pid: 4242 } } });
     });
     const panel = screen.getByRole('region', { name: 'Simulated services' });
-    const calls = within(panel).getAllByRole('listitem').map((item) => item.textContent);
+    const calls = within(panel)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
     expect(calls[0]).toContain('Would end process 4242');
     expect(calls[1]).toContain('Would open https://example.com/');
     expect(calls[2]).toContain('Would show on screen: “Copied!”');
     act(() => {
-      fake.emit({ type: 'serviceCall', call: { seq: 4, time: 4, toolId: clipper.id, method: 'clipboard/readText', params: {}, result: { text: 'four words on it' } } });
+      fake.emit({
+        type: 'serviceCall',
+        call: { seq: 4, time: 4, toolId: clipper.id, method: 'clipboard/readText', params: {}, result: { text: 'four words on it' } },
+      });
       fake.emit({ type: 'serviceCall', call: { seq: 5, time: 5, toolId: clipper.id, method: 'clipboard/readText', params: {}, result: { text: null } } });
     });
-    const reads = within(panel).getAllByRole('listitem').slice(0, 2).map((item) => item.querySelector('.call-words')?.textContent);
+    const reads = within(panel)
+      .getAllByRole('listitem')
+      .slice(0, 2)
+      .map((item) => item.querySelector('.call-words')?.textContent);
     expect(reads).toEqual(['Read the clipboard: it held no text', 'Read the clipboard: “four words on it”']);
   });
 

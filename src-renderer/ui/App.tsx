@@ -61,7 +61,11 @@ function Detail() {
   const openInstallDialog = useAppStore((s) => s.openInstallDialog);
   if (tool) return <ToolPage key={tool.id} tool={tool} />;
   if (problem || hostProblem) {
-    return <p role="alert" className="problem banner">{words.loadFailed(problem ?? hostProblem ?? '')}</p>;
+    return (
+      <p role="alert" className="problem banner">
+        {words.loadFailed(problem ?? hostProblem ?? '')}
+      </p>
+    );
   }
   if (!loaded) return null;
   if (count === 0) {
@@ -69,7 +73,9 @@ function Detail() {
       <EmptyState title={words.noToolsTitle}>
         <p>{words.noToolsBody}</p>
         <p>
-          <button type="button" className="button primary" onClick={() => openInstallDialog()}>{words.installATool}</button>
+          <button type="button" className="button primary" onClick={() => openInstallDialog()}>
+            {words.installATool}
+          </button>
         </p>
         <p className="muted">{words.noToolsValidate}</p>
       </EmptyState>

@@ -15,7 +15,11 @@ export function CommandsTab({ tool }: { tool: ToolSummary }) {
   if (commands.length === 0) return <EmptyState>{words.noCommands}</EmptyState>;
   return (
     <div className="commands-tab">
-      {held && <p id={heldId} className="commands-held" data-held={held}>{words.commandsHeld[held]}</p>}
+      {held && (
+        <p id={heldId} className="commands-held" data-held={held}>
+          {words.commandsHeld[held]}
+        </p>
+      )}
       <ul className="commands" aria-label={words.commandsHeading}>
         {commands.map((command) => (
           <CommandRow key={command.id} toolId={tool.id} command={command} heldId={held ? heldId : undefined} />
@@ -49,7 +53,11 @@ function CommandRow({ toolId, command, heldId }: { toolId: string; command: Comm
         >
           {title}
         </button>
-        {menubarOnly && <span className="tag surface-tag" title={words.menubarOnlyNote}>{words.menubarOnly}</span>}
+        {menubarOnly && (
+          <span className="tag surface-tag" title={words.menubarOnlyNote}>
+            {words.menubarOnly}
+          </span>
+        )}
         {!fromWindow && <span className="hint">{words.runFromMenubar}</span>}
         {fromWindow && !runnable && !heldId && <span className="hint">{words.notRunnableNow}</span>}
         <span role="status" className={`outcome outcome-${run?.outcome ?? 'none'}`} data-outcome={run?.outcome}>

@@ -13,9 +13,17 @@ export function ConfirmUninstall() {
   const cancelButton = useRef<HTMLButtonElement>(null);
   if (!tool) return null;
   return (
-    <Dialog role="alertdialog" title={words.uninstallTitle(text(tool.name))} description={tool.loadedInPlace ? words.uninstallBodyInPlace : words.uninstallBody} onCancel={cancel} initialFocus={cancelButton}>
+    <Dialog
+      role="alertdialog"
+      title={words.uninstallTitle(text(tool.name))}
+      description={tool.loadedInPlace ? words.uninstallBodyInPlace : words.uninstallBody}
+      onCancel={cancel}
+      initialFocus={cancelButton}
+    >
       <div className="dialog-buttons">
-        <button ref={cancelButton} type="button" className="button" onClick={cancel}>{words.cancel}</button>
+        <button ref={cancelButton} type="button" className="button" onClick={cancel}>
+          {words.cancel}
+        </button>
         <button
           type="button"
           className="button destructive primary"

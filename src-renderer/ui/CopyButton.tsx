@@ -24,8 +24,12 @@ export function CopyButton(props: { text: () => string; label?: string; classNam
       data-copied={copied || undefined}
       onClick={() => void copyText(text()).then(setCopied)}
     >
-      <span className="copy-word" aria-hidden={copied || undefined}>{words.copy}</span>
-      <span className="copy-word" aria-hidden={!copied || undefined}>{words.copied}</span>
+      <span className="copy-word" aria-hidden={copied || undefined}>
+        {words.copy}
+      </span>
+      <span className="copy-word" aria-hidden={!copied || undefined}>
+        {words.copied}
+      </span>
     </button>
   );
 }

@@ -1,7 +1,8 @@
 // A modal sheet: focus moves in, Tab stays in, Escape cancels, focus returns to where it was.
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 
-const focusable = 'button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const focusable =
+  'button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 export function Dialog(props: {
   title: string;
@@ -54,8 +55,14 @@ export function Dialog(props: {
         aria-describedby={props.description ? descriptionId : undefined}
         onKeyDown={onKeyDown}
       >
-        <h2 id={titleId} className="dialog-title">{props.title}</h2>
-        {props.description && <div id={descriptionId} className="dialog-description">{props.description}</div>}
+        <h2 id={titleId} className="dialog-title">
+          {props.title}
+        </h2>
+        {props.description && (
+          <div id={descriptionId} className="dialog-description">
+            {props.description}
+          </div>
+        )}
         {props.children}
       </div>
     </div>

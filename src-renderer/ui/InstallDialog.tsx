@@ -77,7 +77,9 @@ export function InstallDialog() {
         </div>
         {tried && !installing && <InstallVerdictView install={install} />}
         <div className="dialog-buttons">
-          <button type="button" className="button" onClick={close}>{words.cancel}</button>
+          <button type="button" className="button" onClick={close}>
+            {words.cancel}
+          </button>
           <button type="submit" className="button primary" disabled={folder.trim() === '' || installing}>
             {installing ? words.installing : words.installButton}
           </button>

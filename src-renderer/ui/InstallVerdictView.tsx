@@ -25,7 +25,9 @@ export function InstallVerdictView({ install, onDismiss }: { install: InstallSta
       <div>
         <p className="banner-title">{words.refusedFolder(install.folder)}</p>
         <ul className="verdict-problems">
-          {verdict.problems.map((problem, index) => <li key={index}>{problem}</li>)}
+          {verdict.problems.map((problem, index) => (
+            <li key={index}>{problem}</li>
+          ))}
         </ul>
       </div>
       {dismiss}

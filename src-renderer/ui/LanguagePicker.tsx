@@ -22,7 +22,11 @@ export function LanguagePicker() {
           </option>
         ))}
       </select>
-      {problem && <p role="alert" className="problem">{problem}</p>}
+      {problem && (
+        <p role="alert" className="problem">
+          {problem}
+        </p>
+      )}
     </div>
   );
 }

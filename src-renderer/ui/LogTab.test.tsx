@@ -46,11 +46,13 @@ describe('the log', () => {
 
   it('filters by level and by search', async () => {
     const { store } = await openTab('Log');
-    act(() => store.getState().logLinesArrived(tool.id, [
-      { seq: 1, time: 0, level: 'info', source: 'tool', message: 'started' },
-      { seq: 2, time: 0, level: 'error', source: 'stderr', message: 'failed to open db' },
-      { seq: 3, time: 0, level: 'debug', source: 'tool', message: 'tick' },
-    ]));
+    act(() =>
+      store.getState().logLinesArrived(tool.id, [
+        { seq: 1, time: 0, level: 'info', source: 'tool', message: 'started' },
+        { seq: 2, time: 0, level: 'error', source: 'stderr', message: 'failed to open db' },
+        { seq: 3, time: 0, level: 'debug', source: 'tool', message: 'tick' },
+      ]),
+    );
     await userEvent.click(screen.getByLabelText('Debug'));
     expect(screen.queryByText('tick')).toBeNull();
     await userEvent.type(screen.getByRole('searchbox', { name: 'Search the log' }), 'DB');
@@ -78,18 +80,29 @@ describe('the log', () => {
     expect(copy.disabled).toBe(true);
   });
 
-  it('words the host\'s own lines and the source column in the window\'s language', async () => {
+  it("words the host's own lines and the source column in the window's language", async () => {
     const { fake, store } = await openTab('Log');
-    act(() => fake.emit({
-      type: 'log',
-      toolId: tool.id,
-      line: { seq: 1, time: 0, level: 'info', source: 'host', message: 'started (pid 714, protocol 1, version 1.0.0)', code: { code: 'started', pid: 714, version: '1.0.0' } },
-    }));
-    act(() => fake.emit({
-      type: 'log',
-      toolId: tool.id,
-      line: { seq: 2, time: 0, level: 'warn', source: 'protocol', message: 'a line is not JSON: "hi" (answered -32700)' },
-    }));
+    act(() =>
+      fake.emit({
+        type: 'log',
+        toolId: tool.id,
+        line: {
+          seq: 1,
+          time: 0,
+          level: 'info',
+          source: 'host',
+          message: 'started (pid 714, protocol 1, version 1.0.0)',
+          code: { code: 'started', pid: 714, version: '1.0.0' },
+        },
+      }),
+    );
+    act(() =>
+      fake.emit({
+        type: 'log',
+        toolId: tool.id,
+        line: { seq: 2, time: 0, level: 'warn', source: 'protocol', message: 'a line is not JSON: "hi" (answered -32700)' },
+      }),
+    );
     const log = screen.getByRole('log');
     expect(log.querySelector('.log-row .log-source')?.textContent).toBe('app');
     await act(() => store.getState().setLanguage('fr'));
@@ -117,8 +130,22 @@ describe('the message trace', () => {
   it('shows both directions, filters by method and opens a message as indented JSON', async () => {
     const { fake } = await openTab('Messages');
     act(() => {
-      fake.emit({ type: 'trace', toolId: tool.id, line: { seq: 1, time: 0, direction: 'toTool', method: 'command/run', text: '{"jsonrpc":"2.0","id":1,"method":"command/run","params":{"command":"copy"}}' } });
-      fake.emit({ type: 'trace', toolId: tool.id, line: { seq: 2, time: 0, direction: 'fromTool', method: 'log', text: '{"jsonrpc":"2.0","method":"log","params":{"message":"hi"}}' } });
+      fake.emit({
+        type: 'trace',
+        toolId: tool.id,
+        line: {
+          seq: 1,
+          time: 0,
+          direction: 'toTool',
+          method: 'command/run',
+          text: '{"jsonrpc":"2.0","id":1,"method":"command/run","params":{"command":"copy"}}',
+        },
+      });
+      fake.emit({
+        type: 'trace',
+        toolId: tool.id,
+        line: { seq: 2, time: 0, direction: 'fromTool', method: 'log', text: '{"jsonrpc":"2.0","method":"log","params":{"message":"hi"}}' },
+      });
     });
     const list = screen.getByRole('list', { name: 'Messages between the app and the tool' });
     expect(within(list).getAllByRole('listitem')).toHaveLength(2);

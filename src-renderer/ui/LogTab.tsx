@@ -47,7 +47,9 @@ export function LogTab({ toolId }: { toolId: string }) {
           onChange={(event) => setLogSearch(event.target.value)}
         />
         <span className="toolbar-spacer" />
-        <span className="line-count" aria-live="off">{words.lineCount(lines.length, all.length)}</span>
+        <span className="line-count" aria-live="off">
+          {words.lineCount(lines.length, all.length)}
+        </span>
         <button type="button" className="button" aria-pressed={follow} onClick={() => setLogFollow(!follow)}>
           {words.follow}
         </button>
@@ -56,7 +58,11 @@ export function LogTab({ toolId }: { toolId: string }) {
           {words.clear}
         </button>
       </div>
-      {problem && <p role="alert" className="problem banner">{problem}</p>}
+      {problem && (
+        <p role="alert" className="problem banner">
+          {problem}
+        </p>
+      )}
       {all.length === 0 ? (
         <EmptyState>{words.emptyLog}</EmptyState>
       ) : lines.length === 0 ? (
@@ -110,7 +116,9 @@ function LogList(props: { lines: LogLine[]; follow: boolean; setFollow: (follow:
               className={`log-row level-${line.level} source-${line.source}`}
               style={{ transform: `translateY(${item.start}px)` }}
             >
-              <time className="log-time" dateTime={new Date(line.time).toISOString()}>{clockTime(line.time)}</time>
+              <time className="log-time" dateTime={new Date(line.time).toISOString()}>
+                {clockTime(line.time)}
+              </time>
               <span className="log-level">{words.levels[line.level]}</span>
               <span className="log-source">{words.sources[line.source] ?? line.source}</span>
               <span className="log-message">{logMessage(words, line)}</span>

@@ -39,7 +39,9 @@ function DeclaredSection({ title, intro, empty, items }: { title: string; intro?
   const id = useId();
   return (
     <section className="settings-section" aria-labelledby={id}>
-      <h2 id={id} className="section-title">{title}</h2>
+      <h2 id={id} className="section-title">
+        {title}
+      </h2>
       {items.length === 0 ? (
         <p className="muted">{empty}</p>
       ) : (

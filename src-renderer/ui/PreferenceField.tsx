@@ -27,17 +27,13 @@ export function PreferenceField({ tool, preference }: { tool: ToolSummary; prefe
     <div className={`preference preference-${preference.kind}`} data-preference-id={preference.id}>
       {preference.kind === 'boolean' ? (
         <label className="checkbox-label">
-          <input
-            id={id}
-            type="checkbox"
-            checked={value === true}
-            aria-describedby={statusId}
-            onChange={(event) => commit(event.target.checked)}
-          />
+          <input id={id} type="checkbox" checked={value === true} aria-describedby={statusId} onChange={(event) => commit(event.target.checked)} />
           {text(preference.title)}
         </label>
       ) : (
-        <label htmlFor={id} className="preference-title">{text(preference.title)}</label>
+        <label htmlFor={id} className="preference-title">
+          {text(preference.title)}
+        </label>
       )}
       {preference.kind === 'text' && <TextControl {...control} />}
       {preference.kind === 'number' && <NumberControl {...control} notANumber={words.notANumber} />}
@@ -46,7 +42,9 @@ export function PreferenceField({ tool, preference }: { tool: ToolSummary; prefe
         <select id={id} aria-describedby={statusId} value={typeof value === 'string' ? value : ''} onChange={(event) => commit(event.target.value)}>
           {typeof value !== 'string' && <option value="">{words.noChoice}</option>}
           {(preference.options ?? []).map((option) => (
-            <option key={option.value} value={option.value}>{text(option.title)}</option>
+            <option key={option.value} value={option.value}>
+              {text(option.title)}
+            </option>
           ))}
         </select>
       )}
@@ -54,7 +52,11 @@ export function PreferenceField({ tool, preference }: { tool: ToolSummary; prefe
         {save?.status === 'saving' && words.saving}
         {save?.status === 'saved' && !localProblem && words.saved}
       </span>
-      {problem && <p role="alert" className="problem">{problem}</p>}
+      {problem && (
+        <p role="alert" className="problem">
+          {problem}
+        </p>
+      )}
     </div>
   );
 }

@@ -24,11 +24,7 @@ export function ServiceCallsPanel() {
   const titleId = useId();
   const bodyId = useId();
   return (
-    <section
-      className={`service-panel ${open ? 'open' : 'closed'}`}
-      aria-labelledby={titleId}
-      style={open ? { height: size.height } : undefined}
-    >
+    <section className={`service-panel ${open ? 'open' : 'closed'}`} aria-labelledby={titleId} style={open ? { height: size.height } : undefined}>
       {open && (
         <div
           className="panel-resizer"
@@ -45,7 +41,9 @@ export function ServiceCallsPanel() {
         />
       )}
       <header className="panel-header">
-        <h2 id={titleId} className="panel-title" title={words.simulatedIntro}>{words.simulatedServices}</h2>
+        <h2 id={titleId} className="panel-title" title={words.simulatedIntro}>
+          {words.simulatedServices}
+        </h2>
         <span className="panel-intro muted">{words.simulatedIntro}</span>
         <button type="button" className="button small" aria-expanded={open} aria-controls={bodyId} onClick={() => setOpen(!open)}>
           {open ? words.hidePanel : words.showPanel}
@@ -53,7 +51,11 @@ export function ServiceCallsPanel() {
       </header>
       <div id={bodyId} className="panel-body" hidden={!open}>
         <ClipboardFill />
-        {problem && <p role="alert" className="problem">{problem}</p>}
+        {problem && (
+          <p role="alert" className="problem">
+            {problem}
+          </p>
+        )}
         {calls.length === 0 ? (
           <p className="muted">{words.noServiceCalls}</p>
         ) : (
@@ -62,7 +64,9 @@ export function ServiceCallsPanel() {
               const tool = tools[call.toolId];
               return (
                 <li key={call.seq} className="service-call" data-method={call.method} data-tool-id={call.toolId}>
-                  <time className="call-time" dateTime={new Date(call.time).toISOString()}>{clockTime(call.time)}</time>
+                  <time className="call-time" dateTime={new Date(call.time).toISOString()}>
+                    {clockTime(call.time)}
+                  </time>
                   <span className="call-tool">{tool ? text(tool.name) : call.toolId}</span>
                   <span className="call-words">{words.serviceCall(call.method, call.params, call.result)}</span>
                   <code className="call-method">{call.method}</code>

@@ -19,9 +19,16 @@ const tool = makeTool({
     { id: 'server', kind: 'text', title: { en: 'Server' }, default: 'https://ci.example' },
     { id: 'limit', kind: 'number', title: { en: 'How many' }, default: 5 },
     { id: 'sound', kind: 'boolean', title: { en: 'Play a sound' }, default: false },
-    { id: 'order', kind: 'choice', title: { en: 'Order' }, default: 'new', options: [
-      { value: 'new', title: { en: 'Newest first' } }, { value: 'old', title: { en: 'Oldest first' } },
-    ] },
+    {
+      id: 'order',
+      kind: 'choice',
+      title: { en: 'Order' },
+      default: 'new',
+      options: [
+        { value: 'new', title: { en: 'Newest first' } },
+        { value: 'old', title: { en: 'Oldest first' } },
+      ],
+    },
     { id: 'cursor', kind: 'text' },
   ],
   values: { server: 'https://ci.acme.test', limit: 5, sound: false, order: 'new' },
@@ -109,7 +116,9 @@ describe('a plugin’s settings', () => {
         { extensions: ['ppm'], mimes: ['image/x-portable-pixmap'], converts: true, pages: true, thumbnails: true },
         { extensions: [], mimes: [], converts: false, pages: false, thumbnails: false },
       ],
-      commands: [{ name: 'netpbm.invert', title: 'Invert colours', extensions: [], mimes: [], args: { type: 'object', properties: { level: { type: 'integer' } } } }],
+      commands: [
+        { name: 'netpbm.invert', title: 'Invert colours', extensions: [], mimes: [], args: { type: 'object', properties: { level: { type: 'integer' } } } },
+      ],
     },
   );
 
@@ -119,17 +128,20 @@ describe('a plugin’s settings', () => {
     await userEvent.click(screen.getByRole('tab', { name: 'Settings' }));
     expect(screen.getByRole('region', { name: 'About' }).textContent).toContain('Skwir api 1, a program');
     expect(screen.queryByRole('region', { name: 'Preferences' })).toBeNull();
-    const capabilities = within(screen.getByRole('list', { name: 'Capabilities' })).getAllByRole('listitem').map((item) => item.textContent);
+    const capabilities = within(screen.getByRole('list', { name: 'Capabilities' }))
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
     expect(capabilities).toEqual([
       'Reads the files you give itread',
       'Can propose changes to files, which you confirmwrite',
       'Links in what it shows can be openednetwork',
     ]);
     expect(screen.getByRole('list', { name: 'Fields' }).textContent).toBe('Picture sizenetpbm.sizeFor .ppm, .pgm');
-    expect(within(screen.getByRole('list', { name: 'Previews' })).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      'For .ppm, image/x-portable-pixmapConverts them to a file shown here · Shows them as pages · Thumbnails',
-      'Every fileInspects them',
-    ]);
+    expect(
+      within(screen.getByRole('list', { name: 'Previews' }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['For .ppm, image/x-portable-pixmapConverts them to a file shown here · Shows them as pages · Thumbnails', 'Every fileInspects them']);
     expect(screen.getByRole('list', { name: 'Commands' }).textContent).toBe('Invert coloursnetpbm.invertEvery file · Options: level');
   });
 
@@ -143,4 +155,3 @@ describe('a plugin’s settings', () => {
     }
   });
 });
-

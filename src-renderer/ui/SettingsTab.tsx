@@ -22,7 +22,9 @@ function ToolSettings({ tool }: { tool: ToolSummary }) {
   return (
     <div className="settings">
       <section className="settings-section" aria-labelledby={ids.preferences}>
-        <h2 id={ids.preferences} className="section-title">{words.preferencesHeading}</h2>
+        <h2 id={ids.preferences} className="section-title">
+          {words.preferencesHeading}
+        </h2>
         {preferences.length === 0 ? (
           <p className="muted">{words.noPreferences}</p>
         ) : (
@@ -35,7 +37,9 @@ function ToolSettings({ tool }: { tool: ToolSummary }) {
       </section>
       <About tool={tool} />
       <section className="settings-section" aria-labelledby={ids.services}>
-        <h2 id={ids.services} className="section-title">{words.servicesHeading}</h2>
+        <h2 id={ids.services} className="section-title">
+          {words.servicesHeading}
+        </h2>
         {tool.uses.length === 0 ? (
           <p className="muted">{words.noServices}</p>
         ) : (

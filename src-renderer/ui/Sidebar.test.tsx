@@ -18,9 +18,11 @@ describe('the sidebar', () => {
     expect(within(list).getAllByRole('option')).toHaveLength(200);
     expect(screen.getByText('200 tools')).toBeDefined();
     await userEvent.type(screen.getByRole('searchbox', { name: 'Filter tools' }), 'tool 19');
-    expect(within(list).getAllByRole('option').map((o) => o.getAttribute('aria-label'))).toEqual([
-      'Tool 190', 'Tool 191', 'Tool 192', 'Tool 193', 'Tool 194', 'Tool 195', 'Tool 196', 'Tool 197', 'Tool 198', 'Tool 199',
-    ]);
+    expect(
+      within(list)
+        .getAllByRole('option')
+        .map((o) => o.getAttribute('aria-label')),
+    ).toEqual(['Tool 190', 'Tool 191', 'Tool 192', 'Tool 193', 'Tool 194', 'Tool 195', 'Tool 196', 'Tool 197', 'Tool 198', 'Tool 199']);
   });
 
   it('shows a long name whole in its tooltip', async () => {
@@ -33,15 +35,16 @@ describe('the sidebar', () => {
     const { fake } = await renderApp({ tools: [makeTool({ id: 'com.acme.one', name: { en: 'One' }, state: 'starting' })] });
     const option = screen.getByRole('option', { name: 'One' });
     expect(option.dataset.state).toBe('starting');
-    act(() => fake.emit({ type: 'tool', tool: makeTool({ id: 'com.acme.one', name: { en: 'One' }, state: 'failed', stateReason: 'crashed 5 times in 3 minutes' }) }));
+    act(() =>
+      fake.emit({ type: 'tool', tool: makeTool({ id: 'com.acme.one', name: { en: 'One' }, state: 'failed', stateReason: 'crashed 5 times in 3 minutes' }) }),
+    );
     expect(option.dataset.state).toBe('failed');
     expect(option.textContent).toContain('Failed · crashed 5 times in 3 minutes');
   });
 });
 
 describe('dropping a folder', () => {
-  const drop = (files: File[]) =>
-    fireEvent.drop(document.querySelector('.drop-zone')!, { dataTransfer: { files, types: ['Files'] } });
+  const drop = (files: File[]) => fireEvent.drop(document.querySelector('.drop-zone')!, { dataTransfer: { files, types: ['Files'] } });
 
   it('asks for the path in a browser, which cannot know where a dropped folder is', async () => {
     const { fake } = await renderApp();
@@ -64,12 +67,16 @@ describe('dropping a folder', () => {
   });
 
   it('lists plugins beside tools, each marked as a plugin', async () => {
-    await renderApp({ tools: [makeTool({ id: 'com.acme.words', name: { en: 'Word count' } }), makePlugin({ id: 'org.example.words', name: { en: 'Word count' } })] });
+    await renderApp({
+      tools: [makeTool({ id: 'com.acme.words', name: { en: 'Word count' } }), makePlugin({ id: 'org.example.words', name: { en: 'Word count' } })],
+    });
     const [tool, plugin] = within(screen.getByRole('listbox', { name: 'Installed tools' })).getAllByRole('option');
     expect(tool!.textContent).toBe('Word countRunning');
     expect(plugin!.textContent).toBe('Word countPluginIdle');
-    const described = plugin!.getAttribute('aria-describedby')!.split(' ').map((id) => document.getElementById(id)?.textContent);
+    const described = plugin!
+      .getAttribute('aria-describedby')!
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent);
     expect(described).toEqual(['Plugin', 'Idle']);
   });
 });
-

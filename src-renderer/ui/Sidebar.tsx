@@ -27,12 +27,21 @@ export function Sidebar() {
 
   const needle = filter.trim().toLowerCase();
   const shown = needle === '' ? tools : tools.filter((tool) => text(tool.name).toLowerCase().includes(needle) || tool.id.includes(needle));
-  const focusIndex = Math.max(0, shown.findIndex((tool) => tool.id === selectedId));
+  const focusIndex = Math.max(
+    0,
+    shown.findIndex((tool) => tool.id === selectedId),
+  );
 
   const onKeyDown = (event: KeyboardEvent<HTMLUListElement>) => {
     // Move from the option that has focus, which a click elsewhere may have left apart from the selection.
     const focusedId = (event.target as HTMLElement).closest<HTMLElement>('[data-tool-id]')?.dataset.toolId;
-    const from = focusedId === undefined ? focusIndex : Math.max(0, shown.findIndex((tool) => tool.id === focusedId));
+    const from =
+      focusedId === undefined
+        ? focusIndex
+        : Math.max(
+            0,
+            shown.findIndex((tool) => tool.id === focusedId),
+          );
     const moves: Record<string, number> = { ArrowDown: from + 1, ArrowUp: from - 1, Home: 0, End: shown.length - 1 };
     const target = moves[event.key];
     if (target === undefined) return;
@@ -115,8 +124,14 @@ const ToolListItem = memo(function ToolListItem(props: {
       <StateDot state={tool.state} />
       <span className="tool-item-text">
         <span className="tool-item-line">
-          <span className="tool-item-name" title={name}>{name}</span>
-          {tool.kind === 'plugin' && <span className="tag plugin-tag" id={`${props.stateId}-kind`}>{words.plugin.tag}</span>}
+          <span className="tool-item-name" title={name}>
+            {name}
+          </span>
+          {tool.kind === 'plugin' && (
+            <span className="tag plugin-tag" id={`${props.stateId}-kind`}>
+              {words.plugin.tag}
+            </span>
+          )}
         </span>
         <span className="tool-item-state" id={props.stateId} title={reason}>
           {words.states[tool.state]}

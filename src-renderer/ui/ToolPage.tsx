@@ -51,7 +51,9 @@ export function ToolPage({ tool }: { tool: ToolSummary }) {
     <section className="tool-page" aria-labelledby={titleId}>
       <header className="tool-header">
         <div className="tool-heading">
-          <h1 id={titleId} className="tool-title">{text(tool.name)}</h1>
+          <h1 id={titleId} className="tool-title">
+            {text(tool.name)}
+          </h1>
           <p className="tool-subtitle">
             {[tool.version, text(tool.publisher)].filter((part) => part !== '').join(' · ')}
             {tool.kind === 'plugin' && <span className="tag">{words.plugin.tag}</span>}
@@ -71,12 +73,18 @@ export function ToolPage({ tool }: { tool: ToolSummary }) {
           </button>
         </div>
       </header>
-      {action?.problem && <p role="alert" className="problem banner">{problemText(words, action.problem, action.problemCode, nounOf(tool))}</p>}
+      {action?.problem && (
+        <p role="alert" className="problem banner">
+          {problemText(words, action.problem, action.problemCode, nounOf(tool))}
+        </p>
+      )}
       {tool.problems && tool.problems.length > 0 && (
         <div role="alert" className="problems banner">
           <h2 className="banner-title">{words.problemsHeading}</h2>
           <ul>
-            {tool.problems.map((problem, index) => <li key={index}>{problem}</li>)}
+            {tool.problems.map((problem, index) => (
+              <li key={index}>{problem}</li>
+            ))}
           </ul>
         </div>
       )}

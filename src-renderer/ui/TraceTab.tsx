@@ -30,7 +30,11 @@ export function TraceTab({ toolId }: { toolId: string }) {
           <select value={method} onChange={(event) => setTraceMethod(event.target.value)}>
             <option value="">{words.allMethods}</option>
             {method !== '' && !methods.includes(method) && <option value={method}>{method}</option>}
-            {methods.map((name) => <option key={name} value={name}>{name}</option>)}
+            {methods.map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
           </select>
         </label>
         <span className="toolbar-spacer" />
@@ -42,7 +46,11 @@ export function TraceTab({ toolId }: { toolId: string }) {
           {words.clear}
         </button>
       </div>
-      {problem && <p role="alert" className="problem banner">{problem}</p>}
+      {problem && (
+        <p role="alert" className="problem banner">
+          {problem}
+        </p>
+      )}
       {lines.length === 0 ? (
         <EmptyState>{all.length === 0 ? words.emptyTrace : words.noMessageMatches}</EmptyState>
       ) : (
@@ -110,9 +118,7 @@ function TraceList(props: { lines: TraceLine[]; follow: boolean; setFollow: (fol
   useEffect(() => {
     if (opened === undefined) return;
     // After the list measured the opened row's new height.
-    const frame = requestAnimationFrame(() =>
-      scroller.current?.querySelector(`[data-seq="${opened}"]`)?.scrollIntoView?.({ block: 'nearest' }),
-    );
+    const frame = requestAnimationFrame(() => scroller.current?.querySelector(`[data-seq="${opened}"]`)?.scrollIntoView?.({ block: 'nearest' }));
     return () => cancelAnimationFrame(frame);
   }, [opened]);
 
@@ -135,13 +141,21 @@ function TraceList(props: { lines: TraceLine[]; follow: boolean; setFollow: (fol
             >
               <div className="trace-summary">
                 <button type="button" className="trace-toggle" aria-expanded={expanded} onClick={() => toggle(line.seq)}>
-                  <span className="disclosure" aria-hidden="true">{expanded ? '▾' : '▸'}</span>
-                  <time className="trace-time" dateTime={new Date(line.time).toISOString()}>{clockTime(line.time)}</time>
+                  <span className="disclosure" aria-hidden="true">
+                    {expanded ? '▾' : '▸'}
+                  </span>
+                  <time className="trace-time" dateTime={new Date(line.time).toISOString()}>
+                    {clockTime(line.time)}
+                  </time>
                   <span className="trace-direction">{direction}</span>
                   {line.notUtf8 ? (
-                    <span className="trace-method trace-not-utf8" title={words.notUtf8Note}>{words.notUtf8}</span>
+                    <span className="trace-method trace-not-utf8" title={words.notUtf8Note}>
+                      {words.notUtf8}
+                    </span>
                   ) : (
-                    <span className="trace-method" title={line.method}>{line.method ?? '—'}</span>
+                    <span className="trace-method" title={line.method}>
+                      {line.method ?? '—'}
+                    </span>
                   )}
                   <span className="trace-preview">{messagePreview(line.text, line.notUtf8)}</span>
                 </button>

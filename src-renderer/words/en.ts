@@ -21,8 +21,7 @@ export const en: Words = {
   install: 'Install…',
   installATool: 'Install a tool…',
   installDialogTitle: 'Install a tool',
-  installDialogHelp:
-    'Give the path of a folder that holds a vitruvian-tool.json manifest. The app checks it and copies it in.',
+  installDialogHelp: 'Give the path of a folder that holds a vitruvian-tool.json manifest. The app checks it and copies it in.',
   toolFolder: 'Tool folder',
   toolFolderPlaceholder: '/path/to/my-tool',
   chooseFolder: 'Choose…',
@@ -34,11 +33,9 @@ export const en: Words = {
   installedTool: (name, version) => `Installed ${name} ${version}.`,
   refusedFolder: (folder) => `The folder ${folder} was not installed:`,
   dropHere: 'Drop a tool folder to install it',
-  dropNeedsPath:
-    'A browser cannot tell the app where a dropped folder is. Paste the folder’s path here instead.',
+  dropNeedsPath: 'A browser cannot tell the app where a dropped folder is. Paste the folder’s path here instead.',
   noToolsTitle: 'No tools yet',
-  noToolsBody:
-    'Drag a tool’s folder (one with a vitruvian-tool.json inside) onto this window, or choose Install… and give its path.',
+  noToolsBody: 'Drag a tool’s folder (one with a vitruvian-tool.json inside) onto this window, or choose Install… and give its path.',
   noToolsValidate: 'Writing a tool? Run “vitruvian-tool validate <folder>” to check it first.',
   noSelectionTitle: 'Choose a tool',
   noSelectionBody: 'Pick a tool in the list to run its commands, change its settings and read its log.',
@@ -64,8 +61,7 @@ export const en: Words = {
   uninstall: 'Uninstall',
   uninstallTitle: (name) => `Uninstall ${name}?`,
   uninstallBody: 'The tool is stopped, and its installed copy, its data and its settings are removed.',
-  uninstallBodyInPlace:
-    'The tool is stopped and taken off the list, and its data and settings are removed. Its folder is kept as it is.',
+  uninstallBodyInPlace: 'The tool is stopped and taken off the list, and its data and settings are removed. Its folder is kept as it is.',
   loadedInPlace: 'Loaded in place',
   problemsHeading: 'Problems in this folder',
   commandsHeading: 'Commands',
@@ -133,15 +129,12 @@ export const en: Words = {
   copy: 'Copy',
   copied: 'Copied',
   clear: 'Clear',
-  emptyLog:
-    'Nothing logged yet. Lines the tool logs, what it writes to its error output and protocol problems show up here.',
+  emptyLog: 'Nothing logged yet. Lines the tool logs, what it writes to its error output and protocol problems show up here.',
   noLogMatches: 'No line matches the filter.',
   lineCount: (shown, total) =>
     shown === total ? countIn('en', total, 'line', 'lines') : `${shown.toLocaleString('en')} of ${countIn('en', total, 'line', 'lines')}`,
   messageCount: (shown, total) =>
-    shown === total
-      ? countIn('en', total, 'message', 'messages')
-      : `${shown.toLocaleString('en')} of ${countIn('en', total, 'message', 'messages')}`,
+    shown === total ? countIn('en', total, 'message', 'messages') : `${shown.toLocaleString('en')} of ${countIn('en', total, 'message', 'messages')}`,
   messagesList: 'Messages between the app and the tool',
   methodFilter: 'Method',
   allMethods: 'All methods',
@@ -159,24 +152,36 @@ export const en: Words = {
   hidePanel: 'Hide simulated services',
   serviceCall: (method, params, result) => {
     switch (method) {
-      case 'notify/hud': return `Would show on screen: ${quote(params.text)}`;
-      case 'notify/beep': return 'Would play the alert sound';
-      case 'open/url': return `Would open ${text(params.url)}`;
+      case 'notify/hud':
+        return `Would show on screen: ${quote(params.text)}`;
+      case 'notify/beep':
+        return 'Would play the alert sound';
+      case 'open/url':
+        return `Would open ${text(params.url)}`;
       case 'clipboard/readText':
         if (typeof result?.text === 'string') return `Read the clipboard: ${quote(result.text)}`;
         return result && 'text' in result ? 'Read the clipboard: it held no text' : 'Read the clipboard';
-      case 'clipboard/writeText': return `Put on the clipboard: ${quote(params.text)}`;
-      case 'keystrokes/paste': return `Would paste: ${quote(params.text)}`;
+      case 'clipboard/writeText':
+        return `Put on the clipboard: ${quote(params.text)}`;
+      case 'keystrokes/paste':
+        return `Would paste: ${quote(params.text)}`;
       case 'keystrokes/pressMenuItem':
         return `Would press the menu item ${Array.isArray(params.keys) ? params.keys.join(' or ') : ''}`;
-      case 'processes/terminate': return `Would end process ${text(params.pid)}`;
+      case 'processes/terminate':
+        return `Would end process ${text(params.pid)}`;
       // A plugin's plan, step by step, recorded rather than done.
-      case 'plan/rename': return `Would rename ${text(params.from)} to ${fileName(text(params.to))}`;
-      case 'plan/move': return `Would move ${text(params.from)} into ${folderOf(text(params.to))}`;
-      case 'plan/copy': return `Would copy ${text(params.from)} into ${folderOf(text(params.to))}`;
-      case 'plan/trash': return `Would move ${text(params.path)} to the trash`;
-      case 'plan/mkdir': return `Would make the folder ${text(params.path)}`;
-      default: return `${method} ${JSON.stringify(params)}`;
+      case 'plan/rename':
+        return `Would rename ${text(params.from)} to ${fileName(text(params.to))}`;
+      case 'plan/move':
+        return `Would move ${text(params.from)} into ${folderOf(text(params.to))}`;
+      case 'plan/copy':
+        return `Would copy ${text(params.from)} into ${folderOf(text(params.to))}`;
+      case 'plan/trash':
+        return `Would move ${text(params.path)} to the trash`;
+      case 'plan/mkdir':
+        return `Would make the folder ${text(params.path)}`;
+      default:
+        return `${method} ${JSON.stringify(params)}`;
     }
   },
   resizePanel: 'Resize the simulated services',

@@ -22,8 +22,7 @@ export const fr: Words = {
   install: 'Installer…',
   installATool: 'Installer un outil…',
   installDialogTitle: 'Installer un outil',
-  installDialogHelp:
-    'Indiquez le chemin d’un dossier qui contient un manifeste vitruvian-tool.json. L’app le vérifie et en garde une copie.',
+  installDialogHelp: 'Indiquez le chemin d’un dossier qui contient un manifeste vitruvian-tool.json. L’app le vérifie et en garde une copie.',
   toolFolder: 'Dossier de l’outil',
   toolFolderPlaceholder: '/chemin/vers/mon-outil',
   chooseFolder: 'Choisir…',
@@ -35,11 +34,9 @@ export const fr: Words = {
   installedTool: (name, version) => `${name} ${version} est installé.`,
   refusedFolder: (folder) => `Le dossier ${folder} n’a pas été installé\u202f:`,
   dropHere: 'Déposez le dossier d’un outil pour l’installer',
-  dropNeedsPath:
-    'Un navigateur ne peut pas dire à l’app où se trouve un dossier déposé. Collez plutôt son chemin ici.',
+  dropNeedsPath: 'Un navigateur ne peut pas dire à l’app où se trouve un dossier déposé. Collez plutôt son chemin ici.',
   noToolsTitle: 'Aucun outil pour l’instant',
-  noToolsBody:
-    'Faites glisser le dossier d’un outil (qui contient un vitruvian-tool.json) sur cette fenêtre, ou choisissez Installer… et indiquez son chemin.',
+  noToolsBody: 'Faites glisser le dossier d’un outil (qui contient un vitruvian-tool.json) sur cette fenêtre, ou choisissez Installer… et indiquez son chemin.',
   noToolsValidate: 'Vous écrivez un outil\u202f? Lancez d’abord «\u202fvitruvian-tool validate <dossier>\u202f» pour le vérifier.',
   noSelectionTitle: 'Choisissez un outil',
   noSelectionBody: 'Choisissez un outil dans la liste pour lancer ses commandes, changer ses réglages et lire son journal.',
@@ -65,8 +62,7 @@ export const fr: Words = {
   uninstall: 'Désinstaller',
   uninstallTitle: (name) => `Désinstaller ${name}\u202f?`,
   uninstallBody: 'L’outil est arrêté, et sa copie installée, ses données et ses réglages sont supprimés.',
-  uninstallBodyInPlace:
-    'L’outil est arrêté et retiré de la liste, et ses données et ses réglages sont supprimés. Son dossier est gardé tel quel.',
+  uninstallBodyInPlace: 'L’outil est arrêté et retiré de la liste, et ses données et ses réglages sont supprimés. Son dossier est gardé tel quel.',
   loadedInPlace: 'Chargé sur place',
   problemsHeading: 'Problèmes dans ce dossier',
   commandsHeading: 'Commandes',
@@ -134,15 +130,12 @@ export const fr: Words = {
   copy: 'Copier',
   copied: 'Copié',
   clear: 'Effacer',
-  emptyLog:
-    'Rien dans le journal pour l’instant. Les lignes de l’outil, sa sortie d’erreur et les problèmes de protocole apparaissent ici.',
+  emptyLog: 'Rien dans le journal pour l’instant. Les lignes de l’outil, sa sortie d’erreur et les problèmes de protocole apparaissent ici.',
   noLogMatches: 'Aucune ligne ne correspond au filtre.',
   lineCount: (shown, total) =>
     shown === total ? countIn('fr', total, 'ligne', 'lignes') : `${shown.toLocaleString('fr')} sur ${countIn('fr', total, 'ligne', 'lignes')}`,
   messageCount: (shown, total) =>
-    shown === total
-      ? countIn('fr', total, 'message', 'messages')
-      : `${shown.toLocaleString('fr')} sur ${countIn('fr', total, 'message', 'messages')}`,
+    shown === total ? countIn('fr', total, 'message', 'messages') : `${shown.toLocaleString('fr')} sur ${countIn('fr', total, 'message', 'messages')}`,
   messagesList: 'Messages entre l’app et l’outil',
   methodFilter: 'Méthode',
   allMethods: 'Toutes les méthodes',
@@ -160,24 +153,36 @@ export const fr: Words = {
   hidePanel: 'Masquer les services simulés',
   serviceCall: (method, params, result) => {
     switch (method) {
-      case 'notify/hud': return `Afficherait à l’écran\u202f: ${quote(params.text)}`;
-      case 'notify/beep': return 'Jouerait le son d’alerte';
-      case 'open/url': return `Ouvrirait ${text(params.url)}`;
+      case 'notify/hud':
+        return `Afficherait à l’écran\u202f: ${quote(params.text)}`;
+      case 'notify/beep':
+        return 'Jouerait le son d’alerte';
+      case 'open/url':
+        return `Ouvrirait ${text(params.url)}`;
       case 'clipboard/readText':
         if (typeof result?.text === 'string') return `A lu le presse-papiers\u202f: ${quote(result.text)}`;
         return result && 'text' in result ? 'A lu le presse-papiers\u202f: il n’y avait pas de texte' : 'A lu le presse-papiers';
-      case 'clipboard/writeText': return `A mis dans le presse-papiers\u202f: ${quote(params.text)}`;
-      case 'keystrokes/paste': return `Collerait\u202f: ${quote(params.text)}`;
+      case 'clipboard/writeText':
+        return `A mis dans le presse-papiers\u202f: ${quote(params.text)}`;
+      case 'keystrokes/paste':
+        return `Collerait\u202f: ${quote(params.text)}`;
       case 'keystrokes/pressMenuItem':
         return `Choisirait l’élément de menu ${Array.isArray(params.keys) ? params.keys.join(' ou ') : ''}`;
-      case 'processes/terminate': return `Mettrait fin au processus ${text(params.pid)}`;
+      case 'processes/terminate':
+        return `Mettrait fin au processus ${text(params.pid)}`;
       // Le plan d’un plugin, étape par étape, noté plutôt que fait.
-      case 'plan/rename': return `Renommerait ${text(params.from)} en ${fileName(text(params.to))}`;
-      case 'plan/move': return `Déplacerait ${text(params.from)} dans ${folderOf(text(params.to))}`;
-      case 'plan/copy': return `Copierait ${text(params.from)} dans ${folderOf(text(params.to))}`;
-      case 'plan/trash': return `Mettrait ${text(params.path)} à la corbeille`;
-      case 'plan/mkdir': return `Créerait le dossier ${text(params.path)}`;
-      default: return `${method} ${JSON.stringify(params)}`;
+      case 'plan/rename':
+        return `Renommerait ${text(params.from)} en ${fileName(text(params.to))}`;
+      case 'plan/move':
+        return `Déplacerait ${text(params.from)} dans ${folderOf(text(params.to))}`;
+      case 'plan/copy':
+        return `Copierait ${text(params.from)} dans ${folderOf(text(params.to))}`;
+      case 'plan/trash':
+        return `Mettrait ${text(params.path)} à la corbeille`;
+      case 'plan/mkdir':
+        return `Créerait le dossier ${text(params.path)}`;
+      default:
+        return `${method} ${JSON.stringify(params)}`;
     }
   },
   resizePanel: 'Redimensionner les services simulés',

@@ -44,7 +44,17 @@ describe('the host’s log lines in French', () => {
   });
 
   it('says “le plugin” in a plugin’s lines, and the plugin’s own calls', () => {
-    const ofPlugin = ['started', 'stopped', 'neededSignal', 'exitedWhenStopped', 'leftoversKilled', 'exitedIdle', 'crashedRestarting', 'linkClosed', 'failed'] as const;
+    const ofPlugin = [
+      'started',
+      'stopped',
+      'neededSignal',
+      'exitedWhenStopped',
+      'leftoversKilled',
+      'exitedIdle',
+      'crashedRestarting',
+      'linkClosed',
+      'failed',
+    ] as const;
     for (const code of ofPlugin) {
       expect(hostLogFr({ ...oneOfEach[code], plugin: true }), code).not.toMatch(/outil|protocole/);
     }

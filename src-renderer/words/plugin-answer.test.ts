@@ -10,8 +10,9 @@ describe('plugin answers in words', () => {
       'The plugin’s answer is not as the protocol says: result.png: missing',
     );
     expect(pluginFailureText(en, { ok: false, outcome: 'cancelled', message: 'cancelled by the person' })).toBe('Cancelled');
-    expect(pluginFailureText(fr, { ok: false, outcome: 'crashed', message: 'exited with code 3', reasonCode: { code: 'exited', exitCode: 3 } }))
-      .toMatch(/^Le plugin a planté\u202f: /);
+    expect(pluginFailureText(fr, { ok: false, outcome: 'crashed', message: 'exited with code 3', reasonCode: { code: 'exited', exitCode: 3 } })).toMatch(
+      /^Le plugin a planté\u202f: /,
+    );
   });
 
   it('words a field’s value: lists joined, null as nothing, yes and no, numbers as given', () => {

@@ -31,10 +31,15 @@ export function fieldValueText(words: Words, value: unknown): string {
 export function planStepText(words: Words, step: PlanStep, files: readonly string[]): string {
   const name = 'file' in step ? fileName(files[step.file - 1] ?? `#${step.file}`) : '';
   switch (step.op) {
-    case 'rename': return words.plugin.stepRename(name, step.name);
-    case 'trash': return words.plugin.stepTrash(name);
-    case 'move': return words.plugin.stepMove(name, step.to);
-    case 'copy': return words.plugin.stepCopy(name, step.to);
-    case 'mkdir': return words.plugin.stepMkdir(step.path);
+    case 'rename':
+      return words.plugin.stepRename(name, step.name);
+    case 'trash':
+      return words.plugin.stepTrash(name);
+    case 'move':
+      return words.plugin.stepMove(name, step.to);
+    case 'copy':
+      return words.plugin.stepCopy(name, step.to);
+    case 'mkdir':
+      return words.plugin.stepMkdir(step.path);
   }
 }

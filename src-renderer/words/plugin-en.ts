@@ -98,7 +98,9 @@ export const pluginEn: PluginWords = {
       files > 0 ? `${countIn('en', files, 'file changes', 'files change')}.` : '',
       folders > 0 ? `${countIn('en', folders, 'folder is', 'folders are')} made.` : '',
       'The steps run in order and stop at the first that fails; nothing existing is overwritten.',
-    ].filter((part) => part !== '').join(' '),
+    ]
+      .filter((part) => part !== '')
+      .join(' '),
   applySimulated: 'The services are simulated: each step is recorded in the services panel, and no file is touched.',
   stepStatus: { done: 'Done', recorded: 'Recorded in the services panel (simulated)', failed: 'Failed', notRun: 'Not run' },
   planApplied: 'Applied.',

@@ -99,7 +99,9 @@ export const pluginFr: PluginWords = {
       files > 0 ? `${countIn('fr', files, 'fichier change', 'fichiers changent')}.` : '',
       folders > 0 ? `${countIn('fr', folders, 'dossier est créé', 'dossiers sont créés')}.` : '',
       'Les étapes s’enchaînent et s’arrêtent à la première qui échoue\u202f; rien d’existant n’est écrasé.',
-    ].filter((part) => part !== '').join(' '),
+    ]
+      .filter((part) => part !== '')
+      .join(' '),
   applySimulated: 'Les services sont simulés\u202f: chaque étape est notée dans le panneau des services, et aucun fichier n’est touché.',
   stepStatus: { done: 'Fait', recorded: 'Noté dans le panneau des services (simulé)', failed: 'Échec', notRun: 'Pas lancé' },
   planApplied: 'Appliqué.',

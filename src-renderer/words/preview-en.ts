@@ -15,8 +15,7 @@ export const previewEn: PreviewWords = {
   notShownHere: 'This kind of file is not shown here. Save it to open it in another app.',
   showActualSize: 'Show at actual size',
   fitToWindow: 'Fit to the window',
-  textCut: (shownBytes, totalBytes) =>
-    `Only the start of the file is shown (${fileSize(shownBytes)} of ${fileSize(totalBytes)}). Save it to read it all.`,
+  textCut: (shownBytes, totalBytes) => `Only the start of the file is shown (${fileSize(shownBytes)} of ${fileSize(totalBytes)}). Save it to read it all.`,
   rowsCut: (shown) => `Only the first ${countIn('en', shown, 'row', 'rows')} are shown. Save the file to see them all.`,
   notJson: (problem) => `This is not valid JSON (${problem}); it is shown as text.`,
   markdownPicture: (description, address) => `[picture${description ? `: ${description}` : ''}, not loaded: ${address}]`,
@@ -36,8 +35,7 @@ export const previewEn: PreviewWords = {
   searching: (page, pages) => `Searching… page ${page.toLocaleString('en')} of ${pages.toLocaleString('en')}`,
   matchOfCount: (match, matches) => `${match.toLocaleString('en')} of ${countIn('en', matches, 'match', 'matches')}`,
   noMatch: (query) => `No match for “${query}”.`,
-  pagesUnsearched: (count) =>
-    `${countIn('en', count, 'page', 'pages')} could not be read; the search skipped ${count === 1 ? 'it' : 'them'}.`,
+  pagesUnsearched: (count) => `${countIn('en', count, 'page', 'pages')} could not be read; the search skipped ${count === 1 ? 'it' : 'them'}.`,
   matchesHeading: 'Matches',
   outlineHeading: 'Outline',
   linkToPage: (page) => `Go to page ${page}`,

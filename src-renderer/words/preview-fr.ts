@@ -20,8 +20,7 @@ export const previewFr: PreviewWords = {
     `Seul le début du fichier est affiché (${fileSize(shownBytes)} sur ${fileSize(totalBytes)}). Enregistrez-le pour tout lire.`,
   rowsCut: (shown) => `Seules les ${shown.toLocaleString('fr')} premières lignes sont affichées. Enregistrez le fichier pour toutes les voir.`,
   notJson: (problem) => `Ce n’est pas du JSON valide (${problem})\u202f; il est affiché comme texte.`,
-  markdownPicture: (description, address) =>
-    `[image${description ? `\u202f: ${description}` : ''}, non chargée\u202f: ${address}]`,
+  markdownPicture: (description, address) => `[image${description ? `\u202f: ${description}` : ''}, non chargée\u202f: ${address}]`,
   pagesList: 'Pages',
   pageLabel: (page) => `Page ${page}`,
   pageOfCount: (page, pages) => `Page ${page.toLocaleString('fr')} sur ${pages.toLocaleString('fr')}`,

@@ -57,7 +57,9 @@ describe('the host’s reasons in the window’s words', () => {
     expect(fr.reason(oneOfEach.notRunning)).toBe('l’outil n’est pas en marche');
     expect(fr.reason(oneOfEach.untitledPreference, 'plugin')).toBe('la préférence «\u202fcursor\u202f» est propre au plugin et ne se change pas ici');
     expect(fr.reason(oneOfEach.apiNotSpoken, 'plugin')).toBe('le plugin parle l’api 2, mais l’app ne parle que 1');
-    expect(stateReasonText(fr, { kind: 'plugin', stateReason: 'the plugin crashed', stateReasonCode: oneOfEach.crashedTooOften })).toMatch(/^il a planté 5 fois/);
+    expect(stateReasonText(fr, { kind: 'plugin', stateReason: 'the plugin crashed', stateReasonCode: oneOfEach.crashedTooOften })).toMatch(
+      /^il a planté 5 fois/,
+    );
     expect(problemText(fr, 'no plugin', oneOfEach.notInstalled, 'plugin')).toBe('Aucun plugin «\u202fcom.acme.gone\u202f» n’est installé');
   });
 
@@ -72,8 +74,9 @@ describe('the host’s reasons in the window’s words', () => {
 
   it('keeps a folder’s problem (a line for tool authors) as it is, inside a French sentence', () => {
     const refused = { code: 'refused', problem: 'uses[1]: unknown service "camera"' } as const;
-    expect(stateReasonText(fr, { stateReason: 'the folder was refused: uses[1]: unknown service "camera"', stateReasonCode: refused }))
-      .toBe('le dossier a été refusé\u202f: uses[1]: unknown service "camera"');
+    expect(stateReasonText(fr, { stateReason: 'the folder was refused: uses[1]: unknown service "camera"', stateReasonCode: refused })).toBe(
+      'le dossier a été refusé\u202f: uses[1]: unknown service "camera"',
+    );
   });
 
   it('falls back on the host’s English for a reason without data or with a code it does not know', () => {
@@ -82,8 +85,9 @@ describe('the host’s reasons in the window’s words', () => {
     const newer = { code: 'cosmicRay', strength: 9 } as never;
     expect(stateReasonText(fr, { stateReason: 'hit by a cosmic ray', stateReasonCode: newer })).toBe('hit by a cosmic ray');
     expect(problemText(fr, 'value (preference "t"): odd', newer)).toBe('value (preference "t"): odd');
-    expect(commandOutcomeText(fr, { outcome: 'unavailable', message: 'hit by a cosmic ray', reasonCode: newer }))
-      .toBe('Indisponible\u202f: hit by a cosmic ray');
+    expect(commandOutcomeText(fr, { outcome: 'unavailable', message: 'hit by a cosmic ray', reasonCode: newer })).toBe(
+      'Indisponible\u202f: hit by a cosmic ray',
+    );
   });
 
   it('words command outcomes: a crash once, a refusal in the tool’s own words', () => {
@@ -91,8 +95,9 @@ describe('the host’s reasons in the window’s words', () => {
     expect(commandOutcomeText(en, crashed)).toBe('The tool crashed: it exited with code 3 before it answered');
     expect(commandOutcomeText(fr, crashed)).toBe('L’outil a planté\u202f: il s’est arrêté avec le code 3 avant de répondre');
     expect(commandOutcomeText(fr, { outcome: 'refused', message: 'nothing to copy' })).toBe('Refusé\u202f: nothing to copy');
-    expect(commandOutcomeText(fr, { outcome: 'unavailable', message: 'the tool is not running', reasonCode: { code: 'notRunning' } }))
-      .toBe('Indisponible\u202f: l’outil n’est pas en marche');
+    expect(commandOutcomeText(fr, { outcome: 'unavailable', message: 'the tool is not running', reasonCode: { code: 'notRunning' } })).toBe(
+      'Indisponible\u202f: l’outil n’est pas en marche',
+    );
     expect(commandOutcomeText(fr, { outcome: 'done' })).toBe('Terminé');
   });
 });

@@ -40,7 +40,10 @@ export function reasonFr(reason: ReasonCode, noun: Noun = 'tool'): string | unde
       return exitFr(reason);
     case 'crashedTooOften': {
       const last = exitFr(reason.last);
-      return last && `il a planté ${reason.crashes} fois en ${durationFr(reason.seconds)} (la dernière${nb}: ${last})${nb}; il reste arrêté jusqu’à ce que vous le redémarriez`;
+      return (
+        last &&
+        `il a planté ${reason.crashes} fois en ${durationFr(reason.seconds)} (la dernière${nb}: ${last})${nb}; il reste arrêté jusqu’à ce que vous le redémarriez`
+      );
     }
     case 'couldNotStart':
       return `impossible de lancer ${reason.program}${nb}: ${reason.problem}`;

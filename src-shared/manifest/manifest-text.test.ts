@@ -33,7 +33,8 @@ describe('parsing a manifest', () => {
   it('refuses nesting beyond 64 levels before parsing, and ignores brackets inside strings', () => {
     expect(parseManifestText(`${'['.repeat(64)}${']'.repeat(64)}`).ok).toBe(true);
     expect(parseManifestText(`${'['.repeat(65)}${']'.repeat(65)}`)).toEqual({
-      ok: false, reason: 'nested more than 64 levels deep at line 1, column 65',
+      ok: false,
+      reason: 'nested more than 64 levels deep at line 1, column 65',
     });
     expect(parseManifestText(JSON.stringify({ a: '[[[[\\"'.repeat(100) })).ok).toBe(true);
   });

@@ -14,10 +14,13 @@ export function textProblem(bytes: Uint8Array): string | undefined {
   if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) {
     return 'is UTF-16 text; save it as UTF-8';
   }
-  for (let i = 0; i < bytes.length; ) {
+  for (let i = 0; i < bytes.length;) {
     const byte = bytes[i]!;
     if (byte === 0) return `holds a zero byte at byte ${i}; it is not a text file`;
-    if (byte < 0x80) { i++; continue; }
+    if (byte < 0x80) {
+      i++;
+      continue;
+    }
     const length = byte >= 0xc2 && byte <= 0xdf ? 2 : byte >= 0xe0 && byte <= 0xef ? 3 : byte >= 0xf0 && byte <= 0xf4 ? 4 : 0;
     let valid = length > 0 && i + length <= bytes.length;
     for (let k = 1; valid && k < length; k++) valid = (bytes[i + k]! & 0xc0) === 0x80;
@@ -37,13 +40,19 @@ export function textProblem(bytes: Uint8Array): string | undefined {
 
 export function decodeUtf8(bytes: Uint8Array): string {
   let out = '';
-  for (let i = 0; i < bytes.length; ) {
+  for (let i = 0; i < bytes.length;) {
     const byte = bytes[i]!;
     let cp: number;
-    if (byte < 0x80) { cp = byte; i += 1; }
-    else if (byte < 0xe0) { cp = ((byte & 0x1f) << 6) | (bytes[i + 1]! & 0x3f); i += 2; }
-    else if (byte < 0xf0) { cp = ((byte & 0x0f) << 12) | ((bytes[i + 1]! & 0x3f) << 6) | (bytes[i + 2]! & 0x3f); i += 3; }
-    else {
+    if (byte < 0x80) {
+      cp = byte;
+      i += 1;
+    } else if (byte < 0xe0) {
+      cp = ((byte & 0x1f) << 6) | (bytes[i + 1]! & 0x3f);
+      i += 2;
+    } else if (byte < 0xf0) {
+      cp = ((byte & 0x0f) << 12) | ((bytes[i + 1]! & 0x3f) << 6) | (bytes[i + 2]! & 0x3f);
+      i += 3;
+    } else {
       cp = ((byte & 0x07) << 18) | ((bytes[i + 1]! & 0x3f) << 12) | ((bytes[i + 2]! & 0x3f) << 6) | (bytes[i + 3]! & 0x3f);
       i += 4;
     }
@@ -56,7 +65,10 @@ function lineAndColumn(text: string, offset: number): string {
   let line = 1;
   let lineStart = 0;
   for (let i = 0; i < offset && i < text.length; i++) {
-    if (text.charCodeAt(i) === 10) { line++; lineStart = i + 1; }
+    if (text.charCodeAt(i) === 10) {
+      line++;
+      lineStart = i + 1;
+    }
   }
   return `line ${line}, column ${offset - lineStart + 1}`;
 }
@@ -68,7 +80,8 @@ function tooDeepAt(text: string, limit: number): number | undefined {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (inString) {
-      if (c === 92) i++; // backslash: skip the escaped character
+      if (c === 92)
+        i++; // backslash: skip the escaped character
       else if (c === 34) inString = false;
     } else if (c === 34) inString = true;
     else if (c === 91 || c === 123) {
@@ -90,7 +103,10 @@ export function parseManifestText(text: string): Parsed {
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     const position = /position (\d+)/.exec(message);
-    const what = message.split(/ in JSON| \(line|, "/)[0]!.replace(/\s+/g, ' ').trim();
+    const what = message
+      .split(/ in JSON| \(line|, "/)[0]!
+      .replace(/\s+/g, ' ')
+      .trim();
     if (/end of JSON input/i.test(message)) return { ok: false, reason: 'not JSON: it ends too early (unclosed object, list or text)' };
     const where = position ? ` at ${lineAndColumn(text, Number(position[1]))}` : '';
     return { ok: false, reason: `not JSON: ${what.charAt(0).toLowerCase()}${what.slice(1)}${where}` };

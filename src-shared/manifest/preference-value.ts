@@ -9,14 +9,11 @@ export interface PreferenceShape {
   readonly options?: readonly { readonly value: string }[];
 }
 
-const orList = (items: string[]): string =>
-  items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} or ${items[items.length - 1]}`;
+const orList = (items: string[]): string => (items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} or ${items[items.length - 1]}`);
 
 /** What is wrong with a value, as data (the window words it in its language). */
 export type PreferenceValueFault =
-  | { code: 'tooLong'; chars: number; max: number }
-  | { code: 'kind'; kind: string }
-  | { code: 'notAnOption'; options: string[] };
+  { code: 'tooLong'; chars: number; max: number } | { code: 'kind'; kind: string } | { code: 'notAnOption'; options: string[] };
 
 /** What does not fit the preference, or undefined when the value fits. Null always fits. */
 export function preferenceValueFault(preference: PreferenceShape, value: unknown): PreferenceValueFault | undefined {

@@ -19,8 +19,7 @@ export function relativeSegments(path: string): string[] | undefined {
 const trimEnd = (folder: string): string => (folder.length > 1 ? folder.replace(/\/+$/, '') : folder);
 
 /** folder + relative path (already normalized segments). */
-export const joinPath = (folder: string, ...segments: string[]): string =>
-  [trimEnd(folder), ...segments].join('/').replace(/^\/\//, '/');
+export const joinPath = (folder: string, ...segments: string[]): string => [trimEnd(folder), ...segments].join('/').replace(/^\/\//, '/');
 
 /** Is `path` the folder itself or somewhere under it? Both are resolved paths. */
 export function isInside(folder: string, path: string): boolean {

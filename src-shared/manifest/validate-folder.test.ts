@@ -4,11 +4,19 @@ import { isAbsolutePath, isInside, joinPath, relativeSegments } from './tool-pat
 import { validateFolder, type FolderAccess, type FolderEntry } from './validate-folder';
 
 const manifest = {
-  id: 'com.acme.deploys', name: { en: 'Deploys' }, version: '1.2.0', protocol: 1,
-  publisher: { en: 'Acme' }, runtime: { exec: 'bin/deploys' },
+  id: 'com.acme.deploys',
+  name: { en: 'Deploys' },
+  version: '1.2.0',
+  protocol: 1,
+  publisher: { en: 'Acme' },
+  runtime: { exec: 'bin/deploys' },
 };
 
-interface MemoryFile { entry: FolderEntry; bytes?: Uint8Array; real?: string }
+interface MemoryFile {
+  entry: FolderEntry;
+  bytes?: Uint8Array;
+  real?: string;
+}
 
 function memory(files: Record<string, MemoryFile>, worlds: Record<string, string> = {}) {
   const reads: { path: string; maxBytes: number }[] = [];
@@ -31,25 +39,30 @@ function memory(files: Record<string, MemoryFile>, worlds: Record<string, string
 
 const folder: MemoryFile = { entry: { kind: 'folder', size: 0, executable: false } };
 const file = (text: string): MemoryFile => ({
-  entry: { kind: 'file', size: Buffer.byteLength(text), executable: false }, bytes: new Uint8Array(Buffer.from(text)),
+  entry: { kind: 'file', size: Buffer.byteLength(text), executable: false },
+  bytes: new Uint8Array(Buffer.from(text)),
 });
 const program: MemoryFile = { entry: { kind: 'file', size: 10, executable: true } };
 
 describe('validateFolder', () => {
   it('gives the manifest and the real path of the program', async () => {
     const { access } = memory({
-      '/t': folder, '/t/vitruvian-tool.json': file(JSON.stringify(manifest)),
-      '/t/bin/deploys': { ...program, real: '/t/libexec/deploys' }, '/t/libexec/deploys': program,
+      '/t': folder,
+      '/t/vitruvian-tool.json': file(JSON.stringify(manifest)),
+      '/t/bin/deploys': { ...program, real: '/t/libexec/deploys' },
+      '/t/libexec/deploys': program,
     });
     expect(await validateFolder('/t', access)).toEqual({ ok: true, kind: 'tool', manifest, execPath: '/t/libexec/deploys' });
   });
 
   it('never reads a manifest whose size is over the limit', async () => {
     const { access, reads } = memory({
-      '/t': folder, '/t/vitruvian-tool.json': { entry: { kind: 'file', size: 10 * 1024 * 1024, executable: false } },
+      '/t': folder,
+      '/t/vitruvian-tool.json': { entry: { kind: 'file', size: 10 * 1024 * 1024, executable: false } },
     });
     expect(await validateFolder('/t', access)).toEqual({
-      ok: false, problems: ['vitruvian-tool.json: 10,485,760 bytes, at most 65,536'],
+      ok: false,
+      problems: ['vitruvian-tool.json: 10,485,760 bytes, at most 65,536'],
     });
     expect(reads).toEqual([]);
   });
@@ -64,21 +77,26 @@ describe('validateFolder', () => {
   it('refuses a manifest that is a symlink leading out of the folder', async () => {
     const { access } = memory({ '/t': folder, '/t/vitruvian-tool.json': { ...file('{}'), real: '/etc/passwd' } });
     expect(await validateFolder('/t', access)).toEqual({
-      ok: false, problems: ["vitruvian-tool.json: a symlink that leaves the tool's folder"],
+      ok: false,
+      problems: ["vitruvian-tool.json: a symlink that leaves the tool's folder"],
     });
   });
 
   it('judges the program against the real folder when the folder itself is a symlink', async () => {
     const { access } = memory({
-      '/link': { ...folder, real: '/real' }, '/link/vitruvian-tool.json': { ...file(JSON.stringify(manifest)), real: '/real/vitruvian-tool.json' },
-      '/link/bin/deploys': { ...program, real: '/real/bin/deploys' }, '/real/bin/deploys': program,
+      '/link': { ...folder, real: '/real' },
+      '/link/vitruvian-tool.json': { ...file(JSON.stringify(manifest)), real: '/real/vitruvian-tool.json' },
+      '/link/bin/deploys': { ...program, real: '/real/bin/deploys' },
+      '/real/bin/deploys': program,
     });
     expect(await validateFolder('/link', access)).toMatchObject({ ok: true, execPath: '/real/bin/deploys' });
   });
 
   it('turns a file system failure into one line instead of throwing', async () => {
     const { access } = memory({});
-    access.stat = async () => { throw Object.assign(new Error('permission denied'), { code: 'EACCES' }); };
+    access.stat = async () => {
+      throw Object.assign(new Error('permission denied'), { code: 'EACCES' });
+    };
     expect(await validateFolder('/t', access)).toEqual({ ok: false, problems: ['folder: "/t" could not be read (EACCES)'] });
   });
 });
@@ -111,7 +129,8 @@ describe('validateFolder, a module plugin', () => {
   };
   const plugin = (wasm: MemoryFile, worlds: Record<string, string> = {}) =>
     memory({ '/p': folder, '/p/skwir-plugin.toml': file(toml), '/p/plugin.wasm': wasm }, worlds);
-  const good = 'world root {\n  import log: func(level: string, message: string);\n  export call: func(method: string, params: string) -> result<string, string>;\n}';
+  const good =
+    'world root {\n  import log: func(level: string, message: string);\n  export call: func(method: string, params: string) -> result<string, string>;\n}';
 
   it('takes a component in the plugin world', async () => {
     const { access } = plugin(component('good'), { good });
@@ -120,13 +139,22 @@ describe('validateFolder, a module plugin', () => {
 
   it('refuses a core module, a component in another world, one that is not well formed', async () => {
     const core = plugin(component('good', [0, 0x61, 0x73, 0x6d, 1, 0, 0, 0]), { good });
-    expect(await validateFolder('/p', core.access)).toEqual({ ok: false, problems: [expect.stringMatching(/^module.wasm: "plugin.wasm" is a core WebAssembly module, not a component/)] });
-    const other = plugin(component('other'), { other: 'world root {\n  import wasi:random/random@0.2.0;\n  export call: func(method: string, params: string) -> result<string, string>;\n}' });
+    expect(await validateFolder('/p', core.access)).toEqual({
+      ok: false,
+      problems: [expect.stringMatching(/^module.wasm: "plugin.wasm" is a core WebAssembly module, not a component/)],
+    });
+    const other = plugin(component('other'), {
+      other: 'world root {\n  import wasi:random/random@0.2.0;\n  export call: func(method: string, params: string) -> result<string, string>;\n}',
+    });
     expect(await validateFolder('/p', other.access)).toEqual({
-      ok: false, problems: ['module.wasm: "plugin.wasm" imports the interface wasi:random/random@0.2.0; a module plugin may import only read and log'],
+      ok: false,
+      problems: ['module.wasm: "plugin.wasm" imports the interface wasi:random/random@0.2.0; a module plugin may import only read and log'],
     });
     const broken = plugin(component('broken'));
-    expect(await validateFolder('/p', broken.access)).toEqual({ ok: false, problems: ['module.wasm: "plugin.wasm" is not a well-formed component (invalid component)'] });
+    expect(await validateFolder('/p', broken.access)).toEqual({
+      ok: false,
+      problems: ['module.wasm: "plugin.wasm" is not a well-formed component (invalid component)'],
+    });
   });
 
   it('refuses a component over 64 MiB without reading it', async () => {

@@ -54,8 +54,7 @@ const refuse = (...problems: string[]): FolderVerdict => ({ ok: false, problems 
 /** A path on this machine in a reason: whole, never cut as a manifest's values are (it is where to look). */
 const quotePath = (path: string): string => JSON.stringify(path);
 
-const failure = (error: unknown): string =>
-  error instanceof Error ? ((error as { code?: string }).code ?? error.message) : String(error);
+const failure = (error: unknown): string => (error instanceof Error ? ((error as { code?: string }).code ?? error.message) : String(error));
 
 type Found = { problem: string } | { path: string };
 

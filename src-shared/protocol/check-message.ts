@@ -40,7 +40,10 @@ export function messageKind(value: unknown): MessageKind | undefined {
 }
 
 const defByKind: Record<MessageKind, string> = {
-  request: 'RequestMessage', notice: 'NoticeMessage', result: 'ResultMessage', failure: 'FailureMessage',
+  request: 'RequestMessage',
+  notice: 'NoticeMessage',
+  result: 'ResultMessage',
+  failure: 'FailureMessage',
 };
 
 /**

@@ -27,7 +27,10 @@ const typeNames = new Map<string, string>();
 export function methodTypeName(method: string): string {
   let name = typeNames.get(method);
   if (name === undefined) {
-    name = method.split('/').map((part) => part.charAt(0).toUpperCase() + part.slice(1)).join('');
+    name = method
+      .split('/')
+      .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
+      .join('');
     // Only the protocol's own methods are kept: a tool's made-up ones must not grow the map.
     if (byMethod.has(method)) typeNames.set(method, name);
   }

@@ -32,25 +32,40 @@ export function kindOf(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'a list';
   switch (typeof value) {
-    case 'string': return 'text';
-    case 'number': return Number.isInteger(value) ? 'a whole number' : 'a number';
-    case 'boolean': return 'true or false';
-    case 'object': return 'an object';
-    default: return 'nothing';
+    case 'string':
+      return 'text';
+    case 'number':
+      return Number.isInteger(value) ? 'a whole number' : 'a number';
+    case 'boolean':
+      return 'true or false';
+    case 'object':
+      return 'an object';
+    default:
+      return 'nothing';
   }
 }
 
 const typeWords: Record<string, string> = {
-  object: 'an object', array: 'a list', string: 'text', integer: 'a whole number', number: 'a number',
-  boolean: 'true or false', null: 'null',
+  object: 'an object',
+  array: 'a list',
+  string: 'text',
+  integer: 'a whole number',
+  number: 'a number',
+  boolean: 'true or false',
+  null: 'null',
 };
 
-const orList = (items: string[]): string =>
-  items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} or ${items[items.length - 1]}`;
+const orList = (items: string[]): string => (items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} or ${items[items.length - 1]}`);
 
 /** A JSON pointer (`/preferences/0/title/fr`) as a field path (`preferences[0].title.fr`). */
 export function fieldPath(prefix: string, pointer: string, extra?: string | number): string {
-  const parts = pointer === '' ? [] : pointer.slice(1).split('/').map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const parts =
+    pointer === ''
+      ? []
+      : pointer
+          .slice(1)
+          .split('/')
+          .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
   if (extra !== undefined) parts.push(String(extra));
   let path = prefix;
   for (const part of parts) {
@@ -75,27 +90,43 @@ function reasonFor(error: ErrorObject, value: unknown): string | undefined {
   const templates = error.parentSchema?.['x-reasons'] as Record<string, string> | undefined;
   const count = typeof value === 'string' ? codePoints(value) : Array.isArray(value) ? value.length : 0;
   const fields = {
-    value: quote(value), count: formatCount(count), limit: formatCount(Number(params.limit)), control: firstControl(value),
+    value: quote(value),
+    count: formatCount(count),
+    limit: formatCount(Number(params.limit)),
+    control: firstControl(value),
   };
   const template = templates?.[error.keyword];
   if (template !== undefined) return fill(template, fields);
   switch (error.keyword) {
-    case 'required': return 'missing';
+    case 'required':
+      return 'missing';
     case 'type': {
-      const expected = String(params.type).split(',').map((t) => typeWords[t] ?? t);
+      const expected = String(params.type)
+        .split(',')
+        .map((t) => typeWords[t] ?? t);
       const given = value === null || typeof value === 'object' ? kindOf(value) : `${quote(value)} is ${kindOf(value)}`;
       return `${given}, expected ${orList(expected)}`;
     }
-    case 'enum': return `${quote(value)} is not one of ${orList((params.allowedValues as unknown[]).map(quote))}`;
-    case 'const': return `${quote(value)} is not ${quote(params.allowedValue)}`;
-    case 'maxLength': return `${fields.count} characters, at most ${fields.limit}`;
-    case 'minLength': return Number(params.limit) === 1 ? 'empty' : `${fields.count} characters, at least ${fields.limit}`;
-    case 'maxItems': return `${fields.count} items, at most ${fields.limit}`;
-    case 'minItems': return Number(params.limit) === 1 ? 'an empty list, at least one item is needed' : `${fields.count} items, at least ${fields.limit}`;
-    case 'minimum': return `${quote(value)} is less than ${fields.limit}`;
-    case 'maximum': return `${quote(value)} is more than ${fields.limit}`;
-    case 'pattern': return `${quote(value)} does not have the expected form`;
-    default: return `${quote(value)} does not fit (${error.keyword})`;
+    case 'enum':
+      return `${quote(value)} is not one of ${orList((params.allowedValues as unknown[]).map(quote))}`;
+    case 'const':
+      return `${quote(value)} is not ${quote(params.allowedValue)}`;
+    case 'maxLength':
+      return `${fields.count} characters, at most ${fields.limit}`;
+    case 'minLength':
+      return Number(params.limit) === 1 ? 'empty' : `${fields.count} characters, at least ${fields.limit}`;
+    case 'maxItems':
+      return `${fields.count} items, at most ${fields.limit}`;
+    case 'minItems':
+      return Number(params.limit) === 1 ? 'an empty list, at least one item is needed' : `${fields.count} items, at least ${fields.limit}`;
+    case 'minimum':
+      return `${quote(value)} is less than ${fields.limit}`;
+    case 'maximum':
+      return `${quote(value)} is more than ${fields.limit}`;
+    case 'pattern':
+      return `${quote(value)} does not have the expected form`;
+    default:
+      return `${quote(value)} does not fit (${error.keyword})`;
   }
 }
 
@@ -119,15 +150,19 @@ export function schemaProblems(errors: readonly ErrorObject[], prefix: string, r
       const allowed = ((error.parentSchema as { oneOf?: { $ref?: string }[] } | undefined)?.oneOf ?? []).length;
       path = fieldPath(prefix, error.instancePath, tag);
       const template = ((error.parentSchema as Record<string, unknown>)['x-reasons'] as Record<string, string> | undefined)?.discriminator;
-      const reason = params.error === 'tag' && params.tagValue === undefined
-        ? 'missing'
-        : template !== undefined
-          ? fill(template, { value: quote(params.tagValue) })
-          : `${quote(params.tagValue)} is not one of the ${allowed} kinds`;
+      const reason =
+        params.error === 'tag' && params.tagValue === undefined
+          ? 'missing'
+          : template !== undefined
+            ? fill(template, { value: quote(params.tagValue) })
+            : `${quote(params.tagValue)} is not one of the ${allowed} kinds`;
       if (!problems.includes(`${path}: ${reason}`)) problems.push(`${path}: ${reason}`);
       continue;
-    } else if (error.keyword === 'type' && String(params.type) === 'null' &&
-      errors.some((other) => other.instancePath === error.instancePath && other.keyword !== 'type' && other.keyword !== 'anyOf')) {
+    } else if (
+      error.keyword === 'type' &&
+      String(params.type) === 'null' &&
+      errors.some((other) => other.instancePath === error.instancePath && other.keyword !== 'type' && other.keyword !== 'anyOf')
+    ) {
       // "text or null" given text that fails as text: that reason is the one to read.
       continue;
     } else if (error.keyword === 'type' && errors.some((other) => other !== error && other.keyword === 'type' && other.instancePath === error.instancePath)) {

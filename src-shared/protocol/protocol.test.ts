@@ -25,9 +25,7 @@ describe('types.ts', () => {
   }, 60_000);
 
   it('gives the enums of the manifest schema as unions', () => {
-    expectTypeOf<ServiceName>().toEqualTypeOf<
-      'notify' | 'open' | 'clipboard.read' | 'clipboard.write' | 'keystrokes' | 'processes' | 'storage'
-    >();
+    expectTypeOf<ServiceName>().toEqualTypeOf<'notify' | 'open' | 'clipboard.read' | 'clipboard.write' | 'keystrokes' | 'processes' | 'storage'>();
     expectTypeOf<Surface>().toEqualTypeOf<'window' | 'menubar'>();
     expectTypeOf<PreferenceKind>().toEqualTypeOf<'text' | 'secret' | 'boolean' | 'number' | 'choice'>();
     expectTypeOf<StartMode>().toEqualTypeOf<'launch' | 'demand'>();
@@ -68,11 +66,15 @@ describe('methods.json', () => {
       expect(defs[`${name}Params`], method).toBeDefined();
       expect(defs[`${name}Result`] !== undefined, method).toBe(kind === 'request');
     }
-    const names = Object.keys(defs).filter((n) => /(Params|Result)$/.test(n)).map((n) => n.replace(/(Params|Result)$/, ''));
+    const names = Object.keys(defs)
+      .filter((n) => /(Params|Result)$/.test(n))
+      .map((n) => n.replace(/(Params|Result)$/, ''));
     expect(new Set(names)).toEqual(new Set(methods.map((m) => methodTypeName(m.method))));
-    for (const [kind, def] of [['request', 'RequestMessage'], ['notice', 'NoticeMessage']] as const) {
-      const branches = (defs[def]!.allOf as { if?: { properties: { method: { const: string } } }; then?: Record<string, unknown> }[])
-        .filter((b) => b.if);
+    for (const [kind, def] of [
+      ['request', 'RequestMessage'],
+      ['notice', 'NoticeMessage'],
+    ] as const) {
+      const branches = (defs[def]!.allOf as { if?: { properties: { method: { const: string } } }; then?: Record<string, unknown> }[]).filter((b) => b.if);
       expect(branches.map((b) => b.if!.properties.method.const)).toEqual(methods.filter((m) => m.kind === kind).map((m) => m.method));
       for (const branch of branches) {
         const name = `${methodTypeName(branch.if!.properties.method.const)}Params`;
@@ -115,10 +117,14 @@ describe('examples', () => {
 
   it('cross every kind, service and surface of the manifest schema', () => {
     const valid = manifestExamples.manifests.filter((e) => e.problems.length === 0).map((e) => e.manifest as Manifest);
-    const crossed = new Set<string | undefined>(valid.flatMap((m) => [
-      ...(m.uses ?? []), ...(m.commands ?? []).flatMap((c) => c.surfaces ?? []),
-      ...(m.preferences ?? []).map((p) => p.kind), m.runtime.start,
-    ]));
+    const crossed = new Set<string | undefined>(
+      valid.flatMap((m) => [
+        ...(m.uses ?? []),
+        ...(m.commands ?? []).flatMap((c) => c.surfaces ?? []),
+        ...(m.preferences ?? []).map((p) => p.kind),
+        m.runtime.start,
+      ]),
+    );
     for (const name of ['ServiceName', 'Surface', 'PreferenceKind', 'StartMode']) {
       for (const value of mdefs[name]!.enum as string[]) expect(crossed.has(value), `${name} ${value}`).toBe(true);
     }
@@ -138,14 +144,16 @@ describe('limits, codes and the README agree with the schemas', () => {
     expect(manifestSchema.description).toContain('65,536 bytes');
   });
 
-  it('writes the language tag\'s pattern as language-tag.ts does, wherever the schemas take one', () => {
-    const patterns = [...JSON.stringify([manifestSchema, messagesSchema]).matchAll(/"pattern":"(\^\[A-Za-z\][^"]*)"/g)].map((m) => JSON.parse(`"${m[1]}"`) as string);
+  it("writes the language tag's pattern as language-tag.ts does, wherever the schemas take one", () => {
+    const patterns = [...JSON.stringify([manifestSchema, messagesSchema]).matchAll(/"pattern":"(\^\[A-Za-z\][^"]*)"/g)].map(
+      (m) => JSON.parse(`"${m[1]}"`) as string,
+    );
     expect(patterns.length).toBeGreaterThanOrEqual(3);
     for (const pattern of patterns) expect(pattern).toBe(LANGUAGE_TAG_PATTERN);
   });
 
   it('lists in ErrorCode exactly the codes of error-codes.ts', () => {
-    const codes = (defs.ErrorCode!.anyOf as { const: number; description: string }[]);
+    const codes = defs.ErrorCode!.anyOf as { const: number; description: string }[];
     expect(codes.map((c) => c.const).sort()).toEqual(Object.values(ErrorCodes).sort());
     for (const [name, code] of Object.entries(ErrorCodes)) {
       expect(codes.find((c) => c.const === code)!.description).toMatch(new RegExp(`^${name}: `));

@@ -44,5 +44,4 @@ export function problemsAgainst(ref: string, value: unknown, prefix: string, roo
 }
 
 export const messagesDef = (name: string): string => `${MESSAGES_SCHEMA_ID}#/$defs/${name}`;
-export const hasMessagesDef = (name: string): boolean =>
-  Object.prototype.hasOwnProperty.call(messagesSchema.$defs, name);
+export const hasMessagesDef = (name: string): boolean => Object.prototype.hasOwnProperty.call(messagesSchema.$defs, name);

@@ -6,10 +6,7 @@
 import { quote } from '../protocol/problem-words';
 import type { CallMethod } from './methods';
 import { hasSkwirDef, skwirDef, skwirProblems } from './schema-check';
-import type {
-  Capability, CommandResult, ConvertResult, FieldResult, Inspection, InspectionRow, Page, PageLink, PlanAnswer,
-  ThumbnailResult,
-} from './types';
+import type { Capability, CommandResult, ConvertResult, FieldResult, Inspection, InspectionRow, Page, PageLink, PlanAnswer, ThumbnailResult } from './types';
 
 /** What an answer is judged against besides its own shape. */
 export interface AnswerContext {
@@ -121,7 +118,10 @@ function pngProblems(png: string | null, at: string): string[] {
   if (png === null) return [];
   const head = base64Prefix(png, 8);
   if (head.length < 8 || !PNG_SIGNATURE.every((byte, i) => head[i] === byte)) {
-    const shown = head.slice(0, 4).map((byte) => `0x${byte.toString(16).padStart(2, '0')}`).join(' ');
+    const shown = head
+      .slice(0, 4)
+      .map((byte) => `0x${byte.toString(16).padStart(2, '0')}`)
+      .join(' ');
     return [`${at}: not a PNG (it starts ${shown || 'empty'}, not 0x89 "PNG")`];
   }
   return [];

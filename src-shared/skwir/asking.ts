@@ -31,8 +31,7 @@ const previewWords: Partial<Record<CallMethod, string>> = {
 };
 
 const names = (items: string[]): string => (items.length === 0 ? 'none' : items.map((item) => quote(item)).join(', '));
-const kindsWords = (kinds: FileKinds): string =>
-  [...kinds.extensions.map((e) => `.${e}`), ...kinds.mimes].join(', ') || 'every file';
+const kindsWords = (kinds: FileKinds): string => [...kinds.extensions.map((e) => `.${e}`), ...kinds.mimes].join(', ') || 'every file';
 
 /**
  * Why this call cannot be asked of this plugin (empty: it can). `params` are the call's params
@@ -59,7 +58,8 @@ export function askProblems(
   } else if (method === 'command') {
     const command = manifest.commands.find((c) => c.name === params.command);
     if (params.command === undefined) problems.push(`command: missing; name one of the plugin's commands (${names(manifest.commands.map((c) => c.name))})`);
-    else if (!command) problems.push(`command: ${quote(params.command)} is not a command of the plugin (it declares ${names(manifest.commands.map((c) => c.name))})`);
+    else if (!command)
+      problems.push(`command: ${quote(params.command)} is not a command of the plugin (it declares ${names(manifest.commands.map((c) => c.name))})`);
     else {
       // A command whose args are an object gets {} when none are given, so its schema's defaults fill it.
       if (params.args === undefined && command.args?.type === 'object') params.args = {};

@@ -34,17 +34,26 @@ describe('worldProblems', () => {
 
   it('takes the world itself, other parameter names and a component that imports nothing', () => {
     expect(worldProblems(SKWIR_WORLD_WIT, ...at)).toEqual([]);
-    expect(worldProblems(printed('  import read: func(handle: u32, at: u64, count: u32) -> result<list<u8>,string>;\n  export call: func(m: string, p: string) -> result<string, string>;'), ...at)).toEqual([]);
+    expect(
+      worldProblems(
+        printed(
+          '  import read: func(handle: u32, at: u64, count: u32) -> result<list<u8>,string>;\n  export call: func(m: string, p: string) -> result<string, string>;',
+        ),
+        ...at,
+      ),
+    ).toEqual([]);
     expect(worldProblems(printed('  export call: func(method: string, params: string) -> result<string, string>;'), ...at)).toEqual([]);
   });
 
   it('names an import beyond read and log, an interface too', () => {
-    const wit = printed([
-      '  import wasi:cli/environment@0.2.3;',
-      '  import clock: func() -> u64;',
-      '  import host: interface {\n    now: func() -> u64;\n  }',
-      '  export call: func(method: string, params: string) -> result<string, string>;',
-    ].join('\n'));
+    const wit = printed(
+      [
+        '  import wasi:cli/environment@0.2.3;',
+        '  import clock: func() -> u64;',
+        '  import host: interface {\n    now: func() -> u64;\n  }',
+        '  export call: func(method: string, params: string) -> result<string, string>;',
+      ].join('\n'),
+    );
     expect(worldProblems(wit, ...at)).toEqual([
       'module.wasm: "plugin.wasm" imports the interface wasi:cli/environment@0.2.3; a module plugin may import only read and log',
       'module.wasm: "plugin.wasm" imports clock: func() -> u64; a module plugin may import only read and log',

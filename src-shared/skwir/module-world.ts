@@ -28,10 +28,8 @@ const WASM_MAGIC = [0x00, 0x61, 0x73, 0x6d];
 const COMPONENT_VERSION = [0x0d, 0x00, 0x01, 0x00];
 const CORE_VERSION = [0x01, 0x00, 0x00, 0x00];
 
-const hex = (bytes: ArrayLike<number>): string =>
-  Array.from(bytes, (byte) => `0x${byte.toString(16).padStart(2, '0')}`).join(' ');
-const startsWith = (bytes: Uint8Array, prefix: number[], at = 0): boolean =>
-  prefix.every((byte, index) => bytes[at + index] === byte);
+const hex = (bytes: ArrayLike<number>): string => Array.from(bytes, (byte) => `0x${byte.toString(16).padStart(2, '0')}`).join(' ');
+const startsWith = (bytes: Uint8Array, prefix: number[], at = 0): boolean => prefix.every((byte, index) => bytes[at + index] === byte);
 
 /** Why a file's first 8 bytes are not a component's (undefined: they are). `field`, `given`: where it was named. */
 export function componentHeaderProblem(bytes: Uint8Array, field: string, given: string): string | undefined {
@@ -80,7 +78,13 @@ function funcTypes(signature: string): string {
 
 /** Type text spaced one way: `result<list<u8>,string>` as `result<list<u8>, string>`. */
 const spaced = (text: string): string =>
-  text.replace(/\s+/g, ' ').replace(/\s*([<>,])\s*/g, '$1').replace(/,/g, ', ').replace(/->/g, ' -> ').replace(/\s+/g, ' ').trim();
+  text
+    .replace(/\s+/g, ' ')
+    .replace(/\s*([<>,])\s*/g, '$1')
+    .replace(/,/g, ', ')
+    .replace(/->/g, ' -> ')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 /** A list split at its top-level commas, each part trimmed and spaced alike. */
 function splitTop(text: string): string[] {
@@ -113,7 +117,10 @@ export function worldItems(wit: string): WorldItem[] {
     if (c === '{') depth++;
     else if (c === '}') depth--;
     if (depth === 0 && (c === ';' || c === '}')) {
-      const statement = body.slice(from, i + 1).replace(/\/\/[^\n]*/g, '').trim();
+      const statement = body
+        .slice(from, i + 1)
+        .replace(/\/\/[^\n]*/g, '')
+        .trim();
       from = i + 1;
       const found = /^(import|export)\s+([^\s:;{]+(?::[^\s;{]+)?)\s*(?::\s*([\s\S]*?))?;?$/.exec(statement.replace(/\s*\{[\s\S]*\}$/, ''));
       if (!found) continue;
@@ -134,7 +141,10 @@ export function worldProblems(wit: string, field: string, given: string): string
   const at = `${field}: ${quote(given)}`;
   const items = worldItems(wit);
   const problems: string[] = [];
-  const allowed = expected.filter((item) => item.direction === 'import').map((item) => item.name).join(' and ');
+  const allowed = expected
+    .filter((item) => item.direction === 'import')
+    .map((item) => item.name)
+    .join(' and ');
   for (const item of items) {
     const wanted = expected.find((e) => e.direction === item.direction && e.name === item.name);
     if (!wanted) {

@@ -15,9 +15,7 @@ export interface FileKinds {
   mimes: string[];
 }
 
-export type PluginTransport =
-  | { kind: 'program'; exec: string; args: string[] }
-  | { kind: 'module'; wasm: string };
+export type PluginTransport = { kind: 'program'; exec: string; args: string[] } | { kind: 'module'; wasm: string };
 
 export interface PluginField extends FileKinds {
   key: string;

@@ -18,7 +18,7 @@ export function isBase64(text: string): boolean {
   let end = length;
   if (end > 0 && text.charCodeAt(end - 1) === 61) end--; // =
   if (end > 0 && text.charCodeAt(end - 1) === 61) end--;
-  if (length - end > 0 && (length - end) > 2) return false;
+  if (length - end > 0 && length - end > 2) return false;
   for (let i = 0; i < end; i++) {
     const c = text.charCodeAt(i);
     const ok = (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 43 || c === 47;

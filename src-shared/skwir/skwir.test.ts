@@ -26,9 +26,7 @@ describe('types.ts', () => {
 
 describe('methods.json', () => {
   it('lists the ten messages once each, with their params in the schema and a result for each request', () => {
-    expect(skwirMethods.map((m) => m.method)).toEqual([
-      'initialize', 'field', 'thumbnail', 'inspect', 'convert', 'page', 'command', '$/cancel', 'read', 'log',
-    ]);
+    expect(skwirMethods.map((m) => m.method)).toEqual(['initialize', 'field', 'thumbnail', 'inspect', 'convert', 'page', 'command', '$/cancel', 'read', 'log']);
     for (const { method, kind } of skwirMethods) {
       expect(defs[`${skwirTypeName(method)}Params`], method).toBeDefined();
       expect(defs[`${skwirTypeName(method)}Result`] !== undefined, method).toBe(kind === 'request');
@@ -38,7 +36,10 @@ describe('methods.json', () => {
   });
 
   it('dispatches every request and notice to its params in the message definitions', () => {
-    for (const [kind, def] of [['request', 'RequestMessage'], ['notice', 'NoticeMessage']] as const) {
+    for (const [kind, def] of [
+      ['request', 'RequestMessage'],
+      ['notice', 'NoticeMessage'],
+    ] as const) {
       const branches = (defs[def]!.allOf as { if: { properties: { method: { const: string } } } }[]).map((b) => b.if.properties.method.const);
       expect(branches).toEqual(skwirMethods.filter((m) => m.kind === kind).map((m) => m.method));
     }
@@ -75,7 +76,8 @@ describe('examples', () => {
   it('cross every kind of inspection, command answer and plan step', () => {
     const valid = messageExamples.answers.filter((e) => e.problems.length === 0).map((e) => e.answer as Record<string, unknown> | null);
     const seen = new Set(valid.flatMap((a) => [a?.kind, a?.answer, ...((a?.steps as { op: string }[] | undefined) ?? []).map((s) => s.op)]));
-    for (const value of ['hex', 'table', 'done', 'value', 'text', 'plan', 'rename', 'trash', 'move', 'copy', 'mkdir']) expect(seen.has(value), value).toBe(true);
+    for (const value of ['hex', 'table', 'done', 'value', 'text', 'plan', 'rename', 'trash', 'move', 'copy', 'mkdir'])
+      expect(seen.has(value), value).toBe(true);
   });
 });
 

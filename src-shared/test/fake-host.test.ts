@@ -8,12 +8,29 @@ const hello = { id: 'hello', title: { en: 'Say hello' }, surfaces: ['window' as 
 
 /** Arguments that fit each request, so every one can be called. */
 const sampleArgs: { [K in HostRequestName]: HostRequests[K]['args'] } = {
-  info: [], listTools: [], installFolder: ['/tools/clip'], uninstall: ['a.b'], runCommand: ['a.b', 'hello'],
-  setPreference: ['a.b', 'color', 'red'], readLog: ['a.b'], clearLog: ['a.b'], readTrace: ['a.b'], clearTrace: ['a.b'],
-  readServiceCalls: [], restart: ['a.b'], stop: ['a.b'], setLanguage: ['fr'], setSimulatedClipboard: ['hi'],
-  askField: ['p.q', 'c1', '/f', 'words'], askThumbnail: ['p.q', 'c2', '/f', 64], inspect: ['p.q', 'c3', '/f', {}],
-  convert: ['p.q', 'c4', '/f'], page: ['p.q', 'c5', '/f', { page: 1, side: 0 }],
-  runPluginCommand: ['p.q', 'c6', 'count', {}, ['/f']], applyPlan: ['plan'], cancelCall: ['c1'],
+  info: [],
+  listTools: [],
+  installFolder: ['/tools/clip'],
+  uninstall: ['a.b'],
+  runCommand: ['a.b', 'hello'],
+  setPreference: ['a.b', 'color', 'red'],
+  readLog: ['a.b'],
+  clearLog: ['a.b'],
+  readTrace: ['a.b'],
+  clearTrace: ['a.b'],
+  readServiceCalls: [],
+  restart: ['a.b'],
+  stop: ['a.b'],
+  setLanguage: ['fr'],
+  setSimulatedClipboard: ['hi'],
+  askField: ['p.q', 'c1', '/f', 'words'],
+  askThumbnail: ['p.q', 'c2', '/f', 64],
+  inspect: ['p.q', 'c3', '/f', {}],
+  convert: ['p.q', 'c4', '/f'],
+  page: ['p.q', 'c5', '/f', { page: 1, side: 0 }],
+  runPluginCommand: ['p.q', 'c6', 'count', {}, ['/f']],
+  applyPlan: ['plan'],
+  cancelCall: ['c1'],
 };
 
 describe('the fake host', () => {
@@ -47,11 +64,15 @@ describe('the fake host', () => {
   it('refuses with the host’s codes and words: a tool not installed, a command not offered', async () => {
     const fake = createFakeHost({ tools: [makeTool({ id: 'a.b', commands: [hello], runnable: [] })] });
     expect(await fake.host.runCommand('a.b', 'hello')).toEqual({
-      outcome: 'unavailable', message: 'the tool does not offer the command “hello” right now', reasonCode: { code: 'notRunnable', command: 'hello' },
+      outcome: 'unavailable',
+      message: 'the tool does not offer the command “hello” right now',
+      reasonCode: { code: 'notRunnable', command: 'hello' },
     });
     expect(await fake.host.runCommand('a.b', 'bye')).toMatchObject({ outcome: 'unavailable', reasonCode: { code: 'unknownCommand', command: 'bye' } });
     expect(await fake.host.restart('x.y')).toEqual({
-      ok: false, problem: 'no tool “x.y” is installed', problemCode: { code: 'notInstalled', toolId: 'x.y' },
+      ok: false,
+      problem: 'no tool “x.y” is installed',
+      problemCode: { code: 'notInstalled', toolId: 'x.y' },
     });
     expect(await fake.host.askField('x.y', 'c', '/f', 'words')).toMatchObject({ ok: false, outcome: 'unavailable', message: 'no plugin “x.y” is installed' });
   });
@@ -73,7 +94,10 @@ describe('the fake host', () => {
     const line = fake.log('a.b', 'hello', 'warn');
     fake.emit({ type: 'logCleared', toolId: 'a.b' });
     expect(await fake.host.readLog('a.b')).toEqual([line]);
-    expect(events).toEqual([{ type: 'log', toolId: 'a.b', line }, { type: 'logCleared', toolId: 'a.b' }]);
+    expect(events).toEqual([
+      { type: 'log', toolId: 'a.b', line },
+      { type: 'logCleared', toolId: 'a.b' },
+    ]);
   });
 });
 

@@ -10,17 +10,26 @@
 // no Node, no DOM). Nothing the app is built from imports it (fake-host.test.ts checks), and a `test`
 // folder is not counted as a source of the built window (src-main/testbed/renderer-build.ts).
 import type {
-  HostApi, HostEvent, HostInfo, HostRequestName, HostRequests, LogLine, ProblemCode, ReasonCode, Result, ServiceCall,
-  ToolSummary, ToolSummaryFields, TraceLine,
+  HostApi,
+  HostEvent,
+  HostInfo,
+  HostRequestName,
+  HostRequests,
+  LogLine,
+  ProblemCode,
+  ReasonCode,
+  Result,
+  ServiceCall,
+  ToolSummary,
+  ToolSummaryFields,
+  TraceLine,
 } from '../host-api';
 import { reasonEn, type Noun } from '../reasons-en';
 import { makeTool } from './tool-summaries';
 
 export { makeLogLines, makePlugin, makeTool } from './tool-summaries';
 
-type Answer<K extends HostRequestName> = (
-  ...args: HostRequests[K]['args']
-) => HostRequests[K]['result'] | Promise<HostRequests[K]['result']>;
+type Answer<K extends HostRequestName> = (...args: HostRequests[K]['args']) => HostRequests[K]['result'] | Promise<HostRequests[K]['result']>;
 
 /** A test's own answer to a request, given in place of the fake's (and without its effects). */
 export type FakeHostAnswers = { [K in HostRequestName]?: Answer<K> };
@@ -112,11 +121,13 @@ export function createFakeHost(seed: { tools?: ToolSummary[]; info?: Partial<Hos
     },
     runCommand(toolId, commandId) {
       const tool = fake.tools.get(toolId);
-      const why =
-        !tool ? ({ code: 'notInstalled', toolId } as const)
-        : !tool.commands.some((command) => command.id === commandId) ? ({ code: 'unknownCommand', command: commandId } as const)
-        : !tool.runnable.includes(commandId) ? ({ code: 'notRunnable', command: commandId } as const)
-        : undefined;
+      const why = !tool
+        ? ({ code: 'notInstalled', toolId } as const)
+        : !tool.commands.some((command) => command.id === commandId)
+          ? ({ code: 'unknownCommand', command: commandId } as const)
+          : !tool.runnable.includes(commandId)
+            ? ({ code: 'notRunnable', command: commandId } as const)
+            : undefined;
       return why ? { outcome: 'unavailable', message: words(why), reasonCode: why } : { outcome: 'done' };
     },
     setPreference(toolId, preferenceId, value) {
@@ -166,10 +177,11 @@ export function createFakeHost(seed: { tools?: ToolSummary[]; info?: Partial<Hos
     cancelCall: (callId) => ({ ok: false, problem: `no call "${callId}" is waiting` }),
   };
 
-  const request = <K extends HostRequestName>(name: K) =>
+  const request =
+    <K extends HostRequestName>(name: K) =>
     async (...args: HostRequests[K]['args']): Promise<HostRequests[K]['result']> => {
       fake.requests.push({ name, args } as FakeRequest);
-      const answer = (fake.answers[name] ?? own[name]);
+      const answer = fake.answers[name] ?? own[name];
       return answer(...args);
     };
   fake.host = {

@@ -25,10 +25,7 @@ export function makeTool(fields: Partial<ToolSummaryFields> & { id: string }): T
 }
 
 /** A Skwir plugin as the host lists it: no tool commands or preferences, started on demand. */
-export function makePlugin(
-  fields: Partial<ToolSummaryFields> & { id: string },
-  plugin: Partial<PluginDetails> = {},
-): Extract<ToolSummary, { kind: 'plugin' }> {
+export function makePlugin(fields: Partial<ToolSummaryFields> & { id: string }, plugin: Partial<PluginDetails> = {}): Extract<ToolSummary, { kind: 'plugin' }> {
   const tool = makeTool({ state: 'idle', start: 'demand', publisher: { en: '' }, ...fields });
   return {
     ...tool,

@@ -42,8 +42,8 @@ function queryOf(query) {
   const trimmed = query.trim();
   const quoted = /^"(.+)"$/s.exec(trimmed);
   if (quoted) return { bytes: Buffer.from(quoted[1]), shown: trimmed };
-  const hexDigits = /^0x([0-9a-f\s]+)$/i.exec(trimmed)?.[1].replace(/\s+/g, '') ??
-    (/^[0-9a-f]{2}(\s+[0-9a-f]{2})+$/i.test(trimmed) ? trimmed.replace(/\s+/g, '') : undefined);
+  const hexDigits =
+    /^0x([0-9a-f\s]+)$/i.exec(trimmed)?.[1].replace(/\s+/g, '') ?? (/^[0-9a-f]{2}(\s+[0-9a-f]{2})+$/i.test(trimmed) ? trimmed.replace(/\s+/g, '') : undefined);
   if (hexDigits === undefined) return { bytes: Buffer.from(query), shown: JSON.stringify(query) };
   if (hexDigits.length % 2 === 1) return { problem: `${trimmed} is not whole bytes: give two hex digits a byte` };
   const bytes = Buffer.from(hexDigits, 'hex');

@@ -34,7 +34,8 @@ export function checkLineEndings({ record }: ConformanceSession): CheckResult {
   const { count, first } = record.crLines;
   if (count === 0) return passed(which, record.lineCount === 0 ? 'no line was written' : 'no line ends with \\r\\n');
   const total = record.lineCount;
-  const of = count === total ? (total === 1 ? 'its one line ends' : `all ${total} lines end`) : `${count} of ${plural(total, 'line')} ${count === 1 ? 'ends' : 'end'}`;
+  const of =
+    count === total ? (total === 1 ? 'its one line ends' : `all ${total} lines end`) : `${count} of ${plural(total, 'line')} ${count === 1 ? 'ends' : 'end'}`;
   return warned(which, `${of} with \\r\\n (the first: ${at(first)}); the \\r stays in the line, where JSON takes it for whitespace: write \\n alone`);
 }
 

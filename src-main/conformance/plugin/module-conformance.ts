@@ -24,7 +24,10 @@ const fixed = {
 };
 
 export async function runModuleConformance(
-  folder: string, manifest: PluginManifest, wasmPath: string, options: { files?: string[]; limits: PluginCheckLimits; signal?: AbortSignal },
+  folder: string,
+  manifest: PluginManifest,
+  wasmPath: string,
+  options: { files?: string[]; limits: PluginCheckLimits; signal?: AbortSignal },
 ): Promise<ConformanceReport> {
   const calls = planCalls(manifest);
   const order = [named('folder', 'the folder validates'), fixed.start, ...calls.map((c) => c.check), fixed.cancel, fixed.reads];
@@ -81,20 +84,31 @@ export async function runModuleConformance(
     }
     if (cancellable) {
       const cancel = new AbortController();
-      const first = plugin.call({ method: cancellable.call.method, params: structuredClone(cancellable.call.params), files: [cancellable.file], signal: cancel.signal });
+      const first = plugin.call({
+        method: cancellable.call.method,
+        params: structuredClone(cancellable.call.params),
+        files: [cancellable.file],
+        signal: cancel.signal,
+      });
       cancel.abort();
       await first;
       const after = await plugin.call({ method: cancellable.call.method, params: structuredClone(cancellable.call.params), files: [cancellable.file] });
-      results.set('cancel', after.outcome === 'answered' || after.outcome === 'failed'
-        ? passed(fixed.cancel, `${cancellable.call.check.name} cancelled at once; the next call was answered in ${duration(after.ms)}`)
-        : failed(fixed.cancel, `after a cancel, the next call: ${after.message}`));
+      results.set(
+        'cancel',
+        after.outcome === 'answered' || after.outcome === 'failed'
+          ? passed(fixed.cancel, `${cancellable.call.check.name} cancelled at once; the next call was answered in ${duration(after.ms)}`)
+          : failed(fixed.cancel, `after a cancel, the next call: ${after.message}`),
+      );
     } else {
       results.set('cancel', skipped(fixed.cancel, 'the plugin declares nothing to ask, so no call to cancel'));
     }
     const refused = refusedReads.filter((read) => !read.includes('was cancelled; its reads are refused'));
-    results.set('reads', refused.length > 0
-      ? failed(fixed.reads, `${refused.length} refused; the first: ${refused[0]}`)
-      : passed(fixed.reads, reads === 0 ? 'it read nothing' : 'each read was served (how many depends on when the cancel came)'));
+    results.set(
+      'reads',
+      refused.length > 0
+        ? failed(fixed.reads, `${refused.length} refused; the first: ${refused[0]}`)
+        : passed(fixed.reads, reads === 0 ? 'it read nothing' : 'each read was served (how many depends on when the cancel came)'),
+    );
     return report('not run');
   } finally {
     options.signal?.removeEventListener('abort', stop);

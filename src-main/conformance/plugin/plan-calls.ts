@@ -16,7 +16,6 @@ export interface PluginCheckLimits {
 
 export const pluginCheckLimits: PluginCheckLimits = { initializeMs: 10_000, callMs: 60_000, closeMs: 2_000 };
 
-
 /** One call the run makes: what it judges, how it is asked, and of which kind of file. */
 export interface PlannedCall {
   check: CheckName;
@@ -41,7 +40,12 @@ export function planCalls(manifest: PluginManifest): PlannedCall[] {
     if (!preview.converts && !preview.pages) add('inspect', {});
   });
   for (const command of manifest.commands) {
-    calls.push({ check: named(`command:${command.name}`, `command ${command.name}`), method: 'command', params: { command: command.name, args: argsFor(command.args) }, kinds: command });
+    calls.push({
+      check: named(`command:${command.name}`, `command ${command.name}`),
+      method: 'command',
+      params: { command: command.name, args: argsFor(command.args) },
+      kinds: command,
+    });
   }
   return calls;
 }

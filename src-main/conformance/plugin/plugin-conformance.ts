@@ -18,7 +18,6 @@ import { SampleFiles } from './sample-files';
 
 const named = (id: string, name: string): CheckName => ({ id, name });
 const fixed = {
-
   initialize: named('initialize', 'initialize answered with an api this app speaks'),
   unknown: named('unknown-request', 'an unknown method answered with an error'),
   cancel: named('cancel', '$/cancel survived'),
@@ -28,14 +27,26 @@ const fixed = {
 };
 
 export async function runPluginConformance(
-  folder: string, manifest: PluginManifest, execPath: string, options: { files?: string[]; limits?: Partial<PluginCheckLimits>; signal?: AbortSignal } = {},
+  folder: string,
+  manifest: PluginManifest,
+  execPath: string,
+  options: { files?: string[]; limits?: Partial<PluginCheckLimits>; signal?: AbortSignal } = {},
 ): Promise<ConformanceReport> {
   const limits = { ...pluginCheckLimits, ...options.limits };
   if (manifest.transport.kind === 'module') {
     return runModuleConformance(folder, manifest, execPath, { ...options, limits });
   }
   const calls = planCalls(manifest);
-  const order = [named('folder', 'the folder validates'), fixed.initialize, fixed.unknown, ...calls.map((c) => c.check), fixed.cancel, fixed.reads, fixed.stdout, fixed.close];
+  const order = [
+    named('folder', 'the folder validates'),
+    fixed.initialize,
+    fixed.unknown,
+    ...calls.map((c) => c.check),
+    fixed.cancel,
+    fixed.reads,
+    fixed.stdout,
+    fixed.close,
+  ];
   const results = new Map<string, CheckResult>([['folder', passed(order[0]!, `${manifest.id} ${manifest.version} (Skwir plugin)`)]]);
   const report = (notRun: string): ConformanceReport => {
     const checks = order.map((which) => results.get(which.id) ?? skipped(which, notRun));
@@ -72,15 +83,21 @@ export async function runPluginConformance(
     else results.set('cancel', skipped(fixed.cancel, 'the plugin declares nothing to ask, so no call to cancel'));
     // A read the plugin sent before it saw a $/cancel is refused as the protocol says, through no fault of its own.
     const refused = session.refusedReads.filter((read) => !read.includes('was cancelled; its reads are refused'));
-    results.set('reads', refused.length > 0
-      ? failed(fixed.reads, `${refused.length} refused; the first: ${refused[0]}`)
-      : passed(fixed.reads, session.reads === 0 ? 'it read nothing' : 'each read was served (how many depends on when the cancel came)'));
+    results.set(
+      'reads',
+      refused.length > 0
+        ? failed(fixed.reads, `${refused.length} refused; the first: ${refused[0]}`)
+        : passed(fixed.reads, session.reads === 0 ? 'it read nothing' : 'each read was served (how many depends on when the cancel came)'),
+    );
     const close = await session.closeInput(limits.closeMs);
     results.set('close', judgeClose(close, limits.closeMs));
     const faults = session.problems.filter((p) => p.kind !== 'lateAnswer');
-    results.set('stdout', faults.length > 0
-      ? failed(fixed.stdout, `${faults.length === 1 ? 'one problem' : `${faults.length} problems`}; the first: ${faults[0]!.message}`)
-      : passed(fixed.stdout, 'every line was a message'));
+    results.set(
+      'stdout',
+      faults.length > 0
+        ? failed(fixed.stdout, `${faults.length === 1 ? 'one problem' : `${faults.length} problems`}; the first: ${faults[0]!.message}`)
+        : passed(fixed.stdout, 'every line was a message'),
+    );
     return report('not run');
   } finally {
     options.signal?.removeEventListener('abort', stop);
@@ -92,7 +109,10 @@ function judgeInitialize(answer: PluginAnswer, stderr: string[]): CheckResult {
   if (answer.kind === 'result') {
     const api = (answer.result as { api?: unknown } | null)?.api;
     if (typeof api === 'number' && spokenApi(api)) return passed(fixed.initialize, `api ${api} in ${duration(answer.ms)}`);
-    return failed(fixed.initialize, `answered ${quoteLine(JSON.stringify(answer.result))}: ${api === undefined ? 'no api' : `api ${JSON.stringify(api)} is not one this app speaks (1)`}`);
+    return failed(
+      fixed.initialize,
+      `answered ${quoteLine(JSON.stringify(answer.result))}: ${api === undefined ? 'no api' : `api ${JSON.stringify(api)} is not one this app speaks (1)`}`,
+    );
   }
   if (answer.kind === 'failure') return failed(fixed.initialize, `answered a failure: ${answer.message} (${answer.code})`, stderr);
   if (answer.kind === 'timeout') return failed(fixed.initialize, `no answer within ${duration(answer.ms)}`, stderr);
@@ -140,7 +160,8 @@ async function judgeCancel(session: PluginSession, call: PlannedCall, file: stri
   const entries = call.method === 'command';
   await session.call(call.method, params, [file], { entries, timeoutMs: limits.callMs, cancelAfterMs: 0 });
   const after = await session.call(call.method, structuredClone(params), [file], { entries, timeoutMs: limits.callMs });
-  if (after.kind === 'result' || after.kind === 'failure') return passed(fixed.cancel, `${call.check.name} cancelled at once; the next call was answered in ${duration(after.ms)}`);
+  if (after.kind === 'result' || after.kind === 'failure')
+    return passed(fixed.cancel, `${call.check.name} cancelled at once; the next call was answered in ${duration(after.ms)}`);
   return failed(fixed.cancel, after.kind === 'timeout' ? 'after a $/cancel the next call got no answer' : `after a $/cancel, ${after.how}`, session.stderr);
 }
 

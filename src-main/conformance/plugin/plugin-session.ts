@@ -98,7 +98,12 @@ export class PluginSession {
   }
 
   /** A call about files, with reads served on them while it is open. */
-  async call(method: string, params: Record<string, unknown>, paths: string[], options: { entries: boolean; timeoutMs: number; cancelAfterMs?: number }): Promise<PluginAnswer> {
+  async call(
+    method: string,
+    params: Record<string, unknown>,
+    paths: string[],
+    options: { entries: boolean; timeoutMs: number; cancelAfterMs?: number },
+  ): Promise<PluginAnswer> {
     const files = await CallFiles.describe(paths);
     this.window = { open: files };
     const whole = { ...params, ...(options.entries ? { entries: files.callFiles } : { file: files.callFiles[0] }) };
@@ -127,7 +132,12 @@ export class PluginSession {
   async closeInput(ms: number): Promise<{ exit?: ToolExit; exitedInMs?: number; signal?: 'SIGTERM' | 'SIGKILL' }> {
     const started = Date.now();
     this.tool.writer.end();
-    const exit = await Promise.race([this.tool.exited, new Promise<undefined>((resolve) => { setTimeout(() => resolve(undefined), ms).unref(); })]);
+    const exit = await Promise.race([
+      this.tool.exited,
+      new Promise<undefined>((resolve) => {
+        setTimeout(() => resolve(undefined), ms).unref();
+      }),
+    ]);
     if (exit) return { exit, exitedInMs: Date.now() - started };
     const report = await this.tool.stop({ stepMs: ms });
     return { exit: report.exit, ...(report.signal ? { signal: report.signal } : {}) };
@@ -148,7 +158,12 @@ export class PluginSession {
         if (error instanceof ResponseError) return { kind: 'failure', code: error.code, message: error.message, ms };
         if (error instanceof ConnectionError && (error.code === 'timeout' || error.code === 'cancelled')) return { kind: 'timeout', ms };
         // Its output may end a moment before its exit is known.
-        const exit = await Promise.race([this.tool.exited, new Promise<undefined>((resolve) => { setTimeout(() => resolve(undefined), EXIT_WAIT_MS).unref(); })]);
+        const exit = await Promise.race([
+          this.tool.exited,
+          new Promise<undefined>((resolve) => {
+            setTimeout(() => resolve(undefined), EXIT_WAIT_MS).unref();
+          }),
+        ]);
         return { kind: 'gone', how: exit ? describe(exit) : 'it closed its output' };
       },
     );

@@ -10,13 +10,20 @@ function valueOf(schema: Schema | undefined): unknown {
   if (Array.isArray(schema.enum) && schema.enum.length > 0) return schema.enum[0];
   const type: unknown = Array.isArray(schema.type) ? (schema.type as unknown[])[0] : schema.type;
   switch (type) {
-    case 'string': return 'sample';
-    case 'integer': return typeof schema.minimum === 'number' ? Math.ceil(schema.minimum) : 1;
-    case 'number': return typeof schema.minimum === 'number' ? schema.minimum : 1;
-    case 'boolean': return false;
-    case 'array': return [];
-    case 'object': return argsFor(schema);
-    default: return null;
+    case 'string':
+      return 'sample';
+    case 'integer':
+      return typeof schema.minimum === 'number' ? Math.ceil(schema.minimum) : 1;
+    case 'number':
+      return typeof schema.minimum === 'number' ? schema.minimum : 1;
+    case 'boolean':
+      return false;
+    case 'array':
+      return [];
+    case 'object':
+      return argsFor(schema);
+    default:
+      return null;
   }
 }
 

@@ -48,7 +48,10 @@ export function AddFiles({ pluginId, children }: { pluginId: string; children: R
     const files = [...event.dataTransfer.files];
     setAdding((n) => n + files.length);
     const found = await Promise.all(files.map((file) => droppedPath(words, file).finally(() => setAdding((n) => n - 1))));
-    addFiles(pluginId, found.flatMap((item) => ('path' in item ? [item.path] : [])));
+    addFiles(
+      pluginId,
+      found.flatMap((item) => ('path' in item ? [item.path] : [])),
+    );
     setProblems(found.flatMap((item) => ('problem' in item ? [item.problem] : [])));
   };
 
@@ -84,13 +87,23 @@ export function AddFiles({ pluginId, children }: { pluginId: string; children: R
           aria-describedby={helpId}
           onChange={(event) => setDraft(event.target.value)}
         />
-        <button type="submit" className="button" disabled={draft.trim() === ''}>{words.plugin.add}</button>
-        {adding > 0 && <span role="status" className="muted">{words.plugin.adding}</span>}
-        <span id={helpId} className="hint add-files-help">{words.plugin.addFilesHelp}</span>
+        <button type="submit" className="button" disabled={draft.trim() === ''}>
+          {words.plugin.add}
+        </button>
+        {adding > 0 && (
+          <span role="status" className="muted">
+            {words.plugin.adding}
+          </span>
+        )}
+        <span id={helpId} className="hint add-files-help">
+          {words.plugin.addFilesHelp}
+        </span>
       </form>
       {problems.length > 0 && (
         <ul role="alert" className="problem add-problems">
-          {problems.map((problem, index) => <li key={index}>{problem}</li>)}
+          {problems.map((problem, index) => (
+            <li key={index}>{problem}</li>
+          ))}
         </ul>
       )}
       {children}

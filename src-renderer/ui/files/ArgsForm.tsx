@@ -7,14 +7,22 @@ import { argsFromDraft, initialDraft, type ArgField, type ArgProblem } from './c
 
 function problemText(words: Words, problem: ArgProblem): string {
   switch (problem.code) {
-    case 'required': return words.plugin.argRequired;
-    case 'notANumber': return words.plugin.argNotANumber;
-    case 'notWhole': return words.plugin.argNotWhole;
-    case 'atLeast': return words.plugin.argAtLeast(problem.limit);
-    case 'atMost': return words.plugin.argAtMost(problem.limit);
-    case 'tooShort': return words.plugin.argTooShort(problem.limit);
-    case 'tooLong': return words.plugin.argTooLong(problem.limit);
-    case 'notJson': return words.plugin.argNotJson;
+    case 'required':
+      return words.plugin.argRequired;
+    case 'notANumber':
+      return words.plugin.argNotANumber;
+    case 'notWhole':
+      return words.plugin.argNotWhole;
+    case 'atLeast':
+      return words.plugin.argAtLeast(problem.limit);
+    case 'atMost':
+      return words.plugin.argAtMost(problem.limit);
+    case 'tooShort':
+      return words.plugin.argTooShort(problem.limit);
+    case 'tooLong':
+      return words.plugin.argTooLong(problem.limit);
+    case 'notJson':
+      return words.plugin.argNotJson;
   }
 }
 
@@ -57,9 +65,19 @@ export function ArgsForm(props: {
                   {field.required && <span className="arg-required"> ({words.plugin.required})</span>}
                 </label>
                 {field.kind === 'choice' ? (
-                  <select id={id} value={String(typed ?? '')} aria-describedby={described} aria-required={field.required} onChange={(event) => set(event.target.value)}>
+                  <select
+                    id={id}
+                    value={String(typed ?? '')}
+                    aria-describedby={described}
+                    aria-required={field.required}
+                    onChange={(event) => set(event.target.value)}
+                  >
                     {!field.required && <option value="">{words.noChoice}</option>}
-                    {field.options.map((option, index) => <option key={index} value={String(index)}>{option.label}</option>)}
+                    {field.options.map((option, index) => (
+                      <option key={index} value={String(index)}>
+                        {option.label}
+                      </option>
+                    ))}
                   </select>
                 ) : (
                   <input
@@ -76,13 +94,23 @@ export function ArgsForm(props: {
                 )}
               </>
             )}
-            {field.description && <span id={`${id}-about`} className="hint">{field.description}</span>}
-            {problem && <span id={`${id}-problem`} className="problem arg-problem">{problemText(words, problem)}</span>}
+            {field.description && (
+              <span id={`${id}-about`} className="hint">
+                {field.description}
+              </span>
+            )}
+            {problem && (
+              <span id={`${id}-problem`} className="problem arg-problem">
+                {problemText(words, problem)}
+              </span>
+            )}
           </div>
         );
       })}
       <div className="args-buttons">
-        <button type="submit" className="button primary" disabled={props.running}>{words.plugin.run}</button>
+        <button type="submit" className="button primary" disabled={props.running}>
+          {words.plugin.run}
+        </button>
       </div>
     </form>
   );

@@ -25,7 +25,9 @@ export function CallProgress(props: { startedAt: number; onCancel: () => void; l
     <span className="call-progress" role="status">
       <progress className="call-bar" aria-label={label} />
       <span className="call-label">{label}</span>
-      <button type="button" className="button small" onClick={props.onCancel}>{words.cancel}</button>
+      <button type="button" className="button small" onClick={props.onCancel}>
+        {words.cancel}
+      </button>
     </span>
   );
 }

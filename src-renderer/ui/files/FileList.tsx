@@ -27,8 +27,7 @@ export function FileList({ pluginId, details }: { pluginId: string; details: Plu
   const thumbnails = details.previews.some((preview) => preview.thumbnails);
   if (files.length === 0) return <p className="muted files-empty">{words.plugin.noFiles}</p>;
 
-  const focusFile = (path: string) =>
-    listRef.current?.querySelector<HTMLElement>(`[data-path="${CSS.escape(path)}"]`)?.focus();
+  const focusFile = (path: string) => listRef.current?.querySelector<HTMLElement>(`[data-path="${CSS.escape(path)}"]`)?.focus();
 
   const onKeyDown = (event: KeyboardEvent<HTMLUListElement>) => {
     const paths = files.map((file) => file.path);
@@ -51,16 +50,25 @@ export function FileList({ pluginId, details }: { pluginId: string; details: Plu
     focusFile(path);
   };
 
-  const focusIndex = Math.max(0, files.findIndex((file) => file.path === choice.current));
+  const focusIndex = Math.max(
+    0,
+    files.findIndex((file) => file.path === choice.current),
+  );
   return (
     <div className="file-list-box">
       <div className="file-list-bar">
-        <button type="button" className="button small" onClick={() => chooseAllFiles(pluginId)}>{words.plugin.chooseAll}</button>
+        <button type="button" className="button small" onClick={() => chooseAllFiles(pluginId)}>
+          {words.plugin.chooseAll}
+        </button>
         <button type="button" className="button small" disabled={choice.chosen.length === 0} onClick={() => removeFiles(pluginId, choice.chosen)}>
           {words.plugin.removeChosen}
         </button>
-        <button type="button" className="button small" onClick={() => askFilesAgain(pluginId)}>{words.plugin.askAgain}</button>
-        <span id={hintId} className="hint">{words.plugin.chooseHint}</span>
+        <button type="button" className="button small" onClick={() => askFilesAgain(pluginId)}>
+          {words.plugin.askAgain}
+        </button>
+        <span id={hintId} className="hint">
+          {words.plugin.chooseHint}
+        </span>
       </div>
       <ul
         ref={listRef}
@@ -85,7 +93,9 @@ export function FileList({ pluginId, details }: { pluginId: string; details: Plu
         ))}
       </ul>
       <div className="file-asks">
-        {files.map((file) => <SlowAsks key={file.path} pluginId={pluginId} file={file} />)}
+        {files.map((file) => (
+          <SlowAsks key={file.path} pluginId={pluginId} file={file} />
+        ))}
       </div>
     </div>
   );
@@ -156,7 +166,9 @@ const FileRow = memo(function FileRow(props: {
       />
       {props.thumbnails && <Thumbnail call={asks?.thumbnail} name={file.name} />}
       <span className="file-text">
-        <span className="file-name" title={file.path}>{file.name}</span>
+        <span className="file-name" title={file.path}>
+          {file.name}
+        </span>
         <span className="file-fields" id={fieldsId}>
           {fields.map((field) => (
             <FieldValue key={field.key} title={field.title} call={asks?.fields[field.key]} fieldKey={field.key} />
@@ -196,7 +208,12 @@ function Thumbnail({ call, name }: { call: PluginCall<string | null> | undefined
   }
   const problem = answer && !answer.ok ? pluginFailureText(words, answer) : undefined;
   return (
-    <span className={`file-thumbnail ${problem ? 'thumbnail-failed' : 'thumbnail-none'}`} style={style} title={problem} data-outcome={answer ? (answer.ok ? 'none' : answer.outcome) : 'asking'}>
+    <span
+      className={`file-thumbnail ${problem ? 'thumbnail-failed' : 'thumbnail-none'}`}
+      style={style}
+      title={problem}
+      data-outcome={answer ? (answer.ok ? 'none' : answer.outcome) : 'asking'}
+    >
       {problem ? '!' : ''}
     </span>
   );

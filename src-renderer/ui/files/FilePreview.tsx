@@ -22,7 +22,9 @@ export function FilePreview({ pluginId, details }: { pluginId: string; details: 
   if (!preview) return <p className="muted">{words.plugin.chooseToPreview}</p>;
   return (
     <section className="file-preview" aria-labelledby={headingId} data-kind={preview.kind}>
-      <h2 id={headingId} className="section-title">{words.plugin.previewOf(fileName(preview.path))}</h2>
+      <h2 id={headingId} className="section-title">
+        {words.plugin.previewOf(fileName(preview.path))}
+      </h2>
       <PreviewBody pluginId={pluginId} preview={preview} network={details.capabilities.includes('network')} />
     </section>
   );
@@ -45,7 +47,12 @@ function PreviewBody({ pluginId, preview, network }: { pluginId: string; preview
         return <CallProgress key={call.callId} startedAt={call.startedAt} onCancel={() => void cancel(call.callId)} />;
       }
       const answer = call.answer;
-      if (!answer.ok) return <p role="alert" className="problem preview-failure">{pluginFailureText(words, answer)}</p>;
+      if (!answer.ok)
+        return (
+          <p role="alert" className="problem preview-failure">
+            {pluginFailureText(words, answer)}
+          </p>
+        );
       if (answer.answer) {
         return (
           <>

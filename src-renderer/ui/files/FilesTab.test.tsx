@@ -25,8 +25,15 @@ const hex = makePlugin(
     ],
     commands: [
       {
-        name: 'count', title: 'Count words', extensions: ['txt'], mimes: [],
-        args: { type: 'object', required: ['level'], properties: { lines: { type: 'boolean', description: 'Count lines too' }, level: { type: 'integer', minimum: 1 } } },
+        name: 'count',
+        title: 'Count words',
+        extensions: ['txt'],
+        mimes: [],
+        args: {
+          type: 'object',
+          required: ['level'],
+          properties: { lines: { type: 'boolean', description: 'Count lines too' }, level: { type: 'integer', minimum: 1 } },
+        },
       },
       { name: 'copy', title: 'Copy summary', extensions: ['txt'], mimes: [] },
       { name: 'tidy', title: 'Tidy', extensions: [], mimes: [] },
@@ -36,17 +43,28 @@ const hex = makePlugin(
 );
 
 const ok = <T,>(answer: T, cached = false): PluginAnswer<T> => ({ ok: true, answer, ms: 12, cached });
-const row = (offset: number) => ({
-  cells: [offset.toString(16).padStart(16, '0'), '61 62', 'ab'], bytes: null, depth: 0, branch: false, target: null,
-}) as unknown as CheckedInspection['rows'][number];
+const row = (offset: number) =>
+  ({
+    cells: [offset.toString(16).padStart(16, '0'), '61 62', 'ab'],
+    bytes: null,
+    depth: 0,
+    branch: false,
+    target: null,
+  }) as unknown as CheckedInspection['rows'][number];
 
 function hexPage(request: InspectRequest): CheckedInspection {
-  const start = request.query ? 0x20 : request.offset ?? 0;
+  const start = request.query ? 0x20 : (request.offset ?? 0);
   return {
-    kind: 'hex', title: `Hex at ${start}`, text: [], columns: ['Offset', 'Bytes', 'Characters'],
+    kind: 'hex',
+    title: `Hex at ${start}`,
+    text: [],
+    columns: ['Offset', 'Bytes', 'Characters'],
     rows: [row(start), row(start + 16), row(start + 32)],
-    previous: start > 0 ? Math.max(0, start - 48) : null, next: start + 48, position: request.query ? 0x30 : start,
-    notice: request.query ? `Found ${request.query} at 0x30` : '', details: [{ label: 'Size', value: '96 bytes' }],
+    previous: start > 0 ? Math.max(0, start - 48) : null,
+    next: start + 48,
+    position: request.query ? 0x30 : start,
+    notice: request.query ? `Found ${request.query} at 0x30` : '',
+    details: [{ label: 'Size', value: '96 bytes' }],
   };
 }
 
@@ -82,7 +100,9 @@ describe('a plugin’s Files tab', () => {
     await waitFor(() => expect(notes.textContent).toContain('Size: 12'));
     expect(notes.textContent).toContain('Tags: a, b, ');
     const cat = within(list).getByRole('option', { name: 'cat.ppm' });
-    await waitFor(() => expect(within(cat).getByRole('img', { name: 'Thumbnail of cat.ppm' }).getAttribute('src')).toBe('data:image/png;base64,iVBORw0KGgoAAAANSUhEUg=='));
+    await waitFor(() =>
+      expect(within(cat).getByRole('img', { name: 'Thumbnail of cat.ppm' }).getAttribute('src')).toBe('data:image/png;base64,iVBORw0KGgoAAAANSUhEUg=='),
+    );
     expect(cat.textContent).not.toContain('Tags');
     expect(fake.requestsNamed('askField')).toHaveLength(3);
     expect(fake.requestsNamed('askThumbnail').map((args) => args[2])).toEqual(['/pics/cat.ppm']);
@@ -94,7 +114,13 @@ describe('a plugin’s Files tab', () => {
     const files = [new File(['x'], 'a.txt'), new File(['y'], 'b.txt')];
     fireEvent.drop(document.querySelector('.files-drop')!, { dataTransfer: { files, types: ['Files'] } });
     const list = await screen.findByRole('listbox', { name: 'Files given to the plugin' });
-    await waitFor(() => expect(within(list).getAllByRole('option').map((o) => o.getAttribute('aria-label'))).toEqual(['a.txt', 'b.txt']));
+    await waitFor(() =>
+      expect(
+        within(list)
+          .getAllByRole('option')
+          .map((o) => o.getAttribute('aria-label')),
+      ).toEqual(['a.txt', 'b.txt']),
+    );
     expect(fake.requestsNamed('askField').map((args) => args[2])).toContain('/dropped/b.txt');
     expect(fake.requestsNamed('installFolder')).toEqual([]);
   });
@@ -105,7 +131,10 @@ describe('a plugin’s Files tab', () => {
     for (const path of ['/d/a.txt', '/d/b.txt', '/d/c.bin']) await addPath(path);
     const list = screen.getByRole('listbox', { name: 'Files given to the plugin' });
     const option = (name: string) => within(list).getByRole('option', { name });
-    const chosen = () => within(list).getAllByRole('option', { selected: true }).map((o) => o.getAttribute('aria-label'));
+    const chosen = () =>
+      within(list)
+        .getAllByRole('option', { selected: true })
+        .map((o) => o.getAttribute('aria-label'));
     await user.click(option('a.txt'));
     await user.keyboard('{Control>}');
     await user.click(option('b.txt'));
@@ -113,12 +142,20 @@ describe('a plugin’s Files tab', () => {
     expect(chosen()).toEqual(['a.txt', 'b.txt']);
     const commands = screen.getByRole('region', { name: 'Commands' });
     expect(commands.textContent).toContain('Commands for 2 chosen files');
-    expect(within(commands).getAllByRole('group').map((group) => group.getAttribute('aria-label'))).toEqual(['Count words', 'Copy summary', 'Tidy']);
+    expect(
+      within(commands)
+        .getAllByRole('group')
+        .map((group) => group.getAttribute('aria-label')),
+    ).toEqual(['Count words', 'Copy summary', 'Tidy']);
     await user.keyboard('{Shift>}');
     await user.click(option('c.bin'));
     await user.keyboard('{/Shift}');
     expect(chosen()).toEqual(['b.txt', 'c.bin']);
-    expect(within(screen.getByRole('region', { name: 'Commands' })).getAllByRole('group').map((g) => g.getAttribute('aria-label'))).toEqual(['Tidy']);
+    expect(
+      within(screen.getByRole('region', { name: 'Commands' }))
+        .getAllByRole('group')
+        .map((g) => g.getAttribute('aria-label')),
+    ).toEqual(['Tidy']);
     // The keys: down moves and chooses one, Space toggles, Ctrl-A chooses all.
     option('c.bin').focus();
     await user.keyboard('{ArrowUp}');
@@ -137,7 +174,11 @@ describe('a plugin’s Files tab', () => {
     await addPath('/d/data.bin');
     const preview = await screen.findByRole('region', { name: 'Preview of data.bin' });
     await within(preview).findByRole('heading', { name: 'Hex at 0' });
-    expect(within(preview).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Offset', 'Bytes', 'Characters']);
+    expect(
+      within(preview)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Offset', 'Bytes', 'Characters']);
     expect(within(preview).getByRole('complementary', { name: 'Details' }).textContent).toContain('96 bytes');
     expect(within(preview).getByRole('button', { name: 'Previous' })).toHaveProperty('disabled', true);
     await userEvent.click(within(preview).getByRole('button', { name: 'Next' }));
@@ -149,13 +190,25 @@ describe('a plugin’s Files tab', () => {
     await userEvent.click(within(preview).getByRole('button', { name: 'Source' }));
     await waitFor(() => expect(within(preview).getByRole('button', { name: 'Source' }).getAttribute('aria-pressed')).toBe('true'));
     expect(fake.requestsNamed('inspect').map((args) => args[3])).toEqual([
-      {}, { offset: 48 }, { offset: 48, query: 'ab' }, { offset: 0x31, query: 'ab' }, { offset: 0x31, source: true },
+      {},
+      { offset: 48 },
+      { offset: 48, query: 'ab' },
+      { offset: 0x31, query: 'ab' },
+      { offset: 0x31, source: true },
     ]);
   });
 
   it('opens a row’s target, folds a branch, and shows a failure where the page would be', async () => {
     const tree: CheckedInspection = {
-      kind: 'table', title: 'Archive', text: [], columns: ['Name', 'Size'], previous: null, next: null, position: 0, notice: '', details: [],
+      kind: 'table',
+      title: 'Archive',
+      text: [],
+      columns: ['Name', 'Size'],
+      previous: null,
+      next: null,
+      position: 0,
+      notice: '',
+      details: [],
       rows: [
         { cells: ['docs'], bytes: null, depth: 0, branch: true, target: null },
         { cells: ['a.txt', '3'], bytes: 3, depth: 1, branch: false, target: { member: 'docs/a.txt' } },
@@ -173,7 +226,11 @@ describe('a plugin’s Files tab', () => {
     const fold = within(preview).getByRole('button', { name: 'Rows inside' });
     await userEvent.click(fold);
     expect(fold.getAttribute('aria-expanded')).toBe('false');
-    expect(within(preview).getAllByRole('row').map((r) => r.textContent)).toEqual(['NameSize', '▸docs', 'top.txt1']);
+    expect(
+      within(preview)
+        .getAllByRole('row')
+        .map((r) => r.textContent),
+    ).toEqual(['NameSize', '▸docs', 'top.txt1']);
     await userEvent.click(fold);
     await userEvent.click(within(preview).getByRole('button', { name: 'a.txt' }));
     await waitFor(() =>
@@ -224,7 +281,10 @@ describe('a plugin’s Files tab', () => {
     await openFiles();
     for (const path of ['/d/a.txt', '/d/b.txt']) await addPath(path);
     const list = screen.getByRole('listbox', { name: 'Files given to the plugin' });
-    const chosen = () => within(list).queryAllByRole('option', { selected: true }).map((o) => o.getAttribute('aria-label'));
+    const chosen = () =>
+      within(list)
+        .queryAllByRole('option', { selected: true })
+        .map((o) => o.getAttribute('aria-label'));
     const mark = (name: string) => within(list).getByRole('option', { name }).querySelector<HTMLElement>('.file-check')!;
     await userEvent.click(within(list).getByRole('option', { name: 'a.txt' }));
     await userEvent.click(mark('b.txt'));
@@ -268,15 +328,25 @@ describe('a plugin’s Files tab', () => {
 
   it('shows a plan in words and applies it once the person confirms, with each step’s outcome', async () => {
     const { fake } = await openFiles((host) => {
-      host.answers.runPluginCommand = (_p, _c, _command, _args, paths) => ok({
-        answer: 'plan', title: 'Tidy up', note: 'Old files go away.', planId: 'plan-1', files: paths,
-        steps: [
-          { op: 'rename', file: 1, name: 'a.bak' }, { op: 'mkdir', path: '/d/old' }, { op: 'move', file: 2, to: '/d/old' },
-          { op: 'copy', file: 2, to: '/d/copies' }, { op: 'trash', file: 1 },
-        ],
-      });
+      host.answers.runPluginCommand = (_p, _c, _command, _args, paths) =>
+        ok({
+          answer: 'plan',
+          title: 'Tidy up',
+          note: 'Old files go away.',
+          planId: 'plan-1',
+          files: paths,
+          steps: [
+            { op: 'rename', file: 1, name: 'a.bak' },
+            { op: 'mkdir', path: '/d/old' },
+            { op: 'move', file: 2, to: '/d/old' },
+            { op: 'copy', file: 2, to: '/d/copies' },
+            { op: 'trash', file: 1 },
+          ],
+        });
       host.answers.applyPlan = () => ({
-        ok: false, problem: 'the trash refused', steps: [
+        ok: false,
+        problem: 'the trash refused',
+        steps: [
           { step: { op: 'rename', file: 1, name: 'a.bak' }, words: '', status: 'recorded' },
           { step: { op: 'mkdir', path: '/d/old' }, words: '', status: 'done' },
           { step: { op: 'move', file: 2, to: '/d/old' }, words: '', status: 'done' },
@@ -291,9 +361,11 @@ describe('a plugin’s Files tab', () => {
     const group = screen.getByRole('group', { name: 'Tidy' });
     await userEvent.click(within(group).getByRole('button', { name: 'Tidy' }));
     const steps = await within(group).findByRole('list', { name: 'Steps' });
-    expect(within(steps).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      'Rename a.txt to a.bak', 'Make the folder /d/old', 'Move b.bin into /d/old', 'Copy b.bin into /d/copies', 'Move a.txt to the trash',
-    ]);
+    expect(
+      within(steps)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Rename a.txt to a.bak', 'Make the folder /d/old', 'Move b.bin into /d/old', 'Copy b.bin into /d/copies', 'Move a.txt to the trash']);
     expect(group.textContent).toContain('Old files go away.');
     await userEvent.click(within(group).getByRole('button', { name: 'Apply…' }));
     const dialog = screen.getByRole('alertdialog', { name: 'Apply “Tidy up”?' });
@@ -305,7 +377,11 @@ describe('a plugin’s Files tab', () => {
     await userEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Apply' }));
     expect(fake.requestsNamed('applyPlan')).toEqual([['plan-1']]);
     await waitFor(() => expect(group.textContent).toContain('Not all of it was applied: the trash refused'));
-    expect(within(steps).getAllByRole('listitem').map((item) => item.getAttribute('data-status'))).toEqual(['recorded', 'done', 'done', 'failed', 'notRun']);
+    expect(
+      within(steps)
+        .getAllByRole('listitem')
+        .map((item) => item.getAttribute('data-status')),
+    ).toEqual(['recorded', 'done', 'done', 'failed', 'notRun']);
     expect(steps.textContent).toContain('Recorded in the services panel (simulated)');
     expect(steps.textContent).toContain('Failed: /d/copies/b.bin exists already');
   });
@@ -324,7 +400,9 @@ describe('a plugin’s Files tab', () => {
   it('shows a conversion’s failure in the plugin’s words, and a cached one as such', async () => {
     const { store } = await openFiles((host) => {
       host.answers.convert = (_p, _c, path) =>
-        path.endsWith('bad.ppm') ? { ok: false, outcome: 'failed', message: 'not a Netpbm file: it starts "hell"' } : ok({ name: 'cat.png', data: 'AAAA' }, true);
+        path.endsWith('bad.ppm')
+          ? { ok: false, outcome: 'failed', message: 'not a Netpbm file: it starts "hell"' }
+          : ok({ name: 'cat.png', data: 'AAAA' }, true);
     });
     await addPath('/d/bad.ppm');
     const preview = await screen.findByRole('region', { name: 'Preview of bad.ppm' });

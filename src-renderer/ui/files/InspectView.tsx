@@ -22,7 +22,7 @@ export function InspectView({ pluginId, inspect }: { pluginId: string; inspect: 
   const { call, request } = inspect;
   const answer = call.status === 'answered' ? call.answer : undefined;
   const asking = call.status !== 'answered';
-  const shown = answer ? (answer.ok ? answer.answer : undefined) : inspect.last ?? undefined;
+  const shown = answer ? (answer.ok ? answer.answer : undefined) : (inspect.last ?? undefined);
   const page = shown ?? inspect.last ?? undefined;
   const source = request.source === true;
   const withSource = (rest: InspectRequest): InspectRequest => (source ? { ...rest, source: true } : rest);
@@ -43,7 +43,9 @@ export function InspectView({ pluginId, inspect }: { pluginId: string; inspect: 
         {page?.title ? <h3 className="inspect-title">{page.title}</h3> : <span className="inspect-title" />}
         <div className="inspect-tools">
           {inspect.back.length > 0 && (
-            <button type="button" className="button small" onClick={() => inspectBack(pluginId)}>{words.plugin.back}</button>
+            <button type="button" className="button small" onClick={() => inspectBack(pluginId)}>
+              {words.plugin.back}
+            </button>
           )}
           {(['previous', 'next'] as const).map((way) => {
             const offset = page?.[way];
@@ -76,16 +78,24 @@ export function InspectView({ pluginId, inspect }: { pluginId: string; inspect: 
               value={query}
               onChange={(event) => setQuery(event.target.value)}
             />
-            <button type="submit" className="button small" disabled={query === '' || asking}>{words.plugin.find}</button>
+            <button type="submit" className="button small" disabled={query === '' || asking}>
+              {words.plugin.find}
+            </button>
           </form>
         </div>
       </div>
       {call.status === 'running' && <CallProgress key={call.callId} startedAt={call.startedAt} onCancel={() => void cancel(call.callId)} />}
-      {shown?.notice ? <p role="status" className="inspect-notice">{shown.notice}</p> : null}
+      {shown?.notice ? (
+        <p role="status" className="inspect-notice">
+          {shown.notice}
+        </p>
+      ) : null}
       <div className="inspect-main">
         <div className="inspect-content">
           {answer && !answer.ok ? (
-            <p role="alert" className="problem preview-failure">{pluginFailureText(words, answer)}</p>
+            <p role="alert" className="problem preview-failure">
+              {pluginFailureText(words, answer)}
+            </p>
           ) : shown === null ? (
             <p className="muted">{words.plugin.nothingToShow}</p>
           ) : shown ? (

@@ -63,13 +63,18 @@ function CodeLines({ lines, found }: { lines: string[]; found?: number }) {
   return (
     <table className="code-lines">
       <thead className="visually-hidden">
-        <tr><th scope="col">{words.plugin.lineNumber}</th><th scope="col" /></tr>
+        <tr>
+          <th scope="col">{words.plugin.lineNumber}</th>
+          <th scope="col" />
+        </tr>
       </thead>
       <tbody>
         {lines.map((line, index) => (
           <tr key={index} data-found={found === index || undefined}>
             <td className="line-number">{index + 1}</td>
-            <td className="line-text"><code>{line}</code></td>
+            <td className="line-text">
+              <code>{line}</code>
+            </td>
           </tr>
         ))}
       </tbody>
@@ -95,7 +100,11 @@ function RowsTable({ inspection, found, onOpen }: { inspection: CheckedInspectio
       {columns.length > 0 && (
         <thead>
           <tr>
-            {Array.from({ length: width }, (_, index) => <th key={index} scope="col">{columns[index] ?? ''}</th>)}
+            {Array.from({ length: width }, (_, index) => (
+              <th key={index} scope="col">
+                {columns[index] ?? ''}
+              </th>
+            ))}
           </tr>
         </thead>
       )}
@@ -118,9 +127,11 @@ function RowsTable({ inspection, found, onOpen }: { inspection: CheckedInspectio
                     </button>
                   )}
                   {cell === 0 && hasTarget(row) ? (
-                    <button type="button" className="link-button" onClick={() => onOpen(row.target)}>{row.cells[0] ?? ''}</button>
+                    <button type="button" className="link-button" onClick={() => onOpen(row.target)}>
+                      {row.cells[0] ?? ''}
+                    </button>
                   ) : (
-                    row.cells[cell] ?? ''
+                    (row.cells[cell] ?? '')
                   )}
                 </td>
               ))}

@@ -38,11 +38,15 @@ export function PlanView(props: { pluginId: string; command: string; plan: Shown
       {state.status === 'shown' && (
         <div className="plan-buttons">
           {props.canWrite ? (
-            <button type="button" className="button primary" onClick={() => askApplyPlan(pluginId, command)}>{words.plugin.applyEllipsis}</button>
+            <button type="button" className="button primary" onClick={() => askApplyPlan(pluginId, command)}>
+              {words.plugin.applyEllipsis}
+            </button>
           ) : (
             <span className="hint">{words.plugin.planNeedsWrite}</span>
           )}
-          <button type="button" className="button" onClick={() => dismissPlan(pluginId, command)}>{words.cancel}</button>
+          <button type="button" className="button" onClick={() => dismissPlan(pluginId, command)}>
+            {words.cancel}
+          </button>
         </div>
       )}
       <p role="status" className="plan-outcome">
@@ -78,8 +82,12 @@ function ConfirmPlan({ pluginId, command, plan }: { pluginId: string; command: s
       initialFocus={cancelButton}
     >
       <div className="dialog-buttons">
-        <button ref={cancelButton} type="button" className="button" onClick={keep}>{words.cancel}</button>
-        <button type="button" className="button primary" onClick={() => void applyPlan(pluginId, command)}>{words.plugin.apply}</button>
+        <button ref={cancelButton} type="button" className="button" onClick={keep}>
+          {words.cancel}
+        </button>
+        <button type="button" className="button primary" onClick={() => void applyPlan(pluginId, command)}>
+          {words.plugin.apply}
+        </button>
       </div>
     </Dialog>
   );

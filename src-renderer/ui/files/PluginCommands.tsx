@@ -25,11 +25,11 @@ export function PluginCommands({ pluginId, details }: { pluginId: string; detail
   const commands = commandsServing(details, chosen);
   return (
     <section className="plugin-commands" aria-labelledby={headingId}>
-      <h2 id={headingId} className="section-title">{words.plugin.commandsHeading}</h2>
+      <h2 id={headingId} className="section-title">
+        {words.plugin.commandsHeading}
+      </h2>
       <p className="muted">
-        {chosen.length === 0
-          ? words.plugin.chooseForCommands
-          : commands.length === 0 ? words.plugin.noCommandServes : words.plugin.commandsFor(chosen.length)}
+        {chosen.length === 0 ? words.plugin.chooseForCommands : commands.length === 0 ? words.plugin.noCommandServes : words.plugin.commandsFor(chosen.length)}
       </p>
       {commands.length > 0 && (
         <ul className="plugin-command-list">
@@ -71,9 +71,7 @@ function PluginCommand(props: { pluginId: string; command: Command; paths: strin
           >
             {command.title}
           </button>
-          {call?.status === 'running' && (
-            <CallProgress key={call.callId} startedAt={call.startedAt} onCancel={() => void cancel(call.callId)} />
-          )}
+          {call?.status === 'running' && <CallProgress key={call.callId} startedAt={call.startedAt} onCancel={() => void cancel(call.callId)} />}
         </div>
         {fields.length > 0 && formOpen && <ArgsForm title={command.title} schema={command.args} fields={fields} running={running} onRun={start} />}
         {run && !samePaths(run.paths, paths) && run.call.status === 'answered' && (
@@ -91,16 +89,26 @@ function CommandAnswer(props: { pluginId: string; command: string; run: PluginCo
   if (call.status !== 'answered') return null;
   const answer = call.answer;
   if (!answer.ok) {
-    return <p role="status" className="command-answer problem" data-answer="failure">{pluginFailureText(words, answer)}</p>;
+    return (
+      <p role="status" className="command-answer problem" data-answer="failure">
+        {pluginFailureText(words, answer)}
+      </p>
+    );
   }
   const shown = answer.answer;
   switch (shown.answer) {
     case 'done':
-      return <p role="status" className="command-answer outcome-done" data-answer="done">{words.plugin.done}</p>;
+      return (
+        <p role="status" className="command-answer outcome-done" data-answer="done">
+          {words.plugin.done}
+        </p>
+      );
     case 'value':
       return (
         <div className="command-answer" data-answer="value">
-          <pre className="command-value" aria-label={words.plugin.value}>{JSON.stringify(shown.value, null, 2)}</pre>
+          <pre className="command-value" aria-label={words.plugin.value}>
+            {JSON.stringify(shown.value, null, 2)}
+          </pre>
         </div>
       );
     case 'text':

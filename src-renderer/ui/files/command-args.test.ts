@@ -10,7 +10,12 @@ const schema = {
     ratio: { type: ['number', 'null'] },
     lines: { type: 'boolean', default: true },
     colour: { enum: ['red', 'green'], default: 'green' },
-    mode: { oneOf: [{ const: 'fast', title: 'Fast' }, { const: 'slow', title: 'Slow' }] },
+    mode: {
+      oneOf: [
+        { const: 'fast', title: 'Fast' },
+        { const: 'slow', title: 'Slow' },
+      ],
+    },
     extra: { type: 'object' },
   },
 };
@@ -28,14 +33,25 @@ describe('a command’s args form', () => {
       ['extra', 'json', 'extra', false],
     ]);
     expect(fields[1]).toMatchObject({ description: 'How strong', minimum: 1, maximum: 9 });
-    expect(fields[5]).toMatchObject({ options: [{ value: 'fast', label: 'Fast' }, { value: 'slow', label: 'Slow' }] });
+    expect(fields[5]).toMatchObject({
+      options: [
+        { value: 'fast', label: 'Fast' },
+        { value: 'slow', label: 'Slow' },
+      ],
+    });
     expect(argFields(undefined)).toEqual([]);
     expect(argFields({ type: 'object' })).toEqual([]);
   });
 
   it('fills in the defaults', () => {
     expect(initialDraft(schema, argFields(schema))).toEqual({
-      name: '', level: '3', ratio: '', lines: true, colour: '1', mode: '', extra: '',
+      name: '',
+      level: '3',
+      ratio: '',
+      lines: true,
+      colour: '1',
+      mode: '',
+      extra: '',
     });
   });
 
@@ -43,10 +59,12 @@ describe('a command’s args form', () => {
     const fields = argFields(schema);
     const draft = { ...initialDraft(schema, fields), name: 'abc', ratio: '0,5', mode: '1', extra: '{"a":1}' };
     expect(argsFromDraft(schema, fields, draft)).toEqual({
-      ok: true, args: { name: 'abc', level: 3, ratio: 0.5, lines: true, colour: 'green', mode: 'slow', extra: { a: 1 } },
+      ok: true,
+      args: { name: 'abc', level: 3, ratio: 0.5, lines: true, colour: 'green', mode: 'slow', extra: { a: 1 } },
     });
     expect(argsFromDraft(schema, fields, { ...draft, ratio: '', mode: '', extra: '' })).toEqual({
-      ok: true, args: { name: 'abc', level: 3, lines: true, colour: 'green' },
+      ok: true,
+      args: { name: 'abc', level: 3, lines: true, colour: 'green' },
     });
   });
 
@@ -54,7 +72,8 @@ describe('a command’s args form', () => {
     const fields = argFields(schema);
     const draft = initialDraft(schema, fields);
     expect(argsFromDraft(schema, fields, { ...draft, level: '' })).toEqual({
-      ok: false, problems: { name: { code: 'required' }, level: { code: 'required' } },
+      ok: false,
+      problems: { name: { code: 'required' }, level: { code: 'required' } },
     });
     const read = (change: Record<string, string>) => argsFromDraft(schema, fields, { ...draft, name: 'abc', ...change });
     expect(read({ level: 'x' })).toMatchObject({ problems: { level: { code: 'notANumber' } } });

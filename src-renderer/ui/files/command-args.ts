@@ -48,7 +48,8 @@ function typeOf(schema: Schema): string | undefined {
 }
 
 function choicesOf(schema: Schema): { value: unknown; label: string }[] | undefined {
-  if (Array.isArray(schema.enum)) return (schema.enum as unknown[]).map((value) => ({ value, label: typeof value === 'string' ? value : JSON.stringify(value) }));
+  if (Array.isArray(schema.enum))
+    return (schema.enum as unknown[]).map((value) => ({ value, label: typeof value === 'string' ? value : JSON.stringify(value) }));
   const oneOf = schema.oneOf ?? schema.anyOf;
   if (Array.isArray(oneOf) && oneOf.length > 0 && oneOf.every((option) => isSchema(option) && 'const' in option)) {
     return (oneOf as Schema[]).map((option) => ({

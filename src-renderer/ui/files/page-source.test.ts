@@ -13,7 +13,10 @@ describe('the pages of a file for the reader', () => {
     );
     const first = lifetime.source.page({ page: 1, side: 800 });
     void lifetime.source.page({ page: 2, side: 800, text: true });
-    expect(asked.map((call) => call.request)).toEqual([{ page: 1, side: 800 }, { page: 2, side: 800, text: true }]);
+    expect(asked.map((call) => call.request)).toEqual([
+      { page: 1, side: 800 },
+      { page: 2, side: 800, text: true },
+    ]);
     expect(asked[0]!.callId).not.toBe(asked[1]!.callId);
     asked[0]!.answer({ ok: true, answer: null, ms: 1, cached: true });
     expect(await first).toEqual({ ok: true, answer: null, ms: 1, cached: true });

@@ -36,7 +36,11 @@ export function usePageSource(pluginId: string, path: string): PageSource {
   const askPage = useAppStore((s) => s.askPage);
   const cancel = useAppStore((s) => s.cancelPluginCall);
   const lifetime = useMemo(
-    () => pageSourceOf((callId, request) => askPage(pluginId, callId, path, request), (callId) => void cancel(callId)),
+    () =>
+      pageSourceOf(
+        (callId, request) => askPage(pluginId, callId, path, request),
+        (callId) => void cancel(callId),
+      ),
     [askPage, cancel, pluginId, path],
   );
   useEffect(() => () => lifetime.cancelAsked(), [lifetime]);

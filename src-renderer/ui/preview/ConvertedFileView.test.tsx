@@ -82,7 +82,8 @@ describe('a converted file', () => {
     expect(region.textContent).toContain('<script>window.ran = true</script>');
     expect(region.querySelectorAll('.converted-markdown script, .converted-markdown img, .converted-markdown a, .converted-markdown iframe')).toHaveLength(0);
     const handlers = [...region.querySelectorAll('*')].flatMap((element) =>
-      element.getAttributeNames().filter((name) => name.startsWith('on') || /javascript:/i.test(element.getAttribute(name) ?? '')));
+      element.getAttributeNames().filter((name) => name.startsWith('on') || /javascript:/i.test(element.getAttribute(name) ?? '')),
+    );
     expect(handlers).toEqual([]);
     expect((window as Window & { ran?: boolean }).ran).toBeUndefined();
   });
@@ -90,11 +91,23 @@ describe('a converted file', () => {
   it('shows CSV and TSV as a table, the first row as its head', async () => {
     const { region } = await show('scores.csv', base64('name,score\r\n"Smith, Ann",12\nBob\n'));
     const table = within(region).getByRole('table', { name: 'scores.csv' });
-    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['name', 'score']);
-    expect(within(table).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['Smith, Ann', '12', 'Bob', '']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['name', 'score']);
+    expect(
+      within(table)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Smith, Ann', '12', 'Bob', '']);
     cleanup();
     const tsv = await show('scores.tsv', base64('a\tb\n1\t2'));
-    expect(within(tsv.region).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['1', '2']);
+    expect(
+      within(tsv.region)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['1', '2']);
   });
 
   it('lays out the first rows of a long table and says the rest are left out', async () => {

@@ -39,9 +39,18 @@ export function ConvertedFileView({ file }: { file: { name: string; data: string
 
 function ConvertedBody({ converted, name }: { converted: ConvertedFile; name: string }) {
   const words = useWords();
-  if (converted.state === 'reading') return <p className="converted-note muted" role="status">{words.readingConverted}</p>;
+  if (converted.state === 'reading')
+    return (
+      <p className="converted-note muted" role="status">
+        {words.readingConverted}
+      </p>
+    );
   if (converted.state === 'unreadable') {
-    return <p className="converted-note problem" role="alert">{words.convertedUnreadable(converted.problem)}</p>;
+    return (
+      <p className="converted-note problem" role="alert">
+        {words.convertedUnreadable(converted.problem)}
+      </p>
+    );
   }
   if (converted.bytes === 0) return <p className="converted-note muted">{words.convertedEmpty}</p>;
   const { kind, url, text } = converted;
@@ -53,18 +62,42 @@ function ConvertedBody({ converted, name }: { converted: ConvertedFile; name: st
     case 'video':
       return <MediaView kind={kind} url={url} name={name} />;
     case 'text':
-      return <>{cut}<TextView text={text?.text ?? ''} /></>;
+      return (
+        <>
+          {cut}
+          <TextView text={text?.text ?? ''} />
+        </>
+      );
     case 'markdown':
       return (
-        <Suspense fallback={<p className="converted-note muted" role="status">{words.readingConverted}</p>}>
-          {cut}<MarkdownView text={text?.text ?? ''} />
+        <Suspense
+          fallback={
+            <p className="converted-note muted" role="status">
+              {words.readingConverted}
+            </p>
+          }
+        >
+          {cut}
+          <MarkdownView text={text?.text ?? ''} />
         </Suspense>
       );
     case 'table':
-      return <>{cut}<TableView text={text?.text ?? ''} name={name} /></>;
+      return (
+        <>
+          {cut}
+          <TableView text={text?.text ?? ''} name={name} />
+        </>
+      );
     case 'json':
       // Cut JSON does not parse: shown as the text it is.
-      return cut ? <>{cut}<TextView text={text?.text ?? ''} /></> : <JsonView text={text?.text ?? ''} />;
+      return cut ? (
+        <>
+          {cut}
+          <TextView text={text?.text ?? ''} />
+        </>
+      ) : (
+        <JsonView text={text?.text ?? ''} />
+      );
     default:
       return <p className="converted-note">{words.notShownHere}</p>;
   }

@@ -14,17 +14,18 @@ const asWritten = (url: string) => url;
 
 export function MarkdownView({ text }: { text: string }) {
   const words = useWords();
-  const components = useMemo<Components>(() => ({
-    a: ({ children, href }) => (
-      <span className="markdown-link">
-        {children}
-        {href && !href.startsWith('#') && <span className="markdown-address"> ({href})</span>}
-      </span>
-    ),
-    img: ({ alt, src }) => (
-      <span className="markdown-picture">{words.markdownPicture(alt ?? '', typeof src === 'string' ? src : '')}</span>
-    ),
-  }), [words]);
+  const components = useMemo<Components>(
+    () => ({
+      a: ({ children, href }) => (
+        <span className="markdown-link">
+          {children}
+          {href && !href.startsWith('#') && <span className="markdown-address"> ({href})</span>}
+        </span>
+      ),
+      img: ({ alt, src }) => <span className="markdown-picture">{words.markdownPicture(alt ?? '', typeof src === 'string' ? src : '')}</span>,
+    }),
+    [words],
+  );
   return (
     <div className="converted-markdown">
       <Markdown remarkPlugins={plugins} components={components} urlTransform={asWritten}>

@@ -29,10 +29,18 @@ const runsOf = (page: number): TextRun[] => [
 const fifty: FakePages = {
   pages: 50,
   text: runsOf,
-  links: (page) => (page === 1
-    ? [{ x: 0.1, y: 0.9, width: 0.2, height: 0.03, page: 3 }, { x: 0.5, y: 0.9, width: 0.3, height: 0.03, uri: 'https://example.com/' }]
-    : []),
-  outline: [{ title: 'Chapter 1', depth: 0, page: 1 }, { title: 'Chapter 2', depth: 0, page: 20 }, { title: 'Part', depth: 1 }],
+  links: (page) =>
+    page === 1
+      ? [
+          { x: 0.1, y: 0.9, width: 0.2, height: 0.03, page: 3 },
+          { x: 0.5, y: 0.9, width: 0.3, height: 0.03, uri: 'https://example.com/' },
+        ]
+      : [],
+  outline: [
+    { title: 'Chapter 1', depth: 0, page: 1 },
+    { title: 'Chapter 2', depth: 0, page: 20 },
+    { title: 'Part', depth: 1 },
+  ],
 };
 
 async function read(fake: FakePages = fifty, props: { network?: boolean; onOpenUri?: (uri: string) => void } = {}, language = 'en') {
@@ -60,7 +68,10 @@ describe('the pages reader', () => {
     const { source } = await read();
     expect(source.requests[0]).toEqual({ page: 1, side: 0, text: false });
     await waitFor(() => expect(drawn()).toEqual([1, 2]));
-    expect(source.requests.slice(1)).toEqual([{ page: 1, side: 1024, text: true }, { page: 2, side: 1024, text: true }]);
+    expect(source.requests.slice(1)).toEqual([
+      { page: 1, side: 1024, text: true },
+      { page: 2, side: 1024, text: true },
+    ]);
     // Page 3 is laid out, not drawn: a placeholder of its size.
     const third = pageBox(3);
     expect(third.dataset.drawn).toBe('false');
@@ -145,7 +156,11 @@ describe('the pages reader', () => {
     await userEvent.type(screen.getByRole('searchbox', { name: 'Find in the pages' }), 'NEEDLE{Enter}');
     const matches = await screen.findByRole('region', { name: 'Matches' });
     await waitFor(() => expect(within(matches).getAllByRole('button')).toHaveLength(2));
-    expect(within(matches).getAllByRole('button').map((b) => b.textContent)).toEqual(['Page 7Hello world Needle on page 7', 'Page 40Hello world Needle on page 40']);
+    expect(
+      within(matches)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Page 7Hello world Needle on page 7', 'Page 40Hello world Needle on page 40']);
     expect(screen.getByText('1 of 2 matches')).toBeDefined();
     // Each page's text asked once, without a picture; the pages drawn already were not asked again.
     const textOnly = source.requests.filter((r) => r.side === 0 && r.text).map((r) => r.page);

@@ -6,9 +6,7 @@
 // plugin is granted network; the outline beside; which page is read, and a field to go to one.
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import type { OutlineEntry, PageLink } from '../../../src-shared/skwir/types';
-import {
-  layOutPages, PAGE_GAP, pageInView, pagesBetween, pictureSide, placeAt, yOf, type PageSize,
-} from './page-layout';
+import { layOutPages, PAGE_GAP, pageInView, pagesBetween, pictureSide, placeAt, yOf, type PageSize } from './page-layout';
 import { useWords } from '../use-words';
 import type { PageSource } from './page-source';
 import { PageStore, type PictureWish } from './page-store';
@@ -58,9 +56,13 @@ export function PageReader({ source, network, onOpenUri }: { source: PageSource;
     return (
       <div className="reader reader-waiting" data-state={start.state}>
         {start.state === 'failed' ? (
-          <p className="problem" role="alert">{words.pagesFailed(start.message)}</p>
+          <p className="problem" role="alert">
+            {words.pagesFailed(start.message)}
+          </p>
         ) : (
-          <p className="muted" role="status">{start.state === 'none' ? words.noPages : words.countingPages}</p>
+          <p className="muted" role="status">
+            {start.state === 'none' ? words.noPages : words.countingPages}
+          </p>
         )}
       </div>
     );
@@ -120,18 +122,24 @@ function ReaderPages({ store, pages, outline, network, onOpenUri }: ReaderPagesP
     store.want(wishes, kept);
   }, [store, layout, measured, near.first, near.last, kept.first, kept.last, view.pixelRatio]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  const goTo = useCallback((page: number) => {
-    const at = layoutNow.current.tops[page - 1];
-    if (at !== undefined) scrollTo(at - PAGE_GAP / 2);
-  }, [scrollTo]);
+  const goTo = useCallback(
+    (page: number) => {
+      const at = layoutNow.current.tops[page - 1];
+      if (at !== undefined) scrollTo(at - PAGE_GAP / 2);
+    },
+    [scrollTo],
+  );
 
-  const reveal = useCallback((match: FoundMatch) => {
-    const { tops, heights } = layoutNow.current;
-    const runs = store.entry(match.page)?.words?.text;
-    const box = runs ? stretchBoxes(runs, pageTextOf(runs), match.start, match.end)[0] : undefined;
-    const y = tops[match.page - 1]! + (box ? box.y * heights[match.page - 1]! : 0);
-    scrollTo(y - viewNow.current.height / 3);
-  }, [store, scrollTo]);
+  const reveal = useCallback(
+    (match: FoundMatch) => {
+      const { tops, heights } = layoutNow.current;
+      const runs = store.entry(match.page)?.words?.text;
+      const box = runs ? stretchBoxes(runs, pageTextOf(runs), match.start, match.end)[0] : undefined;
+      const y = tops[match.page - 1]! + (box ? box.y * heights[match.page - 1]! : 0);
+      scrollTo(y - viewNow.current.height / 3);
+    },
+    [store, scrollTo],
+  );
 
   const { search, find, choose, step } = usePageSearch(store, pages, reveal);
 
@@ -153,15 +161,18 @@ function ReaderPages({ store, pages, outline, network, onOpenUri }: ReaderPagesP
   useLayoutEffect(() => {
     linkRules.current = { network, onOpenUri, words };
   }, [network, onOpenUri, words]);
-  const onLink = useCallback((link: PageLink) => {
-    const rules = linkRules.current;
-    if (link.page !== undefined) return goTo(link.page);
-    if (link.uri === undefined) return;
-    if (!rules.network) return setNotice(rules.words.linkRefused(link.uri));
-    if (!rules.onOpenUri) return setNotice(rules.words.linkNotOpened(link.uri));
-    setNotice('');
-    rules.onOpenUri(link.uri);
-  }, [goTo]);
+  const onLink = useCallback(
+    (link: PageLink) => {
+      const rules = linkRules.current;
+      if (link.page !== undefined) return goTo(link.page);
+      if (link.uri === undefined) return;
+      if (!rules.network) return setNotice(rules.words.linkRefused(link.uri));
+      if (!rules.onOpenUri) return setNotice(rules.words.linkNotOpened(link.uri));
+      setNotice('');
+      rules.onOpenUri(link.uri);
+    },
+    [goTo],
+  );
 
   const onCopy = (event: React.ClipboardEvent<HTMLDivElement>) => {
     const selection = window.getSelection();
@@ -178,20 +189,12 @@ function ReaderPages({ store, pages, outline, network, onOpenUri }: ReaderPagesP
   return (
     <div className="reader" data-pages={pages}>
       <ReaderToolbar page={current} pages={pages} goTo={goTo} search={search} find={(query) => void find(query)} step={step} />
-      <p className="reader-notice" role="status">{notice}</p>
+      <p className="reader-notice" role="status">
+        {notice}
+      </p>
       <div className="reader-body">
-        {(outline.length > 0 || search.matches.length > 0) && (
-          <ReaderSide outline={outline} search={search} store={store} goTo={goTo} choose={choose} />
-        )}
-        <div
-          ref={scroller}
-          className="reader-scroller"
-          role="region"
-          aria-label={words.pagesList}
-          tabIndex={0}
-          data-current-page={current}
-          onCopy={onCopy}
-        >
+        {(outline.length > 0 || search.matches.length > 0) && <ReaderSide outline={outline} search={search} store={store} goTo={goTo} choose={choose} />}
+        <div ref={scroller} className="reader-scroller" role="region" aria-label={words.pagesList} tabIndex={0} data-current-page={current} onCopy={onCopy}>
           <div className="reader-column" style={{ height: layout.total }}>
             {shown.map((page) => {
               const entry = store.entry(page);
@@ -218,4 +221,3 @@ function ReaderPages({ store, pages, outline, network, onOpenUri }: ReaderPagesP
     </div>
   );
 }
-

@@ -43,13 +43,11 @@ export const ReaderPage = memo(function ReaderPage(props: ReaderPageProps) {
       {picture ? (
         <img className="reader-picture" src={picture} alt="" draggable={false} decoding="async" />
       ) : (
-        <span className="reader-placeholder" aria-hidden="true">{page}</span>
+        <span className="reader-placeholder" aria-hidden="true">
+          {page}
+        </span>
       )}
-      {failure && (
-        <p className="reader-page-problem problem">
-          {'failed' in failure ? labels.pageFailed(failure.failed) : labels.noPages}
-        </p>
-      )}
+      {failure && <p className="reader-page-problem problem">{'failed' in failure ? labels.pageFailed(failure.failed) : labels.noPages}</p>}
       {props.marks.map((mark, i) => (
         <span key={i} className="reader-mark" data-current={mark.current} style={place(mark)} />
       ))}
@@ -68,4 +66,3 @@ export const ReaderPage = memo(function ReaderPage(props: ReaderPageProps) {
     </div>
   );
 });
-

@@ -35,7 +35,9 @@ export const ReaderSide = memo(function ReaderSide({ outline, search, store, goT
                     <span className="reader-match-page">{words.pageLabel(match.page)}</span>
                     {context && (
                       <span className="reader-match-context">
-                        {context.before}<mark>{context.match}</mark>{context.after}
+                        {context.before}
+                        <mark>{context.match}</mark>
+                        {context.after}
                       </span>
                     )}
                   </button>
@@ -52,7 +54,9 @@ export const ReaderSide = memo(function ReaderSide({ outline, search, store, goT
             {outline.map((entry, i) => (
               <li key={i} style={{ paddingLeft: `${(entry.depth ?? 0) * 12}px` }}>
                 {entry.page !== undefined ? (
-                  <button type="button" className="reader-side-entry" onClick={() => goTo(entry.page!)}>{entry.title}</button>
+                  <button type="button" className="reader-side-entry" onClick={() => goTo(entry.page!)}>
+                    {entry.title}
+                  </button>
                 ) : (
                   <span className="reader-side-entry">{entry.title}</span>
                 )}

@@ -33,7 +33,9 @@ export function ReaderToolbar({ page, pages, goTo, search, find, step }: ReaderT
     <div className="toolbar reader-toolbar">
       {/* noValidate: a page past the last goes to the last rather than being refused. */}
       <form className="reader-go" noValidate onSubmit={(event) => (event.preventDefault(), go())}>
-        <span className="reader-count" data-page={page}>{count}</span>
+        <span className="reader-count" data-page={page}>
+          {count}
+        </span>
         <input
           type="number"
           className="reader-page-field"
@@ -48,7 +50,9 @@ export function ReaderToolbar({ page, pages, goTo, search, find, step }: ReaderT
             if (!event.currentTarget.form?.contains(event.relatedTarget)) setDraft(null);
           }}
         />
-        <button type="submit" className="button small">{words.goToPage}</button>
+        <button type="submit" className="button small">
+          {words.goToPage}
+        </button>
       </form>
       <span className="toolbar-spacer" />
       <form
@@ -78,12 +82,32 @@ export function ReaderToolbar({ page, pages, goTo, search, find, step }: ReaderT
             }
           }}
         />
-        <button type="submit" className="button small">{words.find}</button>
-        <button type="button" className="button small" aria-label={words.previousMatch} title={words.previousMatch}
-          disabled={search.matches.length === 0} onClick={() => step(-1)}>↑</button>
-        <button type="button" className="button small" aria-label={words.nextMatch} title={words.nextMatch}
-          disabled={search.matches.length === 0} onClick={() => step(1)}>↓</button>
-        <span className="reader-search-state" role="status">{searchState(words, search, pages)}</span>
+        <button type="submit" className="button small">
+          {words.find}
+        </button>
+        <button
+          type="button"
+          className="button small"
+          aria-label={words.previousMatch}
+          title={words.previousMatch}
+          disabled={search.matches.length === 0}
+          onClick={() => step(-1)}
+        >
+          ↑
+        </button>
+        <button
+          type="button"
+          className="button small"
+          aria-label={words.nextMatch}
+          title={words.nextMatch}
+          disabled={search.matches.length === 0}
+          onClick={() => step(1)}
+        >
+          ↓
+        </button>
+        <span className="reader-search-state" role="status">
+          {searchState(words, search, pages)}
+        </span>
       </form>
     </div>
   );

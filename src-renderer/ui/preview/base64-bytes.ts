@@ -23,9 +23,9 @@ function decodePiece(piece: string, into: Uint8Array, at: number, offset: number
     bytes = nativeFromBase64 ? nativeFromBase64.call(Uint8Array, piece) : atob(piece);
   } catch {
     const bad = piece.search(/[^A-Za-z0-9+/=]/);
-    throw new Error(bad >= 0
-      ? `not base64: the character ${JSON.stringify(piece[bad])} at ${offset + bad}`
-      : `not base64: the text from character ${offset} does not decode`);
+    throw new Error(
+      bad >= 0 ? `not base64: the character ${JSON.stringify(piece[bad])} at ${offset + bad}` : `not base64: the text from character ${offset} does not decode`,
+    );
   }
   if (typeof bytes === 'string') {
     for (let i = 0; i < bytes.length; i++) into[at + i] = bytes.charCodeAt(i);

@@ -23,7 +23,11 @@ export function PictureView({ url, name }: { url: string; name: string }) {
 
 export function CutNote({ shownBytes, totalBytes }: { shownBytes: number; totalBytes: number }) {
   const words = useWords();
-  return <p className="converted-note" role="note">{words.textCut(shownBytes, totalBytes)}</p>;
+  return (
+    <p className="converted-note" role="note">
+      {words.textCut(shownBytes, totalBytes)}
+    </p>
+  );
 }
 
 export function TextView({ text }: { text: string }) {
@@ -38,15 +42,29 @@ export function TableView({ text, name }: { text: string; name: string }) {
   const cells = (row: string[]) => Array.from({ length: columns }, (_, i) => row[i] ?? '');
   return (
     <>
-      {(table.more || body.length > TABLE_SHOWN_ROWS) && <p className="converted-note" role="note">{words.rowsCut(TABLE_SHOWN_ROWS)}</p>}
+      {(table.more || body.length > TABLE_SHOWN_ROWS) && (
+        <p className="converted-note" role="note">
+          {words.rowsCut(TABLE_SHOWN_ROWS)}
+        </p>
+      )}
       <div className="converted-table-scroller">
         <table className="converted-table" aria-label={name}>
           <thead>
-            <tr>{cells(head).map((cell, i) => <th key={i} scope="col">{cell}</th>)}</tr>
+            <tr>
+              {cells(head).map((cell, i) => (
+                <th key={i} scope="col">
+                  {cell}
+                </th>
+              ))}
+            </tr>
           </thead>
           <tbody>
             {body.slice(0, TABLE_SHOWN_ROWS).map((row, r) => (
-              <tr key={r}>{cells(row).map((cell, i) => <td key={i}>{cell}</td>)}</tr>
+              <tr key={r}>
+                {cells(row).map((cell, i) => (
+                  <td key={i}>{cell}</td>
+                ))}
+              </tr>
             ))}
           </tbody>
         </table>
@@ -68,14 +86,18 @@ export function JsonView({ text }: { text: string }) {
   if ('pretty' in shown) return <pre className="converted-text converted-json">{shown.pretty}</pre>;
   return (
     <>
-      <p className="converted-note problem" role="alert">{words.notJson(shown.problem)}</p>
+      <p className="converted-note problem" role="alert">
+        {words.notJson(shown.problem)}
+      </p>
       <TextView text={text} />
     </>
   );
 }
 
 export function MediaView({ kind, url, name }: { kind: 'audio' | 'video'; url: string; name: string }) {
-  return kind === 'audio'
-    ? <audio className="converted-audio" controls src={url} aria-label={name} />
-    : <video className="converted-video" controls src={url} aria-label={name} />;
+  return kind === 'audio' ? (
+    <audio className="converted-audio" controls src={url} aria-label={name} />
+  ) : (
+    <video className="converted-video" controls src={url} aria-label={name} />
+  );
 }

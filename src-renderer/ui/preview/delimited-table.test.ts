@@ -20,13 +20,20 @@ describe('CSV and TSV', () => {
   it('reads tabs for .tsv, skips a byte order mark and keeps a stray quote', () => {
     expect(delimiterOf('Scores.TSV')).toBe('\t');
     expect(delimiterOf('scores.csv')).toBe(',');
-    expect(readDelimited('\ufeffa\tb "c"\n1\t2', '\t').rows).toEqual([['a', 'b "c"'], ['1', '2']]);
+    expect(readDelimited('\ufeffa\tb "c"\n1\t2', '\t').rows).toEqual([
+      ['a', 'b "c"'],
+      ['1', '2'],
+    ]);
   });
 
   it('stops after the rows asked for and says there were more', () => {
     const text = Array.from({ length: 10 }, (_, i) => `${i},x`).join('\n');
     const table = readDelimited(text, ',', 3);
-    expect(table.rows).toEqual([['0', 'x'], ['1', 'x'], ['2', 'x']]);
+    expect(table.rows).toEqual([
+      ['0', 'x'],
+      ['1', 'x'],
+      ['2', 'x'],
+    ]);
     expect(table.more).toBe(true);
     expect(readDelimited('a\nb\n', ',', 2).more).toBe(false);
   });

@@ -103,7 +103,10 @@ export interface PagePlace {
 
 export function placeAt(layout: PageLayout, y: number): PagePlace {
   if (layout.count === 0) return { page: 1, fraction: 0 };
-  const page = Math.max(1, firstAbove((i) => layout.tops[i]!, layout.count, y));
+  const page = Math.max(
+    1,
+    firstAbove((i) => layout.tops[i]!, layout.count, y),
+  );
   const i = page - 1;
   return { page, fraction: (y - layout.tops[i]!) / layout.heights[i]! };
 }

@@ -46,8 +46,18 @@ describe('the pages a reader has', () => {
   it('asks the pictures wanted nearest first, two at a time, with their text', async () => {
     const { source, held } = heldSource(10);
     const store = new PageStore(source);
-    store.want([{ page: 4, side: 1024 }, { page: 5, side: 1024 }, { page: 3, side: 1024 }], { first: 1, last: 8 });
-    expect(held.map((h) => h.request)).toEqual([{ page: 4, side: 1024, text: true }, { page: 5, side: 1024, text: true }]);
+    store.want(
+      [
+        { page: 4, side: 1024 },
+        { page: 5, side: 1024 },
+        { page: 3, side: 1024 },
+      ],
+      { first: 1, last: 8 },
+    );
+    expect(held.map((h) => h.request)).toEqual([
+      { page: 4, side: 1024, text: true },
+      { page: 5, side: 1024, text: true },
+    ]);
     held[0]!.go();
     await settle();
     expect(held.map((h) => h.request.page)).toEqual([4, 5, 3]);
@@ -69,7 +79,13 @@ describe('the pages a reader has', () => {
     const revoked = vi.spyOn(URL, 'revokeObjectURL');
     const { source, held } = heldSource(100);
     const store = new PageStore(source);
-    store.want([{ page: 1, side: 512 }, { page: 2, side: 512 }], { first: 1, last: 3 });
+    store.want(
+      [
+        { page: 1, side: 512 },
+        { page: 2, side: 512 },
+      ],
+      { first: 1, last: 3 },
+    );
     held[0]!.go();
     await settle();
     const first = store.entry(1)!.picture!.url!;
@@ -110,7 +126,13 @@ describe('the pages a reader has', () => {
 
   it('revokes every picture when it goes', async () => {
     const store = new PageStore(fakePageSource({ pages: 3 }));
-    store.want([{ page: 1, side: 256 }, { page: 2, side: 256 }], { first: 1, last: 3 });
+    store.want(
+      [
+        { page: 1, side: 256 },
+        { page: 2, side: 256 },
+      ],
+      { first: 1, last: 3 },
+    );
     await settle();
     expect(store.pictureCounts().live).toBe(2);
     store.dispose();

@@ -11,10 +11,7 @@ import type { PageRange, PageSize } from './page-layout';
 import type { PageSource } from './page-source';
 
 export type ReaderStart =
-  | { state: 'counting' }
-  | { state: 'none' }
-  | { state: 'failed'; message: string }
-  | { state: 'ready'; pages: number; outline: OutlineEntry[] };
+  { state: 'counting' } | { state: 'none' } | { state: 'failed'; message: string } | { state: 'ready'; pages: number; outline: OutlineEntry[] };
 
 export interface PageWords {
   text: TextRun[];

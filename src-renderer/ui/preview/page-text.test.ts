@@ -2,8 +2,14 @@ import { describe, expect, it } from 'vitest';
 import type { TextRun } from '../../../src-shared/skwir/types';
 import { characterEdges, findInText, joinedPieces, matchContext, pageText, stretchBoxes } from './page-text';
 
-const run = (text: string, x: number, y: number, width: number, edges?: number[]): TextRun =>
-  ({ text, x, y, width, height: 0.04, ...(edges ? { edges } : {}) });
+const run = (text: string, x: number, y: number, width: number, edges?: number[]): TextRun => ({
+  text,
+  x,
+  y,
+  width,
+  height: 0.04,
+  ...(edges ? { edges } : {}),
+});
 
 describe('a page’s text', () => {
   it('places characters by their edges, else in equal parts of the run', () => {
@@ -19,8 +25,14 @@ describe('a page’s text', () => {
   });
 
   it('finds a query whatever its case, across runs of a line, without overlaps', () => {
-    expect(findInText('Chapter one\nIt begins. ONE more', 'One')).toEqual([[8, 11], [23, 26]]);
-    expect(findInText('aaaa', 'aa')).toEqual([[0, 2], [2, 4]]);
+    expect(findInText('Chapter one\nIt begins. ONE more', 'One')).toEqual([
+      [8, 11],
+      [23, 26],
+    ]);
+    expect(findInText('aaaa', 'aa')).toEqual([
+      [0, 2],
+      [2, 4],
+    ]);
     expect(findInText('abc', '  ')).toEqual([]);
     // A character whose lower case is longer (İ) is kept as it is, so indexes still point into the text.
     expect(findInText('İstanbul and istanbul', 'istanbul')).toEqual([[13, 21]]);
@@ -45,11 +57,13 @@ describe('a page’s text', () => {
     const first = run('Chapter', 0.1, 0.1, 0.2);
     const second = run('one', 0.32, 0.1, 0.1);
     const below = run('It begins', 0.1, 0.2, 0.3);
-    expect(joinedPieces([
-      { page: 1, run: first, text: 'pter' },
-      { page: 1, run: second, text: 'one' },
-      { page: 1, run: below, text: 'It' },
-      { page: 2, run: first, text: 'Chapter' },
-    ])).toBe('pter one\nIt\nChapter');
+    expect(
+      joinedPieces([
+        { page: 1, run: first, text: 'pter' },
+        { page: 1, run: second, text: 'one' },
+        { page: 1, run: below, text: 'It' },
+        { page: 2, run: first, text: 'Chapter' },
+      ]),
+    ).toBe('pter one\nIt\nChapter');
   });
 });

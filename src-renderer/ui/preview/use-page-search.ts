@@ -39,36 +39,43 @@ export function usePageSearch(store: PageStore | undefined, pages: number, show:
 
   useEffect(() => () => void run.current++, [store]);
 
-  const find = useCallback(async (query: string) => {
-    const id = ++run.current;
-    if (!store || query.trim() === '') return setSearch(idle);
-    const matches: FoundMatch[] = [];
-    let unreadable = 0;
-    let current = -1;
-    let published = 0;
-    setSearch({ ...idle, query, done: false });
-    for (let page = 1; page <= pages; page++) {
-      const words = await store.words(page);
-      if (run.current !== id) return;
-      if ('text' in words) {
-        const found = findInText(pageTextOf(words.text).text, query);
-        for (const [start, end] of found) matches.push({ page, start, end });
-      } else unreadable++;
-      const firstFound = current < 0 && matches.length > 0;
-      if (firstFound) current = 0;
-      if (firstFound || page === pages || performance.now() - published > PUBLISH_MS) {
-        published = performance.now();
-        const shown = [...matches];
-        // A match the person chose meanwhile stays chosen.
-        setSearch((before) => ({
-          query, matches: shown, current: before.query === query && before.current >= 0 ? before.current : current,
-          searched: page, done: page === pages, unreadable,
-        }));
-        if (firstFound) showRef.current(matches[0]!);
+  const find = useCallback(
+    async (query: string) => {
+      const id = ++run.current;
+      if (!store || query.trim() === '') return setSearch(idle);
+      const matches: FoundMatch[] = [];
+      let unreadable = 0;
+      let current = -1;
+      let published = 0;
+      setSearch({ ...idle, query, done: false });
+      for (let page = 1; page <= pages; page++) {
+        const words = await store.words(page);
+        if (run.current !== id) return;
+        if ('text' in words) {
+          const found = findInText(pageTextOf(words.text).text, query);
+          for (const [start, end] of found) matches.push({ page, start, end });
+        } else unreadable++;
+        const firstFound = current < 0 && matches.length > 0;
+        if (firstFound) current = 0;
+        if (firstFound || page === pages || performance.now() - published > PUBLISH_MS) {
+          published = performance.now();
+          const shown = [...matches];
+          // A match the person chose meanwhile stays chosen.
+          setSearch((before) => ({
+            query,
+            matches: shown,
+            current: before.query === query && before.current >= 0 ? before.current : current,
+            searched: page,
+            done: page === pages,
+            unreadable,
+          }));
+          if (firstFound) showRef.current(matches[0]!);
+        }
       }
-    }
-    if (pages === 0) setSearch({ ...idle, query });
-  }, [store, pages]);
+      if (pages === 0) setSearch({ ...idle, query });
+    },
+    [store, pages],
+  );
 
   const choose = useCallback((index: number) => {
     const { matches } = latest.current;

@@ -16,8 +16,7 @@ const viewOf = (element: HTMLElement): ReaderView => ({
   pixelRatio: window.devicePixelRatio || 1,
 });
 
-const same = (a: ReaderView, b: ReaderView) =>
-  a.top === b.top && a.width === b.width && a.height === b.height && a.pixelRatio === b.pixelRatio;
+const same = (a: ReaderView, b: ReaderView) => a.top === b.top && a.width === b.width && a.height === b.height && a.pixelRatio === b.pixelRatio;
 
 export function useReaderView(scrollerRef: RefObject<HTMLElement | null>) {
   const [view, setView] = useState<ReaderView>({ top: 0, width: 0, height: 0, pixelRatio: 1 });
@@ -25,10 +24,11 @@ export function useReaderView(scrollerRef: RefObject<HTMLElement | null>) {
 
   const measure = useCallback(() => {
     const element = scrollerRef.current;
-    if (element) setView((before) => {
-      const now = viewOf(element);
-      return same(before, now) ? before : now;
-    });
+    if (element)
+      setView((before) => {
+        const now = viewOf(element);
+        return same(before, now) ? before : now;
+      });
   }, [scrollerRef]);
 
   useLayoutEffect(() => {
@@ -56,12 +56,15 @@ export function useReaderView(scrollerRef: RefObject<HTMLElement | null>) {
   }, [scrollerRef, measure]);
 
   /** Scrolls the column to `y` and takes the new place at once (not a frame later). */
-  const scrollTo = useCallback((y: number) => {
-    const element = scrollerRef.current;
-    if (!element) return;
-    element.scrollTop = Math.max(0, y);
-    measure();
-  }, [scrollerRef, measure]);
+  const scrollTo = useCallback(
+    (y: number) => {
+      const element = scrollerRef.current;
+      if (!element) return;
+      element.scrollTop = Math.max(0, y);
+      measure();
+    },
+    [scrollerRef, measure],
+  );
 
   return { view, scrollTo };
 }

@@ -67,7 +67,11 @@ for (const language of Object.keys(filesOf) as Language[]) {
 
     it('answers its command with a value, and refuses what it does not know', async () => {
       const plugin = await started();
-      const total = plugin.call('command', [text, small], (entries) => ({ command: 'file-size.total', args: null, entries: [entries[0], { ...entries[1], size: undefined }] }));
+      const total = plugin.call('command', [text, small], (entries) => ({
+        command: 'file-size.total',
+        args: null,
+        entries: [entries[0], { ...entries[1], size: undefined }],
+      }));
       expect(await total.answer).toEqual({ result: { answer: 'value', value: { files: 2, bytes: bytes.length + 12 } } });
       expect(plugin.logs).toContainEqual({ level: 'debug', message: `2 files, ${bytes.length + 12} bytes` });
       expect(await plugin.call('field', [text], ([file]) => ({ key: 'file-size.words', file })).answer).toMatchObject({ error: { code: -32602 } });

@@ -39,6 +39,10 @@ serve({
   async command({ command, args = null, entries = [] }, call) {
     if (!Object.hasOwn(commands, command)) throw new Failure(`no command ${JSON.stringify(command)}`, -32602);
     if (!Array.isArray(entries)) throw new Failure('params.entries must be a list of files', -32602);
-    return commands[command](args, entries.map((entry, i) => fileParam(entry, `params.entries[${i}]`)), call);
+    return commands[command](
+      args,
+      entries.map((entry, i) => fileParam(entry, `params.entries[${i}]`)),
+      call,
+    );
   },
 });
