@@ -50,7 +50,7 @@ export function guideExamples(markdown: string, guide = 'docs/writing-a-tool.md'
     const block = readBlock(lines, fence, guide);
     const check = readCheck(mark[1]!, where);
     if (check.kind === 'run') {
-      if (!lines[fence]!.startsWith('```sh')) throw new Error(`${where}: a run mark must come right before a sh block`);
+      if (!lines[fence].startsWith('```sh')) throw new Error(`${where}: a run mark must come right before a sh block`);
       lastCommands = commandsOf(block.body);
       examples.push({ line: i + 1, command: lastCommands.join('\n'), check, expected: [] });
       i = block.end;
