@@ -20,11 +20,6 @@ export default defineConfig(
       '.vitest-cache/',
       // A tool that does not parse, on purpose: the conformance check reports Node's refusal.
       'src-main/conformance/fixtures/syntax-error/tool.mjs',
-      // The three fake HostApis, being replaced by one (issue 15, item 4): the one that replaces them
-      // is linted, and these lines go, when it lands.
-      'src-main/testbed/fake-host.ts',
-      'src-main/electron/fake-host.ts',
-      'src-renderer/test/fake-host.ts',
     ],
   },
   {
