@@ -178,6 +178,19 @@ export type HostLogCode =
   /** A request of the tool the app refused: -32001 (not in uses), -32602, -32004, ... `reason` is the refusal's own English. */
   | { code: 'requestRefused'; method: string; errorCode: number; reason: string };
 
+/** The host's lines about a process's lifetime, which say `plugin` when they are about a Skwir plugin's. */
+export const LIFETIME_LOG_CODES: ReadonlySet<HostLogCode['code']> = new Set<HostLogCode['code']>([
+  'started',
+  'stopped',
+  'neededSignal',
+  'exitedWhenStopped',
+  'leftoversKilled',
+  'exitedIdle',
+  'crashedRestarting',
+  'linkClosed',
+  'failed',
+]);
+
 /** Why a request about a tool was refused (a preference value, a restart). */
 export type ProblemCode =
   | StateReasonCode

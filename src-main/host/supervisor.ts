@@ -3,7 +3,15 @@
 // the dialects (protocol 1's tools, Skwir's plugins) is a subclass: how initialize is asked and
 // judged, the handlers on the link, the notice sent before the input closes, the line limit.
 // Tools (tool-supervisor.ts) and plugins (plugin-supervisor.ts) share everything else here.
-import type { CommandReasonCode, HostLogCode, LogLevel, LogSource, StateReasonCode, ToolState } from '../../src-shared/host-api';
+import {
+  LIFETIME_LOG_CODES,
+  type CommandReasonCode,
+  type HostLogCode,
+  type LogLevel,
+  type LogSource,
+  type StateReasonCode,
+  type ToolState,
+} from '../../src-shared/host-api';
 import type { LineLimit } from '../../src-shared/limits';
 import { Emitter, type Event } from '../../src-shared/lifecycle';
 import type { Noun } from '../../src-shared/reasons-en';
@@ -194,7 +202,7 @@ export abstract class Supervisor {
 
   /** One of the host's own lines, as data and in English; a plugin's say so. */
   protected hostLog(line: HostLogCode): void {
-    const own = this.noun === 'plugin' && lifetimeCodes.has(line.code) ? ({ ...line, plugin: true } as HostLogCode) : line;
+    const own = this.noun === 'plugin' && LIFETIME_LOG_CODES.has(line.code) ? ({ ...line, plugin: true } as HostLogCode) : line;
     const text = hostLogText(own);
     this.options.onLog(hostLogLevel(own), 'host', text.length > MAX_LOG_LINE_CHARS ? `${text.slice(0, MAX_LOG_LINE_CHARS)}...` : text, own);
   }
@@ -352,16 +360,3 @@ export abstract class Supervisor {
     this._onDidChangeState.fire(reason === undefined ? { state } : { state, reason: reason.text, reasonCode: reason.code });
   }
 }
-
-/** The host's lines about a process's lifetime: a plugin's name it as a plugin. */
-const lifetimeCodes = new Set<HostLogCode['code']>([
-  'started',
-  'stopped',
-  'neededSignal',
-  'exitedWhenStopped',
-  'leftoversKilled',
-  'exitedIdle',
-  'crashedRestarting',
-  'linkClosed',
-  'failed',
-]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { HostLogCode } from '../../src-shared/host-api';
+import { LIFETIME_LOG_CODES, type HostLogCode } from '../../src-shared/host-api';
 import { hostLogEn } from '../../src-shared/host-log-en';
 import { hostLogFr } from './host-log-fr';
 
@@ -44,19 +44,9 @@ describe('the host’s log lines in French', () => {
   });
 
   it('says “le plugin” in a plugin’s lines, and the plugin’s own calls', () => {
-    const ofPlugin = [
-      'started',
-      'stopped',
-      'neededSignal',
-      'exitedWhenStopped',
-      'leftoversKilled',
-      'exitedIdle',
-      'crashedRestarting',
-      'linkClosed',
-      'failed',
-    ] as const;
+    const ofPlugin = [...LIFETIME_LOG_CODES];
     for (const code of ofPlugin) {
-      expect(hostLogFr({ ...oneOfEach[code], plugin: true }), code).not.toMatch(/outil|protocole/);
+      expect(hostLogFr({ ...oneOfEach[code], plugin: true } as HostLogCode), code).not.toMatch(/outil|protocole/);
     }
     expect(hostLogFr({ ...oneOfEach.started, plugin: true })).toBe('démarré (pid 42, api Skwir 1, version 1.0.0)');
     expect(hostLogFr({ ...oneOfEach.exitedIdle, plugin: true })).toBe(`le plugin s’est arrêté de lui-même (code 0)${nb}; il redémarre au prochain appel`);
