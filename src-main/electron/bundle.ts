@@ -113,14 +113,11 @@ export async function bundleElectron(options: BundleOptions = {}): Promise<Bundl
  * import.meta.url)`); once bundled, that is beside the bundle, where these copies go.
  */
 async function copyJcoCoreModules(root: string, outDir: string): Promise<string[]> {
-  const vendor = join(dirname(resolveFrom(root, '@bytecodealliance/jco-transpile')), '..', 'vendor');
+  const entry = createRequire(join(root, 'package.json')).resolve('@bytecodealliance/jco-transpile');
+  const vendor = join(dirname(entry), '..', 'vendor');
   const names = (await readdir(vendor)).filter((name) => name.endsWith('.wasm')).sort();
   for (const name of names) await cp(join(vendor, name), join(outDir, name));
   return names.map((name) => join(outDir, name));
-}
-
-function resolveFrom(root: string, name: string): string {
-  return createRequire(join(root, 'package.json')).resolve(name);
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
