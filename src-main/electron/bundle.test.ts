@@ -11,7 +11,7 @@ import { Worker } from 'node:worker_threads';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WorkerLink } from '../host/module-worker-link';
-import { bundleElectron, type BundleReport } from './bundle';
+import { bundleElectron, PREVIEW2_IO_WORKER, type BundleReport } from './bundle';
 
 const repository = join(import.meta.dirname, '..', '..');
 let outDir: string;
@@ -30,6 +30,25 @@ describe('the Electron bundles', () => {
     expect(report.externals.main.filter((name) => name !== 'electron' && !isNodeBuiltin(name))).toEqual([]);
     expect(report.externals.preload).toEqual(['electron']);
     expect(report.externals.workers.filter((name) => !isNodeBuiltin(name))).toEqual([]);
+  });
+
+  it('every file a worker loads by a URL beside itself is there (jco core modules, the WASI shim I/O worker)', async () => {
+    const beside = /new URL\(\s*["'`](\.\/[^"'`]+)["'`]\s*,\s*import\.meta\.url\s*\)/g;
+    const referenced = new Set<string>();
+    for (const worker of report.workers) {
+      for (const [, relative] of (await readFile(worker, 'utf8')).matchAll(beside)) referenced.add(relative!);
+    }
+    // The transpiler's core modules and the shim's worker at least; each one must have been copied.
+    expect(referenced.size).toBeGreaterThan(1);
+    expect([...referenced]).toContain(`./${PREVIEW2_IO_WORKER}`);
+    for (const relative of referenced)
+      expect(
+        await stat(join(outDir, relative)).then(
+          (found) => found.isFile(),
+          () => false,
+        ),
+        relative,
+      ).toBe(true);
   });
 
   it('runs a module plugin with the bundled workers alone, outside the repository (no node_modules): transpiled, instantiated, called', async () => {

@@ -2,15 +2,15 @@
 // dist/electron/preload.cjs, each one CommonJS file with electron left external (Electron gives
 // it at run time), plus the icons the app loads (assets/). Module plugins run in worker threads
 // started from files of their own: the component's worker and jco's transpiler, each bundled to one
-// ES module beside main.cjs, with the core modules jco's tools load beside them (the packaged app
-// has no node_modules). The window comes from `npm run build:renderer`.
+// ES module beside main.cjs, with the core modules jco's tools load and the WASI shim's I/O worker
+// beside them (the packaged app has no node_modules). The window comes from `npm run build:renderer`.
 // Run with `npm run build:electron` (tsx src-main/electron/bundle.ts).
-import { cp, mkdir, readdir, rm } from 'node:fs/promises';
+import { cp, mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { readJcoTranspileVersion } from '../host/component-tools';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { build, type BuildOptions, type Metafile } from 'esbuild';
+import { build, type BuildOptions, type Metafile, type Plugin } from 'esbuild';
 
 export interface BundleOptions {
   /** The repository (default: this file's repository). */
@@ -63,6 +63,7 @@ export async function bundleElectron(options: BundleOptions = {}): Promise<Bundl
   const workers = WORKER_SCRIPTS.map((name) => join(outDir, name));
   // jco-transpile is bundled without its package.json: its version goes in as a constant.
   const jcoVersion = { VITRUVIAN_JCO_TRANSPILE_VERSION: JSON.stringify(readJcoTranspileVersion()) };
+  const ioWorker: { path?: string } = {};
   const [mainBuild, preloadBuild, workersBuild] = await Promise.all([
     build({
       ...common,
@@ -93,18 +94,51 @@ export async function bundleElectron(options: BundleOptions = {}): Promise<Bundl
       define: jcoVersion,
       // A native module the transpiler imports only for an option the host never sets (no-minify.ts).
       alias: { 'oxc-minify': './src-main/electron/no-minify.ts' },
+      plugins: [preview2IoWorker(ioWorker)],
       // Bundled ES modules that still call require() (jco's wasm-tools) get one made for them.
       banner: { js: "import { createRequire as __vitruvianCreateRequire } from 'node:module'; const require = __vitruvianCreateRequire(import.meta.url);" },
     }),
   ]);
   await cp(join(root, 'src-main/electron/assets'), join(outDir, 'assets'), { recursive: true });
   const coreModules = await copyJcoCoreModules(root, outDir);
+  if (!ioWorker.path) throw new Error(`the transpiler's worker no longer loads the WASI shim's I/O module: see PREVIEW2_IO_WORKER in bundle.ts`);
+  await cp(ioWorker.path, join(outDir, PREVIEW2_IO_WORKER));
   return {
     main,
     preload,
     workers,
     coreModules,
     externals: { main: externalsOf(mainBuild.metafile!), preload: externalsOf(preloadBuild.metafile!), workers: externalsOf(workersBuild.metafile!) },
+  };
+}
+
+/**
+ * jco's transpiler runs as a component itself, on the WASI shim (@bytecodealliance/preview2-shim),
+ * whose I/O module starts a worker of its own as soon as it loads, from a file beside it
+ * (`new URL('./worker-thread.bundle.js', import.meta.url)`). Bundled, that URL points beside the
+ * transpiler's worker: the file is copied there under a name Node reads as an ES module (there is
+ * no package.json in dist/electron to say so), and the URL is rewritten to that name. Without it the
+ * transpiler's worker fails, sooner or later, with "Cannot find module".
+ */
+export const PREVIEW2_IO_WORKER = 'preview2-io-worker.mjs';
+const PREVIEW2_IO_WORKER_URL = './worker-thread.bundle.js';
+
+/** Rewrites the shim's worker URL, and records which file it pointed to, for the copy. */
+function preview2IoWorker(found: { path?: string }): Plugin {
+  return {
+    name: 'preview2-io-worker',
+    setup(build) {
+      build.onLoad({ filter: /preview2-shim[\\/]dist[\\/]io[\\/]worker-io\.js$/ }, async (args) => {
+        const source = await readFile(args.path, 'utf8');
+        const quoted = `"${PREVIEW2_IO_WORKER_URL}"`;
+        if (!source.includes(quoted)) {
+          // A new version of the shim moved its worker: stop here rather than ship a transpiler that fails.
+          return { errors: [{ text: `${args.path} no longer starts its worker from ${quoted}; see PREVIEW2_IO_WORKER in bundle.ts` }] };
+        }
+        found.path = join(dirname(args.path), PREVIEW2_IO_WORKER_URL);
+        return { contents: source.replace(quoted, `"./${PREVIEW2_IO_WORKER}"`), loader: 'js' };
+      });
+    },
   };
 }
 
