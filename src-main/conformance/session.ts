@@ -163,7 +163,7 @@ export class ConformanceSession {
 
   /** Writes a line as it is (a message with fields the peer would not put there). */
   sendRaw(message: object): void {
-    this.tool.writer.write(JSON.stringify(message)).catch(() => {});
+    this.tool.writer.write(JSON.stringify(message))?.catch(() => {});
   }
 
   /** Nothing but initialize until initialize is answered: the app's side of the rule. */

@@ -79,6 +79,12 @@ describe('line framing', () => {
     expect(frame([Uint8Array.of(0xef, 0xbb, 0xbf, 0x7b, 0x7d, 0x0a)]).seen).toEqual([{ line: '\ufeff{}' }]);
   });
 
+  it('tells a U+FFFD the tool wrote (UTF-8) from one decoding makes of bytes that are not', () => {
+    const written = Buffer.from('{"text":"\uFFFD"}\n', 'utf8');
+    const stray = Buffer.concat([Buffer.from('{"text":"'), Buffer.from([0xff]), Buffer.from('"}\n')]);
+    expect(frame([written, stray, written]).seen).toEqual([{ line: '{"text":"\uFFFD"}' }, { refused: 'notUtf8' }, { line: '{"text":"\uFFFD"}' }]);
+  });
+
   it('refuses a line that is not UTF-8 and goes on', () => {
     expect(frame([Uint8Array.of(0x5b, 0xff, 0x5d, 0x0a), enc('ok\n')]).seen).toEqual([{ refused: 'notUtf8' }, { line: 'ok' }]);
   });

@@ -168,7 +168,11 @@ export class LineFraming {
 
 /** A line's bytes as text, or the refusal of a line that is not UTF-8. */
 function decode(buffer: Buffer, start: number, end: number): string | LineRefusal {
+  // Bytes that are not UTF-8 decode to U+FFFD: a line without one is UTF-8, and most lines are
+  // judged without a second pass over their bytes (the round trip is a hot path).
+  const text = buffer.toString('utf8', start, end);
+  if (!text.includes('\uFFFD')) return text;
   const bytes = buffer.subarray(start, end);
-  if (isUtf8(bytes)) return buffer.toString('utf8', start, end);
+  if (isUtf8(bytes)) return text;
   return { reason: 'notUtf8', bytes: end - start, text: decodeKeepingBytes(bytes) };
 }

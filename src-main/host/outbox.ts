@@ -111,10 +111,11 @@ export class Outbox {
       failed?.(new ConnectionError('closed', `the link is closed; ${method ?? 'a message'} not sent`));
       return;
     }
-    this.options.onTrace?.(text, method, message);
-    this.writer.write(text).catch((error: unknown) => {
+    this.writer.write(text)?.catch((error: unknown) => {
       failed?.(error instanceof ConnectionError ? error : new ConnectionError('closed', String(error)));
     });
+    // Traced once on its way: the line is not kept waiting for the trace.
+    this.options.onTrace?.(text, method, message);
     if (this.writer.congested) this.options.onCongested();
   }
 }

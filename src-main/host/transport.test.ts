@@ -36,6 +36,28 @@ describe('StreamLineReader', () => {
 });
 
 describe('StreamLineWriter', () => {
+  it('sends the first line of a turn at once, and the lines after it in that turn together, in one write', async () => {
+    const writes: string[] = [];
+    const sink = new Writable({
+      decodeStrings: false,
+      write(chunk, _encoding, callback) {
+        writes.push(String(chunk));
+        callback();
+      },
+    });
+    const writer = new StreamLineWriter(sink);
+    expect(writer.write('lone')).toBeUndefined();
+    // A lone answer is not kept waiting for the rest of the turn.
+    expect(writes).toEqual(['lone\n']);
+    for (const line of ['a', 'b', 'c']) expect(writer.write(line)).toBeUndefined();
+    expect(writes).toEqual(['lone\n']);
+    await Promise.resolve();
+    expect(writes).toEqual(['lone\n', 'a\nb\nc\n']);
+    // A new turn: its first line leaves at once again.
+    expect(writer.write('next')).toBeUndefined();
+    expect(writes).toEqual(['lone\n', 'a\nb\nc\n', 'next\n']);
+  });
+
   it('waits for drain while the stream is full, and then goes on', async () => {
     const written: string[] = [];
     let release: (() => void) | undefined;
@@ -47,9 +69,13 @@ describe('StreamLineWriter', () => {
       },
     });
     const writer = new StreamLineWriter(slow);
-    await writer.write('first'); // taken by the sink at once
+    // Taken by the sink at once, room for more: nothing to wait for, no promise made.
+    expect(writer.write('first')).toBeUndefined();
+    await new Promise((resolve) => setImmediate(resolve));
     let secondDone = false;
-    const second = writer.write('x'.repeat(100)).then(() => (secondDone = true));
+    const waiting = writer.write('x'.repeat(100));
+    expect(waiting).toBeInstanceOf(Promise);
+    const second = waiting!.then(() => (secondDone = true));
     expect(writer.congested).toBe(true);
     await new Promise((resolve) => setImmediate(resolve));
     expect(secondDone).toBe(false);
@@ -76,7 +102,8 @@ describe('StreamLineWriter', () => {
     });
     const writer = new StreamLineWriter(sink);
     const long = `${'é'.repeat(70_000)}x`; // a Skwir read's answer is 5.6 MB: joining it to its \n copies it
-    await Promise.all([writer.write('a'), writer.write(long), writer.write('b')]);
+    for (const line of ['a', long, 'b']) expect(writer.write(line)).toBeUndefined();
+    await Promise.resolve();
     expect(calls).toEqual([['a\n'], [long, '\n'], ['b\n']]);
   });
 
@@ -87,10 +114,10 @@ describe('StreamLineWriter', () => {
     writer.onClose(() => (closed = true));
     await once(child, 'exit');
     const line = 'y'.repeat(200_000); // more than a pipe holds, so the write meets EPIPE
-    const results = await Promise.allSettled([1, 2, 3].map(() => writer.write(line)));
+    const results = await Promise.allSettled([1, 2, 3].map(() => Promise.resolve(writer.write(line))));
     // Once the EPIPE has closed the writer, write again: still no throw.
     if (!closed) await new Promise<void>((resolve) => writer.onClose(() => resolve()));
-    const late = await writer.write('late').then(
+    const late = await Promise.resolve(writer.write('late')).then(
       () => 'resolved',
       (error: unknown) => error,
     );

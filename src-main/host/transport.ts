@@ -24,11 +24,12 @@ export interface LineReader extends Disposable {
 
 export interface LineWriter extends Disposable {
   /**
-   * Writes one line (a \n is added). Resolves when the line is handed on and there is room for
-   * more; while the stream is full it resolves only after it drained. Rejects with
+   * Writes one line (a \n is added). Gives nothing when the line was handed on and there is room
+   * for more (most writes: no promise made for them, the round trip is a hot path). While the
+   * stream is full, a promise that resolves once it drained. A promise rejected with
    * ConnectionError 'closed' once the stream is gone: never throws.
    */
-  write(line: string): Promise<void>;
+  write(line: string): Promise<void> | undefined;
   /** True while written lines wait in memory beyond the high-water mark. */
   readonly congested: boolean;
   readonly onDrain: Event<void>;
@@ -161,21 +162,25 @@ export class StreamLineWriter implements LineWriter {
     return !this.closed && this.stream.writableLength > this.highWaterBytes;
   }
 
-  write(line: string): Promise<void> {
+  write(line: string): Promise<void> | undefined {
     if (this.closed || this.stream.destroyed || !this.stream.writable) {
       this.close();
       return Promise.reject(new ConnectionError('closed', 'the output stream is closed'));
     }
     try {
       if (line.length <= LONG_LINE) {
-        // Short lines written in the same turn (the answers to a burst of requests) leave together,
-        // in one write: a system call per line is most of what answering costs. A batch as big as
-        // the stream's mark goes at once, so the stream's own count says when it is full.
-        this.batch += `${line}\n`;
-        if (this.batch.length >= this.highWaterBytes) this.flush();
-        else if (!this.flushQueued) {
+        if (!this.flushQueued) {
+          // The first line of a turn leaves at once: a lone answer (one request at a time) does not
+          // wait for the host's bookkeeping after it, and the tool can go on meanwhile.
           this.flushQueued = true;
           queueMicrotask(this.flush);
+          this.stream.write(`${line}\n`);
+        } else {
+          // The lines after it in the same turn (the answers to a burst of requests) leave together,
+          // in one write: a system call per line is most of what answering costs. A batch as big as
+          // the stream's mark goes at once, so the stream's own count says when it is full.
+          this.batch += `${line}\n`;
+          if (this.batch.length >= this.highWaterBytes) this.flush();
         }
       } else {
         this.flush();
@@ -193,7 +198,7 @@ export class StreamLineWriter implements LineWriter {
       this.close();
       return Promise.reject(new ConnectionError('closed', `the output stream failed: ${String(error)}`));
     }
-    if (!this.congested) return Promise.resolve();
+    if (!this.congested) return undefined;
     return new Promise((resolve, reject) => this.waiting.add({ resolve, reject }));
   }
 
