@@ -82,12 +82,19 @@ describe('the service table', () => {
 
 describe.each(table)('%s needs "%s" in uses', (method, service, params, platformMethod, result) => {
   it('declared: reaches the service and answers', async () => {
-    const calls: PlatformCallRecord[] = [];
-    broker.onDidCallPlatform((call) => calls.push(call));
-    expect(await broker.handle(toolWith([service]), method, params)).toEqual(result);
+    const order: string[] = [];
+    const told = new Promise<PlatformCallRecord>((resolve) => broker.onDidCallPlatform(resolve)).then((call) => {
+      order.push('told');
+      return call;
+    });
+    const answer = await broker.handle(toolWith([service]), method, params);
+    order.push('answered');
+    expect(answer).toEqual(result);
     if (platformMethod) {
       expect(platform.calls.map((c) => c.method)).toEqual([platformMethod]);
-      expect(calls).toEqual([{ toolId: 'com.acme.a', method, params: params ?? {}, result }]);
+      expect(await told).toEqual({ toolId: 'com.acme.a', method, params: params ?? {}, result });
+      // The record is not the tool's to wait for: the answer goes first.
+      expect(order).toEqual(['answered', 'told']);
     } else {
       expect(platform.calls).toEqual([]);
     }
@@ -230,6 +237,30 @@ describe('the broker', () => {
     expect(error.toWire()).toEqual({ code: -32603, message: 'the app could not do notify/beep' });
     expect(failures).toHaveLength(1);
     expect(String(failures[0]!.error)).toMatch(/sound device exploded/);
+  });
+
+  it('tells each refusal, with the tool asking, and not a service that broke (onDidFail tells that)', async () => {
+    const refusals: string[] = [];
+    broker.onDidRefuse(({ tool: asking, method, error }) => refusals.push(`${asking.id} ${method} ${error.code}`));
+    platform.refuse('paste', lacksPermission('accessibility', 'Vitruvian lacks the Accessibility permission'));
+    platform.beep = async () => {
+      throw new Error('sound device exploded');
+    };
+    await refusal(broker.handle(tool, 'camera/snap', {}));
+    await refusal(broker.handle(toolWith(allServices, false), 'notify/hud', { text: 'x' }));
+    await refusal(broker.handle(toolWith([]), 'notify/hud', { text: 'x' }));
+    await refusal(broker.handle(tool, 'notify/hud', { text: 42 }));
+    await refusal(broker.handle(tool, 'storage/get', { id: 'other' }));
+    await refusal(broker.handle(tool, 'keystrokes/paste', { text: 'x' }));
+    await refusal(broker.handle(tool, 'notify/beep', undefined));
+    expect(refusals).toEqual([
+      'com.acme.a camera/snap -32601',
+      'com.acme.a notify/hud -32002',
+      'com.acme.a notify/hud -32001',
+      'com.acme.a notify/hud -32602',
+      'com.acme.a storage/get -32602',
+      'com.acme.a keystrokes/paste -32003',
+    ]);
   });
 
   it('tells when a tool stored a value', async () => {

@@ -176,47 +176,81 @@ class CallContext implements ServiceContext {
   }
 }
 
-export class ServiceBroker {
+/** A request the broker refused (not a failure inside the app), for the tool's log. */
+export interface ServiceRefusal<Tool extends BrokerTool> {
+  tool: Tool;
+  method: string;
+  error: ResponseError;
+}
+
+export class ServiceBroker<Tool extends BrokerTool = BrokerTool> {
   private readonly _onDidCallPlatform = new Emitter<PlatformCallRecord>();
+  /** A service reached the platform; told once its answer is on its way (see handle). */
   readonly onDidCallPlatform = this._onDidCallPlatform.event;
   private readonly _onDidStore = new Emitter<{ toolId: string; preferenceId: string }>();
   /** A tool stored a preference value (its summary changed). */
   readonly onDidStore = this._onDidStore.event;
+  private readonly _onDidRefuse = new Emitter<ServiceRefusal<Tool>>();
+  /** A request was refused: not installed, not in `uses`, params that do not fit, a platform's refusal. */
+  readonly onDidRefuse = this._onDidRefuse.event;
   private readonly _onDidFail = new Emitter<ServiceFailure>();
   /** A service broke (not a refusal): the tool got -32603, its log should say why. */
   readonly onDidFail = this._onDidFail.event;
 
   constructor(private readonly options: ServiceBrokerOptions) {}
 
-  /** Answers one request from a tool: resolves with the result or rejects with a ResponseError. */
-  async handle(tool: BrokerTool, method: string, params: unknown): Promise<Record<string, unknown>> {
+  /**
+   * Answers one request from a tool: resolves with the result or rejects with a ResponseError.
+   * Written with `then` rather than as an async function: each await a tool's answer passes
+   * through is a turn of the microtask queue before it is written (the round trip is a hot path).
+   */
+  handle(tool: Tool, method: string, params: unknown): Promise<Record<string, unknown>> {
+    let service: string;
+    try {
+      service = this.admit(tool, method, params);
+    } catch (error) {
+      return Promise.reject(this.refused(tool, method, error as ResponseError));
+    }
+    const given = params ?? {};
+    return (services[method as ServiceMethod] as Service)(new CallContext(tool, this.options), given as never).then(
+      (result) => {
+        if (service !== 'storage' && this._onDidCallPlatform.hasListeners) {
+          // Told after this turn's promises, the answer's write among them: the record is not the tool's to wait for.
+          const call: PlatformCallRecord = { toolId: tool.id, method, params: given as Record<string, unknown>, result };
+          process.nextTick(() => this._onDidCallPlatform.fire(call));
+        }
+        if (method === 'storage/set') this._onDidStore.fire({ toolId: tool.id, preferenceId: (given as StorageSetParams).id });
+        return result;
+      },
+      (error: unknown) => {
+        if (error instanceof ResponseError) throw this.refused(tool, method, error);
+        if (error instanceof PlatformRefusal) throw this.refused(tool, method, new ResponseError(error.code, error.message, error.data));
+        this._onDidFail.fire({ toolId: tool.id, method, error });
+        throw new ResponseError(ErrorCodes.InternalError, `the app could not do ${method}`);
+      },
+    );
+  }
+
+  dispose(): void {
+    this._onDidCallPlatform.dispose();
+    this._onDidStore.dispose();
+    this._onDidRefuse.dispose();
+    this._onDidFail.dispose();
+  }
+
+  /** The checks before any service runs; gives the `uses` entry, or throws the refusal. */
+  private admit(tool: Tool, method: string, params: unknown): string {
     if (!isServiceMethod(method)) throw new ResponseError(ErrorCodes.MethodNotFound, `unknown method "${method.slice(0, 100)}"`);
     if (!tool.installed) throw new ResponseError(ErrorCodes.ToolNotInstalled, `tool "${tool.id}" is not installed`);
     const service = serviceOf(method);
     if (!tool.uses.includes(service)) throw new ResponseError(ErrorCodes.ServiceNotDeclared, `service "${service}" is not in the tool's uses`, { service });
     const problems = paramsProblems(method, params);
     if (problems.length > 0) throw new ResponseError(ErrorCodes.InvalidParams, problems.join('; '), { problems });
-
-    const context = new CallContext(tool, this.options);
-    const given = params ?? {};
-    try {
-      const result = await (services[method] as Service)(context, given as never);
-      if (service !== 'storage') {
-        this._onDidCallPlatform.fire({ toolId: tool.id, method, params: given as Record<string, unknown>, result });
-      }
-      if (method === 'storage/set') this._onDidStore.fire({ toolId: tool.id, preferenceId: (given as StorageSetParams).id });
-      return result;
-    } catch (error) {
-      if (error instanceof ResponseError) throw error;
-      if (error instanceof PlatformRefusal) throw new ResponseError(error.code, error.message, error.data);
-      this._onDidFail.fire({ toolId: tool.id, method, error });
-      throw new ResponseError(ErrorCodes.InternalError, `the app could not do ${method}`);
-    }
+    return service;
   }
 
-  dispose(): void {
-    this._onDidCallPlatform.dispose();
-    this._onDidStore.dispose();
-    this._onDidFail.dispose();
+  private refused(tool: Tool, method: string, error: ResponseError): ResponseError {
+    this._onDidRefuse.fire({ tool, method, error });
+    return error;
   }
 }

@@ -22,7 +22,6 @@ import type { Platform } from '../platform/platform';
 import { SimulatedPlatform } from '../platform/simulated';
 import { appVersion } from './app-version';
 import { ServiceBroker } from './broker';
-import { ErrorCodes, ResponseError } from './errors';
 import { HostedPlugin } from './hosted-plugin';
 import { HostedRefusal } from './hosted-refusal';
 import { HostedTool } from './hosted-tool';
@@ -96,7 +95,7 @@ class ToolHost implements Host {
   private readonly tools = new Map<string, Hosted>();
   private readonly registry: ToolRegistry;
   private readonly store: PreferenceStore;
-  private readonly broker: ServiceBroker;
+  private readonly broker: ServiceBroker<HostedTool>;
   private readonly cache: PluginCache;
   private readonly pluginCalls: PluginRequests;
   private readonly serviceCalls: ServiceCall[] = [];
@@ -131,6 +130,11 @@ class ToolHost implements Host {
       recordStep: (pluginId, step) => this.recordServiceCall(pluginId, `plan/${step.op}`, { ...step }, {}),
     });
     this.broker.onDidStore(({ toolId }) => this.tools.get(toolId)?.changed());
+    // A refusal is also a warning in the tool's log, naming the method and why, where the author
+    // looks first (and `run` prints it). A service that broke (-32603) is logged from onDidFail.
+    this.broker.onDidRefuse(({ tool, method, error }) =>
+      tool.log.appendHost({ code: 'requestRefused', method: method.slice(0, 100), errorCode: error.code, reason: error.message }),
+    );
     this.broker.onDidFail(({ toolId, method, error }) =>
       this.tools.get(toolId)?.log.appendHost({ code: 'serviceBroke', method, problem: error instanceof Error ? error.message : String(error) }),
     );
@@ -444,7 +448,7 @@ class ToolHost implements Host {
       tool = new HostedTool(entry, log, trace, await this.store.open(id), {
         dataFolder,
         language: () => this.language,
-        handleRequest: (asking, method, params) => this.answer(asking, method, params),
+        handleRequest: (asking, method, params) => this.broker.handle(asking, method, params),
         ...wire,
       });
     }
@@ -481,22 +485,6 @@ class ToolHost implements Host {
   private async unhold(tool: Hosted): Promise<void> {
     await tool.dispose();
     this.tools.delete(tool.id);
-  }
-
-  /**
-   * A tool's request, answered by the broker. A refusal is also a warning in the tool's log, naming
-   * the method and why, where the author looks first (and `run` prints it). A service that broke
-   * (-32603) is logged by the broker's onDidFail.
-   */
-  private async answer(tool: HostedTool, method: string, params: unknown): Promise<unknown> {
-    try {
-      return await this.broker.handle(tool, method, params);
-    } catch (error) {
-      if (error instanceof ResponseError && error.code !== ErrorCodes.InternalError) {
-        tool.log.appendHost({ code: 'requestRefused', method: method.slice(0, 100), errorCode: error.code, reason: error.message });
-      }
-      throw error;
-    }
   }
 
   /** Stops a tool and takes it off the list; its log file is kept or removed. */
