@@ -19,7 +19,13 @@ import { bareRequests } from './peers/requests';
 
 const fixture = fileURLToPath(new URL('./fixtures/flood-tool', import.meta.url));
 const toolId = 'bench.flood';
-const repeats = 7;
+const repeats = 11;
+
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
 
 interface Side {
   /** Runs the flood once; resolves with the milliseconds it took. */
@@ -102,7 +108,18 @@ async function throughHost(scratch: string): Promise<Side> {
   };
 }
 
-export async function benchLogFlood(): Promise<{ notices: number; host: number; bare: number; ratio: number }> {
+export interface LogFloodResult {
+  notices: number;
+  /** ms a flood, the best run of each side. */
+  host: number;
+  bare: number;
+  /** The best host run over the best bare run. */
+  ratio: number;
+  /** The median, over the pairs of runs taken back to back, of host over bare: what is judged. */
+  paired: number;
+}
+
+export async function benchLogFlood(): Promise<LogFloodResult> {
   const manifest = JSON.parse(await readFile(join(fixture, 'vitruvian-tool.json'), 'utf8')) as { runtime: { exec: string; args: string[] } };
   const notices = Number(manifest.runtime.args[0]);
   const scratch = await mkdtemp(join(tmpdir(), 'vitruvian-bench-flood-'));
@@ -113,12 +130,19 @@ export async function benchLogFlood(): Promise<{ notices: number; host: number; 
     await host.once();
     const times = { host: [] as number[], bare: [] as number[] };
     for (let i = 0; i < repeats; i++) {
-      times.bare.push(await bare.once());
-      times.host.push(await host.once());
+      // Each side goes first in every other pair.
+      if (i % 2 === 0) {
+        times.bare.push(await bare.once());
+        times.host.push(await host.once());
+      } else {
+        times.host.push(await host.once());
+        times.bare.push(await bare.once());
+      }
     }
     const hostMs = Math.min(...times.host);
     const bareMs = Math.min(...times.bare);
-    return { notices, host: hostMs, bare: bareMs, ratio: hostMs / bareMs };
+    const paired = median(times.host.map((ms, i) => ms / times.bare[i]!));
+    return { notices, host: hostMs, bare: bareMs, ratio: hostMs / bareMs, paired };
   } finally {
     await bare.close();
     await host.close();
@@ -127,10 +151,11 @@ export async function benchLogFlood(): Promise<{ notices: number; host: number; 
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const { notices, host, bare, ratio } = await benchLogFlood();
+  const { notices, host, bare, ratio, paired } = await benchLogFlood();
   const rate = (ms: number) => `${Math.round(notices / ms)}k notices/s`;
   console.log(
-    `log flood (${notices} notices, best of ${repeats}, taken in turn): host with run's echo ${host.toFixed(0)} ms (${rate(host)}), ` +
-      `bare host appending to a file ${bare.toFixed(0)} ms (${rate(bare)}), ratio ${ratio.toFixed(2)}x (target within 1.5x: ${ratio <= 1.5 ? 'met' : 'NOT MET'})`,
+    `log flood (${notices} notices, ${repeats} pairs of runs taken back to back): best host with run's echo ${host.toFixed(0)} ms (${rate(host)}), ` +
+      `best bare host appending to a file ${bare.toFixed(0)} ms (${rate(bare)}) (${ratio.toFixed(2)}x); median of the pairs' ratios ${paired.toFixed(2)}x ` +
+      `(target within 1.5x: ${paired <= 1.5 ? 'met' : 'NOT MET'})`,
   );
 }
