@@ -233,7 +233,7 @@ describe('the desktop app lifecycle', () => {
     await started();
     const { platform } = fx.state.hostOptions[0] as HostOptions;
     expect(fx.state.accessibilityAsks).toEqual([]); // nothing asked before a tool needs it
-    const error = await platform.paste('hello').catch((e: unknown) => e);
+    const error = await Promise.resolve(platform.paste('hello')).catch((e: unknown) => e);
     expect(error).toMatchObject({ code: -32003, data: { permission: 'accessibility' } });
     await expect(platform.pressMenuItem(['cmd+n'])).rejects.toMatchObject({ code: -32003 });
     expect(fx.state.accessibilityAsks).toEqual([true, false]);
@@ -263,7 +263,7 @@ describe('the desktop app lifecycle', () => {
     startDesktopApp();
     await started();
     const { platform } = fx.state.hostOptions[0] as HostOptions;
-    const error = (await platform.paste('hello').catch((e: unknown) => e)) as { code: number; message: string; data: unknown };
+    const error = (await Promise.resolve(platform.paste('hello')).catch((e: unknown) => e)) as { code: number; message: string; data: unknown };
     const fake = fx.state.hosts[0]!;
     const text = JSON.stringify({ jsonrpc: '2.0', id: 3, error: { code: error.code, message: error.message, data: error.data } });
     fake.emit({ type: 'trace', toolId: 'acme.snippets', line: { seq: 1, time: 0, direction: 'toTool', method: 'keystrokes/paste', text } });

@@ -128,7 +128,7 @@ describe('links, beep, HUD, notifications', () => {
     await services.openUrl('https://example.com/a?b=c');
     await services.openUrl('mailto:someone@example.com');
     for (const url of ['file:///etc/passwd', 'javascript:alert(1)', 'not a url']) {
-      const error = await services.openUrl(url).then(
+      const error = await Promise.resolve(services.openUrl(url)).then(
         () => undefined,
         (e: unknown) => e,
       );

@@ -1,3 +1,4 @@
+import type { MaybePromise, Platform } from '../platform/platform';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -40,8 +41,9 @@ afterEach(async () => {
   await rm(folder, { recursive: true, force: true });
 });
 
-const refusal = (promise: Promise<unknown>): Promise<ResponseError> =>
-  promise.then(
+/** The broker's refusal: a rejected promise, never a throw (a service's answer may come at once). */
+const refusal = (answer: MaybePromise<unknown>): Promise<ResponseError> =>
+  Promise.resolve(answer).then(
     (result) => {
       throw new Error(`expected a refusal, got ${JSON.stringify(result)}`);
     },
@@ -227,23 +229,34 @@ describe('the broker', () => {
     }
   });
 
-  it('turns a broken service into -32603 with no stack, and says why to the host', async () => {
+  it('turns a broken service into -32603 with no stack, and says why to the host, whether it broke at once or later', async () => {
     const failures: ServiceFailure[] = [];
     broker.onDidFail((failure) => failures.push(failure));
-    platform.beep = async () => {
+    const services: Platform = platform;
+    services.beep = () => {
       throw new Error('sound device exploded');
+    };
+    services.showHud = async () => {
+      await Promise.resolve();
+      throw new Error('no screen');
     };
     const error = await refusal(broker.handle(tool, 'notify/beep', undefined));
     expect(error.toWire()).toEqual({ code: -32603, message: 'the app could not do notify/beep' });
-    expect(failures).toHaveLength(1);
-    expect(String(failures[0]!.error)).toMatch(/sound device exploded/);
+    const later = await refusal(broker.handle(tool, 'notify/hud', { text: 'x' }));
+    expect(later.toWire()).toEqual({ code: -32603, message: 'the app could not do notify/hud' });
+    expect(failures.map((failure) => String(failure.error))).toEqual(['Error: sound device exploded', 'Error: no screen']);
+  });
+
+  it('answers at once when the service does (the simulated platform), with no promise', () => {
+    expect(broker.handle(tool, 'clipboard/writeText', { text: 'now' })).toEqual({});
+    expect(broker.handle(tool, 'clipboard/readText', {})).toEqual({ text: 'now' });
   });
 
   it('tells each refusal, with the tool asking, and not a service that broke (onDidFail tells that)', async () => {
     const refusals: string[] = [];
     broker.onDidRefuse(({ tool: asking, method, error }) => refusals.push(`${asking.id} ${method} ${error.code}`));
     platform.refuse('paste', lacksPermission('accessibility', 'Vitruvian lacks the Accessibility permission'));
-    platform.beep = async () => {
+    platform.beep = () => {
       throw new Error('sound device exploded');
     };
     await refusal(broker.handle(tool, 'camera/snap', {}));

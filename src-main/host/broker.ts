@@ -18,7 +18,7 @@ import type {
   StorageGetParams,
   StorageSetParams,
 } from '../../src-shared/protocol/types';
-import { PlatformRefusal, type Platform } from '../platform/platform';
+import { afterward, isPromise, PlatformRefusal, type MaybePromise, type Platform } from '../platform/platform';
 import { ErrorCodes, ResponseError } from './errors';
 import { PreferenceRefusal, type ToolPreferences } from './storage';
 import { holdsSecret } from './trace';
@@ -55,7 +55,9 @@ interface ServiceContext {
   toolOfProcess(pid: number): string | undefined;
 }
 
-type Service = (context: ServiceContext, params: never) => Promise<Record<string, unknown>>;
+type Service = (context: ServiceContext, params: never) => MaybePromise<Record<string, unknown>>;
+
+const answered = (): Record<string, unknown> => ({});
 
 /** mailto parameters that name a file for the mail program to attach (attach, attachment, ...). */
 const attachesFile = /^attach/i;
@@ -71,15 +73,9 @@ const declared = (tool: BrokerTool, id: string): PreferenceInfo => {
 
 /** The one table: every request a tool may send the app, and what answers it. */
 export const services = {
-  'notify/hud': async ({ platform }, { text, symbol }: NotifyHudParams) => {
-    await platform.showHud(text, symbol);
-    return {};
-  },
-  'notify/beep': async ({ platform }) => {
-    await platform.beep();
-    return {};
-  },
-  'open/url': async ({ platform }, { url }: OpenUrlParams) => {
+  'notify/hud': ({ platform }, { text, symbol }: NotifyHudParams) => afterward(platform.showHud(text, symbol), answered),
+  'notify/beep': ({ platform }) => afterward(platform.beep(), answered),
+  'open/url': ({ platform }, { url }: OpenUrlParams) => {
     // The scheme (http, https, mailto) is the schema's rule, checked before any service runs.
     let link: URL;
     try {
@@ -94,31 +90,20 @@ export const services = {
       }
     }
     // The parsed link, never the raw text: no raw newline, tab or space reaches the system's opener.
-    await platform.openUrl(link.href);
-    return {};
+    return afterward(platform.openUrl(link.href), answered);
   },
-  'clipboard/readText': async ({ platform }) => ({ text: await platform.clipboardReadText() }),
-  'clipboard/writeText': async ({ platform }, { text }: ClipboardWriteTextParams) => {
-    await platform.clipboardWriteText(text);
-    return {};
-  },
-  'keystrokes/paste': async ({ platform }, { text }: KeystrokesPasteParams) => {
-    await platform.paste(text);
-    return {};
-  },
-  'keystrokes/pressMenuItem': async ({ platform }, { keys }: KeystrokesPressMenuItemParams) => {
-    await platform.pressMenuItem(keys);
-    return {};
-  },
-  'processes/terminate': async (context, { pid }: ProcessesTerminateParams) => {
+  'clipboard/readText': ({ platform }) => afterward(platform.clipboardReadText(), (text) => ({ text })),
+  'clipboard/writeText': ({ platform }, { text }: ClipboardWriteTextParams) => afterward(platform.clipboardWriteText(text), answered),
+  'keystrokes/paste': ({ platform }, { text }: KeystrokesPasteParams) => afterward(platform.paste(text), answered),
+  'keystrokes/pressMenuItem': ({ platform }, { keys }: KeystrokesPressMenuItemParams) => afterward(platform.pressMenuItem(keys), answered),
+  'processes/terminate': (context, { pid }: ProcessesTerminateParams) => {
     const { tool, platform } = context;
     // The platform guards the app itself; the tools' processes only the host knows.
     const owner = context.toolOfProcess(pid);
     if (owner !== undefined && owner !== tool.id) {
       throw new PlatformRefusal(-32004, `process ${pid}: belongs to the tool "${owner}"; a tool cannot end another tool's processes`, { pid });
     }
-    await platform.terminateProcess(pid);
-    return {};
+    return afterward(platform.terminateProcess(pid), answered);
   },
   'storage/get': async (context, { id }: StorageGetParams) => {
     const { tool } = context;
@@ -200,33 +185,26 @@ export class ServiceBroker<Tool extends BrokerTool = BrokerTool> {
   constructor(private readonly options: ServiceBrokerOptions) {}
 
   /**
-   * Answers one request from a tool: resolves with the result or rejects with a ResponseError.
-   * Written with `then` rather than as an async function: each await a tool's answer passes
-   * through is a turn of the microtask queue before it is written (the round trip is a hot path).
+   * Answers one request from a tool: the result, or a promise of it, or a promise rejected with a
+   * ResponseError. A service that answers at once (the simulated platform's, a check that refuses)
+   * is answered at once: the tool's answer leaves in the turn its request came, with no turn of
+   * the microtask queue between (the round trip is a hot path).
    */
-  handle(tool: Tool, method: string, params: unknown): Promise<Record<string, unknown>> {
+  handle(tool: Tool, method: string, params: unknown): MaybePromise<Record<string, unknown>> {
+    const given = params ?? {};
     let service: string;
+    let result: MaybePromise<Record<string, unknown>>;
     try {
       service = this.admit(tool, method, params);
+      result = (services[method as ServiceMethod] as Service)(new CallContext(tool, this.options), given as never);
     } catch (error) {
-      return Promise.reject(this.refused(tool, method, error as ResponseError));
+      return Promise.reject(this.failure(tool, method, error));
     }
-    const given = params ?? {};
-    return (services[method as ServiceMethod] as Service)(new CallContext(tool, this.options), given as never).then(
-      (result) => {
-        if (service !== 'storage' && this._onDidCallPlatform.hasListeners) {
-          // Told after this turn's promises, the answer's write among them: the record is not the tool's to wait for.
-          const call: PlatformCallRecord = { toolId: tool.id, method, params: given as Record<string, unknown>, result };
-          process.nextTick(() => this._onDidCallPlatform.fire(call));
-        }
-        if (method === 'storage/set') this._onDidStore.fire({ toolId: tool.id, preferenceId: (given as StorageSetParams).id });
-        return result;
-      },
+    if (!isPromise(result)) return this.answered(tool, method, service, given, result);
+    return result.then(
+      (settled) => this.answered(tool, method, service, given, settled),
       (error: unknown) => {
-        if (error instanceof ResponseError) throw this.refused(tool, method, error);
-        if (error instanceof PlatformRefusal) throw this.refused(tool, method, new ResponseError(error.code, error.message, error.data));
-        this._onDidFail.fire({ toolId: tool.id, method, error });
-        throw new ResponseError(ErrorCodes.InternalError, `the app could not do ${method}`);
+        throw this.failure(tool, method, error);
       },
     );
   }
@@ -247,6 +225,24 @@ export class ServiceBroker<Tool extends BrokerTool = BrokerTool> {
     const problems = paramsProblems(method, params);
     if (problems.length > 0) throw new ResponseError(ErrorCodes.InvalidParams, problems.join('; '), { problems });
     return service;
+  }
+
+  private answered(tool: Tool, method: string, service: string, given: unknown, result: Record<string, unknown>): Record<string, unknown> {
+    if (service !== 'storage' && this._onDidCallPlatform.hasListeners) {
+      // Told after this turn's work, the answer's write among it: the record is not the tool's to wait for.
+      const call: PlatformCallRecord = { toolId: tool.id, method, params: given as Record<string, unknown>, result };
+      process.nextTick(() => this._onDidCallPlatform.fire(call));
+    }
+    if (method === 'storage/set') this._onDidStore.fire({ toolId: tool.id, preferenceId: (given as StorageSetParams).id });
+    return result;
+  }
+
+  /** What the tool is answered when a request did not succeed: a refusal as it is, anything else -32603. */
+  private failure(tool: Tool, method: string, error: unknown): ResponseError {
+    if (error instanceof ResponseError) return this.refused(tool, method, error);
+    if (error instanceof PlatformRefusal) return this.refused(tool, method, new ResponseError(error.code, error.message, error.data));
+    this._onDidFail.fire({ toolId: tool.id, method, error });
+    return new ResponseError(ErrorCodes.InternalError, `the app could not do ${method}`);
   }
 
   private refused(tool: Tool, method: string, error: ResponseError): ResponseError {

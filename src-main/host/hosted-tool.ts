@@ -17,7 +17,8 @@ export interface HostedToolContext {
   /** The tool's data folder (its working directory). */
   dataFolder: string;
   language(): string;
-  handleRequest(tool: HostedTool, method: string, params: unknown): Promise<unknown>;
+  /** The answer, or a promise of it (see ServiceBroker.handle). */
+  handleRequest(tool: HostedTool, method: string, params: unknown): unknown;
   onWire?(direction: 'toTool' | 'fromTool', text: string): void;
 }
 

@@ -103,6 +103,27 @@ describe('Peer', () => {
     ]);
   });
 
+  it('answers a handler that gives a value in the turn the request came, and a promise when it settles', async () => {
+    const order: string[] = [];
+    const { peer, toolWrites, nextFromApp } = setup({
+      onTrace: (direction, _text, method) => {
+        if (direction === 'sent') order.push(`answered ${method}`);
+      },
+    });
+    let release: (value: object) => void = () => {};
+    peer.onRequest('storage/get', () => new Promise((resolve) => (release = resolve)));
+    peer.onRequest('clipboard/readText', () => {
+      // Work queued by the handler runs after its answer is on its way, not before.
+      queueMicrotask(() => order.push('the handler queued work'));
+      return { text: 'now' };
+    });
+    toolWrites('{"jsonrpc":"2.0","id":1,"method":"storage/get","params":{"id":"x"}}\n{"jsonrpc":"2.0","id":2,"method":"clipboard/readText"}\n');
+    expect(await nextFromApp()).toEqual([{ jsonrpc: '2.0', id: 2, result: { text: 'now' } }]);
+    release({ value: 'later' });
+    expect(await nextFromApp()).toEqual([{ jsonrpc: '2.0', id: 1, result: { value: 'later' } }]);
+    expect(order).toEqual(['answered clipboard/readText', 'the handler queued work', 'answered storage/get']);
+  });
+
   it('hands requests with no handler of their own to the fallback', async () => {
     const { toolWrites, nextFromApp } = setup({ fallbackRequestHandler: (_params, method) => ({ method }) });
     toolWrites('{"jsonrpc":"2.0","id":2,"method":"clipboard/readText"}\n');

@@ -196,7 +196,7 @@ export class Peer implements Disposable {
     switch (message.kind) {
       case 'request':
         if (this.first) this.refuseBeforeFirstAnswer(message.id, message.method, this.first.method);
-        else void this.handleRequest(message.id, message.method, message.params);
+        else this.handleRequest(message.id, message.method, message.params);
         return;
       case 'notice':
         if (this.first) {
@@ -245,31 +245,59 @@ export class Peer implements Disposable {
     }
   }
 
-  private async handleRequest(id: MessageId, method: string, params: unknown): Promise<void> {
+  /**
+   * A handler's value is answered at once, in the turn the request came; a promise when it settles
+   * (as vscode-jsonrpc does). Only those waiting count toward maxConcurrentRequests.
+   */
+  private handleRequest(id: MessageId, method: string, params: unknown): void {
     const handler = this.requestHandlers.get(method) ?? this.options.fallbackRequestHandler;
     if (!handler) {
       this.sendFailure(id, method, new ResponseError(ErrorCodes.MethodNotFound, `unknown method: ${method}`));
       return;
     }
-    if (++this.handling >= this.maxConcurrent) this.pause('handlers');
+    let result: unknown;
     try {
-      const result = await handler(params, method);
-      this.outbox.send({ jsonrpc: '2.0', id, result: result === undefined ? {} : result }, method, (error) => {
-        // The other side's input closed (it is being stopped, or exited): nobody is left to answer.
-        if (error.code === 'closed') return;
-        this.problem('tooLarge', `the answer to ${method} would not fit in one line; answered -32603 instead`);
-        this.sendFailure(id, method, new ResponseError(ErrorCodes.InternalError, 'answer too large'));
-      });
+      result = handler(params, method);
     } catch (error) {
-      if (error instanceof ResponseError) {
-        this.sendFailure(id, method, error);
-      } else {
-        // The stack stays here: the other side learns only that something broke inside.
-        this.problem('handlerFailed', `${method} failed inside the app: ${String(error)}`, ErrorCodes.InternalError);
-        this.sendFailure(id, method, new ResponseError(ErrorCodes.InternalError, 'internal error'));
-      }
-    } finally {
+      this.requestFailed(id, method, error);
+      return;
+    }
+    if (!(result instanceof Promise)) {
+      this.sendResult(id, method, result);
+      return;
+    }
+    if (++this.handling >= this.maxConcurrent) this.pause('handlers');
+    const settled = () => {
       if (--this.handling < this.maxConcurrent) this.unpause('handlers');
+    };
+    void result.then(
+      (value: unknown) => {
+        this.sendResult(id, method, value);
+        settled();
+      },
+      (error: unknown) => {
+        this.requestFailed(id, method, error);
+        settled();
+      },
+    );
+  }
+
+  private sendResult(id: MessageId, method: string, result: unknown): void {
+    this.outbox.send({ jsonrpc: '2.0', id, result: result === undefined ? {} : result }, method, (error) => {
+      // The other side's input closed (it is being stopped, or exited): nobody is left to answer.
+      if (error.code === 'closed') return;
+      this.problem('tooLarge', `the answer to ${method} would not fit in one line; answered -32603 instead`);
+      this.sendFailure(id, method, new ResponseError(ErrorCodes.InternalError, 'answer too large'));
+    });
+  }
+
+  private requestFailed(id: MessageId, method: string, error: unknown): void {
+    if (error instanceof ResponseError) {
+      this.sendFailure(id, method, error);
+    } else {
+      // The stack stays here: the other side learns only that something broke inside.
+      this.problem('handlerFailed', `${method} failed inside the app: ${String(error)}`, ErrorCodes.InternalError);
+      this.sendFailure(id, method, new ResponseError(ErrorCodes.InternalError, 'internal error'));
     }
   }
 

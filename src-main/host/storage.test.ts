@@ -143,12 +143,13 @@ describe('a tool\u2019s requests seen in order', () => {
     const first = broker.handle(tool, 'storage/set', { id: 'note', value: 'first' });
     expect(await broker.handle(tool, 'storage/get', { id: 'note' })).toEqual({ value: 'first' });
     await first;
+    // Sent together, none waited for before the next is sent.
     const sets = [broker.handle(tool, 'storage/set', { id: 'note', value: 'second' }), broker.handle(tool, 'storage/set', { id: 'count', value: 3 })];
     const gets = [broker.handle(tool, 'storage/get', { id: 'note' }), broker.handle(tool, 'storage/get', { id: 'count' })];
     const cleared = broker.handle(tool, 'storage/set', { id: 'loud', value: null });
-    expect(await Promise.all(gets)).toEqual([{ value: 'second' }, { value: 3 }]);
+    expect(await Promise.all(gets.map((answer) => Promise.resolve(answer)))).toEqual([{ value: 'second' }, { value: 3 }]);
     expect(await broker.handle(tool, 'storage/get', { id: 'loud' })).toEqual({ value: true });
-    await Promise.all([...sets, cleared]);
+    await Promise.all([...sets, cleared].map((answer) => Promise.resolve(answer)));
     expect((await new PreferenceStore(folder).open('com.acme.a')).get(byId('note'))).toBe('second');
   });
 
@@ -156,7 +157,7 @@ describe('a tool\u2019s requests seen in order', () => {
     const store = new PreferenceStore(folder);
     const broker = brokerOver(store);
     await broker.handle(tool, 'storage/set', { id: 'count', value: 1 });
-    const refused = broker.handle(tool, 'storage/set', { id: 'count', value: 'many' }).catch((e: unknown) => e);
+    const refused = Promise.resolve(broker.handle(tool, 'storage/set', { id: 'count', value: 'many' })).catch((e: unknown) => e);
     expect(await broker.handle(tool, 'storage/get', { id: 'count' })).toEqual({ value: 1 });
     expect(await refused).toMatchObject({ code: -32602 });
   });

@@ -38,8 +38,8 @@ export interface ToolSupervisorOptions {
   /** The manifest's command ids, in its order. */
   commandIds: readonly string[];
   start: 'launch' | 'demand';
-  /** Every request from the tool (the broker). Refuse with ResponseError. */
-  handleRequest(method: string, params: unknown): Promise<unknown>;
+  /** Every request from the tool (the broker): the answer or a promise of it. Refuse with ResponseError (thrown or rejected). */
+  handleRequest(method: string, params: unknown): unknown;
   /** A line for the tool's log; the host's own lines carry their code (host-log.ts). */
   onLog: (level: LogLevel, source: LogSource, message: string, code?: HostLogCode) => void;
   /** Every line both ways; a line to the tool comes with the message it was made from. */

@@ -80,7 +80,8 @@ export abstract class Supervisor {
   /** A new process: its handlers go on its link before anything is read from it. */
   protected abstract attach(running: ProgramProcess): void;
   /** A request of the process that no handler of attach() took. */
-  protected abstract handleRequest(method: string, params: unknown): Promise<unknown>;
+  /** The answer to a request of the program's, or a promise of it. */
+  protected abstract handleRequest(method: string, params: unknown): unknown;
   /** The process answered initialize and was accepted. */
   protected accepted(_running: ProgramProcess): void {}
   /** The process is gone or going (stopped, crashed, refused): forget what was its. */

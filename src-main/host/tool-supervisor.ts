@@ -101,7 +101,7 @@ export class ToolSupervisor extends Supervisor {
     this.notices.attach(running.peer);
   }
 
-  protected handleRequest(method: string, params: unknown): Promise<unknown> {
+  protected handleRequest(method: string, params: unknown): unknown {
     return this.tool.handleRequest(method, params);
   }
 

@@ -1,3 +1,4 @@
+import type { MaybePromise } from './platform';
 import { describe, expect, it } from 'vitest';
 import { createDarwinServices, endAsAdministratorScript, pasteScript, pressMenuItemScript, type DarwinOptions, type Pasteboard } from './darwin';
 import { PlatformRefusal } from './platform';
@@ -28,8 +29,8 @@ function setup(answer: ScriptedAnswer = {}, overrides: Partial<DarwinOptions> = 
   return { services, run, events };
 }
 
-const refusal = async (promise: Promise<unknown>) => {
-  const error = await promise.then(
+const refusal = async (answer: MaybePromise<unknown>) => {
+  const error = await Promise.resolve(answer).then(
     () => undefined,
     (e: unknown) => e,
   );

@@ -1,3 +1,4 @@
+import type { MaybePromise } from './platform';
 import { describe, expect, it } from 'vitest';
 import { createLinuxPlatform, xdotoolKeySpec, type LinuxOptions } from './linux';
 import { parseKeyEquivalent } from './key-equivalent';
@@ -20,8 +21,8 @@ function setup(answer: ScriptedAnswer = {}, overrides: Partial<LinuxOptions> & {
   return { platform, run };
 }
 
-const refusal = async (promise: Promise<unknown>) => {
-  const error = await promise.then(
+const refusal = async (answer: MaybePromise<unknown>) => {
+  const error = await Promise.resolve(answer).then(
     () => undefined,
     (e: unknown) => e,
   );

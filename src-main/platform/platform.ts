@@ -1,21 +1,32 @@
 // The OS services behind one interface (DESIGN.md section 6). The service broker calls these after
 // it has checked `uses` and the params; an implementation refuses with PlatformRefusal.
 
+/**
+ * A value, or a promise of one: a service that has its answer at once (the simulated platform's)
+ * gives it at once, and the tool's answer is written in the same turn as its request was read.
+ */
+export type MaybePromise<T> = T | Promise<T>;
+
+export const isPromise = <T>(value: MaybePromise<T>): value is Promise<T> => value instanceof Promise;
+
+/** `then` for a MaybePromise: at once for a value. */
+export const afterward = <T, R>(value: MaybePromise<T>, next: (settled: T) => R): MaybePromise<R> => (isPromise(value) ? value.then(next) : next(value));
+
 export interface Platform {
   readonly name: string;
-  clipboardReadText(): Promise<string | null>;
-  clipboardWriteText(text: string): Promise<void>;
+  clipboardReadText(): MaybePromise<string | null>;
+  clipboardWriteText(text: string): MaybePromise<void>;
   /** Only http, https and mailto reach here; the broker refuses the rest. */
-  openUrl(url: string): Promise<void>;
-  showHud(text: string, symbol?: string): Promise<void>;
-  beep(): Promise<void>;
+  openUrl(url: string): MaybePromise<void>;
+  showHud(text: string, symbol?: string): MaybePromise<void>;
+  beep(): MaybePromise<void>;
   /** Paste text into the app in front. */
-  paste(text: string): Promise<void>;
+  paste(text: string): MaybePromise<void>;
   /** Press the menu item of the app in front having one of these key equivalents ("cmd+shift+n"). */
-  pressMenuItem(keys: string[]): Promise<void>;
-  terminateProcess(pid: number): Promise<void>;
+  pressMenuItem(keys: string[]): MaybePromise<void>;
+  terminateProcess(pid: number): MaybePromise<void>;
   /** Moves a file to the OS trash (a Skwir plugin's plan, once the person confirmed it). */
-  trashFile(path: string): Promise<void>;
+  trashFile(path: string): MaybePromise<void>;
 }
 
 export type PlatformRefusalCode = -32003 | -32004;

@@ -1,5 +1,6 @@
 // The platform of the CLI and the test bed: a clipboard in memory, and every other service recorded
-// instead of done. A test or the test bed can make a service refuse, to see how a tool copes.
+// instead of done, each answered at once (no promise; a refusal is thrown). A test or the test bed
+// can make a service refuse, to see how a tool copes.
 import { Emitter } from '../../src-shared/lifecycle';
 import { previewOfParams, SERVICE_CALLS_KEPT } from '../../src-shared/service-call-preview';
 import type { Platform, PlatformRefusal } from './platform';
@@ -48,41 +49,41 @@ export class SimulatedPlatform implements Platform {
     else this.refusals.delete(method);
   }
 
-  async clipboardReadText(): Promise<string | null> {
+  clipboardReadText(): string | null {
     this.record('clipboardReadText', []);
     return this.clipboard;
   }
 
-  async clipboardWriteText(text: string): Promise<void> {
+  clipboardWriteText(text: string): void {
     this.record('clipboardWriteText', [text]);
     this.clipboard = text;
   }
 
-  async openUrl(url: string): Promise<void> {
+  openUrl(url: string): void {
     this.record('openUrl', [url]);
   }
 
-  async showHud(text: string, symbol?: string): Promise<void> {
+  showHud(text: string, symbol?: string): void {
     this.record('showHud', symbol === undefined ? [text] : [text, symbol]);
   }
 
-  async beep(): Promise<void> {
+  beep(): void {
     this.record('beep', []);
   }
 
-  async paste(text: string): Promise<void> {
+  paste(text: string): void {
     this.record('paste', [text]);
   }
 
-  async pressMenuItem(keys: string[]): Promise<void> {
+  pressMenuItem(keys: string[]): void {
     this.record('pressMenuItem', [[...keys]]);
   }
 
-  async terminateProcess(pid: number): Promise<void> {
+  terminateProcess(pid: number): void {
     this.record('terminateProcess', [pid]);
   }
 
-  async trashFile(path: string): Promise<void> {
+  trashFile(path: string): void {
     this.record('trashFile', [path]);
   }
 
