@@ -185,10 +185,10 @@ export class ServiceBroker<Tool extends BrokerTool = BrokerTool> {
   constructor(private readonly options: ServiceBrokerOptions) {}
 
   /**
-   * Answers one request from a tool: the result, or a promise of it, or a promise rejected with a
-   * ResponseError. A service that answers at once (the simulated platform's, a check that refuses)
-   * is answered at once: the tool's answer leaves in the turn its request came, with no turn of
-   * the microtask queue between (the round trip is a hot path).
+   * Answers one request from a tool: the result, or a promise of it; a refusal is a promise
+   * rejected with a ResponseError, never a throw. A service that answers at once (the simulated
+   * platform's) is answered at once: the tool's answer leaves in the turn its request came, with no
+   * turn of the microtask queue between (the round trip is a hot path).
    */
   handle(tool: Tool, method: string, params: unknown): MaybePromise<Record<string, unknown>> {
     const given = params ?? {};
