@@ -4,6 +4,7 @@
 // first answer, so a second answer is named too.
 import { ConnectionError } from './errors';
 import type { MessageId } from './message-shape';
+import { detached } from './trace';
 
 interface Pending {
   method: string;
@@ -57,7 +58,8 @@ export class PendingRequests {
       this.gaveUp.delete(id);
       return late === undefined ? { matched: false } : { matched: false, lateFor: late.method, gaveUp: late.why };
     }
-    this.answered.set(id, { method: entry.method, text: text.length > 120 ? `${text.slice(0, 117)}...` : text });
+    // A copy of the first characters: a slice would keep the whole line alive (a Skwir answer may be 64 MiB).
+    this.answered.set(id, { method: entry.method, text: text.length > 120 ? `${detached(text.slice(0, 117))}...` : text });
     if (this.answered.size > ANSWERED_IDS_KEPT) this.answered.delete(this.answered.keys().next().value as MessageId);
     if ('error' in outcome) entry.reject(outcome.error);
     else entry.resolve(outcome.result);
