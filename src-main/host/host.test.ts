@@ -4,6 +4,8 @@ import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { HostEvent, ToolSummary, TraceLine } from '../../src-shared/host-api';
 import { PlatformRefusal } from '../platform/platform';
@@ -222,6 +224,52 @@ createInterface({ input: process.stdin }).on('line', (line) => {
       text: '{"jsonrpc":"2.0","method":"log","params":{"message":"caf\\xe9"}}',
       notUtf8: true,
     });
+  });
+
+  it("keeps a copy of what it quotes from a refused request in the log, never the tool's whole line", async () => {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const folder = join(scratch, 'long-methods');
+    await mkdir(folder);
+    await writeFile(
+      join(folder, 'vitruvian-tool.json'),
+      JSON.stringify({
+        id: 'test.host.long',
+        name: { en: 'Long methods' },
+        version: '1.0.0',
+        protocol: 1,
+        publisher: { en: 'Tests' },
+        runtime: { exec: 'tool.mjs' },
+      }),
+    );
+    // 40 requests whose method names are 1 MB each (each refused -32601, and a warning in the log quoting its start).
+    await writeFile(
+      join(folder, 'tool.mjs'),
+      `#!/usr/bin/env node
+import { createInterface } from 'node:readline';
+let answered = 0;
+createInterface({ input: process.stdin }).on('line', (line) => {
+  const message = JSON.parse(line);
+  if (message.method === 'initialize') {
+    process.stdout.write(JSON.stringify({ jsonrpc: '2.0', id: message.id, result: { protocol: 1, version: '1.0.0' } }) + '\\n');
+    for (let i = 0; i < 40; i++) process.stdout.write(JSON.stringify({ jsonrpc: '2.0', id: i, method: i + 'm'.repeat(1000000) }) + '\\n');
+  } else if (message.error && ++answered === 40) {
+    process.stdout.write(JSON.stringify({ jsonrpc: '2.0', method: 'log', params: { message: 'all refused' } }) + '\\n');
+  }
+}).on('close', () => process.exit(0));
+`,
+      { mode: 0o755 },
+    );
+    gc();
+    const before = process.memoryUsage().heapUsed;
+    await host.loadInPlace(folder);
+    await logged(/^all refused$/, 'test.host.long');
+    const refused = (await host.readLog('test.host.long')).filter((line) => line.code?.code === 'requestRefused');
+    expect(refused).toHaveLength(40);
+    await new Promise((resolve) => setImmediate(resolve));
+    gc();
+    // Each log line holding a slice of its request would keep 40 MB alive.
+    expect(process.memoryUsage().heapUsed - before).toBeLessThan(20 * 2 ** 20);
   });
 
   it('clears the log', async () => {

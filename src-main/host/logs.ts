@@ -8,7 +8,8 @@ import type { HostLogCode, LogLevel, LogLine, LogSource } from '../../src-shared
 import { Emitter } from '../../src-shared/lifecycle';
 import { makeOwnFolder, ownerOnly } from './storage';
 import { hostLogLevel, hostLogText } from './host-log';
-import { cutText, detached } from './trace';
+import { detached } from './detached';
+import { cutText } from './trace';
 
 export interface ToolLogOptions {
   /** The log file; it rotates to `<file>.1`. */

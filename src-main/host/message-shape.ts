@@ -1,6 +1,7 @@
 // What a parsed line is, by JSON-RPC 2.0's shapes: request, notice, result, failure, or not a
 // message at all. Protocol-neutral: which methods exist and what their params hold is checked
 // further on (the broker, the supervisor's own notices).
+import { detached } from './detached';
 
 export type MessageId = number | string;
 
@@ -63,5 +64,6 @@ export function describe(value: unknown): string {
   if (value === null) return 'null';
   if (typeof value === 'object') return 'an object';
   const text = JSON.stringify(value);
-  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+  // A copy of the start: a slice would keep the whole value's text alive in the log line naming it.
+  return text.length > 60 ? `${detached(text.slice(0, 57))}...` : text;
 }

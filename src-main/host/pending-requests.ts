@@ -4,7 +4,7 @@
 // first answer, so a second answer is named too.
 import { ConnectionError } from './errors';
 import type { MessageId } from './message-shape';
-import { detached } from './trace';
+import { detached } from './detached';
 
 interface Pending {
   method: string;

@@ -5,6 +5,7 @@
 import type { Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import type { Disposable } from '../../src-shared/lifecycle';
+import { detached } from './detached';
 
 export const MAX_LOG_LINE_CHARS = 4096;
 
@@ -15,7 +16,8 @@ export function readStderrLines(stream: Readable, onLine: (line: string) => void
 
   const finish = () => {
     const line = current.endsWith('\r') ? current.slice(0, -1) : current;
-    if (line !== '' || cut > 0) onLine(cut > 0 ? `${line}... (${cut}+ more characters cut)` : line);
+    // A copy: the line is often a slice of the chunk's text, which would stay alive with it in the log.
+    if (line !== '' || cut > 0) onLine(cut > 0 ? `${detached(line)}... (${cut}+ more characters cut)` : detached(line));
     current = '';
     cut = 0;
   };

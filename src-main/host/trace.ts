@@ -3,6 +3,7 @@
 // preference values are masked in it: the window shows and copies it, and Settings masks them too.
 import type { TraceLine } from '../../src-shared/host-api';
 import { Emitter } from '../../src-shared/lifecycle';
+import { detached } from './detached';
 import { hasKeptBytes, showKeptBytes } from './not-utf8';
 
 export interface TraceOptions {
@@ -13,13 +14,10 @@ export interface TraceOptions {
   now?: () => number;
 }
 
-export const traceDefaults = { maxLines: 2_000, maxText: 4_096 } as const;
+/** A method name is cut to this many characters in the trace (the protocols' are a few dozen). */
+const MAX_METHOD = 200;
 
-/**
- * A copy of `text` that shares nothing with it. A V8 slice keeps its whole original alive, so a
- * ring of lines cut from huge ones would hold every huge one.
- */
-export const detached = (text: string): string => Buffer.from(text, 'utf8').toString('utf8');
+export const traceDefaults = { maxLines: 2_000, maxText: 4_096 } as const;
 
 /** Cut a long wire line to something a person can read, saying how much was left out. */
 export function cutText(text: string, max: number): string {
@@ -118,7 +116,8 @@ export class ToolTrace {
     const notUtf8 = hasKeptBytes(text);
     const shown = notUtf8 ? showKeptBytes(text) : (this.secrets?.mask(direction, text, method, sent) ?? text);
     const line: TraceLine = { seq: ++this.seq, time: this.now(), direction, text: cutText(shown, this.maxText) };
-    if (method !== undefined) line.method = method;
+    // The method as the tool wrote it may be any length: a long one is kept cut, as a copy.
+    if (method !== undefined) line.method = method.length > MAX_METHOD ? `${detached(method.slice(0, MAX_METHOD - 1))}…` : method;
     if (notUtf8) line.notUtf8 = true;
     if (this.count < this.maxLines) {
       this.ring[(this.start + this.count) % this.maxLines] = line;
