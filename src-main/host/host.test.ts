@@ -57,6 +57,15 @@ const running = (id = ID) => eventually(async () => (await summary(id))?.state =
 const logged = (pattern: RegExp, id = ID) =>
   eventually(async () => (await host.readLog(id)).find((line) => pattern.test(line.message)), `a log line ${pattern}`);
 const pidOf = async (id = ID) => Number((await logged(/^started: pid \d+/, id)).message.match(/pid (\d+)/)![1]);
+/** A tool folder written here: its manifest (protocol 1, no uses) and its program, tool.mjs. */
+const writeTool = async (name: string, id: string, program: string): Promise<string> => {
+  const folder = join(scratch, name);
+  await mkdir(folder);
+  const manifest = { id, name: { en: name }, version: '1.0.0', protocol: 1, publisher: { en: 'Tests' }, runtime: { exec: 'tool.mjs' } };
+  await writeFile(join(folder, 'vitruvian-tool.json'), JSON.stringify(manifest));
+  await writeFile(join(folder, 'tool.mjs'), program, { mode: 0o755 });
+  return folder;
+};
 const copyFixture = async (from: string, name: string, change?: (m: Record<string, unknown>) => void) => {
   const folder = join(scratch, name);
   await cp(from, folder, { recursive: true });
@@ -189,21 +198,9 @@ describe('installing and running a tool', () => {
   });
 
   it('traces a line that was not UTF-8 as its bytes, not as a message', async () => {
-    const folder = join(scratch, 'latin-1');
-    await mkdir(folder);
-    await writeFile(
-      join(folder, 'vitruvian-tool.json'),
-      JSON.stringify({
-        id: 'test.host.latin1',
-        name: { en: 'Latin-1' },
-        version: '1.0.0',
-        protocol: 1,
-        publisher: { en: 'Tests' },
-        runtime: { exec: 'tool.mjs' },
-      }),
-    );
-    await writeFile(
-      join(folder, 'tool.mjs'),
+    const folder = await writeTool(
+      'latin-1',
+      'test.host.latin1',
       `#!/usr/bin/env node
 import { createInterface } from 'node:readline';
 createInterface({ input: process.stdin }).on('line', (line) => {
@@ -213,7 +210,6 @@ createInterface({ input: process.stdin }).on('line', (line) => {
   process.stdout.write(Buffer.concat([Buffer.from('{"jsonrpc":"2.0","method":"log","params":{"message":"caf'), Buffer.from([0xe9]), Buffer.from('"}}\\n')]));
 }).on('close', () => process.exit(0));
 `,
-      { mode: 0o755 },
     );
     await host.loadInPlace(folder);
     const line = await eventually(async () => (await host.readTrace('test.host.latin1')).find((l) => l.text.includes('caf')), 'the Latin-1 line');
@@ -229,22 +225,10 @@ createInterface({ input: process.stdin }).on('line', (line) => {
   it("keeps a copy of what it quotes from a refused request in the log, never the tool's whole line", async () => {
     setFlagsFromString('--expose-gc');
     const gc = runInNewContext('gc') as () => void;
-    const folder = join(scratch, 'long-methods');
-    await mkdir(folder);
-    await writeFile(
-      join(folder, 'vitruvian-tool.json'),
-      JSON.stringify({
-        id: 'test.host.long',
-        name: { en: 'Long methods' },
-        version: '1.0.0',
-        protocol: 1,
-        publisher: { en: 'Tests' },
-        runtime: { exec: 'tool.mjs' },
-      }),
-    );
     // 40 requests whose method names are 1 MB each (each refused -32601, and a warning in the log quoting its start).
-    await writeFile(
-      join(folder, 'tool.mjs'),
+    const folder = await writeTool(
+      'long-methods',
+      'test.host.long',
       `#!/usr/bin/env node
 import { createInterface } from 'node:readline';
 let answered = 0;
@@ -258,7 +242,6 @@ createInterface({ input: process.stdin }).on('line', (line) => {
   }
 }).on('close', () => process.exit(0));
 `,
-      { mode: 0o755 },
     );
     gc();
     const before = process.memoryUsage().heapUsed;
