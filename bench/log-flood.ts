@@ -15,17 +15,12 @@ import { streamIo } from '../src-main/cli/io';
 import { ToolWatch } from '../src-main/cli/run';
 import { createHost } from '../src-main/host/host';
 import { SimulatedPlatform } from '../src-main/platform/simulated';
+import { best, inPairs } from './measure/pairs';
 import { bareRequests } from './peers/requests';
 
 const fixture = fileURLToPath(new URL('./fixtures/flood-tool', import.meta.url));
 const toolId = 'bench.flood';
 const repeats = 11;
-
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = sorted.length >> 1;
-  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
 
 interface Side {
   /** Runs the flood once; resolves with the milliseconds it took. */
@@ -128,20 +123,14 @@ export async function benchLogFlood(): Promise<LogFloodResult> {
   try {
     await bare.once();
     await host.once();
-    const times = { host: [] as number[], bare: [] as number[] };
-    for (let i = 0; i < repeats; i++) {
-      // Each side goes first in every other pair.
-      if (i % 2 === 0) {
-        times.bare.push(await bare.once());
-        times.host.push(await host.once());
-      } else {
-        times.host.push(await host.once());
-        times.bare.push(await bare.once());
-      }
-    }
-    const hostMs = Math.min(...times.host);
-    const bareMs = Math.min(...times.bare);
-    const paired = median(times.host.map((ms, i) => ms / times.bare[i]!));
+    const times = await inPairs(
+      repeats,
+      () => host.once(),
+      () => bare.once(),
+    );
+    const hostMs = best(times.host);
+    const bareMs = best(times.peer);
+    const { paired } = times;
     return { notices, host: hostMs, bare: bareMs, ratio: hostMs / bareMs, paired };
   } finally {
     await bare.close();

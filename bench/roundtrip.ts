@@ -10,18 +10,12 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { createHost } from '../src-main/host/host';
 import { SimulatedPlatform } from '../src-main/platform/simulated';
+import { best, inPairs } from './measure/pairs';
 import { bareRequests } from './peers/requests';
 
 const fixture = fileURLToPath(new URL('../src-main/host/fixtures/host-bench', import.meta.url));
 const toolId = 'test.host.bench';
 const repeats = 15;
-
-const best = (values: number[]): number => Math.min(...values);
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = sorted.length >> 1;
-  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
 
 type Mode = 'roundTrips' | 'pipelined';
 
@@ -95,20 +89,14 @@ export async function benchRoundTrip(): Promise<{ rounds: number } & Record<Mode
     // In turn, so both see the same machine (other work, CPU clock); a warm-up run each first.
     await bare.once(mode);
     await host.once(mode);
-    const times = { host: [] as number[], bare: [] as number[] };
-    for (let i = 0; i < repeats; i++) {
-      // Each side goes first in every other pair.
-      if (i % 2 === 0) {
-        times.bare.push(await bare.once(mode));
-        times.host.push(await host.once(mode));
-      } else {
-        times.host.push(await host.once(mode));
-        times.bare.push(await bare.once(mode));
-      }
-    }
+    const times = await inPairs(
+      repeats,
+      () => host.once(mode),
+      () => bare.once(mode),
+    );
     const hostMs = best(times.host);
-    const bareMs = best(times.bare);
-    const paired = median(times.host.map((ms, i) => ms / times.bare[i]!));
+    const bareMs = best(times.peer);
+    const { paired } = times;
     return { host: (hostMs * 1000) / rounds, bare: (bareMs * 1000) / rounds, ratio: hostMs / bareMs, paired };
   };
   try {

@@ -14,6 +14,7 @@ import { createHost } from '../src-main/host/host';
 import { SimulatedPlatform } from '../src-main/platform/simulated';
 import { SKWIR_READ_LIMIT as READ_LIMIT } from '../src-shared/skwir/limits';
 import { bareRequests } from './peers/requests';
+import { best, median } from './measure/pairs';
 
 const fixture = fileURLToPath(new URL('./fixtures/skwir-plugin', import.meta.url));
 const pluginId = 'bench.skwir';
@@ -137,8 +138,6 @@ export async function benchSkwirRead(): Promise<Record<SideName, number[]>> {
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const times = await benchSkwirRead();
-  const best = (values: number[]) => Math.min(...values);
-  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
   const rate = (ms: number) => `${((FILE_BYTES / 1024 ** 2 / ms) * 1000).toFixed(0)} MiB/s`;
   const shown = (values: number[]) => `${rate(best(values))} (median ${rate(median(values))})`;
   const versus = (other: number[]) => `${(best(times.host) / best(other)).toFixed(2)}x the time (medians ${(median(times.host) / median(other)).toFixed(2)}x)`;

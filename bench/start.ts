@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { childEnvironment } from '../src-main/host/child-env';
 import { ToolSupervisor } from '../src-main/host/tool-supervisor';
+import { best, median } from './measure/pairs';
 
 const fixture = (name: string) => fileURLToPath(new URL(`../src-main/host/fixtures/${name}`, import.meta.url));
 const PROGRAMS = [
@@ -15,9 +16,6 @@ const PROGRAMS = [
   { name: 'a Node tool', path: fixture('echo-tool.mjs') },
 ];
 const ROUNDS = 25;
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
-const best = (values: number[]) => Math.min(...values);
 
 /** Spawn, send initialize, and wait for the first line: the least any host must do. */
 function bare(path: string, cwd: string): Promise<number> {
