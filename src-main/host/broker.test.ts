@@ -1,4 +1,5 @@
-import type { MaybePromise, Platform } from '../platform/platform';
+import type { MaybePromise } from '../../src-shared/maybe-promise';
+import type { Platform } from '../platform/platform';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

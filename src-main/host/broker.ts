@@ -18,7 +18,8 @@ import type {
   StorageGetParams,
   StorageSetParams,
 } from '../../src-shared/protocol/types';
-import { afterward, isPromise, PlatformRefusal, type MaybePromise, type Platform } from '../platform/platform';
+import { afterward, isPromise, type MaybePromise } from '../../src-shared/maybe-promise';
+import { PlatformRefusal, type Platform } from '../platform/platform';
 import { ErrorCodes, ResponseError } from './errors';
 import { PreferenceRefusal, type ToolPreferences } from './storage';
 import { holdsSecret } from './trace';

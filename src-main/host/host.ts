@@ -22,7 +22,7 @@ import type { Platform } from '../platform/platform';
 import { SimulatedPlatform } from '../platform/simulated';
 import { appVersion } from './app-version';
 import { ServiceBroker } from './broker';
-import { detached } from './detached';
+import { clipped } from './detached';
 import { HostedPlugin } from './hosted-plugin';
 import { HostedRefusal } from './hosted-refusal';
 import { HostedTool } from './hosted-tool';
@@ -134,7 +134,7 @@ class ToolHost implements Host {
     // A refusal is also a warning in the tool's log, naming the method and why, where the author
     // looks first (and `run` prints it). A service that broke (-32603) is logged from onDidFail.
     this.broker.onDidRefuse(({ tool, method, error }) =>
-      tool.log.appendHost({ code: 'requestRefused', method: detached(method.slice(0, 100)), errorCode: error.code, reason: error.message }),
+      tool.log.appendHost({ code: 'requestRefused', method: clipped(method, 100, ''), errorCode: error.code, reason: error.message }),
     );
     this.broker.onDidFail(({ toolId, method, error }) =>
       this.tools.get(toolId)?.log.appendHost({ code: 'serviceBroke', method, problem: error instanceof Error ? error.message : String(error) }),

@@ -1,7 +1,7 @@
 // What a parsed line is, by JSON-RPC 2.0's shapes: request, notice, result, failure, or not a
 // message at all. Protocol-neutral: which methods exist and what their params hold is checked
 // further on (the broker, the supervisor's own notices).
-import { detached } from './detached';
+import { clipped } from './detached';
 
 export type MessageId = number | string;
 
@@ -65,5 +65,5 @@ export function describe(value: unknown): string {
   if (typeof value === 'object') return 'an object';
   const text = JSON.stringify(value);
   // A copy of the start: a slice would keep the whole value's text alive in the log line naming it.
-  return text.length > 60 ? `${detached(text.slice(0, 57))}...` : text;
+  return clipped(text, 60);
 }

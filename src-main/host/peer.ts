@@ -1,6 +1,7 @@
 // Lines <-> JSON-RPC 2.0: ids, the pending map, timeouts, dispatch, and the app's answers to
 // whatever is not a message. Protocol-neutral: it knows JSON-RPC, not protocol 1's methods.
 import { Emitter, type Disposable } from '../../src-shared/lifecycle';
+import { isPromise } from '../../src-shared/maybe-promise';
 import { ConnectionError, ErrorCodes, ResponseError } from './errors';
 import { describe, shapeOf, type MessageId } from './message-shape';
 import { Outbox } from './outbox';
@@ -262,7 +263,7 @@ export class Peer implements Disposable {
       this.requestFailed(id, method, error);
       return;
     }
-    if (!(result instanceof Promise)) {
+    if (!isPromise(result)) {
       this.sendResult(id, method, result);
       return;
     }

@@ -4,7 +4,7 @@
 // first answer, so a second answer is named too.
 import { ConnectionError } from './errors';
 import type { MessageId } from './message-shape';
-import { detached } from './detached';
+import { clipped } from './detached';
 
 interface Pending {
   method: string;
@@ -59,7 +59,7 @@ export class PendingRequests {
       return late === undefined ? { matched: false } : { matched: false, lateFor: late.method, gaveUp: late.why };
     }
     // A copy of the first characters: a slice would keep the whole line alive (a Skwir answer may be 64 MiB).
-    this.answered.set(id, { method: entry.method, text: text.length > 120 ? `${detached(text.slice(0, 117))}...` : text });
+    this.answered.set(id, { method: entry.method, text: clipped(text, 120) });
     if (this.answered.size > ANSWERED_IDS_KEPT) this.answered.delete(this.answered.keys().next().value as MessageId);
     if ('error' in outcome) entry.reject(outcome.error);
     else entry.resolve(outcome.result);

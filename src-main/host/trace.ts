@@ -3,7 +3,7 @@
 // preference values are masked in it: the window shows and copies it, and Settings masks them too.
 import type { TraceLine } from '../../src-shared/host-api';
 import { Emitter } from '../../src-shared/lifecycle';
-import { detached } from './detached';
+import { clipped, detached } from './detached';
 import { hasKeptBytes, showKeptBytes } from './not-utf8';
 
 export interface TraceOptions {
@@ -117,7 +117,7 @@ export class ToolTrace {
     const shown = notUtf8 ? showKeptBytes(text) : (this.secrets?.mask(direction, text, method, sent) ?? text);
     const line: TraceLine = { seq: ++this.seq, time: this.now(), direction, text: cutText(shown, this.maxText) };
     // The method as the tool wrote it may be any length: a long one is kept cut, as a copy.
-    if (method !== undefined) line.method = method.length > MAX_METHOD ? `${detached(method.slice(0, MAX_METHOD - 1))}…` : method;
+    if (method !== undefined) line.method = clipped(method, MAX_METHOD, '…');
     if (notUtf8) line.notUtf8 = true;
     if (this.count < this.maxLines) {
       this.ring[(this.start + this.count) % this.maxLines] = line;

@@ -1,4 +1,4 @@
-import type { MaybePromise } from './platform';
+import type { MaybePromise } from '../../src-shared/maybe-promise';
 import { describe, expect, it } from 'vitest';
 import { createDarwinServices, endAsAdministratorScript, pasteScript, pressMenuItemScript, type DarwinOptions, type Pasteboard } from './darwin';
 import { PlatformRefusal } from './platform';

@@ -1,4 +1,4 @@
-import type { MaybePromise } from './platform';
+import type { MaybePromise } from '../../src-shared/maybe-promise';
 import { describe, expect, it } from 'vitest';
 import { createLinuxPlatform, xdotoolKeySpec, type LinuxOptions } from './linux';
 import { parseKeyEquivalent } from './key-equivalent';

@@ -1,16 +1,8 @@
 // The OS services behind one interface (DESIGN.md section 6). The service broker calls these after
-// it has checked `uses` and the params; an implementation refuses with PlatformRefusal.
-
-/**
- * A value, or a promise of one: a service that has its answer at once (the simulated platform's)
- * gives it at once, and the tool's answer is written in the same turn as its request was read.
- */
-export type MaybePromise<T> = T | Promise<T>;
-
-export const isPromise = <T>(value: MaybePromise<T>): value is Promise<T> => value instanceof Promise;
-
-/** `then` for a MaybePromise: at once for a value. */
-export const afterward = <T, R>(value: MaybePromise<T>, next: (settled: T) => R): MaybePromise<R> => (isPromise(value) ? value.then(next) : next(value));
+// it has checked `uses` and the params; an implementation refuses with PlatformRefusal. A service
+// that has its answer at once (the simulated platform's) gives it at once, and the tool's answer is
+// written in the turn its request was read.
+import type { MaybePromise } from '../../src-shared/maybe-promise';
 
 export interface Platform {
   readonly name: string;
