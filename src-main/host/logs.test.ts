@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LogLine } from '../../src-shared/host-api';
 import { ToolLog } from './logs';
 
@@ -105,6 +105,29 @@ describe('tool log', () => {
     const lines = (await readFile(file, 'utf8')).trimEnd().split('\n');
     expect(lines).toHaveLength(8_001);
     expect(lines.at(-1)).toMatch(/ info {2}tool {5}waiting line 7999 w{60}$/);
+    await log.dispose();
+  });
+
+  it('encodes the lines of one turn for the file in one go, and in their order', async () => {
+    // A flood's chunk of notices is logged in one turn: one call into the encoder for the lot, not
+    // one a line (bench/log-flood.ts).
+    const file = join(folder, 'a.log');
+    const log = new ToolLog({ file });
+    const encode = vi.spyOn(Buffer.prototype, 'write');
+    try {
+      for (let i = 0; i < 500; i++) log.append('info', 'tool', `turn line ${i} é`);
+      await Promise.resolve();
+      expect(encode.mock.calls.length).toBe(1);
+    } finally {
+      encode.mockRestore();
+    }
+    log.append('warn', 'tool', 'next turn');
+    await log.flush();
+    const lines = (await readFile(file, 'utf8')).trimEnd().split('\n');
+    expect(lines.map((l) => l.replace(/^\S+ /, ''))).toEqual([
+      ...Array.from({ length: 500 }, (_, i) => `info  tool     turn line ${i} é`),
+      'warn  tool     next turn',
+    ]);
     await log.dispose();
   });
 

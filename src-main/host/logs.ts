@@ -36,6 +36,12 @@ export const logDefaults = {
 
 export const logLevels: readonly LogLevel[] = ['error', 'warn', 'info', 'debug'];
 
+/**
+ * The text of one turn's lines waits as strings up to this many UTF-16 units (about a chunk of a
+ * tool's output), then is encoded at once: a long turn does not hold many strings on the heap.
+ */
+const TURN_CHARS = 65_536;
+
 /** A line's level and source as the file's columns show them. */
 const levelColumn: Record<LogLevel, string> = { error: 'error', warn: 'warn ', info: 'info ', debug: 'debug' };
 const sourceColumn: Record<LogSource, string> = { tool: 'tool    ', stderr: 'stderr  ', protocol: 'protocol', host: 'host    ' };
@@ -67,6 +73,9 @@ export class ToolLog {
    */
   private pending: Buffer | undefined;
   private pendingBytes = 0;
+  /** This turn's lines for the file, not encoded yet, and their length in UTF-16 units. */
+  private turn: string[] = [];
+  private turnChars = 0;
   private droppedFromFile = 0;
   private writing: Promise<void> | undefined;
   private handle: FileHandle | undefined;
@@ -116,6 +125,8 @@ export class ToolLog {
     this.chars = 0;
     this.pending = undefined;
     this.pendingBytes = 0;
+    this.turn = [];
+    this.turnChars = 0;
     this.droppedFromFile = 0;
     await this.writing;
     await this.closeFile();
@@ -126,6 +137,7 @@ export class ToolLog {
 
   /** Resolves when everything appended so far is on disk. */
   async flush(): Promise<void> {
+    this.encodeTurn();
     while (this.writing) await this.writing;
   }
 
@@ -165,19 +177,55 @@ export class ToolLog {
     if (this.closed) return;
     const { message } = line;
     const text = `${this.timeText(line.time)} ${levelColumn[line.level]} ${sourceColumn[line.source]} ${message.includes('\n') ? message.replace(/\r?\n/g, '\\n') : message}\n`;
-    // A UTF-16 unit is at most 3 bytes of UTF-8: with that much room the exact size need not be
-    // counted first (a flood of log lines is where the host spends its time).
-    const room = (this.pending?.length ?? 0) - this.pendingBytes;
-    if (3 * text.length > room) {
+    // A flood's lines come many to a turn (a chunk of the tool's output): they are encoded at the
+    // turn's end in one go, one call into the encoder for the lot instead of one a line.
+    if (this.turn.length === 0) queueMicrotask(() => this.encodeTurn());
+    this.turn.push(text);
+    this.turnChars += text.length;
+    if (this.turnChars > TURN_CHARS) this.encodeTurn();
+  }
+
+  /** The lines of this turn into the bytes waiting for the disk, as many as the cap lets in. */
+  private encodeTurn(): void {
+    const lines = this.turn;
+    if (lines.length === 0) return;
+    this.turn = [];
+    const chars = this.turnChars;
+    this.turnChars = 0;
+    if (this.closed) return;
+    // A line has at least as many bytes as UTF-16 units, and at most three times as many.
+    if (chars > this.maxPendingBytes - this.pendingBytes) {
+      for (const one of lines) this.encode(one); // not all fit: those that do get in, the rest are counted
+      return;
+    }
+    const text = lines.length === 1 ? lines[0]! : lines.join('');
+    if (3 * chars > this.room()) {
       const size = Buffer.byteLength(text);
       if (this.pendingBytes + size > this.maxPendingBytes) {
-        this.droppedFromFile++;
+        for (const one of lines) this.encode(one);
         return;
       }
-      if (size > room) this.growPending(this.pendingBytes + size);
+      if (size > this.room()) this.growPending(this.pendingBytes + size);
     }
     this.pendingBytes += this.pending!.write(text, this.pendingBytes);
     this.writing ??= this.writeLoop();
+  }
+
+  /** One line into the bytes waiting for the disk, or counted as dropped when they are full. */
+  private encode(text: string): void {
+    const size = this.pendingBytes + text.length > this.maxPendingBytes ? Number.POSITIVE_INFINITY : Buffer.byteLength(text);
+    if (this.pendingBytes + size > this.maxPendingBytes) {
+      this.droppedFromFile++;
+      this.writing ??= this.writeLoop();
+      return;
+    }
+    if (size > this.room()) this.growPending(this.pendingBytes + size);
+    this.pendingBytes += this.pending!.write(text, this.pendingBytes);
+    this.writing ??= this.writeLoop();
+  }
+
+  private room(): number {
+    return (this.pending?.length ?? 0) - this.pendingBytes;
   }
 
   /** A line's time as the file shows it; lines of the same millisecond share one. */
