@@ -1,6 +1,8 @@
 import { Buffer, isUtf8 } from 'node:buffer';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { describe, expect, it, vi } from 'vitest';
 import { LineFraming, MAX_LINE_BYTES, type LineRefusal } from './line-framing';
 
 type Seen = { line: string } | { refused: LineRefusal['reason'] };
@@ -144,6 +146,73 @@ describe('line framing', () => {
       }),
       { numRuns: 500 },
     );
+  });
+
+  it('gives the same lines for any chunking of streams of long, empty and non-ASCII lines at the real cap (property)', () => {
+    const piece = fc.oneof(
+      fc.string({ unit: 'grapheme', maxLength: 12 }).map((s) => enc(s.replaceAll('\n', ''))),
+      fc.string({ unit: 'grapheme-ascii', maxLength: 30 }).map((s) => enc(`${s.replaceAll('\n', '')}\n`)),
+      fc.constantFrom(enc('\n'), enc('\r\n'), enc('\n\n'), Uint8Array.of(0xff), enc('é\n')),
+      fc.constantFrom(enc(`${'l'.repeat(4_096)}\n`), enc(`${'m'.repeat(4_097)}\n`), enc('n'.repeat(70_000))),
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 40 }), fc.array(fc.nat(), { maxLength: 8 }), (pieces, cuts) => {
+        const bytes = Buffer.concat(pieces);
+        const whole = frame([bytes]);
+        expect(frame(cut(bytes, cuts)).seen).toEqual(whole.seen);
+        expect(whole.seen).toEqual(reference(bytes, MAX_LINE_BYTES));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('decodes a chunk of short ASCII lines once, not once a line', () => {
+    const lines = Array.from({ length: 900 }, (_, i) => JSON.stringify({ jsonrpc: '2.0', method: 'log', params: { message: `notice ${i}` } }));
+    const chunk = enc(`${lines.join('\n')}\n`);
+    const decode = vi.spyOn(Buffer.prototype, 'toString');
+    try {
+      const { seen } = frame([chunk]);
+      expect(seen).toEqual(lines.map((line) => ({ line })));
+      expect(decode.mock.calls.length).toBe(1);
+    } finally {
+      decode.mockRestore();
+    }
+  });
+
+  describe('lines taken from one decoding of their chunk keep no more of it alive than the lines a keeper holds', () => {
+    // Such a line is a slice of its chunk's text, which a kept slice keeps whole. The trace keeps
+    // the lines it is given, the last ones first: that is bounded by what it holds, as long as a
+    // chunk with a line it does not keep whole (empty, or longer than it keeps) is never taken so.
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const KiB = 1024;
+
+    /** The heap held by the last `keep` lines shorter than `shorter` of 100 chunks, each `chunk(i)`. */
+    function heldByLast(keep: number, chunk: (i: number) => string, shorter = Number.POSITIVE_INFINITY): number {
+      gc();
+      const before = process.memoryUsage().heapUsed;
+      const kept: string[] = [];
+      const framing = new LineFraming({ line: (line) => line.length < shorter && kept.push(line) > keep && kept.shift(), refusal: () => undefined });
+      for (let i = 0; i < 100; i++) framing.push(enc(chunk(i)));
+      gc();
+      const held = process.memoryUsage().heapUsed - before;
+      expect(kept.length).toBeGreaterThan(0);
+      return held;
+    }
+
+    it('chunks of short lines, the last 2,000 kept', () => {
+      const short = (i: number) => Array.from({ length: 900 }, (_, j) => `{"notice":${i * 1_000 + j}}\n`).join('');
+      // 2,000 lines of about 20 characters, and at most the two oldest chunks' other lines.
+      expect(heldByLast(2_000, short)).toBeLessThan(512 * KiB);
+    });
+
+    it('a short line kept from each chunk that also holds a long one', () => {
+      expect(heldByLast(100, (i) => `{"a short line":${i}}\n${'x'.repeat(60_000)}\n`, 100)).toBeLessThan(1_024 * KiB);
+    });
+
+    it('a short line kept from each chunk that also holds many empty ones', () => {
+      expect(heldByLast(100, (i) => `{"a short line":${i}}\n${'\n'.repeat(60_000)}`, 100)).toBeLessThan(1_024 * KiB);
+    });
   });
 
   it('stops at once when closed from a listener, in the middle of a chunk', () => {

@@ -8,7 +8,8 @@
 // many chunks, and it has no cap. Here a line that sits wholly inside one chunk is decoded in
 // place; only the piece of a line that spans chunks is copied, once, into a space that grows by
 // doubling and never past the cap. A line over the cap is refused the moment it crosses it and
-// its remaining bytes are skipped up to the next \n without being kept.
+// its remaining bytes are skipped up to the next \n without being kept. The short ASCII lines of a
+// flood of notices are decoded a chunk at a time, not a line at a time (shortLines).
 //
 // That space is one resizable ArrayBuffer, reserved up to the cap and committed as it grows: a
 // larger size copies nothing and leaves no smaller buffer behind for the collector, and a
@@ -19,6 +20,7 @@
 import { Buffer, isUtf8 } from 'node:buffer';
 import { lineContentBytes, PROTOCOL1_LINE_LIMIT } from '../../src-shared/limits';
 import { decodeKeepingBytes } from './not-utf8';
+import { traceDefaults } from './trace';
 
 /** Protocol 1's line: the bytes a line may hold before its \n. */
 export const MAX_LINE_BYTES = lineContentBytes(PROTOCOL1_LINE_LIMIT);
@@ -37,6 +39,10 @@ export interface LineSink {
 }
 
 const NEWLINE = 0x0a;
+/** Bytes of complete lines, at most, decoded in one go (about one read of a pipe). */
+const SHORT_RUN = 65_536;
+/** Characters of a line, at most, for it to be taken from such a run: what the trace keeps whole. */
+const SHORT_LINE = traceDefaults.maxText;
 const FIRST_CAPACITY = 4096;
 /** A held buffer grown past this is kept for the next long line, and let go at the next short one. */
 const KEEP_CAPACITY = 65_536;
@@ -74,7 +80,18 @@ export class LineFraming {
     const chunk = Buffer.isBuffer(data) ? data : Buffer.from(data.buffer, data.byteOffset, data.byteLength);
     const end = chunk.length;
     let start = 0;
+    // A line begun in an earlier chunk (or one being skipped) ends the usual way; the short lines
+    // after it may then be taken from one decoding of the chunk.
+    let runTried = false;
     while (start < end && !this.closed) {
+      if (!runTried && this.heldLength === 0 && !this.skipping) {
+        runTried = true;
+        const last = chunk.lastIndexOf(NEWLINE);
+        if (last > start && this.shortLines(chunk, start, last)) {
+          start = last + 1;
+          continue;
+        }
+      }
       const newline = chunk.indexOf(NEWLINE, start);
       if (newline === -1) {
         this.hold(chunk, start, end);
@@ -122,6 +139,46 @@ export class LineFraming {
     this.heldLength = 0;
     if ((this.held?.length ?? 0) > KEEP_LONG_CAPACITY) this.letGo();
     this.emit(decoded);
+  }
+
+  /**
+   * The lines of chunk[start, last) (last is a \n) from one decoding of their bytes, when they are
+   * what a flood of notices is: ASCII, none empty, none longer than SHORT_LINE, SHORT_RUN bytes in
+   * all at most. False (nothing delivered) otherwise, and they go one by one.
+   *
+   * Each line is then a slice of the run's text, and a slice kept keeps that whole text alive. That
+   * stays bounded: the only keeper of a line as it was handed on is the trace (whatever else keeps
+   * one keeps a copy, detached.ts), and the trace keeps every non-empty line it is given whole up to
+   * SHORT_LINE characters, dropping the oldest first; so a run kept alive is one whose lines are
+   * (but for the oldest run) all still in the trace. Empty and long lines, which the trace does not
+   * keep whole, would break that, and are never in a run (line-framing.test.ts measures it).
+   */
+  private shortLines(chunk: Buffer, start: number, last: number): boolean {
+    const bytes = last - start;
+    if (bytes > SHORT_RUN || bytes > this.maxLineBytes) return false;
+    const text = chunk.toString('utf8', start, last);
+    // As many characters as bytes, none U+FFFD: ASCII (UTF-8's other characters take more bytes
+    // than UTF-16 units, and each byte that is not UTF-8 decodes to U+FFFD).
+    if (text.length !== bytes || text.includes('\uFFFD')) return false;
+    let from = 0;
+    for (;;) {
+      const newline = text.indexOf('\n', from);
+      const lineEnd = newline === -1 ? bytes : newline;
+      if (lineEnd === from || lineEnd - from > SHORT_LINE) return false;
+      if (newline === -1) break;
+      from = newline + 1;
+    }
+    from = 0;
+    while (!this.closed) {
+      const newline = text.indexOf('\n', from);
+      if (newline === -1) {
+        this.sink.line(from === 0 ? text : text.slice(from));
+        break;
+      }
+      this.sink.line(text.slice(from, newline));
+      from = newline + 1;
+    }
+    return true;
   }
 
   private hold(chunk: Buffer, start: number, end: number): void {
