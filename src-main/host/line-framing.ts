@@ -17,7 +17,7 @@
 // Buffer at each doubling, a 64 MiB Skwir answer left 64 MiB of smaller buffers, and then its own
 // 64 MiB, waiting for a collection: 3.3x the line in resident memory when the answer was in hand,
 // 2.5x now (bench/skwir-memory.ts).
-import { Buffer, isUtf8 } from 'node:buffer';
+import { Buffer, isAscii, isUtf8 } from 'node:buffer';
 import { lineContentBytes, PROTOCOL1_LINE_LIMIT } from '../../src-shared/limits';
 import { decodeKeepingBytes } from './not-utf8';
 import { traceDefaults } from './trace';
@@ -156,10 +156,10 @@ export class LineFraming {
   private shortLines(chunk: Buffer, start: number, last: number): boolean {
     const bytes = last - start;
     if (bytes > SHORT_RUN || bytes > this.maxLineBytes) return false;
-    const text = chunk.toString('utf8', start, last);
-    // As many characters as bytes, none U+FFFD: ASCII (UTF-8's other characters take more bytes
-    // than UTF-16 units, and each byte that is not UTF-8 decodes to U+FFFD).
-    if (text.length !== bytes || text.includes('\uFFFD')) return false;
+    // Text that is not ASCII is decoded byte by byte past its first such character, at a cost the
+    // lines that have none do not pay when each is decoded alone.
+    if (!isAscii(chunk.subarray(start, last))) return false;
+    const text = chunk.toString('latin1', start, last);
     let from = 0;
     for (;;) {
       const newline = text.indexOf('\n', from);
