@@ -9,7 +9,7 @@
 // place; only the piece of a line that spans chunks is copied, once, into a space that grows by
 // doubling and never past the cap. A line over the cap is refused the moment it crosses it and
 // its remaining bytes are skipped up to the next \n without being kept. The short ASCII lines of a
-// flood of notices are decoded a chunk at a time, not a line at a time (shortLines).
+// flood of notices are decoded a chunk at a time, not a line at a time (takeShortLines).
 //
 // That space is one resizable ArrayBuffer, reserved up to the cap and committed as it grows: a
 // larger size copies nothing and leaves no smaller buffer behind for the collector, and a
@@ -87,7 +87,7 @@ export class LineFraming {
       if (!runTried && this.heldLength === 0 && !this.skipping) {
         runTried = true;
         const last = chunk.lastIndexOf(NEWLINE);
-        if (last > start && this.shortLines(chunk, start, last)) {
+        if (last > start && this.takeShortLines(chunk, start, last)) {
           start = last + 1;
           continue;
         }
@@ -153,7 +153,7 @@ export class LineFraming {
    * (but for the oldest run) all still in the trace. Empty and long lines, which the trace does not
    * keep whole, would break that, and are never in a run (line-framing.test.ts measures it).
    */
-  private shortLines(chunk: Buffer, start: number, last: number): boolean {
+  private takeShortLines(chunk: Buffer, start: number, last: number): boolean {
     const bytes = last - start;
     if (bytes > SHORT_RUN || bytes > this.maxLineBytes) return false;
     // Text that is not ASCII is decoded byte by byte past its first such character, at a cost the

@@ -213,8 +213,9 @@ export class ToolLog {
 
   /** One line into the bytes waiting for the disk, or counted as dropped when they are full. */
   private encode(text: string): void {
-    const size = this.pendingBytes + text.length > this.maxPendingBytes ? Number.POSITIVE_INFINITY : Buffer.byteLength(text);
-    if (this.pendingBytes + size > this.maxPendingBytes) {
+    // Its UTF-16 units alone may already say it does not fit, and its bytes need not be counted.
+    const size = this.pendingBytes + text.length > this.maxPendingBytes ? undefined : Buffer.byteLength(text);
+    if (size === undefined || this.pendingBytes + size > this.maxPendingBytes) {
       this.droppedFromFile++;
       this.writing ??= this.writeLoop();
       return;
