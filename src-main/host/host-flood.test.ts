@@ -3,15 +3,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { expect, it } from 'vitest';
 import { SimulatedPlatform } from '../platform/simulated';
 import { createHost } from './host';
 import { logDefaults } from './logs';
+import { collectGarbage } from '../test-support/gc';
 
-setFlagsFromString('--expose-gc');
-const gc = runInNewContext('gc') as () => void;
 const flood = fileURLToPath(new URL('./fixtures/host-flood', import.meta.url));
 const paster = fileURLToPath(new URL('./fixtures/host-paster', import.meta.url));
 
@@ -25,7 +22,7 @@ it('keeps the newest log lines only when a tool writes a million log notices', a
   try {
     expect((await host.loadInPlace(flood)).ok).toBe(true);
     expect(await host.start('test.host.flood')).toEqual({ ok: true });
-    gc();
+    collectGarbage();
     const before = process.memoryUsage();
     let peak = before.rss;
     const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
@@ -36,7 +33,7 @@ it('keeps the newest log lines only when a tool writes a million log notices', a
     expect(lines).toHaveLength(logDefaults.maxLines);
     expect(lines.at(-1)!.message).toBe('notice 1000000 of 1000000');
     expect(heard).toBeGreaterThanOrEqual(1_000_000);
-    gc();
+    collectGarbage();
     const after = process.memoryUsage();
     const kept = after.heapUsed - before.heapUsed;
     console.log(
@@ -58,10 +55,10 @@ it('keeps a bounded preview of each service call when a tool pastes 300 texts of
   try {
     expect((await host.loadInPlace(paster)).ok).toBe(true);
     expect(await host.start('test.host.paster')).toEqual({ ok: true });
-    gc();
+    collectGarbage();
     const before = process.memoryUsage().heapUsed;
     expect(await host.runCommand('test.host.paster', 'paste')).toEqual({ outcome: 'done' });
-    gc();
+    collectGarbage();
     const kept = process.memoryUsage().heapUsed - before;
     console.log(`paste flood: the heap kept ${(kept / 2 ** 20).toFixed(1)} MB`);
     const calls = await host.readServiceCalls();

@@ -4,11 +4,10 @@ import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { HostEvent, ToolSummary, TraceLine } from '../../src-shared/host-api';
 import { PlatformRefusal } from '../platform/platform';
+import { collectGarbage } from '../test-support/gc';
 import { SimulatedPlatform } from '../platform/simulated';
 import { createHost, type Host } from './host';
 import { processAlive } from './process-group';
@@ -223,8 +222,6 @@ createInterface({ input: process.stdin }).on('line', (line) => {
   });
 
   it("keeps a copy of what it quotes from a refused request in the log, never the tool's whole line", async () => {
-    setFlagsFromString('--expose-gc');
-    const gc = runInNewContext('gc') as () => void;
     // 40 requests whose method names are 1 MB each (each refused -32601, and a warning in the log quoting its start).
     const folder = await writeTool(
       'long-methods',
@@ -243,14 +240,14 @@ createInterface({ input: process.stdin }).on('line', (line) => {
 }).on('close', () => process.exit(0));
 `,
     );
-    gc();
+    collectGarbage();
     const before = process.memoryUsage().heapUsed;
     await host.loadInPlace(folder);
     await logged(/^all refused$/, 'test.host.long');
     const refused = (await host.readLog('test.host.long')).filter((line) => line.code?.code === 'requestRefused');
     expect(refused).toHaveLength(40);
     await new Promise((resolve) => setImmediate(resolve));
-    gc();
+    collectGarbage();
     // Each log line holding a slice of its request would keep 40 MB alive.
     expect(process.memoryUsage().heapUsed - before).toBeLessThan(20 * 2 ** 20);
   });

@@ -3,24 +3,20 @@
 // quoting a tool's 1 MiB line would hold the megabyte (10,000 such lines: 10 GB). The refused
 // request's log line and trace: host.test.ts; a remembered answer: pending-requests.test.ts.
 import { PassThrough } from 'node:stream';
-import { runInNewContext } from 'node:vm';
-import { setFlagsFromString } from 'node:v8';
 import { describe, expect, it } from 'vitest';
 import { describe as describeValue } from './message-shape';
 import { readStderrLines } from './stderr-lines';
-
-setFlagsFromString('--expose-gc');
-const gc = runInNewContext('gc') as () => void;
+import { collectGarbage } from '../test-support/gc';
 
 /** The heap held by what `keep` returns for 100 different strings of 1 MB each (a fresh one each, as JSON.parse makes them). */
 async function heldBy(keep: (huge: string) => string): Promise<number> {
-  gc();
+  collectGarbage();
   const before = process.memoryUsage().heapUsed;
   const kept: string[] = [];
   for (let i = 0; i < 100; i++) kept.push(keep(JSON.parse(JSON.stringify(`${i} ${'x'.repeat(1_000_000)}`)) as string));
   // What the work queued for later (a stream's next tick) still holds is let go first.
   await new Promise((resolve) => setImmediate(resolve));
-  gc();
+  collectGarbage();
   const held = process.memoryUsage().heapUsed - before;
   expect(kept).toHaveLength(100);
   return held;

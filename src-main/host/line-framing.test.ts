@@ -1,9 +1,8 @@
 import { Buffer, isUtf8 } from 'node:buffer';
 import fc from 'fast-check';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { describe, expect, it, vi } from 'vitest';
 import { LineFraming, MAX_LINE_BYTES, type LineRefusal } from './line-framing';
+import { collectGarbage } from '../test-support/gc';
 
 type Seen = { line: string } | { refused: LineRefusal['reason'] };
 
@@ -183,18 +182,16 @@ describe('line framing', () => {
     // Such a line is a slice of its chunk's text, which a kept slice keeps whole. The trace keeps
     // the lines it is given, the last ones first: that is bounded by what it holds, as long as a
     // chunk with a line it does not keep whole (empty, or longer than it keeps) is never taken so.
-    setFlagsFromString('--expose-gc');
-    const gc = runInNewContext('gc') as () => void;
     const KiB = 1024;
 
     /** The heap held by the last `keep` lines shorter than `shorter` of 100 chunks, each `chunk(i)`. */
     function heldByLast(keep: number, chunk: (i: number) => string, shorter = Number.POSITIVE_INFINITY): number {
-      gc();
+      collectGarbage();
       const before = process.memoryUsage().heapUsed;
       const kept: string[] = [];
       const framing = new LineFraming({ line: (line) => line.length < shorter && kept.push(line) > keep && kept.shift(), refusal: () => undefined });
       for (let i = 0; i < 100; i++) framing.push(enc(chunk(i)));
-      gc();
+      collectGarbage();
       const held = process.memoryUsage().heapUsed - before;
       expect(kept.length).toBeGreaterThan(0);
       return held;

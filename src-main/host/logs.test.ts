@@ -1,11 +1,10 @@
 import { mkdtemp, readFile, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LogLine } from '../../src-shared/host-api';
 import { ToolLog } from './logs';
+import { collectGarbage } from '../test-support/gc';
 
 let folder: string;
 beforeEach(async () => {
@@ -68,10 +67,8 @@ describe('tool log', () => {
   });
 
   it('keeps nothing alive of the huge strings its messages were cut from', async () => {
-    setFlagsFromString('--expose-gc');
-    const gc = runInNewContext('gc') as () => void;
     const log = new ToolLog({ file: join(folder, 'a.log') });
-    gc();
+    collectGarbage();
     const before = process.memoryUsage().heapUsed;
     for (let i = 0; i < 300; i++) {
       const huge = `${i} ${'y'.repeat(1_000_000)}`;
@@ -79,7 +76,7 @@ describe('tool log', () => {
       log.append('info', 'tool', huge);
     }
     await log.flush();
-    gc();
+    collectGarbage();
     expect(process.memoryUsage().heapUsed - before).toBeLessThan(60 * 2 ** 20);
     expect(log.lines()).toHaveLength(600);
     await log.dispose();
@@ -89,16 +86,14 @@ describe('tool log', () => {
     // Under a flood a line waits many turns of the event loop for the disk: thousands of small
     // strings waiting that long would move to V8's old generation, which then grows by tens of MB
     // before it is collected (bench/memory.ts). Lines that came in one turn all wait here.
-    setFlagsFromString('--expose-gc');
-    const gc = runInNewContext('gc') as () => void;
     const file = join(folder, 'a.log');
     const log = new ToolLog({ file, maxLines: 10 });
     log.append('info', 'tool', 'warm');
     await log.flush();
-    gc();
+    collectGarbage();
     const before = process.memoryUsage().heapUsed;
     for (let i = 0; i < 8_000; i++) log.append('info', 'tool', `waiting line ${i} ${'w'.repeat(60)}`);
-    gc();
+    collectGarbage();
     // About 900 KB of text waits for the disk; kept as strings it took over 3 MB of heap.
     expect(process.memoryUsage().heapUsed - before).toBeLessThan(1024 * 1024);
     await log.flush();

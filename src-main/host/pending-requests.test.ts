@@ -1,14 +1,11 @@
-import { runInNewContext } from 'node:vm';
-import { setFlagsFromString } from 'node:v8';
 import { describe, expect, it } from 'vitest';
 import { PendingRequests } from './pending-requests';
+import { collectGarbage } from '../test-support/gc';
 
 describe('PendingRequests', () => {
   it('remembers a first answer by its first characters only, keeping nothing of a huge line', async () => {
-    setFlagsFromString('--expose-gc');
-    const gc = runInNewContext('gc') as () => void;
     const pending = new PendingRequests();
-    gc();
+    collectGarbage();
     const before = process.memoryUsage().heapUsed;
     // 40 answers of 2 MB each (a Skwir answer may be 64 MiB): keeping them would hold 80 MB or more.
     for (let id = 1; id <= 40; id++) {
@@ -16,7 +13,7 @@ describe('PendingRequests', () => {
       pending.answer(id, { result: {} }, `{"jsonrpc":"2.0","id":${id},"result":{"data":"${String(id).repeat(2_000_000).slice(0, 2_000_000)}"}}`);
       await answer;
     }
-    gc();
+    collectGarbage();
     expect(process.memoryUsage().heapUsed - before).toBeLessThan(20 * 2 ** 20);
     // Still named as answered twice, quoting the start of the first answer.
     const again = pending.answer(7, { result: {} }, '{}');

@@ -1,9 +1,8 @@
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import type { TraceLine } from '../../src-shared/host-api';
 import { decodeKeepingBytes } from './not-utf8';
 import { cutText, holdsSecret, maskedSecret, ToolTrace } from './trace';
+import { collectGarbage } from '../test-support/gc';
 
 describe('tool trace', () => {
   it('keeps lines both ways with the method, in order, and tells listeners', () => {
@@ -58,14 +57,12 @@ describe('cutting text', () => {
   });
 
   it('keeps nothing of the huge lines it cut', () => {
-    setFlagsFromString('--expose-gc');
-    const gc = runInNewContext('gc') as () => void;
     const trace = new ToolTrace({ maxLines: 200 });
-    gc();
+    collectGarbage();
     const before = process.memoryUsage().heapUsed;
     // 200 different lines of 1 MB each (2 MB in memory): keeping them would hold 400 MB.
     for (let i = 0; i < 200; i++) trace.append('fromTool', `${i} ${'x'.repeat(1_000_000)}`);
-    gc();
+    collectGarbage();
     expect(process.memoryUsage().heapUsed - before).toBeLessThan(50 * 2 ** 20);
     expect(trace.lines()).toHaveLength(200);
   });
