@@ -172,7 +172,7 @@ export class LineFraming {
     while (!this.closed) {
       const newline = text.indexOf('\n', from);
       if (newline === -1) {
-        this.sink.line(from === 0 ? text : text.slice(from));
+        this.sink.line(text.slice(from));
         break;
       }
       this.sink.line(text.slice(from, newline));

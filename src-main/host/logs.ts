@@ -199,16 +199,15 @@ export class ToolLog {
       return;
     }
     const text = lines.length === 1 ? lines[0]! : lines.join('');
+    let size: number | undefined;
     if (3 * chars > this.room()) {
-      const size = Buffer.byteLength(text);
+      size = Buffer.byteLength(text);
       if (this.pendingBytes + size > this.maxPendingBytes) {
         for (const one of lines) this.encode(one);
         return;
       }
-      if (size > this.room()) this.growPending(this.pendingBytes + size);
     }
-    this.pendingBytes += this.pending!.write(text, this.pendingBytes);
-    this.writing ??= this.writeLoop();
+    this.store(text, size);
   }
 
   /** One line into the bytes waiting for the disk, or counted as dropped when they are full. */
@@ -220,7 +219,12 @@ export class ToolLog {
       this.writing ??= this.writeLoop();
       return;
     }
-    if (size > this.room()) this.growPending(this.pendingBytes + size);
+    this.store(text, size);
+  }
+
+  /** Text that fits under the cap into the bytes waiting for the disk; `size`, its bytes, when counted. */
+  private store(text: string, size?: number): void {
+    if (size !== undefined && size > this.room()) this.growPending(this.pendingBytes + size);
     this.pendingBytes += this.pending!.write(text, this.pendingBytes);
     this.writing ??= this.writeLoop();
   }
