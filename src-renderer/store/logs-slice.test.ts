@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createFakeHost, makeLogLines, makeTool } from '../../src-shared/test/fake-host';
 import { createAppStore } from './app-store';
-import { appendBySeq, logSelectors, maxLogChars, maxLogLines } from './logs-slice';
+import { logSelectors, maxLogChars, maxLogLines } from './logs-slice';
+import { appendBySeq } from './seq-lines';
 
 const toolId = 'com.acme.one';
 

@@ -4,7 +4,7 @@
 import type { Result, ServiceCall } from '../../src-shared/host-api';
 import { previewOfParams, SERVICE_CALLS_KEPT } from '../../src-shared/service-call-preview';
 import type { AppState, SliceCreator } from './app-store';
-import { appendBySeq, mergeRead } from './logs-slice';
+import { appendBySeq, mergeRead } from './seq-lines';
 import { problemOf } from './problem';
 
 const bounded = (call: ServiceCall): ServiceCall => {

@@ -1,7 +1,7 @@
 // Each tool's message trace, both ways, for tool authors.
 import type { Result, TraceLine } from '../../src-shared/host-api';
 import type { AppState, SliceCreator } from './app-store';
-import { appendBySeq, mergeRead, type CharCap } from './logs-slice';
+import { appendBySeq, mergeRead, type CharCap } from './seq-lines';
 import { problemOf } from './problem';
 
 export const maxTraceLines = 50_000;
