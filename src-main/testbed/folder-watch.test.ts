@@ -55,12 +55,21 @@ async function quiet(): Promise<void> {
   while (watching && (watching as FolderWatch).settling) await nextChange();
 }
 
-/** Makes an edit and waits until the watch reports it. */
-async function seesChange(edit: () => Promise<unknown>): Promise<void> {
+/** Longer than any burst takes to be seen on a busy machine; a watch that misses an edit fails here, naming it. */
+const NEVER_SEEN_MS = 10_000;
+
+/** Makes an edit and waits until the watch reports it; fails naming the edit if it never does. */
+async function seesChange(edit: () => Promise<unknown>, what: string): Promise<void> {
   await quiet();
+  const before = changes;
   const seen = nextChange();
   await edit();
-  await seen;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const missed = new Promise<'missed'>((resolve) => (timer = setTimeout(() => resolve('missed'), NEVER_SEEN_MS)));
+  const outcome = await Promise.race([seen, missed]);
+  clearTimeout(timer);
+  expect(outcome === 'missed' ? `the watch never reported ${what}` : 'reported').toBe('reported');
+  expect(changes).toBeGreaterThan(before);
 }
 
 const manifest = () => join(folder, 'vitruvian-tool.json');
@@ -69,7 +78,7 @@ it('sees a plain write, and only once for a burst', async () => {
   startWatching();
   await seesChange(async () => {
     for (const id of ['a', 'b', 'c']) await writeFile(manifest(), JSON.stringify({ id }));
-  });
+  }, 'the burst of three writes');
   await quiet();
   expect(changes).toBeLessThanOrEqual(2);
 });
@@ -79,40 +88,40 @@ it('keeps seeing a file after it was saved by rename (temp file renamed over it)
   await seesChange(async () => {
     await writeFile(join(folder, '.vitruvian-tool.json.tmp'), '{"id": "com.example.two"}');
     await rename(join(folder, '.vitruvian-tool.json.tmp'), manifest());
-  });
-  await seesChange(() => writeFile(manifest(), '{"id": "com.example.three"}'));
-  await seesChange(() => writeFile(manifest(), '{"id": "com.example.four"}'));
+  }, 'the manifest saved by rename');
+  await seesChange(() => writeFile(manifest(), '{"id": "com.example.three"}'), 'the first plain write after the rename');
+  await seesChange(() => writeFile(manifest(), '{"id": "com.example.four"}'), 'the second plain write after the rename');
 });
 
 it('sees a new subfolder and then the files written in it', async () => {
   startWatching();
-  await seesChange(() => mkdir(join(folder, 'lib', 'deep'), { recursive: true }));
-  await seesChange(() => writeFile(join(folder, 'lib', 'deep', 'main.js'), '// one'));
-  await seesChange(() => writeFile(join(folder, 'lib', 'deep', 'main.js'), '// two'));
+  await seesChange(() => mkdir(join(folder, 'lib', 'deep'), { recursive: true }), 'the new subfolder');
+  await seesChange(() => writeFile(join(folder, 'lib', 'deep', 'main.js'), '// one'), 'the new file in the new subfolder');
+  await seesChange(() => writeFile(join(folder, 'lib', 'deep', 'main.js'), '// two'), 'the second write of that file');
 });
 
 it('sees a subfolder deleted, and its files again once it is made anew', async () => {
   await mkdir(join(folder, 'lib'));
   await writeFile(join(folder, 'lib', 'main.js'), '// one');
   const watch = startWatching();
-  await seesChange(() => rm(join(folder, 'lib'), { recursive: true }));
+  await seesChange(() => rm(join(folder, 'lib'), { recursive: true }), 'the subfolder deleted');
   await seesChange(async () => {
     await mkdir(join(folder, 'lib'));
     await writeFile(join(folder, 'lib', 'main.js'), '// two');
-  });
-  await seesChange(() => writeFile(join(folder, 'lib', 'main.js'), '// three'));
+  }, 'the subfolder made anew with its file');
+  await seesChange(() => writeFile(join(folder, 'lib', 'main.js'), '// three'), 'the write in the subfolder made anew');
   expect(watch.folders).toEqual([folder, join(folder, 'lib')]);
 });
 
 it('sees the tool folder itself deleted and made anew, and its files after', async () => {
   startWatching();
-  await seesChange(() => rm(folder, { recursive: true }));
+  await seesChange(() => rm(folder, { recursive: true }), 'the tool folder deleted');
   expect(problems.join('\n')).toContain(`${folder} is gone`);
   await seesChange(async () => {
     await mkdir(folder);
     await writeFile(manifest(), '{"id": "com.example.two"}');
-  });
-  await seesChange(() => writeFile(manifest(), '{"id": "com.example.three"}'));
+  }, 'the tool folder made anew');
+  await seesChange(() => writeFile(manifest(), '{"id": "com.example.three"}'), 'the write in the tool folder made anew');
 });
 
 it('leaves node_modules and .git alone, caps the folders watched, and polls a program beyond the cap', async () => {
@@ -126,8 +135,11 @@ it('leaves node_modules and .git alone, caps the folders watched, and polls a pr
   expect(watch.folders.length).toBe(4);
   expect(watch.folders.filter((path) => /node_modules|\.git/.test(path))).toEqual([]);
   expect(problems).toEqual([`watching the first 4 folders of ${folder}; beyond them only the manifest and the program are checked, every 100 ms`]);
-  await seesChange(() => writeFile(join(folder, 'part-5', 'bin', 'tool.sh'), '#!/bin/sh\necho changed\n'));
-  await seesChange(() => writeFile(manifest(), JSON.stringify({ id: 'com.example.two', runtime: { exec: 'part-5/bin/tool.sh' } })));
+  await seesChange(() => writeFile(join(folder, 'part-5', 'bin', 'tool.sh'), '#!/bin/sh\necho changed\n'), 'the write of the program beyond the cap (polled)');
+  await seesChange(
+    () => writeFile(manifest(), JSON.stringify({ id: 'com.example.two', runtime: { exec: 'part-5/bin/tool.sh' } })),
+    'the write of the manifest naming that program',
+  );
 });
 
 it('does not count what a tool or an editor writes on its own', async () => {
@@ -152,8 +164,8 @@ it('does not count what a tool or an editor writes on its own', async () => {
 it('reads at most the manifest limit of a manifest linked to /dev/zero, and goes on watching', { timeout: 10_000 }, async () => {
   await rm(manifest());
   await symlink('/dev/zero', manifest());
-  const started = Date.now();
-  startWatching();
-  expect(Date.now() - started).toBeLessThan(1_000);
-  await seesChange(() => writeFile(join(folder, 'main.js'), '// edited'));
+  const watch = startWatching();
+  // Its first look reads the manifest: /dev/zero read whole would never end.
+  await watch.ready;
+  await seesChange(() => writeFile(join(folder, 'main.js'), '// edited'), 'the write beside a manifest linked to /dev/zero');
 });
