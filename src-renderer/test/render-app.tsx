@@ -1,13 +1,16 @@
 // Renders the whole window over a fake host, as main.tsx does over a real one.
-import { render } from '@testing-library/react';
+import { render, type RenderResult } from '@testing-library/react';
 import type { HostInfo, ToolSummary } from '../../src-shared/host-api';
 import { createAppStore } from '../store/app-store';
 import { bindHostEvents } from '../store/host-events';
 import { StoreProvider } from '../store/store-context';
 import { App } from '../ui/App';
-import { createFakeHost } from '../../src-shared/test/fake-host';
+import { createFakeHost, type FakeHost } from '../../src-shared/test/fake-host';
+import type { AppStore } from '../store/app-store';
 
-export async function renderApp(seed: { tools?: ToolSummary[]; info?: Partial<HostInfo> } = {}) {
+export async function renderApp(
+  seed: { tools?: ToolSummary[]; info?: Partial<HostInfo> } = {},
+): Promise<{ fake: FakeHost; store: AppStore; view: RenderResult }> {
   const fake = createFakeHost(seed);
   const store = createAppStore(fake.host);
   bindHostEvents(fake.host, store, (flush) => flush());
