@@ -1,13 +1,16 @@
 // A plan's steps applied (SKWIR.md section 3), once a person confirmed it: in order, each on the
 // call's own files, stopping at the first that fails and saying which ran. Nothing existing is ever
-// overwritten: a step whose target exists fails instead. With simulated services (the test bed) the
-// steps are recorded, never done.
-import { constants } from 'node:fs';
-import { copyFile, cp, lstat, mkdir, rename, rm, stat } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+// overwritten: a step whose target exists fails instead. Each step acts on the files and folders
+// as they were when the plan was shown (plan-sight.ts), and the plan's rules are judged again
+// before any step runs. With simulated services (the test bed) the steps are recorded, never done.
+import path, { basename, dirname, join } from 'node:path';
+import { mkdir, rename, unlink } from 'node:fs/promises';
 import type { PlanResult, PlanStepOutcome } from '../../src-shared/plugin-api';
+import { planStepProblems } from '../../src-shared/skwir/plan-rules';
 import type { PlanStep } from '../../src-shared/skwir/types';
 import type { Platform } from '../platform/platform';
+import { copyAsShown } from './plan-copy';
+import { lookAt, PlanSight } from './plan-sight';
 
 /** A step with the paths it acts on: what it does to the disk. */
 export type ResolvedStep = { op: 'rename' | 'move' | 'copy'; from: string; to: string } | { op: 'trash'; path: string } | { op: 'mkdir'; path: string };
@@ -44,65 +47,70 @@ export function stepWords(step: ResolvedStep): string {
   }
 }
 
-const exists = (path: string) =>
-  lstat(path).then(
-    () => true,
-    () => false,
-  );
-
 async function noneAt(path: string): Promise<void> {
-  if (await exists(path)) throw new Error(`${path} exists already; nothing is overwritten`);
+  if (await lookAt(path)) throw new Error(`${path} exists already; nothing is overwritten`);
 }
 
-async function aFile(path: string): Promise<void> {
-  const info = await stat(path).catch(() => undefined);
-  if (!info) throw new Error(`${path} is not there any more`);
-}
-
-/** Does one step on the disk (the platform's trash for a trash step). */
-async function doStep(step: ResolvedStep, platform: Platform): Promise<void> {
+/** Does one step on the disk (the platform's trash for a trash step), on the files and folders shown. */
+async function doStep(step: ResolvedStep, platform: Platform, sight: PlanSight): Promise<void> {
   switch (step.op) {
     case 'rename':
     case 'move': {
-      await aFile(step.from);
+      await sight.unchanged(step.from);
+      // A rename stays in the file's own folder, held as it was shown (a link to it then, the same
+      // link now); a move writes into a folder itself.
+      if (step.op === 'rename') await sight.unchanged(dirname(step.to));
+      else await sight.folder(dirname(step.to));
       await noneAt(step.to);
-      if (step.op === 'move') await aFile(dirname(step.to));
       try {
         await rename(step.from, step.to);
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
-        // Another volume: a copy that must not overwrite, then the original goes.
-        await cp(step.from, step.to, { errorOnExist: true, force: false, recursive: true, preserveTimestamps: true });
-        await rm(step.from, { recursive: true });
+        // Another volume: a copy that must not overwrite, then the original goes (if it is still the one shown).
+        await copyAsShown(step.from, step.to, sight);
+        await sight.unchanged(step.from);
+        await unlink(step.from);
       }
       return;
     }
     case 'copy':
-      await aFile(step.from);
-      await aFile(dirname(step.to));
-      await noneAt(step.to);
-      // Exclusive still: a file that appeared since the look is not overwritten either.
-      await copyFile(step.from, step.to, constants.COPYFILE_EXCL).catch((error: NodeJS.ErrnoException) => {
-        throw error.code === 'EEXIST' ? new Error(`${step.to} exists already; nothing is overwritten`) : error;
-      });
+      await copyAsShown(step.from, step.to, sight);
       return;
     case 'trash':
-      await aFile(step.path);
+      await sight.unchanged(step.path);
       await platform.trashFile(step.path);
       return;
     case 'mkdir': {
-      const info = await stat(step.path).catch(() => undefined);
-      if (info?.isDirectory()) return; // there already: nothing to make, nothing changed
-      if (info) throw new Error(`${step.path} exists already and is not a folder`);
+      // There already (the one shown, a folder itself): nothing to make, nothing changed.
+      if (await lookAt(step.path)) {
+        await sight.folder(step.path);
+        return;
+      }
       await mkdir(step.path, { recursive: true });
+      await sight.made(step.path);
     }
   }
+}
+
+/** What the plan's steps act on, looked at as the plan is shown (a step that cannot be resolved adds nothing). */
+export function lookAtPlan(steps: readonly PlanStep[], files: readonly string[]): Promise<PlanSight> {
+  const paths = steps.flatMap((step): string[] => {
+    try {
+      const resolved = resolveStep(step, files);
+      return resolved.op === 'trash' || resolved.op === 'mkdir' ? [resolved.path] : [resolved.from, dirname(resolved.to)];
+    } catch {
+      return [];
+    }
+  });
+  return PlanSight.take(paths);
 }
 
 export interface PlanRun {
   steps: readonly PlanStep[];
   /** The call's files, by path: handle n is files[n - 1]. */
   files: readonly string[];
+  /** The files and folders as the plan was shown: what its steps may act on. */
+  sight: PlanSight;
   platform: Platform;
   /** Simulated services: each step is recorded (given to `record`), not done. */
   simulated: boolean;
@@ -110,6 +118,16 @@ export interface PlanRun {
 }
 
 export async function applyPlanSteps(run: PlanRun): Promise<PlanResult> {
+  // Judged when it came in; judged again with the host's paths before anything is touched.
+  const broken = run.steps.map((step, index) => planStepProblems(step, `steps[${index}]`, { files: run.files.length, paths: path }));
+  if (broken.some((problems) => problems.length > 0)) {
+    return {
+      ok: false,
+      problem: `the plan breaks its rules, so no step was run: ${broken.flat().join('; ')}`,
+      // A broken step's own words could carry what the rules refuse: it is named by its op alone.
+      steps: run.steps.map((step, index) => ({ step, words: broken[index]!.length > 0 ? step.op : wordsOf(step, run.files), status: 'notRun' })),
+    };
+  }
   const outcomes: PlanStepOutcome[] = [];
   let problem: string | undefined;
   for (const step of run.steps) {
@@ -132,7 +150,7 @@ export async function applyPlanSteps(run: PlanRun): Promise<PlanResult> {
       continue;
     }
     try {
-      await doStep(resolved, run.platform);
+      await doStep(resolved, run.platform, run.sight);
       outcomes.push({ step, words, status: 'done' });
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;

@@ -3,6 +3,7 @@
 // stopped; each call's files described with their handles, its answer checked and its defaults
 // filled, and the words of every way a call ends. plugin-supervisor.ts (the program transport) and
 // module-plugin.ts (the module transport) send the calls; this is the rest.
+import path from 'node:path';
 import type { CommandReasonCode, HostLogCode, LogLevel, LogSource, StateReasonCode, ToolState } from '../../src-shared/host-api';
 import { callTimeoutEn } from '../../src-shared/host-log-en';
 import type { Event } from '../../src-shared/lifecycle';
@@ -168,7 +169,8 @@ export async function openCall(request: CallRequest): Promise<OpenedCall | { fai
 
 /** The plugin's answer, checked (defaults filled); a malformed one fails the call naming what is wrong. */
 export function judgedAnswer(method: CallMethod, result: unknown, files: number, granted: readonly Capability[], log: CallLog, ms: number): CallOutcome {
-  const problems = answerProblems(method, result, { files, granted });
+  // Plan paths are judged as the host's platform means them: it is where the steps run.
+  const problems = answerProblems(method, result, { files, granted, paths: path });
   if (problems.length > 0) return malformed(method, problems.join('; '), log, ms);
   return { ms, outcome: 'answered', answer: result as CheckedAnswers[CallMethod] };
 }

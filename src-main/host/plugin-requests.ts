@@ -11,7 +11,8 @@ import { mimeOf } from '../../src-shared/skwir/file-types';
 import type { CallMethod } from '../../src-shared/skwir/methods';
 import type { Platform } from '../platform/platform';
 import type { HostedPlugin } from './hosted-plugin';
-import { applyPlanSteps, type ResolvedStep } from './plan-steps';
+import type { PlanSight } from './plan-sight';
+import { applyPlanSteps, lookAtPlan, type ResolvedStep } from './plan-steps';
 import type { CallOutcome } from './plugin-supervisor';
 import type { PluginCache } from './plugin-cache';
 
@@ -45,7 +46,7 @@ function shown<M extends CallMethod>(outcome: CallOutcome<M>): PluginAnswer<Chec
 
 export class PluginRequests {
   private readonly inFlight = new Map<string, AbortController>();
-  private readonly plans = new Map<string, { pluginId: string; plan: ShownPlan }>();
+  private readonly plans = new Map<string, { pluginId: string; plan: ShownPlan; sight: PlanSight }>();
 
   constructor(private readonly context: PluginRequestsContext) {}
 
@@ -94,7 +95,10 @@ export class PluginRequests {
     const answer = await this.call(pluginId, callId, 'command', args === undefined ? { command } : { command, args }, paths);
     if (!answer.ok || answer.answer.answer !== 'plan') return answer as PluginAnswer<ShownCommandAnswer>;
     const plan: ShownPlan = { ...answer.answer, planId: randomUUID(), files: [...paths] };
-    this.plans.set(plan.planId, { pluginId, plan });
+    // Kept apart from what the window is given, with the files and folders as they are now: Apply
+    // acts on the steps shown, on what was shown.
+    const kept: ShownPlan = { ...plan, steps: structuredClone(plan.steps), files: [...paths] };
+    this.plans.set(plan.planId, { pluginId, plan: kept, sight: await lookAtPlan(kept.steps, kept.files) });
     if (this.plans.size > PLANS_KEPT) this.plans.delete(this.plans.keys().next().value as string);
     return { ...answer, answer: plan };
   }
@@ -109,6 +113,7 @@ export class PluginRequests {
     return applyPlanSteps({
       steps: kept.plan.steps,
       files: kept.plan.files,
+      sight: kept.sight,
       platform: this.context.platform,
       simulated: this.context.simulated,
       record: (step) => this.context.recordStep(kept.pluginId, step),

@@ -11,9 +11,11 @@ describe('the words of a problem', () => {
     expect(fieldPath('', '')).toBe('');
   });
 
-  it('names values: strings quoted and cut when long, controls escaped, objects by kind', () => {
+  it('names values: strings quoted and cut when long, controls and bidi controls escaped, objects by kind', () => {
     expect(quote('camera')).toBe('"camera"');
     expect(quote('a\u0007b\u0085')).toBe('"a\\u0007b\\u0085"');
+    // A bidi control would reorder the reason around it: "report<U+202E>txt.exe" reads "reportexe.txt".
+    expect(quote('report\u202Etxt.exe \u2066\u200F')).toBe('"report\\u202etxt.exe \\u2066\\u200f"');
     expect(quote('x'.repeat(100))).toBe(`"${'x'.repeat(59)}…"`);
     expect(quote(3)).toBe('3');
     expect(quote(null)).toBe('null');

@@ -21,7 +21,11 @@ export function quote(value: unknown): string {
   if (typeof value === 'string') {
     const chars = [...value];
     const shown = chars.length > MAX_QUOTED ? `${chars.slice(0, MAX_QUOTED - 1).join('')}…` : value;
-    return JSON.stringify(shown).replace(/[\u007f-\u009f\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+    // Written as escapes: a control character or a bidi control would hide or reorder the reason itself.
+    return JSON.stringify(shown).replace(
+      /[\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g,
+      (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+    );
   }
   if (typeof value === 'number' || typeof value === 'boolean' || value === null) return String(value);
   return kindOf(value);

@@ -2,18 +2,14 @@
 // schema cannot say: a plan needs `write` and names only the call's own files with absolute folders
 // and plain names; a page's links lead somewhere on it; a run's edges count its characters; a PNG is
 // a PNG. Problems read `result.<field>: <reason naming the value>`; none means the answer, now with
-// every default filled, is what the host passes on.
-import { quote } from '../protocol/problem-words';
+// every default filled (and a plan's paths normalized), is what the host passes on.
 import type { CallMethod } from './methods';
+import { planProblems, type PlanContext } from './plan-rules';
 import { hasSkwirDef, skwirDef, skwirProblems } from './schema-check';
-import type { Capability, CommandResult, ConvertResult, FieldResult, Inspection, InspectionRow, Page, PageLink, PlanAnswer, ThumbnailResult } from './types';
+import type { CommandResult, ConvertResult, FieldResult, Inspection, InspectionRow, Page, PageLink, PlanAnswer, ThumbnailResult } from './types';
 
-/** What an answer is judged against besides its own shape. */
-export interface AnswerContext {
-  /** How many files the call named: its handles are 1 to this. */
-  files: number;
-  granted: readonly Capability[];
-}
+/** What an answer is judged against besides its own shape: the call's files, what was granted, the host's paths. */
+export type AnswerContext = PlanContext;
 
 type Filled<T> = { [K in keyof T]-?: Exclude<T[K], undefined> };
 
@@ -57,31 +53,6 @@ export function answerProblems(method: CallMethod, result: unknown, context: Ans
     default:
       return [];
   }
-}
-
-const separator = /[/\\]/;
-const isAbsolute = (path: string): boolean => path.startsWith('/') || /^[A-Za-z]:[\\/]/.test(path);
-
-function planProblems(plan: PlanAnswer, context: AnswerContext): string[] {
-  if (!context.granted.includes('write')) {
-    return ['result.answer: a plan needs the write capability, and the plugin was not granted it'];
-  }
-  const problems: string[] = [];
-  const files = context.files === 0 ? 'it names no file' : context.files === 1 ? 'its only file is 1' : `its files are 1 to ${context.files}`;
-  plan.steps.forEach((step, index) => {
-    const at = `result.steps[${index}]`;
-    if ('file' in step && (step.file < 1 || step.file > context.files)) {
-      problems.push(`${at}.file: ${step.file} is not a file of this call (${files})`);
-    }
-    if (step.op === 'rename' && (separator.test(step.name) || step.name === '.' || step.name === '..')) {
-      problems.push(`${at}.name: ${quote(step.name)} is not a name in a folder (it holds a path separator)`);
-    }
-    if ((step.op === 'move' || step.op === 'copy') && !isAbsolute(step.to)) {
-      problems.push(`${at}.to: ${quote(step.to)} is not an absolute path`);
-    }
-    if (step.op === 'mkdir' && !isAbsolute(step.path)) problems.push(`${at}.path: ${quote(step.path)} is not an absolute path`);
-  });
-  return problems;
 }
 
 function pageProblems(page: Page): string[] {

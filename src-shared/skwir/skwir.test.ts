@@ -1,6 +1,7 @@
 // Holds the Skwir contract's files together: schemas, generated types, methods.json, examples,
 // limits and the README. A change to one that the others do not follow fails here.
 import { readFileSync } from 'node:fs';
+import { posix } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generateSkwirTypes } from '../../scripts/protocol-types';
 import { messageKind } from '../protocol/check-message';
@@ -56,7 +57,8 @@ describe('examples', () => {
 
   it.each(messageExamples.answers.map((e) => [e.about, e] as const))('answer: %s', (_about, example) => {
     const answer = structuredClone(example.answer) as unknown;
-    const context = { files: example.files ?? 1, granted: (example.granted ?? ['read']) as Capability[] };
+    // The examples' paths are POSIX ones.
+    const context = { files: example.files ?? 1, granted: (example.granted ?? ['read']) as Capability[], paths: posix };
     expect(answerProblems(example.method as CallMethod, answer, context)).toEqual(example.problems);
     if ('filled' in example) expect(answer).toEqual(example.filled);
   });
