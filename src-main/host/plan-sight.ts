@@ -20,8 +20,11 @@ export const sameIdentity = (a: Identity, b: Identity): boolean =>
 /** lstat, or null when nothing is at the path (or it cannot be looked at). */
 export const lookAt = (path: string): Promise<BigIntStats | null> => lstat(path, { bigint: true }).catch(() => null);
 
-/** Paths looked at together: many at once would hold the file pool for the length of a long plan. */
-const LOOKS_AT_ONCE = 16;
+/**
+ * Paths looked at together, a plan's paths being the plugin's to choose: one that never answers (a
+ * stalled mount) holds a thread of Node's file pool, which has four for the whole host.
+ */
+const LOOKS_AT_ONCE = 2;
 
 const kindNow = (now: BigIntStats, seen: BigIntStats): string =>
   now.isSymbolicLink() ? 'a symbolic link' : now.isDirectory() ? (seen.isDirectory() ? 'another folder' : 'a folder') : 'another file';
