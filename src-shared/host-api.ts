@@ -166,6 +166,7 @@ export type HostLogCode =
   | { code: 'callFailed'; method: string; message: string } // the plugin's own failure, for its author
   // A module plugin's worker (a WebAssembly component in a worker thread).
   | { code: 'transpiled'; file: string; transpiler: string; ms: number }
+  | { code: 'transpileChanged'; file: string; changed: string } // a file of its transpile was not as the host wrote it: not run, transpiled again
   | { code: 'workerStarted'; file: string; version?: string }
   | { code: 'workerEndedByItself'; why: string } // it starts again when next asked
   | { code: 'workerReplaced'; cancelled?: string } // ended to stop a call (cancelled by the person, or past its time)

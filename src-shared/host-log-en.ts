@@ -42,6 +42,8 @@ export function hostLogEn(line: HostLogCode): string | undefined {
       return `${line.method} failed: ${line.message}`;
     case 'transpiled':
       return `transpiled ${line.file} with ${line.transpiler} in ${line.ms} ms`;
+    case 'transpileChanged':
+      return `${line.changed} of ${line.file}'s transpile is not as the host wrote it: it was not run, and ${line.file} is transpiled again`;
     case 'workerStarted':
       return `started (a worker thread running ${line.file}${line.version === undefined ? '' : `, version ${line.version}`})`;
     case 'workerEndedByItself':

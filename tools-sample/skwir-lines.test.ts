@@ -66,7 +66,7 @@ describe('the skwir-lines sample', () => {
       }
     });
 
-    it('shows the call, its reads, its log and its answer in the Messages tab, and keeps its transpile in the cache', async () => {
+    it('shows the call, its reads, its log and its answer in the Messages tab, and keeps its transpile in the modules folder', async () => {
       await host.clearTrace(id);
       await lines(file('two.txt', 'a\nb\n'));
       const trace = await host.readTrace(id);
@@ -79,7 +79,7 @@ describe('the skwir-lines sample', () => {
       ]);
       expect(JSON.parse(trace.at(-1)!.text)).toMatchObject({ result: { value: 2 } });
       expect(JSON.parse(trace[2]!.text)).toMatchObject({ result: { data: Buffer.from('a\nb\n').toString('base64') } });
-      expect((await readdir(join(data, 'app', 'cache', id))).filter((name) => name.startsWith('module-'))).toHaveLength(1);
+      expect((await readdir(join(data, 'app', 'modules', id))).filter((name) => name.startsWith('module-'))).toHaveLength(1);
     });
   });
 });

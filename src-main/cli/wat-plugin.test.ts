@@ -34,7 +34,7 @@ describe('createWatPlugin', () => {
     const logs: string[] = [];
     const plugin = new ModulePlugin({
       wasmPath: verdict.entryPath,
-      cacheFolder: join(scratch, 'cache'),
+      transpileFolder: join(scratch, 'transpiled'),
       granted: verdict.manifest.capabilities,
       onLog: (_level, _source, message) => logs.push(message),
     });

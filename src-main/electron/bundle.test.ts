@@ -2,7 +2,7 @@
 // electron (and, for main, Node's own modules), and the main bundle loads and runs its lifecycle
 // when given a stand-in for electron.
 import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { builtinModules } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,6 +10,7 @@ import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { moduleCode } from '../host/module-transpile';
 import { WorkerLink } from '../host/module-worker-link';
 import { bundleElectron, PREVIEW2_IO_WORKER, type BundleReport } from './bundle';
 
@@ -67,17 +68,14 @@ describe('the Electron bundles', () => {
     });
     await transpiler.terminate();
     expect(answer.error).toBeUndefined();
-    const folder = join(outDir, 'transpiled');
-    await mkdir(folder);
-    // As module-transpile.ts writes them: the script as .mjs (no package.json there says it is an ES module).
-    for (const [name, bytes] of Object.entries(answer.files ?? {})) await writeFile(join(folder, name === 'plugin.js' ? 'plugin.mjs' : name), bytes);
 
     // The component's worker from the bundle, through the host's own link.
     const text = 'one\ntwo\nthree\n';
     const output: string[] = [];
     const link = await WorkerLink.start(
       {
-        module: { folder, script: join(folder, 'plugin.mjs'), transpiled: true },
+        // As module-transpile.ts hands it over: the script's text, every core module capped.
+        code: moduleCode(answer.files ?? {}),
         script: pathToFileURL(join(outDir, 'module-worker.mjs')),
         onRead: async ({ offset, length }) => ({ data: new TextEncoder().encode(text).slice(offset, offset + length) }),
         onLog: () => {},

@@ -62,8 +62,8 @@ export const componentFromWat = (wat: string, wit: string, world: string): Promi
     return tools.componentNew(embedded, undefined);
   });
 
-/** A core module made of WAT text (tests). */
-export const coreFromWat = (wat: string): Promise<Uint8Array> => withTools((tools) => tools.parse(wat));
+/** A core module, or a component, made of its WAT text (tests). */
+export const binaryFromWat = (wat: string): Promise<Uint8Array> => withTools((tools) => tools.parse(wat));
 
 /** What transpiling gives: the files by name (one JavaScript module, its core modules). */
 export type TranspiledFiles = Record<string, Uint8Array>;

@@ -22,6 +22,7 @@ const levels: Record<HostLogCode['code'], LogLevel> = {
   callTimeout: 'warn',
   callFailed: 'debug',
   transpiled: 'info',
+  transpileChanged: 'warn',
   workerStarted: 'info',
   workerEndedByItself: 'error',
   workerReplaced: 'info',

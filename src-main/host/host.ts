@@ -1,5 +1,6 @@
 // The host core behind HostApi: registry + supervisors + broker + storage + logs, one of each per
 // app. Changes to the list of tools (install, uninstall, load, reload) happen one at a time.
+import { rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type {
   CommandOutcome,
@@ -182,7 +183,10 @@ class ToolHost implements Host {
       if (refusedFolder) return { ok: true };
       await this.registry.remove(toolId);
       await this.store.remove(toolId);
-      if (tool.kind === 'plugin') await this.cache.forget(toolId);
+      if (tool.kind === 'plugin') {
+        await this.cache.forget(toolId);
+        await rm(this.transpileFolderOf(toolId), { recursive: true, force: true });
+      }
       return { ok: true };
     });
   }
@@ -431,6 +435,14 @@ class ToolHost implements Host {
     return { ok: true, tool: tool.summary() };
   }
 
+  /**
+   * <dataFolder>/modules/<id>: where a module plugin's component is kept transpiled, the code the host
+   * itself runs. Apart from data/ and cache/, whose folders a program plugin is given or can reach.
+   */
+  private transpileFolderOf(id: string): string {
+    return join(this.options.dataFolder, 'modules', id);
+  }
+
   /** Holds a tool or plugin anew; `inherited`: the log and trace of what stood for its folder before. */
   private async add(entry: RegistryEntry, inherited?: { log: ToolLog; trace: ToolTrace }): Promise<HostedTool | HostedPlugin> {
     const id = entry.id;
@@ -443,8 +455,8 @@ class ToolHost implements Host {
     if (entry.kind === 'plugin') {
       const limits = this.options.pluginLimits;
       const granted = this.options.grants?.(id);
-      const cacheFolder = join(this.options.dataFolder, 'cache', id);
-      tool = new HostedPlugin(entry, log, trace, { dataFolder, cacheFolder, ...wire, ...(limits ? { limits } : {}), ...(granted ? { granted } : {}) });
+      const transpileFolder = this.transpileFolderOf(id);
+      tool = new HostedPlugin(entry, log, trace, { dataFolder, transpileFolder, ...wire, ...(limits ? { limits } : {}), ...(granted ? { granted } : {}) });
     } else {
       tool = new HostedTool(entry, log, trace, await this.store.open(id), {
         dataFolder,

@@ -3,7 +3,6 @@
 // and trace, and the summary the window shows. Tools and plugins share one list, and the host
 // treats both through what is common here and in HostedTool; calls are a plugin's own. A new entry
 // (reinstall, reload) replaces the process but keeps the log and the trace.
-import { join } from 'node:path';
 import type { HostLogCode, LogLevel, LogSource, PluginDetails, StateReasonCode, ToolState, ToolSummary } from '../../src-shared/host-api';
 import { Emitter, type Disposable } from '../../src-shared/lifecycle';
 import type { CallMethod } from '../../src-shared/skwir/methods';
@@ -19,8 +18,8 @@ import type { ToolTrace } from './trace';
 export interface HostedPluginContext {
   /** The plugin's data folder (its working directory). */
   dataFolder: string;
-  /** The plugin's cache folder (a module's transpiled component); by default <dataFolder>/.cache. */
-  cacheFolder?: string;
+  /** The host's own folder for a module's transpiled component: never inside a plugin's data or cache folder, which other plugins can reach. */
+  transpileFolder: string;
   onWire?(direction: 'toTool' | 'fromTool', text: string): void;
   limits?: Partial<PluginLimits>;
   /** What it is granted, when less than its manifest asks; all it asks by default. */
@@ -191,7 +190,7 @@ export class HostedPlugin {
     };
     const process: CallablePlugin =
       transport.kind === 'module'
-        ? new ModulePlugin({ ...common, wasmPath: entry.entryPath, cacheFolder: this.context.cacheFolder ?? join(this.context.dataFolder, '.cache') })
+        ? new ModulePlugin({ ...common, wasmPath: entry.entryPath, transpileFolder: this.context.transpileFolder })
         : new PluginSupervisor({ ...common, execPath: entry.entryPath, args: transport.args, cwd: this.context.dataFolder });
     this.processEvents = [process.onDidChangeState(() => this.changed())];
     return process;

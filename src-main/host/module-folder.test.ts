@@ -5,7 +5,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { componentFromWat, coreFromWat } from './component-tools';
+import { componentFromWat, binaryFromWat } from './component-tools';
 import { buildComponent, fixtureWat } from './fixtures/module-harness';
 import { checkFolder } from './tool-folder';
 
@@ -30,7 +30,7 @@ describe('a module plugin folder', () => {
   });
 
   it('is refused with a core module, naming it', async () => {
-    await wasm(await coreFromWat(fixtureWat()));
+    await wasm(await binaryFromWat(fixtureWat()));
     expect(await checkFolder(folder)).toEqual({
       ok: false,
       problems: [

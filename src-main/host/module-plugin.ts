@@ -42,8 +42,8 @@ import { DEFAULT_LIMITS, type ToolStateChange } from './supervisor-options';
 export interface ModulePluginOptions {
   /** The component, resolved inside the plugin's folder. */
   wasmPath: string;
-  /** The plugin's cache folder: its transpile is kept there. */
-  cacheFolder: string;
+  /** The host's own folder for this plugin's transpile: under no plugin's data or cache folder, where another plugin could rewrite the code the host runs. */
+  transpileFolder: string;
   /** The plugin's version, from its manifest, for the log. */
   version?: string;
   granted: readonly Capability[];
@@ -159,12 +159,13 @@ export class ModulePlugin implements CallablePlugin {
     let link: WorkerLink;
     try {
       const began = Date.now();
-      const module = await transpiledModule(wasmPath, this.options.cacheFolder);
+      const module = await transpiledModule(wasmPath, this.options.transpileFolder);
+      if (module.changed !== undefined) this.hostLog({ code: 'transpileChanged', file: basename(wasmPath), changed: module.changed });
       if (module.transpiled)
         this.hostLog({ code: 'transpiled', file: basename(wasmPath), transpiler: `jco-transpile ${jcoTranspileVersion()}`, ms: Date.now() - began });
       link = await WorkerLink.start(
         {
-          module,
+          code: module.code,
           onRead: (asked) => this.answerRead(asked),
           onLog: (level, message) => this.takeLog(level, message),
           onLogsDropped: (count) => this.hostLog({ code: 'logsDropped', count, max: MODULE_LOGS_PER_CALL }),

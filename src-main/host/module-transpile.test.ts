@@ -1,6 +1,7 @@
-// The transpile of a module plugin's component into its cache folder: made once, found again,
-// made again when the wasm changes (the old one removed), every core module capped.
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+// The transpile of a module plugin's component into the host's folder for it: made once, found
+// again, made again when the wasm changes (the old one removed) or a file is not as it was written,
+// every core module capped.
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -46,6 +47,27 @@ describe('transpiledModule', () => {
     const exported = instance.exports.memory as WebAssembly.Memory;
     expect(() => exported.grow(SKWIR_MODULE_MEMORY_BYTES / 65_536)).toThrow(RangeError);
     expect(exported.grow(SKWIR_MODULE_MEMORY_BYTES / 65_536 - 2)).toBe(2);
+  });
+
+  it('gives the worker only what it wrote: a file changed since (a core module, the record) is named, and the component transpiled again', async () => {
+    const folder = scratch();
+    const cache = join(folder, 'cache');
+    const wasm = await buildComponent(folder, fixtureWat());
+    const first = await transpiledModule(wasm, cache);
+    const core = join(first.folder, 'plugin.core.wasm');
+    const bytes = readFileSync(core);
+    writeFileSync(core, Buffer.concat([bytes, Buffer.from([0])]));
+    const again = await transpiledModule(wasm, cache);
+    expect(again).toMatchObject({ transpiled: true, changed: 'plugin.core.wasm' });
+    expect(again.code).toEqual(first.code);
+    expect(readFileSync(core)).toEqual(bytes);
+    // The record itself, rewritten while this host runs, is caught by the one it keeps.
+    writeFileSync(
+      join(first.folder, 'stamp.json'),
+      readFileSync(join(first.folder, 'stamp.json'), 'utf8').replace('}}}', '},"extra.wasm":{"bytes":0,"sha256":""}}}'),
+    );
+    expect(await transpiledModule(wasm, cache)).toMatchObject({ transpiled: true, changed: 'stamp.json' });
+    expect(await transpiledModule(wasm, cache)).toMatchObject({ transpiled: false });
   });
 
   it('names the file when the wasm is not a component', async () => {

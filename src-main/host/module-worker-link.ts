@@ -4,13 +4,13 @@
 // The lifetime around it (state, calls, idling) is module-plugin.ts's.
 import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
 import type { Disposable } from '../../src-shared/lifecycle';
-import type { TranspiledModule } from './module-transpile';
+import { MODULE_BUDGET, type ModuleCode } from './module-transpile';
 import { MAX_LOG_LINE_CHARS, readStderrLines } from './stderr-lines';
 import { workerScript } from './worker-script';
 
 const WORKER_SCRIPT = workerScript('./module-worker.mjs', import.meta.url);
 
-/** A worker's own JavaScript heap (a 64 MiB answer is a string there, then a copy); its component's memory is capped apart. */
+/** A worker's own JavaScript heap (a 64 MiB answer is a string there, then a copy); its component's memories and tables are capped apart. */
 const WORKER_HEAP_MB = 512;
 /** Log lines one call may write; past them they are counted and dropped, so a flood cannot fill the host's memory. */
 export const MODULE_LOGS_PER_CALL = 10_000;
@@ -34,7 +34,8 @@ export type CallEnding =
   | { type: 'exited'; message: string };
 
 export interface WorkerLinkOptions {
-  module: TranspiledModule;
+  /** The component's code, as the host checked it: the worker runs these bytes and reads no file. */
+  code: ModuleCode;
   onRead(asked: ReadAsked): Promise<ReadReply>;
   onLog(level: unknown, message: unknown): void;
   onLogsDropped(count: number): void;
@@ -90,8 +91,8 @@ export class WorkerLink {
     const link = new WorkerLink(
       new Worker(options.script ?? WORKER_SCRIPT, {
         workerData: {
-          folder: options.module.folder,
-          script: options.module.script,
+          code: options.code,
+          budget: MODULE_BUDGET,
           replies: theirReplies,
           wake,
           logsPerCall: MODULE_LOGS_PER_CALL,
@@ -115,7 +116,11 @@ export class WorkerLink {
 
   private whenReady(timeoutMs: number): Promise<WorkerLink> {
     return new Promise((resolve, reject) => {
+      let failed = false;
+      // The first reason stands: the worker's exit, which ending it brings, is not the reason.
       const fail = (message: string) => {
+        if (failed) return;
+        failed = true;
         clearTimeout(timer);
         void this.terminate().then(() => reject(new Error(message)));
       };

@@ -6,26 +6,60 @@
 // until the host has put the answer on the reply port and woken it. A trap fails the call and the
 // component is instantiated again (a trapped instance refuses every later call); a hang is the
 // host's to end, by terminating this worker.
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+//
+// The host gives the code itself, as it checked it (module-transpile.ts): no file is read here. Each
+// core module's memories and tables were given maxima that hold the component to the budget with one
+// instance of each; every instance made counts against the budget, so a component that instantiates
+// a module again and again is refused before the instance that would pass it is made.
 import { parentPort, receiveMessageOnPort, workerData } from 'node:worker_threads';
 
-/** @type {{ folder: string, script: string, replies: import('node:worker_threads').MessagePort, wake: SharedArrayBuffer, logsPerCall: number, logChars: number }} */
-const { folder, script, replies, wake, logsPerCall, logChars } = workerData;
+/** @type {{ code: import('./module-transpile').ModuleCode, budget: import('./wasm-memory-cap').WasmBudget, replies: import('node:worker_threads').MessagePort, wake: SharedArrayBuffer, logsPerCall: number, logChars: number }} */
+const { code, budget, replies, wake, logsPerCall, logChars } = workerData;
 const port = /** @type {import('node:worker_threads').MessagePort} */ (parentPort);
 const woken = new Int32Array(wake);
 
-/** Each core module compiled once, whatever the number of instances. */
+/** Each core module compiled once, whatever the number of instances; and its name, for the budget. */
 const compiled = new Map();
+const names = new WeakMap();
 function coreModule(name) {
   let module = compiled.get(name);
   if (!module) {
-    module = readFile(join(folder, name)).then((bytes) => WebAssembly.compile(bytes));
+    const core = code.cores[name];
+    module = core
+      ? WebAssembly.compile(core.bytes).then((made) => {
+          names.set(made, name);
+          // Compiled once, the bytes are not needed again: an idle worker does not keep them.
+          core.bytes = undefined;
+          return made;
+        })
+      : Promise.reject(new Error(`the script asks for ${name}, which its transpile does not hold`));
     compiled.set(name, module);
   }
   return module;
 }
+
+const mib = (bytes) => `${Math.round((bytes / 1_048_576) * 10) / 10} MiB`;
+
+/** What the instances of the component being instantiated may take together. */
+let taken;
+function instantiateCore(module, imports) {
+  const name = names.get(module);
+  if (name === undefined) throw new Error('the script gave a core module the app did not compile');
+  const { memoryBytes, tableEntries } = code.cores[name];
+  taken.memoryBytes += memoryBytes;
+  taken.tableEntries += tableEntries;
+  taken.count.set(name, (taken.count.get(name) ?? 0) + 1);
+  const times = taken.count.get(name) > 1 ? `with ${name} instantiated ${taken.count.get(name)} times, ` : '';
+  if (taken.memoryBytes > budget.memoryBytes) {
+    throw new Error(`${times}its memories could grow to ${mib(taken.memoryBytes)} together, over the ${mib(budget.memoryBytes)} a module plugin may use`);
+  }
+  if (taken.tableEntries > budget.tableEntries) {
+    throw new Error(`${times}its tables could grow to ${taken.tableEntries} entries together, over the ${budget.tableEntries} a module plugin may use`);
+  }
+  return WebAssembly.instantiate(module, imports);
+}
+
+const bindings = import(`data:text/javascript;base64,${Buffer.from(code.script, 'utf8').toString('base64')}`);
 
 let logs = 0;
 let logsDropped = 0;
@@ -59,7 +93,8 @@ const imports = {
 
 let instance;
 function instantiate() {
-  instance = import(pathToFileURL(script).href).then((bindings) => bindings.instantiate(coreModule, imports));
+  taken = { memoryBytes: 0, tableEntries: 0, count: new Map() };
+  instance = bindings.then((made) => made.instantiate(coreModule, imports, instantiateCore));
   return instance;
 }
 

@@ -22,6 +22,7 @@ const oneOfEach: { [Code in HostLogCode['code']]: Extract<HostLogCode, { code: C
   callTimeout: { code: 'callTimeout', method: 'thumbnail', seconds: 30 },
   callFailed: { code: 'callFailed', method: 'field', message: 'not a PPM file' },
   transpiled: { code: 'transpiled', file: 'plugin.wasm', transpiler: 'jco-transpile 0.15.0', ms: 1480 },
+  transpileChanged: { code: 'transpileChanged', file: 'plugin.wasm', changed: 'plugin.mjs' },
   workerStarted: { code: 'workerStarted', file: 'plugin.wasm', version: '1.0.0' },
   workerEndedByItself: { code: 'workerEndedByItself', why: 'the worker ended (code 1)' },
   workerReplaced: { code: 'workerReplaced', cancelled: 'convert' },

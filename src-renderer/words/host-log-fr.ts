@@ -46,6 +46,8 @@ export function hostLogFr(line: HostLogCode): string | undefined {
       return `${line.method} a échoué${nb}: ${line.message}`;
     case 'transpiled':
       return `${line.file} transpilé avec ${line.transpiler} en ${line.ms.toLocaleString('fr')}${nb}ms`;
+    case 'transpileChanged':
+      return `${line.changed} de la transpilation de ${line.file} n’est plus tel que l’app l’a écrit${nb}: il n’a pas été exécuté, et ${line.file} est transpilé à nouveau`;
     case 'workerStarted':
       return `démarré (un thread de travail exécute ${line.file}${line.version === undefined ? '' : `, version ${line.version}`})`;
     case 'workerEndedByItself':

@@ -23,5 +23,7 @@ export const SKWIR_READ_LIMIT = 4_194_304;
 
 /** A module plugin's component file: judged at install, never read past this. */
 export const SKWIR_MODULE_MAX_BYTES = 67_108_864;
-/** The most memory a module plugin's component may grow to: 256 MiB (4,096 pages of 64 KiB). */
+/** The most memory a module plugin's component may grow to, all its memories together: 256 MiB (4,096 pages of 64 KiB). */
 export const SKWIR_MODULE_MEMORY_BYTES = 268_435_456;
+/** The most entries all the tables of a module plugin's component may grow to together (V8 allows 10,000,000 in each). */
+export const SKWIR_MODULE_TABLE_ENTRIES = 1_000_000;

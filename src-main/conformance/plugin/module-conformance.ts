@@ -42,7 +42,7 @@ export async function runModuleConformance(
   let reads = 0;
   const plugin = new ModulePlugin({
     wasmPath,
-    cacheFolder: join(scratch, 'cache'),
+    transpileFolder: join(scratch, 'transpiled'),
     version: manifest.version,
     granted: manifest.capabilities,
     onLog: (level, source, message) => logs.push(`${level} ${source}: ${message}`),
