@@ -9,7 +9,7 @@
 import { basename } from 'node:path';
 import type { HostLogCode, LogLevel, LogSource, StateReasonCode, ToolState } from '../../src-shared/host-api';
 import { Emitter } from '../../src-shared/lifecycle';
-import { quote } from '../../src-shared/protocol/problem-words';
+import { formatCount, quote } from '../../src-shared/protocol/problem-words';
 import { SKWIR_LINE_LIMIT } from '../../src-shared/skwir/limits';
 import type { CallMethod } from '../../src-shared/skwir/methods';
 import type { Capability } from '../../src-shared/skwir/types';
@@ -258,9 +258,9 @@ export class ModulePlugin implements CallablePlugin {
     switch (ending.type) {
       case 'answered': {
         const { text } = ending;
-        this.trace('fromTool', rpc(`"id":${id},"result":${text}`), method);
         const bytes = Buffer.byteLength(text);
-        if (bytes > SKWIR_LINE_LIMIT.bytes) return malformed(method, `${bytes} bytes, over the ${SKWIR_LINE_LIMIT.bytes} an answer may have`, this.callLog, ms);
+        if (bytes > SKWIR_LINE_LIMIT.bytes) return this.callEnded({ type: 'oversized', part: 'answer', bytes }, method, id, files, link, ms);
+        this.trace('fromTool', rpc(`"id":${id},"result":${text}`), method);
         let result: unknown;
         try {
           result = JSON.parse(text);
@@ -268,6 +268,19 @@ export class ModulePlugin implements CallablePlugin {
           return malformed(method, `not JSON: ${quote(text)}`, this.callLog, ms);
         }
         return judgedAnswer(method, result, files, this.options.granted, this.callLog, ms);
+      }
+      case 'oversized': {
+        // Never made into a string: the trace says what came instead of it.
+        const bytes = `${formatCount(ending.bytes)} bytes, over the ${formatCount(SKWIR_LINE_LIMIT.bytes)}`;
+        if (ending.part === 'answer') {
+          failure(`(an answer of ${bytes} an answer may have)`, ErrorCodes.InternalError);
+          return malformed(method, `${bytes} an answer may have`, this.callLog, ms);
+        }
+        // Ended from inside the component, as a trap ends it: instantiated again for the next call.
+        const message = `the plugin logged a line of ${bytes} a line may have`;
+        failure(message, ErrorCodes.InternalError);
+        this.hostLog({ code: 'trapped', method, message });
+        return { ms, outcome: 'failed', message };
       }
       case 'failed':
         failure(ending.message);

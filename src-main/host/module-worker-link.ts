@@ -4,6 +4,7 @@
 // The lifetime around it (state, calls, idling) is module-plugin.ts's.
 import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
 import type { Disposable } from '../../src-shared/lifecycle';
+import { SKWIR_LINE_LIMIT } from '../../src-shared/skwir/limits';
 import { MODULE_BUDGET, type ModuleCode } from './module-transpile';
 import { MAX_LOG_LINE_CHARS, readStderrLines } from './stderr-lines';
 import { workerScript } from './worker-script';
@@ -29,6 +30,8 @@ export type CallEnding =
   /** The component answered `err`: its message. */
   | { type: 'failed'; message: string }
   | { type: 'trapped'; message: string }
+  /** Its answer, or a line it logged, was longer than an answer may be: not made into a string, nor sent. */
+  | { type: 'oversized'; part: 'answer' | 'log'; bytes: number }
   /** The component could not be instantiated again after a trap. */
   | { type: 'broken'; message: string }
   | { type: 'exited'; message: string };
@@ -97,6 +100,7 @@ export class WorkerLink {
           wake,
           logsPerCall: MODULE_LOGS_PER_CALL,
           logChars: MAX_LOG_LINE_CHARS,
+          textBytes: SKWIR_LINE_LIMIT.bytes,
         },
         transferList: [theirReplies],
         // Plain JavaScript: none of the host's own loaders (tsx under the CLI and tests would cost

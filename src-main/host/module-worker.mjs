@@ -13,8 +13,8 @@
 // a module again and again is refused before the instance that would pass it is made.
 import { parentPort, receiveMessageOnPort, workerData } from 'node:worker_threads';
 
-/** @type {{ code: import('./module-transpile').ModuleCode, budget: import('./wasm-memory-cap').WasmBudget, replies: import('node:worker_threads').MessagePort, wake: SharedArrayBuffer, logsPerCall: number, logChars: number }} */
-const { code, budget, replies, wake, logsPerCall, logChars } = workerData;
+/** @type {{ code: import('./module-transpile').ModuleCode, budget: import('./wasm-memory-cap').WasmBudget, replies: import('node:worker_threads').MessagePort, wake: SharedArrayBuffer, logsPerCall: number, logChars: number, textBytes: number }} */
+const { code, budget, replies, wake, logsPerCall, logChars, textBytes } = workerData;
 const port = /** @type {import('node:worker_threads').MessagePort} */ (parentPort);
 const woken = new Int32Array(wake);
 
@@ -59,6 +59,26 @@ function instantiateCore(module, imports) {
   return WebAssembly.instantiate(module, imports);
 }
 
+/**
+ * The component's strings reach JavaScript only through TextDecoder (the bindings decode each one out
+ * of its memory): one longer than an answer may be is never made, nor copied to the host. Its
+ * length is kept for the call to fail naming it; the bindings get an empty string meanwhile.
+ */
+let oversized = 0;
+class BoundedTextDecoder extends TextDecoder {
+  decode(input, options) {
+    if (input !== undefined && input.byteLength > textBytes) {
+      oversized = Math.max(oversized, input.byteLength);
+      return '';
+    }
+    return super.decode(input, options);
+  }
+}
+globalThis.TextDecoder = BoundedTextDecoder;
+
+/** Thrown from the log import, through the component, to end a call that logged an oversized line. */
+class OversizedLog extends Error {}
+
 const bindings = import(`data:text/javascript;base64,${Buffer.from(code.script, 'utf8').toString('base64')}`);
 
 let logs = 0;
@@ -82,6 +102,8 @@ const imports = {
   },
   log: {
     default(level, message) {
+      // The level and the message were decoded just now: one was over the limit.
+      if (oversized > 0) throw new OversizedLog();
       if (++logs > logsPerCall) {
         logsDropped++;
         return;
@@ -111,6 +133,7 @@ port.on('message', async (message) => {
   }
   logs = 0;
   logsDropped = 0;
+  oversized = 0;
   let ending;
   try {
     ending = { type: 'answered', text: component.call(message.method, message.params) };
@@ -119,10 +142,14 @@ port.on('message', async (message) => {
     // refusing what the component gave them), after which the instance is unusable.
     if (typeof error === 'string') ending = { type: 'failed', message: error };
     else {
-      ending = { type: 'trapped', message: describe(error) };
+      ending = error instanceof OversizedLog ? { type: 'oversized', part: 'log', bytes: oversized } : { type: 'trapped', message: describe(error) };
       instantiate().catch(() => {});
     }
   }
+  // The answer (or the err's message) was decoded last: over the limit, it is not sent.
+  if (ending.type !== 'oversized' && oversized > 0) ending = { type: 'oversized', part: 'answer', bytes: oversized };
+  else if (ending.type === 'answered' && Buffer.byteLength(ending.text) > textBytes)
+    ending = { type: 'oversized', part: 'answer', bytes: Buffer.byteLength(ending.text) };
   if (logsDropped > 0) port.postMessage({ type: 'logsDropped', count: logsDropped });
   port.postMessage({ id: message.id, ...ending });
 });
