@@ -7,6 +7,7 @@ import type { HostLogCode, LogLevel, LogSource, PluginDetails, StateReasonCode, 
 import { Emitter, type Disposable } from '../../src-shared/lifecycle';
 import type { CallMethod } from '../../src-shared/skwir/methods';
 import type { Capability } from '../../src-shared/skwir/types';
+import { folderDigest } from './folder-digest';
 import type { ToolLog } from './logs';
 import { ModulePlugin } from './module-plugin';
 import type { CallablePlugin } from './plugin-calls';
@@ -38,6 +39,8 @@ export class HostedPlugin {
   private processEvents: Disposable[] = [];
   /** Set while a folder loaded in place is refused: the problems its last load found. */
   private problems: string[] | undefined;
+  /** What the folder of this entry holds (folder-digest.ts), read when first asked. */
+  private digest: Promise<string | undefined> | undefined;
 
   constructor(
     private entry: PluginEntry,
@@ -81,6 +84,12 @@ export class HostedPlugin {
   /** Its process and the descendants seen, which no tool may end. */
   get processes(): readonly number[] {
     return this.process.processes;
+  }
+
+  /** This installed copy, by what its folder holds: what it answered is kept under it. Undefined when it cannot be told (over an install's limits). */
+  copyDigest(): Promise<string | undefined> {
+    this.digest ??= folderDigest(this.entry.folder);
+    return this.digest;
   }
 
   start(): Promise<void> {
@@ -148,6 +157,7 @@ export class HostedPlugin {
   async replace(entry: PluginEntry): Promise<void> {
     await this.stopProcess();
     this.entry = entry;
+    this.digest = undefined;
     this.problems = undefined;
     this.process = this.createProcess(entry);
     this.changed();

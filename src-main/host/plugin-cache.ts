@@ -1,8 +1,11 @@
 // What a plugin converted or drew, kept on disk (SKWIR.md section 3) in <cache>/<plugin id>/views/, under
-// the file's version (its path, size and modification time) and the plugin's version: a second view
-// of the same file asks the plugin nothing. For pages: the count and outline once, each picture by
-// its side, and each page's text and links apart. A plugin's cache is bounded; the oldest files'
-// entries go first, and all of it goes when the plugin is uninstalled.
+// the file as it is and the plugin's installed copy: a second view of the same file asks the plugin
+// nothing. The file is its path, device, inode, size, modification and change times together (a
+// file rewritten at the same size with its modification time put back has a new change time, which
+// no program can set); the copy is its folder's digest (folder-digest.ts), not its version, which a
+// second folder can share. For pages: the count and outline once, each picture by its side, and
+// each page's text and links apart. A plugin's cache is bounded; the oldest files' entries go
+// first, and all of it goes when the plugin is uninstalled.
 import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rm, stat, utimes } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -31,23 +34,22 @@ export class PluginCache {
     private readonly maxBytes = PLUGIN_CACHE_MAX_BYTES,
   ) {}
 
-  /** The entry of this file as it is now, for this plugin's version; undefined when the file cannot be seen. */
-  async entry(pluginId: string, pluginVersion: string, path: string): Promise<CacheEntry | undefined> {
-    const info = await stat(path).catch(() => undefined);
-    if (!info?.isFile()) return undefined;
+  /** The entry of this file as it is now, for this installed copy of the plugin (its digest); undefined when the file cannot be seen. */
+  async entry(pluginId: string, copy: string, path: string): Promise<CacheEntry | undefined> {
+    const version = await fileVersion(path);
+    if (version === undefined) return undefined;
     const key = createHash('sha256')
-      .update(JSON.stringify([path, info.size, info.mtimeMs, pluginVersion]))
+      .update(JSON.stringify([path, version, copy]))
       .digest('hex')
       .slice(0, 32);
     return new CacheEntry(join(this.views(pluginId), key), () => this.trim(pluginId));
   }
 
-  /** Beside the views, the plugin's cache folder holds its transpiled component (a module plugin). */
   private views(pluginId: string): string {
     return join(this.root, pluginId, 'views');
   }
 
-  /** Everything kept for a plugin (it was uninstalled), its transpiled component too. */
+  /** Everything kept for a plugin (it was uninstalled). */
   async forget(pluginId: string): Promise<void> {
     await rm(join(this.root, pluginId), { recursive: true, force: true });
   }
@@ -79,6 +81,13 @@ export class PluginCache {
   }
 }
 
+/** The file as it is: what changes whenever its content can have (undefined: not a file). */
+async function fileVersion(path: string): Promise<string | undefined> {
+  const info = await stat(path, { bigint: true }).catch(() => undefined);
+  if (!info?.isFile()) return undefined;
+  return [info.dev, info.ino, info.size, info.mtimeNs, info.ctimeNs].join(':');
+}
+
 const readJson = async <T>(path: string): Promise<T | undefined> => {
   try {
     return JSON.parse(await readFile(path, 'utf8')) as T;
@@ -87,7 +96,7 @@ const readJson = async <T>(path: string): Promise<T | undefined> => {
   }
 };
 
-/** One file's entries, for one version of the file and of the plugin. */
+/** One file's entries, for one version of the file and one installed copy of the plugin. */
 export class CacheEntry {
   constructor(
     private readonly folder: string,

@@ -14,7 +14,7 @@ import type { HostedPlugin } from './hosted-plugin';
 import type { PlanSight } from './plan-sight';
 import { applyPlanSteps, lookAtPlan, type ResolvedStep } from './plan-steps';
 import type { CallOutcome } from './plugin-supervisor';
-import type { PluginCache } from './plugin-cache';
+import type { CacheEntry, PluginCache } from './plugin-cache';
 
 export interface PluginRequestsContext {
   /** The plugin by id, or why there is none to ask. */
@@ -67,7 +67,7 @@ export class PluginRequests {
   async convert(pluginId: string, callId: string, path: string): Promise<PluginAnswer<CheckedAnswers['convert']>> {
     const plugin = this.context.plugin(pluginId);
     if (typeof plugin === 'string') return unavailable(plugin);
-    const entry = await this.context.cache.entry(pluginId, plugin.manifest.version, path);
+    const entry = await this.cacheEntry(plugin, path);
     const kept = await entry?.convert();
     if (kept) return { ok: true, answer: kept.answer, ms: 0, cached: true };
     const answer = await this.call(pluginId, callId, 'convert', {}, [path]);
@@ -79,7 +79,7 @@ export class PluginRequests {
     const plugin = this.context.plugin(pluginId);
     if (typeof plugin === 'string') return unavailable(plugin);
     const text = request.text ?? false;
-    const entry = await this.context.cache.entry(pluginId, plugin.manifest.version, path);
+    const entry = await this.cacheEntry(plugin, path);
     const kept = await entry?.page(request.page, request.side, text);
     if (kept && 'answer' in kept) return { ok: true, answer: kept.answer, ms: 0, cached: true };
     // Only what is missing is asked: a picture kept at this side is not drawn again, nor text read again.
@@ -125,6 +125,12 @@ export class PluginRequests {
     if (!call) return { ok: false, problem: `no call "${callId.slice(0, 100)}" is waiting for its answer` };
     call.abort();
     return { ok: true };
+  }
+
+  /** The cache's entry for this file and this installed copy of the plugin; none when the copy has no digest. */
+  private async cacheEntry(plugin: HostedPlugin, path: string): Promise<CacheEntry | undefined> {
+    const copy = await plugin.copyDigest();
+    return copy === undefined ? undefined : this.context.cache.entry(plugin.id, copy, path);
   }
 
   private async call<M extends CallMethod>(
