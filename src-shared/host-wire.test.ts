@@ -62,6 +62,12 @@ describe('reading a window request frame', () => {
     if (!reading.ok) expect(reading.problem.startsWith(problem), reading.problem).toBe(true);
   });
 
+  it('refuses an argument nested 5,000 deep, naming the depth, before JSON.stringify measures it', () => {
+    const deep = `${'['.repeat(5000)}1${']'.repeat(5000)}`;
+    const reading = readClientFrame(`{"kind":"request","id":1,"method":"inspect","args":["a.b","c","/p",{"target":${deep}}]}`);
+    expect(reading).toEqual({ ok: false, id: 1, problem: 'args[3].target[0][0]…: nested more than 64 levels deep; an argument may nest 64 at most' });
+  });
+
   it('keeps the id of a request it refuses, so the window knows which failed', () => {
     expect(readClientFrame(request({ method: 'stop', args: [3] }))).toMatchObject({ ok: false, id: 1 });
   });

@@ -2,6 +2,8 @@
 // both ways, and the checks that every incoming frame passes before anything acts on it.
 // Generic over HostRequests, so a request added to the HostApi is one line in `requestArgKinds`.
 import { hostRequestNames, type HostEvent, type HostRequestName, type HostRequests, type PreferenceValue } from './host-api';
+import { deeperThan } from './json-depth';
+import { VALUE_MAX_DEPTH } from './limits';
 
 /** The WebSocket's path on the test bed's port; the token goes in the `token` query parameter. */
 export const hostWirePath = '/host';
@@ -150,6 +152,8 @@ const argumentProblem = (kind: ArgKind, value: unknown, at: string): string | un
     case 'object':
     case 'json': {
       if (kind === 'object' && !isRecord(value)) return `${at}: expected an object, got ${describeValue(value)}`;
+      const deep = deeperThan(value, VALUE_MAX_DEPTH, at);
+      if (deep) return `${deep}: nested more than ${VALUE_MAX_DEPTH} levels deep; an argument may nest ${VALUE_MAX_DEPTH} at most`;
       const length = value === undefined ? 0 : jsonLength(value);
       if (length === undefined) return `${at}: not a JSON value`;
       return length > maxArgumentLength ? `${at}: ${length} characters of JSON, over the limit of ${maxArgumentLength}` : undefined;

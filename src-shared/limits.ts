@@ -9,6 +9,11 @@ export const SPOKEN_PROTOCOLS: readonly number[] = [1];
 export const MANIFEST_MAX_BYTES = 65_536;
 /** How deep arrays and objects may nest in vitruvian-tool.json (checked before parsing). */
 export const MANIFEST_MAX_DEPTH = 64;
+/**
+ * How deep arrays and objects may nest in a value the host takes from a plugin or a tool (an answer,
+ * a request's params) or hands on to one, as in a manifest; measured by json-depth.ts.
+ */
+export const VALUE_MAX_DEPTH = MANIFEST_MAX_DEPTH;
 export const MAX_COMMANDS = 32;
 export const MAX_PREFERENCES = 16;
 /** A preference title, in code points, in each language. */

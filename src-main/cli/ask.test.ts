@@ -165,6 +165,20 @@ describe('ask, as the host runs a plugin', () => {
     expect(code).toBe(0);
   });
 
+  it('prints a failure naming the depth for each answer nested 5,000 deep', async () => {
+    const folder = await fixturePlugin([]);
+    await writeFile(join(folder, 'skwir-plugin.toml'), `${await readFile(join(folder, 'skwir-plugin.toml'), 'utf8')}[[previews]]\n`);
+    const file = await write('d.txt', 'd');
+    const other = await write('e.txt', 'e');
+    const { code, answers } = await ask([folder, 'inspect', '--file', file, '--file', other, '--params', '{"query":"deep-target:5000"}']);
+    const failure = `the plugin's answer to inspect is malformed: result.rows[0].target…: nested more than 64 levels deep; an answer may nest 64 at most`;
+    expect(answers).toEqual([
+      { file, error: failure },
+      { file: other, error: failure },
+    ]);
+    expect(code).toBe(1);
+  });
+
   it('exits 2 naming each mistake, before anything starts', async () => {
     const folder = await fixturePlugin(['echo']);
     const file = await write('u.txt', 'u');

@@ -176,11 +176,26 @@ async function printAnswers(outcomes: Promise<CallOutcome>[], files: string[][],
       io.out(JSON.stringify({ ...where, error: result.message }));
       continue;
     }
-    io.out(JSON.stringify({ ...where, answer: result.answer }));
+    const printed = printable({ ...where, answer: result.answer });
+    if (printed === undefined) {
+      failed = true;
+      io.out(JSON.stringify({ ...where, error: 'the answer could not be written as JSON' }));
+      continue;
+    }
+    io.out(printed);
     if (args.out) for (const line of await writeAnswerFiles(args.out, args.method, files[index]!, result.answer)) io.err(`ask: ${line}`);
     if (isPlan(result.answer)) io.err('ask: the plan is printed, never applied; the window applies a plan once a person confirms it');
   }
   return failed ? ExitCodes.failed : ExitCodes.ok;
+}
+
+/** A line of JSON, or undefined when it cannot be one: whatever an answer holds, it ends only its own line. */
+function printable(line: object): string | undefined {
+  try {
+    return JSON.stringify(line);
+  } catch {
+    return undefined;
+  }
 }
 
 const isPlan = (answer: unknown): boolean => typeof answer === 'object' && answer !== null && (answer as { answer?: unknown }).answer === 'plan';

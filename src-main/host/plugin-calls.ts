@@ -167,10 +167,18 @@ export async function openCall(request: CallRequest): Promise<OpenedCall | { fai
   return { files, params };
 }
 
-/** The plugin's answer, checked (defaults filled); a malformed one fails the call naming what is wrong. */
+/**
+ * The plugin's answer, checked (defaults filled); a malformed one fails the call naming what is
+ * wrong. Whatever the answer holds, judging it ends this call and nothing else: a throw is its failure.
+ */
 export function judgedAnswer(method: CallMethod, result: unknown, files: number, granted: readonly Capability[], log: CallLog, ms: number): CallOutcome {
-  // Plan paths are judged as the host's platform means them: it is where the steps run.
-  const problems = answerProblems(method, result, { files, granted, paths: path });
+  let problems: string[];
+  try {
+    // Plan paths are judged as the host's platform means them: it is where the steps run.
+    problems = answerProblems(method, result, { files, granted, paths: path });
+  } catch (error) {
+    return malformed(method, `it could not be judged (${error instanceof Error ? error.message : String(error)})`, log, ms);
+  }
   if (problems.length > 0) return malformed(method, problems.join('; '), log, ms);
   return { ms, outcome: 'answered', answer: result as CheckedAnswers[CallMethod] };
 }

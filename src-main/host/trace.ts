@@ -2,6 +2,8 @@
 // Bounded in lines and in characters so a tool flooding its output cannot grow the host. Secret
 // preference values are masked in it: the window shows and copies it, and Settings masks them too.
 import type { TraceLine } from '../../src-shared/host-api';
+import { deeperThan } from '../../src-shared/json-depth';
+import { VALUE_MAX_DEPTH } from '../../src-shared/limits';
 import { Emitter } from '../../src-shared/lifecycle';
 import { clipped, detached } from './detached';
 import { hasKeptBytes, showKeptBytes } from './not-utf8';
@@ -29,6 +31,9 @@ export function cutText(text: string, max: number): string {
 
 /** What a secret preference's value is shown as in the trace (the tool gets the value itself). */
 export const maskedSecret = '•••• (secret)';
+
+/** A line holding a secret, nested too deep to be written again with the secret masked. */
+export const tooDeepToShow = `${maskedSecret}: a line holding a secret, nested more than ${VALUE_MAX_DEPTH} levels deep, is not shown`;
 
 /**
  * Set on a result whose `value` is a secret preference's (the broker's answer to storage/get of a
@@ -82,7 +87,9 @@ export class SecretMask {
         masked = true;
       }
     }
-    return masked ? JSON.stringify(message) : text;
+    if (!masked) return text;
+    // Written again, the line would be walked by JSON.stringify: one nested too deep is not shown.
+    return deeperThan(message, VALUE_MAX_DEPTH, 'message') ? tooDeepToShow : JSON.stringify(message);
   }
 }
 

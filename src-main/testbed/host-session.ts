@@ -84,7 +84,7 @@ export class HostSession implements Disposable {
     }
     // Events that happened before the answer reach the window before it.
     this.flushEvents();
-    this.send(frame);
+    this.send(frame, request);
   }
 
   private queueEvent(event: HostEvent): void {
@@ -103,14 +103,22 @@ export class HostSession implements Disposable {
     this.send({ kind: 'events', events });
   }
 
-  private send(frame: ServerFrame): void {
+  /** `request`: the one this frame answers, which fails alone when its answer cannot be written. */
+  private send(frame: ServerFrame, request?: WireRequest): void {
     if (this.closed) return;
     if (this.channel.bufferedAmount > maxBufferedBytes) {
       this.channel.close(1013, 'the window reads too slowly; reconnect to read afresh');
       this.dispose();
       return;
     }
-    this.channel.send(JSON.stringify(frame));
+    let text: string;
+    try {
+      text = JSON.stringify(frame);
+    } catch (error) {
+      if (!request) return;
+      text = JSON.stringify({ kind: 'failure', id: request.id, problem: `${request.method}: the answer could not be sent (${problemText(error)})` });
+    }
+    this.channel.send(text);
   }
 
   dispose(): void {

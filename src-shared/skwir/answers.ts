@@ -2,7 +2,11 @@
 // schema cannot say: a plan needs `write` and names only the call's own files with absolute folders
 // and plain names; a page's links lead somewhere on it; a run's edges count its characters; a PNG is
 // a PNG. Problems read `result.<field>: <reason naming the value>`; none means the answer, now with
-// every default filled (and a plan's paths normalized), is what the host passes on.
+// every default filled (and a plan's paths normalized), is what the host passes on. Before any of it, an answer nested too deep is
+// refused: the judging, and everything after it, would recurse out of stack.
+import { deeperThan } from '../json-depth';
+import { VALUE_MAX_DEPTH } from '../limits';
+import { quote } from '../protocol/problem-words';
 import type { CallMethod } from './methods';
 import { planProblems, type PlanContext } from './plan-rules';
 import { hasSkwirDef, skwirDef, skwirProblems } from './schema-check';
@@ -41,6 +45,8 @@ export function answerProblems(method: CallMethod, result: unknown, context: Ans
   if (result === undefined) return ['result: missing'];
   if (orNull && result === null) return [];
   if (!hasSkwirDef(def)) throw new Error(`no definition ${def}`);
+  const deep = deeperThan(result, VALUE_MAX_DEPTH, 'result');
+  if (deep) return [`${deep}: nested more than ${VALUE_MAX_DEPTH} levels deep; an answer may nest ${VALUE_MAX_DEPTH} at most`];
   const problems = skwirProblems(skwirDef(def), result, 'result');
   if (problems.length > 0) return problems;
   switch (method) {

@@ -3,6 +3,8 @@
 // Judged before anything goes on the wire, by the host, the CLI and the window alike; the params are
 // then checked against the protocol's schema (defaults filled). Problems name the field and the value.
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020';
+import { deeperThan } from '../json-depth';
+import { VALUE_MAX_DEPTH } from '../limits';
 import { quote, schemaProblems } from '../protocol/problem-words';
 import type { CallMethod } from './methods';
 import { serves, type FileKinds, type PluginManifest, type PluginPreview } from './plugin-manifest';
@@ -47,6 +49,9 @@ export function askProblems(
   options: { strictFiles?: boolean } = {},
 ): string[] {
   const info = skwirMethodInfo(method)!;
+  // A window's target is a plugin's, handed back: measured before ajv or JSON.stringify walks into it.
+  const deep = deeperThan(params, VALUE_MAX_DEPTH, 'params');
+  if (deep) return [`${deep}: nested more than ${VALUE_MAX_DEPTH} levels deep; a call's params may nest ${VALUE_MAX_DEPTH} at most`];
   if (info.files === 'file' && files.length !== 1) return [`files: ${method} is asked about one file at a time, not ${files.length}`];
   const problems: string[] = [];
   let kinds: FileKinds | undefined;
