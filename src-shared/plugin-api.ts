@@ -3,7 +3,7 @@
 // command's plan comes with an id: the window applies it by that id once the person confirms, so
 // only a plan a plugin gave, as it gave it, is ever applied.
 import type { CommandReasonCode } from './host-api';
-import type { CheckedAnswers } from './skwir/answers';
+import type { CheckedAnswers, CheckedPlan } from './skwir/answers';
 import type { PlanAnswer, PlanStep } from './skwir/types';
 
 /** An answer, or why there is none: the plugin's failure (its message, for the person), cancelled, ... */
@@ -35,7 +35,7 @@ export interface PageRequest {
 }
 
 /** A plan as the window gets it: with the id applyPlan takes, and the paths its handles stand for. */
-export type ShownPlan = PlanAnswer & { planId: string; files: string[] };
+export type ShownPlan = CheckedPlan & { planId: string; files: string[] };
 export type ShownCommandAnswer = Exclude<CheckedAnswers['command'], PlanAnswer> | ShownPlan;
 
 /** What became of one step of a plan. `recorded`: with simulated services it went to the panel instead. */

@@ -179,6 +179,16 @@ describe('ask, as the host runs a plugin', () => {
     expect(code).toBe(1);
   });
 
+  it('prints an inspection of 20,000 rows cut to 10,000, saying how many were left out', async () => {
+    const folder = await fixturePlugin([]);
+    await writeFile(join(folder, 'skwir-plugin.toml'), `${await readFile(join(folder, 'skwir-plugin.toml'), 'utf8')}[[previews]]\n`);
+    const file = await write('r.txt', 'r');
+    const { code, answers } = await ask([folder, 'inspect', '--file', file, '--params', '{"query":"rows:20000"}']);
+    expect(answers[0]).toMatchObject({ file, answer: { title: 'Rows', leftOut: { rows: 10_000 } } });
+    expect((answers[0]!.answer as { rows: unknown[] }).rows).toHaveLength(10_000);
+    expect(code).toBe(0);
+  });
+
   it('exits 2 naming each mistake, before anything starts', async () => {
     const folder = await fixturePlugin(['echo']);
     const file = await write('u.txt', 'u');

@@ -137,7 +137,21 @@ function reasonFor(error: ErrorObject, value: unknown): string | undefined {
 /** Reasons for ajv's errors (ajv run with allErrors and verbose), deduplicated, in order. */
 export function schemaProblems(errors: readonly ErrorObject[], prefix: string, rootName = prefix): string[] {
   const problems: string[] = [];
+  // Looked up by place and by line, not searched: a plugin's answer may hold 10,000 errors.
+  const seen = new Set<string>();
+  const add = (line: string, once: boolean) => {
+    if (once && seen.has(line)) return;
+    seen.add(line);
+    problems.push(line);
+  };
+  const atPath = new Map<string, ErrorObject[]>();
   for (const error of errors) {
+    const here = atPath.get(error.instancePath);
+    if (here) here.push(error);
+    else atPath.set(error.instancePath, [error]);
+  }
+  for (const error of errors) {
+    const here = atPath.get(error.instancePath)!;
     // Summaries of errors already reported one by one.
     if (['if', 'propertyNames', 'anyOf', 'oneOf', 'allOf'].includes(error.keyword)) continue;
     const params = error.params as Record<string, unknown>;
@@ -160,35 +174,30 @@ export function schemaProblems(errors: readonly ErrorObject[], prefix: string, r
           : template !== undefined
             ? fill(template, { value: quote(params.tagValue) })
             : `${quote(params.tagValue)} is not one of the ${allowed} kinds`;
-      if (!problems.includes(`${path}: ${reason}`)) problems.push(`${path}: ${reason}`);
+      add(`${path}: ${reason}`, true);
       continue;
-    } else if (
-      error.keyword === 'type' &&
-      String(params.type) === 'null' &&
-      errors.some((other) => other.instancePath === error.instancePath && other.keyword !== 'type' && other.keyword !== 'anyOf')
-    ) {
+    } else if (error.keyword === 'type' && String(params.type) === 'null' && here.some((other) => other.keyword !== 'type' && other.keyword !== 'anyOf')) {
       // "text or null" given text that fails as text: that reason is the one to read.
       continue;
-    } else if (error.keyword === 'type' && errors.some((other) => other !== error && other.keyword === 'type' && other.instancePath === error.instancePath)) {
+    } else if (error.keyword === 'type' && here.some((other) => other !== error && other.keyword === 'type')) {
       // One value failing the types of several branches (text or null): one line naming them all.
-      const sameSpot = errors.filter((other) => other.keyword === 'type' && other.instancePath === error.instancePath);
+      const sameSpot = here.filter((other) => other.keyword === 'type');
       if (sameSpot[0] !== error) continue;
       path = fieldPath(prefix, error.instancePath);
       const expected = sameSpot.flatMap((other) => String((other.params as Record<string, unknown>).type).split(',')).map((t) => typeWords[t] ?? t);
       const given = value === null || typeof value === 'object' ? kindOf(value) : `${quote(value)} is ${kindOf(value)}`;
-      problems.push(`${path === '' ? rootName : path}: ${given}, expected ${orList([...new Set(expected)])}`);
+      add(`${path === '' ? rootName : path}: ${given}, expected ${orList([...new Set(expected)])}`, false);
       continue;
     } else if (error.keyword === 'uniqueItems') {
       const list = error.data as unknown[];
       const [first, again] = [Number(params.j), Number(params.i)];
       path = fieldPath(prefix, error.instancePath, again);
-      problems.push(`${path}: ${quote(list[again])} is already listed at ${fieldPath(prefix, error.instancePath, first)}`);
+      add(`${path}: ${quote(list[again])} is already listed at ${fieldPath(prefix, error.instancePath, first)}`, false);
       continue;
     } else {
       path = fieldPath(prefix, error.instancePath);
     }
-    const line = `${path === '' ? rootName : path}: ${reasonFor(error, value)}`;
-    if (!problems.includes(line)) problems.push(line);
+    add(`${path === '' ? rootName : path}: ${reasonFor(error, value)}`, true);
   }
   return problems;
 }

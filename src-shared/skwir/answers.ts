@@ -3,10 +3,12 @@
 // and plain names; a page's links lead somewhere on it; a run's edges count its characters; a PNG is
 // a PNG. Problems read `result.<field>: <reason naming the value>`; none means the answer, now with
 // every default filled (and a plan's paths normalized), is what the host passes on. Before any of it, an answer nested too deep is
-// refused: the judging, and everything after it, would recurse out of stack.
+// refused (the judging, and everything after it, would recurse out of stack) and long lists are cut
+// to what the window shows (answer-cuts.ts).
 import { deeperThan } from '../json-depth';
 import { VALUE_MAX_DEPTH } from '../limits';
-import { quote } from '../protocol/problem-words';
+import { formatCount, quote } from '../protocol/problem-words';
+import { cutAnswer, markLeftOut, type LeftOut } from './answer-cuts';
 import type { CallMethod } from './methods';
 import { planProblems, type PlanContext } from './plan-rules';
 import { hasSkwirDef, skwirDef, skwirProblems } from './schema-check';
@@ -18,7 +20,8 @@ export type AnswerContext = PlanContext;
 type Filled<T> = { [K in keyof T]-?: Exclude<T[K], undefined> };
 
 /** The answers as the host passes them on: every default of the protocol filled in. */
-export type CheckedInspection = Filled<Omit<Inspection, 'rows'>> & { rows: Filled<InspectionRow>[] };
+export type CheckedInspection = Filled<Omit<Inspection, 'rows'>> & { rows: Filled<InspectionRow>[]; leftOut?: LeftOut };
+export type CheckedPlan = PlanAnswer & { leftOut?: LeftOut };
 export type CheckedPage = Filled<Omit<Page, 'width' | 'height'>> & Pick<Page, 'width' | 'height'>;
 export interface CheckedAnswers {
   field: Filled<FieldResult>;
@@ -26,7 +29,7 @@ export interface CheckedAnswers {
   inspect: CheckedInspection | null;
   convert: ConvertResult;
   page: CheckedPage | null;
-  command: CommandResult;
+  command: Exclude<CommandResult, PlanAnswer> | CheckedPlan;
 }
 
 /** The definition each call's answer is checked against; `orNull`: null is an answer too. */
@@ -39,16 +42,31 @@ const answerDef: Record<CallMethod, { def: string; orNull?: true }> = {
   command: { def: 'CommandResult' },
 };
 
-/** Every problem of `result` as the answer to `method`; empty when it is well formed (defaults now filled). */
+/** The problems named of a malformed answer; a plugin's 200,000 bad rows make no 200,000-line message. */
+const PROBLEMS_NAMED = 10;
+
+/**
+ * Every problem of `result` as the answer to `method` (the first few, and how many more); empty when
+ * it is well formed: then its defaults are filled, its lists cut to what is shown, and `leftOut`
+ * says what was cut.
+ */
 export function answerProblems(method: CallMethod, result: unknown, context: AnswerContext): string[] {
+  const problems = judged(method, result, context);
+  if (problems.length <= PROBLEMS_NAMED) return problems;
+  return [...problems.slice(0, PROBLEMS_NAMED), `and ${formatCount(problems.length - PROBLEMS_NAMED)} more problems`];
+}
+
+function judged(method: CallMethod, result: unknown, context: AnswerContext): string[] {
   const { def, orNull } = answerDef[method];
   if (result === undefined) return ['result: missing'];
   if (orNull && result === null) return [];
   if (!hasSkwirDef(def)) throw new Error(`no definition ${def}`);
   const deep = deeperThan(result, VALUE_MAX_DEPTH, 'result');
   if (deep) return [`${deep}: nested more than ${VALUE_MAX_DEPTH} levels deep; an answer may nest ${VALUE_MAX_DEPTH} at most`];
+  const leftOut = cutAnswer(method, result);
   const problems = skwirProblems(skwirDef(def), result, 'result');
   if (problems.length > 0) return problems;
+  markLeftOut(method, result, leftOut);
   switch (method) {
     case 'thumbnail':
       return pngProblems((result as ThumbnailResult).png, 'result.png');

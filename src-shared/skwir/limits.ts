@@ -27,3 +27,20 @@ export const SKWIR_MODULE_MAX_BYTES = 67_108_864;
 export const SKWIR_MODULE_MEMORY_BYTES = 268_435_456;
 /** The most entries all the tables of a module plugin's component may grow to together (V8 allows 10,000,000 in each). */
 export const SKWIR_MODULE_TABLE_ENTRIES = 1_000_000;
+
+/**
+ * The most of each list of an answer the host hands on: the window draws them, and more would
+ * freeze it. The rest is left out and counted (answer-cuts.ts); a plan cut so is applied as shown.
+ */
+export const SKWIR_SHOWN_LIMITS = {
+  /** An inspection's rows (a hex page's lines). */
+  rows: 10_000,
+  /** A row's cells, and an inspection's columns (a converted table's too). */
+  cells: 100,
+  /** An inspection's text: paragraphs, or lines of code. */
+  lines: 10_000,
+  /** An inspection's details. */
+  details: 1_000,
+  /** A plan's steps. */
+  steps: 10_000,
+} as const;
