@@ -2,9 +2,11 @@
 // This gives scrolling lists a window's height and rows a line's, enough for the virtualizer
 // (which reads clientHeight of the list and offsetHeight of each row).
 const heights: [selector: string, height: number][] = [
-  ['.log-scroller, .trace-scroller', 600],
+  ['.log-scroller, .trace-scroller, .inspect-content, .plan-scroller, .converted-table-scroller', 600],
   ['.log-row', 20],
   ['.trace-row', 28],
+  // The items of the lists drawn as a window on them (list-window.ts); the room left for the others keeps its own.
+  ['.inspection-paragraph, .plan-step, tbody > tr:not(.list-room)', 20],
 ];
 
 const heightOf = (element: HTMLElement) => heights.find(([selector]) => element.matches(selector))?.[1];

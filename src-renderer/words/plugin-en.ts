@@ -1,5 +1,22 @@
 import { countIn } from '../../src-shared/plural';
+import type { LeftOut } from '../../src-shared/skwir/answer-cuts';
 import type { PluginWords } from './plugin-words';
+
+const leftOutNouns: Record<keyof LeftOut, [one: string, other: string]> = {
+  rows: ['row', 'rows'],
+  cells: ['cell', 'cells'],
+  columns: ['column', 'columns'],
+  lines: ['line of text', 'lines of text'],
+  details: ['detail', 'details'],
+  steps: ['step', 'steps'],
+};
+
+function leftOutEn(leftOut: LeftOut): string {
+  const counts = (Object.keys(leftOutNouns) as (keyof LeftOut)[]).flatMap((key) => (leftOut[key] ? [[key, leftOut[key]] as const] : []));
+  const parts = counts.map(([key, n]) => countIn('en', n, ...leftOutNouns[key]));
+  const one = counts.length === 1 && counts[0]![1] === 1;
+  return `${new Intl.ListFormat('en', { type: 'conjunction' }).format(parts)} ${one ? 'was' : 'were'} left out, more than the window shows.`;
+}
 
 export const pluginEn: PluginWords = {
   tag: 'Plugin',
@@ -63,6 +80,8 @@ export const pluginEn: PluginWords = {
   details: 'Details',
   rowsInside: 'Rows inside',
   lineNumber: 'Line',
+  lineText: 'Text',
+  leftOut: leftOutEn,
   commandsHeading: 'Commands',
   commandsFor: (n) => `Commands for ${countIn('en', n, 'chosen file', 'chosen files')}`,
   chooseForCommands: 'Choose files to run the plugin’s commands on them.',
@@ -83,6 +102,7 @@ export const pluginEn: PluginWords = {
   copiedSaid: 'Put on the clipboard',
   notCopied: 'The text could not be put on the clipboard. Here it is:',
   planSteps: 'Steps',
+  planAppliedAsShown: 'Apply does only the steps shown.',
   stepRename: (name, to) => `Rename ${name} to ${to}`,
   stepTrash: (name) => `Move ${name} to the trash`,
   stepMove: (name, folder) => `Move ${name} into ${folder}`,

@@ -1,5 +1,22 @@
 import { countIn } from '../../src-shared/plural';
+import type { LeftOut } from '../../src-shared/skwir/answer-cuts';
 import type { PluginWords } from './plugin-words';
+
+const leftOutNouns: Record<keyof LeftOut, [one: string, other: string]> = {
+  rows: ['ligne', 'lignes'],
+  cells: ['cellule', 'cellules'],
+  columns: ['colonne', 'colonnes'],
+  lines: ['ligne de texte', 'lignes de texte'],
+  details: ['détail', 'détails'],
+  steps: ['étape', 'étapes'],
+};
+
+// Said without a participle, which would agree with nouns of both genders.
+function leftOutFr(leftOut: LeftOut): string {
+  const keys = (Object.keys(leftOutNouns) as (keyof LeftOut)[]).filter((key) => leftOut[key]);
+  const parts = keys.map((key) => countIn('fr', leftOut[key]!, ...leftOutNouns[key]));
+  return `Laissé de côté, au-delà de ce que montre la fenêtre\u202f: ${new Intl.ListFormat('fr', { type: 'conjunction' }).format(parts)}.`;
+}
 
 // French puts a narrow no-break space (U+202F) before : ; ? ! and inside « ».
 export const pluginFr: PluginWords = {
@@ -64,6 +81,8 @@ export const pluginFr: PluginWords = {
   details: 'Détails',
   rowsInside: 'Lignes contenues',
   lineNumber: 'Ligne',
+  lineText: 'Texte',
+  leftOut: leftOutFr,
   commandsHeading: 'Commandes',
   commandsFor: (n) => `Commandes pour ${countIn('fr', n, 'fichier choisi', 'fichiers choisis')}`,
   chooseForCommands: 'Choisissez des fichiers pour lancer sur eux les commandes du plugin.',
@@ -84,6 +103,7 @@ export const pluginFr: PluginWords = {
   copiedSaid: 'Mis dans le presse-papiers',
   notCopied: 'Le texte n’a pas pu être mis dans le presse-papiers. Le voici\u202f:',
   planSteps: 'Étapes',
+  planAppliedAsShown: 'Appliquer ne fait que les étapes affichées.',
   stepRename: (name, to) => `Renommer ${name} en ${to}`,
   stepTrash: (name) => `Mettre ${name} à la corbeille`,
   stepMove: (name, folder) => `Déplacer ${name} dans ${folder}`,

@@ -1,6 +1,7 @@
 // The window's words about Skwir plugins: their Settings, the Files tab, previews and commands.
 // Kept apart from words.ts so each file stays readable; en and fr each give all of them.
 import type { PluginAnswer, PlanStepOutcome } from '../../src-shared/plugin-api';
+import type { LeftOut } from '../../src-shared/skwir/answer-cuts';
 import type { Capability } from '../../src-shared/skwir/types';
 
 export interface PluginWords {
@@ -74,6 +75,10 @@ export interface PluginWords {
   details: string;
   rowsInside: string;
   lineNumber: string;
+  /** The head of a line of code's text, read out only. */
+  lineText: string;
+  /** What the host left out of an answer longer than the window shows: "190,000 rows were left out." */
+  leftOut: (leftOut: LeftOut) => string;
   // Commands
   commandsHeading: string;
   commandsFor: (count: number) => string;
@@ -97,6 +102,8 @@ export interface PluginWords {
   notCopied: string;
   // Plans
   planSteps: string;
+  /** After leftOut, on a plan cut so. */
+  planAppliedAsShown: string;
   stepRename: (name: string, to: string) => string;
   stepTrash: (name: string) => string;
   stepMove: (name: string, folder: string) => string;

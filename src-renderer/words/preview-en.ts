@@ -17,6 +17,8 @@ export const previewEn: PreviewWords = {
   fitToWindow: 'Fit to the window',
   textCut: (shownBytes, totalBytes) => `Only the start of the file is shown (${fileSize(shownBytes)} of ${fileSize(totalBytes)}). Save it to read it all.`,
   rowsCut: (shown) => `Only the first ${countIn('en', shown, 'row', 'rows')} are shown. Save the file to see them all.`,
+  columnsCut: (shown, total) =>
+    `Only the first ${shown.toLocaleString('en')} columns of ${total.toLocaleString('en')} are shown. Save the file to see them all.`,
   notJson: (problem) => `This is not valid JSON (${problem}); it is shown as text.`,
   markdownPicture: (description, address) => `[picture${description ? `: ${description}` : ''}, not loaded: ${address}]`,
   pagesList: 'Pages',

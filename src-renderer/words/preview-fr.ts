@@ -19,6 +19,8 @@ export const previewFr: PreviewWords = {
   textCut: (shownBytes, totalBytes) =>
     `Seul le début du fichier est affiché (${fileSize(shownBytes)} sur ${fileSize(totalBytes)}). Enregistrez-le pour tout lire.`,
   rowsCut: (shown) => `Seules les ${shown.toLocaleString('fr')} premières lignes sont affichées. Enregistrez le fichier pour toutes les voir.`,
+  columnsCut: (shown, total) =>
+    `Seules les ${shown.toLocaleString('fr')} premières colonnes sur ${total.toLocaleString('fr')} sont affichées. Enregistrez le fichier pour toutes les voir.`,
   notJson: (problem) => `Ce n’est pas du JSON valide (${problem})\u202f; il est affiché comme texte.`,
   markdownPicture: (description, address) => `[image${description ? `\u202f: ${description}` : ''}, non chargée\u202f: ${address}]`,
   pagesList: 'Pages',

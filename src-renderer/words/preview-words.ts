@@ -18,6 +18,8 @@ export interface PreviewWords {
   /** Only the start of a long file is shown (sizes in bytes). */
   textCut: (shownBytes: number, totalBytes: number) => string;
   rowsCut: (shown: number) => string;
+  /** The first columns of a table wider than the window lays out. */
+  columnsCut: (shown: number, total: number) => string;
   notJson: (problem: string) => string;
   /** A picture a Markdown file points to, never fetched: its description and address. */
   markdownPicture: (description: string, address: string) => string;

@@ -2,7 +2,7 @@
 // row, the Source toggle, and a search sent from the current offset (from just after the last find
 // when the same text is looked for again). The page stays in view while the next one is asked;
 // a failure shows where the page would be.
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import type { InspectRequest } from '../../../src-shared/plugin-api';
 import type { InspectPreview } from '../../store/plugin-preview-slice';
 import { useAppStore } from '../../store/store-context';
@@ -18,6 +18,7 @@ export function InspectView({ pluginId, inspect }: { pluginId: string; inspect: 
   const inspectBack = useAppStore((s) => s.inspectBack);
   const cancel = useAppStore((s) => s.cancelPluginCall);
   const [query, setQuery] = useState('');
+  const content = useRef<HTMLDivElement>(null);
   const searchId = useId();
   const { call, request } = inspect;
   const answer = call.status === 'answered' ? call.answer : undefined;
@@ -90,8 +91,14 @@ export function InspectView({ pluginId, inspect }: { pluginId: string; inspect: 
           {shown.notice}
         </p>
       ) : null}
+      {shown?.leftOut && (
+        <p role="note" className="inspect-notice left-out">
+          {words.plugin.leftOut(shown.leftOut)}
+        </p>
+      )}
       <div className="inspect-main">
-        <div className="inspect-content">
+        {/* Focusable, so the keyboard scrolls it: a long page holds nothing else to focus. */}
+        <div ref={content} className="inspect-content" tabIndex={0}>
           {answer && !answer.ok ? (
             <p role="alert" className="problem preview-failure">
               {pluginFailureText(words, answer)}
@@ -99,7 +106,7 @@ export function InspectView({ pluginId, inspect }: { pluginId: string; inspect: 
           ) : shown === null ? (
             <p className="muted">{words.plugin.nothingToShow}</p>
           ) : shown ? (
-            <InspectionBody inspection={shown} found={found} onOpen={(target) => inspectPage(pluginId, { target }, true)} />
+            <InspectionBody inspection={shown} found={found} scroller={content} onOpen={(target) => inspectPage(pluginId, { target }, true)} />
           ) : null}
         </div>
         {shown && shown.details.length > 0 && (

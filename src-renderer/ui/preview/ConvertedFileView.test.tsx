@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ConvertedFileView } from './ConvertedFileView';
-import { TABLE_SHOWN_ROWS } from './converted-kinds';
+import { TABLE_SHOWN_COLUMNS, TABLE_SHOWN_ROWS } from './converted-kinds';
+import { fakeLayout } from '../../test/layout';
 import { renderInWindow } from '../../test/render-preview';
 import { TEXT_SHOWN_BYTES } from './use-converted-file';
 
@@ -110,11 +111,30 @@ describe('a converted file', () => {
     ).toEqual(['1', '2']);
   });
 
-  it('lays out the first rows of a long table and says the rest are left out', async () => {
-    const csv = ['n', ...Array.from({ length: TABLE_SHOWN_ROWS + 50 }, (_, i) => String(i))].join('\n');
-    const { region } = await show('many.csv', base64(csv));
-    expect(region.querySelectorAll('tbody tr')).toHaveLength(TABLE_SHOWN_ROWS);
-    expect(within(region).getByRole('note').textContent).toBe('Only the first 1,000 rows are shown. Save the file to see them all.');
+  it('lays out the first rows of a long table, drawing those in view, and says the rest are left out', async () => {
+    const restoreLayout = fakeLayout();
+    try {
+      const csv = ['n', ...Array.from({ length: TABLE_SHOWN_ROWS + 50 }, (_, i) => String(i))].join('\n');
+      const { region } = await show('many.csv', base64(csv));
+      const table = within(region).getByRole('table', { name: 'many.csv' });
+      expect(table.getAttribute('aria-rowcount')).toBe(String(TABLE_SHOWN_ROWS + 1));
+      const drawn = within(table).getAllByRole('row');
+      expect(drawn.length).toBeGreaterThan(10);
+      expect(drawn.length).toBeLessThan(100);
+      expect(within(region).getByRole('note').textContent).toBe('Only the first 1,000 rows are shown. Save the file to see them all.');
+    } finally {
+      restoreLayout();
+    }
+  });
+
+  it('lays out the first 100 columns of a table of 400,000, and says so', async () => {
+    // 800 KB: under what is read of a converted text, so the whole head row is read.
+    const wide = new Array<string>(400_000).fill('c').join(',');
+    const { region } = await show('wide.csv', base64(`${wide}\nx,y\n`));
+    const table = within(region).getByRole('table', { name: 'wide.csv' });
+    expect(within(table).getAllByRole('columnheader')).toHaveLength(TABLE_SHOWN_COLUMNS);
+    expect(within(table).getAllByRole('cell')).toHaveLength(TABLE_SHOWN_COLUMNS);
+    expect(within(region).getByRole('note').textContent).toBe('Only the first 100 columns of 400,000 are shown. Save the file to see them all.');
   });
 
   it('pretty prints JSON, and says clearly when it does not parse', async () => {
