@@ -61,9 +61,10 @@ function judged(method: CallMethod, result: unknown, context: AnswerContext): st
   if (result === undefined) return ['result: missing'];
   if (orNull && result === null) return [];
   if (!hasSkwirDef(def)) throw new Error(`no definition ${def}`);
+  // Cut first (it walks into no list), so the depth is measured over what is kept.
+  const leftOut = cutAnswer(method, result);
   const deep = deeperThan(result, VALUE_MAX_DEPTH, 'result');
   if (deep) return [`${deep}: nested more than ${VALUE_MAX_DEPTH} levels deep; an answer may nest ${VALUE_MAX_DEPTH} at most`];
-  const leftOut = cutAnswer(method, result);
   const problems = skwirProblems(skwirDef(def), result, 'result');
   if (problems.length > 0) return problems;
   markLeftOut(method, result, leftOut);
