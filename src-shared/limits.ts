@@ -40,6 +40,10 @@ export const lineContentBytes = (limit: LineLimit): number => (limit.countsLineB
 /** The limit in words: "the 1,048,576 bytes a line may hold" (and ", its line break included"). */
 export const lineLimitWords = (limit: LineLimit): string =>
   `the ${formatCount(limit.bytes)} bytes a line may hold${limit.countsLineBreak ? ', its line break included' : ''}`;
+/** A line of a program's log (a `log` notice, a line of standard error), in characters; longer is cut. */
+export const MAX_LOG_LINE_CHARS = 4_096;
+/** A line of the message trace, in characters; longer is cut, with a note of how much was left out. */
+export const TRACE_TEXT_MAX_CHARS = 4_096;
 /** A tool's id, in code points. */
 export const TOOL_ID_MAX_CHARS = 128;
 

@@ -7,7 +7,8 @@ import { fileURLToPath } from 'node:url';
 import { checkFolder } from '../host/tool-folder';
 import { startTool, stopAndSumUp, wellBehaved, type ToolSession } from '../../tools-sample/tool-session';
 import { main } from './main';
-import { command, toolIdFor, toolLanguages, toolNameFor } from './new';
+import { command, toolLanguages } from './new';
+import { toolIdFor, toolNameFor } from './new-names';
 import { subcommands } from './usage';
 import type { CliIo } from './io';
 

@@ -2,11 +2,12 @@
 // plugin) to start from, made from the templates next to this file: a manifest, a program that speaks
 // the protocol, a README for its author.
 import { chmod, copyFile, mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
-import { basename, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Manifest } from '../../src-shared/protocol/types';
 import { ExitCodes, type CliIo } from './io';
 import { readArgs, usageError } from './options';
+import { idPartFor, toolIdFor, toolNameFor, type CreatedTool } from './new-names';
 import { createWatPlugin } from './wat-plugin';
 import { NAME } from './usage';
 
@@ -58,43 +59,11 @@ const pluginTemplateOf: Record<ToolLanguage, Template> = {
   },
 };
 
-const ID_PREFIX = 'local.';
-const ID_MAX = 128;
-
 /** The languages there is a template for (usage.ts lists the same for --lang). */
 export const toolLanguages = Object.keys(templateOf) as ToolLanguage[];
 
-/** The part of a tool id made from a folder's name: lower-case ASCII letters, digits and '-'. */
-export function idPartFor(folder: string): string {
-  const slug = basename(resolve(folder))
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '') // the accents NFKD split off
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .slice(0, ID_MAX - ID_PREFIX.length)
-    .replace(/^-+|-+$/g, '');
-  return slug === '' ? 'tool' : slug;
-}
-
-/** The id a new tool in this folder gets; its author is told to change the `local.` part. */
-export const toolIdFor = (folder: string): string => ID_PREFIX + idPartFor(folder);
-
-/** The English name a new tool in this folder gets: "my-clipboard_tool" -> "My clipboard tool". */
-export function toolNameFor(folder: string): string {
-  const words = basename(resolve(folder))
-    .replace(/[-_.\s]+/g, ' ')
-    .trim();
-  return words === '' ? 'My tool' : words[0]!.toUpperCase() + words.slice(1);
-}
-
 /** A path as typed into a POSIX shell: quoted only when it needs to be. */
 const shellWord = (path: string): string => (/^[\w@%+=:,./-]+$/.test(path) ? path : `'${path.replace(/'/g, `'\\''`)}'`);
-
-export interface CreatedTool {
-  folder: string;
-  id: string;
-  files: string[];
-}
 
 /** Makes `folder`, which must be absent or empty; its absolute path. Throws an Error that says why not. */
 async function emptyFolder(folder: string): Promise<string> {

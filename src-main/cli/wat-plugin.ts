@@ -9,7 +9,7 @@ import { SKWIR_MANIFEST_FILE } from '../../src-shared/skwir/limits';
 import { SKWIR_WORLD_WIT } from '../../src-shared/skwir/module-world';
 import { readPluginManifest } from '../../src-shared/skwir/plugin-manifest';
 import { componentFromWat } from '../host/component-tools';
-import { idPartFor, toolIdFor, toolNameFor, type CreatedTool } from './new';
+import { idPartFor, toolIdFor, toolNameFor, type CreatedTool } from './new-names';
 
 const template = fileURLToPath(new URL('./templates/skwir/wat/', import.meta.url));
 

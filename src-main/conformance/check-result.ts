@@ -69,3 +69,13 @@ export function quoteLine(text: string, max = QUOTED_CHARS): string {
 export function duration(ms: number): string {
   return ms < 1000 ? `${Math.round(ms)} ms` : `${Number((ms / 1000).toFixed(1))} s`;
 }
+
+/** What one conformance run found. */
+export interface ConformanceReport {
+  folder: string;
+  /** The tool's id and version, once its folder validated. */
+  tool?: { id: string; version: string };
+  checks: CheckResult[];
+  /** Every check passed. */
+  pass: boolean;
+}

@@ -2,7 +2,7 @@
 // as the app would and judges its side of protocol 1, check by check.
 import type { Manifest } from '../../src-shared/protocol/types';
 import { checkFolder } from '../host/tool-folder';
-import { check, checkNames, commandRunCheck, failed, passed, skipped, type CheckId, type CheckResult } from './check-result';
+import { check, checkNames, commandRunCheck, failed, passed, skipped, type CheckId, type CheckResult, type ConformanceReport } from './check-result';
 import { checkCommandRuns } from './checks/command-run';
 import { checkInitialize } from './checks/initialize';
 import { checkShutdown } from './checks/shutdown';
@@ -13,15 +13,6 @@ import { defaultLimits, type ConformanceLimits } from './limits';
 import type { PluginCheckLimits } from './plugin/plan-calls';
 import { runPluginConformance } from './plugin/plugin-conformance';
 import { ConformanceSession, LaunchFailure } from './session';
-
-export interface ConformanceReport {
-  folder: string;
-  /** The tool's id and version, once its folder validated. */
-  tool?: { id: string; version: string };
-  checks: CheckResult[];
-  /** Every check passed. */
-  pass: boolean;
-}
 
 export interface ConformanceOptions {
   /** Smaller limits for tests; the protocol's own by default. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { check, commandRunCheck, failed, passed, quoteLine, skipped, warned } from './check-result';
-import type { ConformanceReport } from './conformance-run';
+import type { ConformanceReport } from './check-result';
 import { reportJson, reportLines } from './report-text';
 
 /** The checks of a report as JSON, read back. */

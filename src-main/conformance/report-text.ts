@@ -1,7 +1,7 @@
 // The conformance report for people (one PASS/FAIL/SKIP line a check, then a summary) and for
 // machines (one JSON object).
 import type { CheckResult } from './check-result';
-import type { ConformanceReport } from './conformance-run';
+import type { ConformanceReport } from './check-result';
 
 const label = { pass: 'PASS', warn: 'WARN', fail: 'FAIL', skip: 'SKIP' } as const;
 

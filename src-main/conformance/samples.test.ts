@@ -8,7 +8,8 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { CliIo } from '../cli/io';
 import { main } from '../cli/main';
-import { runConformance, type ConformanceReport } from './conformance-run';
+import type { ConformanceReport } from './check-result';
+import { runConformance } from './conformance-run';
 
 const samples = fileURLToPath(new URL('../../tools-sample/', import.meta.url));
 const sampleFolders = readdirSync(samples, { withFileTypes: true })

@@ -35,7 +35,8 @@ import { PluginCache } from './plugin-cache';
 import { PluginRequests } from './plugin-requests';
 import type { CallOutcome, CallRequest, PluginLimits } from './plugin-supervisor';
 import { ToolRegistry, type RegistryEntry, type RegistryVerdict } from './registry';
-import { makeOwnFolder, PreferenceRefusal, PreferenceStore, type SecretEncryptor } from './storage';
+import { makeOwnFolder } from './own-files';
+import { PreferenceRefusal, PreferenceStore, type SecretEncryptor } from './storage';
 import { ToolTrace } from './trace';
 
 export interface HostOptions {

@@ -20,7 +20,7 @@
 import { Buffer, isAscii, isUtf8 } from 'node:buffer';
 import { lineContentBytes, PROTOCOL1_LINE_LIMIT } from '../../src-shared/limits';
 import { decodeKeepingBytes } from './not-utf8';
-import { traceDefaults } from './trace';
+import { TRACE_TEXT_MAX_CHARS } from '../../src-shared/limits';
 
 /** Protocol 1's line: the bytes a line may hold before its \n. */
 export const MAX_LINE_BYTES = lineContentBytes(PROTOCOL1_LINE_LIMIT);
@@ -42,7 +42,7 @@ const NEWLINE = 0x0a;
 /** Bytes of complete lines, at most, decoded in one go (about one read of a pipe). */
 const SHORT_RUN = 65_536;
 /** Characters of a line, at most, for it to be taken from such a run: what the trace keeps whole. */
-const SHORT_LINE = traceDefaults.maxText;
+const SHORT_LINE = TRACE_TEXT_MAX_CHARS;
 const FIRST_CAPACITY = 4096;
 /** A held buffer grown past this is kept for the next long line, and let go at the next short one. */
 const KEEP_CAPACITY = 65_536;

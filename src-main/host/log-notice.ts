@@ -3,7 +3,7 @@
 // know is logged as info, and the odd params are a protocol problem naming them.
 import type { LogLevel, LogSource } from '../../src-shared/host-api';
 import { describe } from './message-shape';
-import { MAX_LOG_LINE_CHARS } from './stderr-lines';
+import { MAX_LOG_LINE_CHARS } from '../../src-shared/limits';
 
 const LEVELS: readonly LogLevel[] = ['error', 'warn', 'info', 'debug'];
 

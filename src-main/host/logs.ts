@@ -6,7 +6,7 @@ import { open, rename, rm, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { HostLogCode, LogLevel, LogLine, LogSource } from '../../src-shared/host-api';
 import { Emitter } from '../../src-shared/lifecycle';
-import { makeOwnFolder, ownerOnly } from './storage';
+import { makeOwnFolder, ownerOnly } from './own-files';
 import { hostLogLevel, hostLogText } from './host-log';
 import { detached } from './detached';
 import { cutText } from './trace';

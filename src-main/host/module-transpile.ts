@@ -13,8 +13,8 @@ import { basename, join } from 'node:path';
 import { formatCount } from '../../src-shared/protocol/problem-words';
 import { SKWIR_MODULE_MAX_BYTES, SKWIR_MODULE_MEMORY_BYTES, SKWIR_MODULE_TABLE_ENTRIES } from '../../src-shared/skwir/limits';
 import { jcoTranspileVersion, transpileComponent, type TranspiledFiles } from './component-tools';
-import { makeOwnFolder, ownerOnly } from './storage';
-import { readBounded } from './tool-folder';
+import { readBounded } from './bounded-read';
+import { makeOwnFolder, ownerOnly } from './own-files';
 import { capCores, coreLimits, reserveOf, type WasmBudget } from './wasm-memory-cap';
 
 /** All the memories of a module plugin's component together, and all its tables. */

@@ -6,7 +6,8 @@ import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
 import type { Disposable } from '../../src-shared/lifecycle';
 import { SKWIR_LINE_LIMIT } from '../../src-shared/skwir/limits';
 import { MODULE_BUDGET, type ModuleCode } from './module-transpile';
-import { MAX_LOG_LINE_CHARS, readStderrLines } from './stderr-lines';
+import { MAX_LOG_LINE_CHARS } from '../../src-shared/limits';
+import { readStderrLines } from './stderr-lines';
 import { workerScript } from './worker-script';
 
 const WORKER_SCRIPT = workerScript('./module-worker.mjs', import.meta.url);

@@ -11,7 +11,7 @@ import { mkdir, readdir, readFile, rm, stat, utimes } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { CheckedAnswers, CheckedPage } from '../../src-shared/skwir/answers';
 import type { OutlineEntry, PageLink, TextRun } from '../../src-shared/skwir/types';
-import { writeFileAtomic } from './storage';
+import { writeFileAtomic } from './own-files';
 
 /** A plugin's cache, at most this many bytes; past it, the entries of the least recently seen files go. */
 export const PLUGIN_CACHE_MAX_BYTES = 512 * 1024 * 1024;

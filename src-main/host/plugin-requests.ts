@@ -9,16 +9,27 @@ import type { CheckedAnswers, InspectRequest, PageRequest, PlanResult, PluginAns
 import { askProblems } from '../../src-shared/skwir/asking';
 import { mimeOf } from '../../src-shared/skwir/file-types';
 import type { CallMethod } from '../../src-shared/skwir/methods';
+import type { PluginManifest } from '../../src-shared/skwir/plugin-manifest';
+import type { Capability } from '../../src-shared/skwir/types';
 import type { Platform } from '../platform/platform';
-import type { HostedPlugin } from './hosted-plugin';
 import type { PlanSight } from './plan-sight';
 import { applyPlanSteps, lookAtPlan, type ResolvedStep } from './plan-steps';
-import type { CallOutcome } from './plugin-supervisor';
+import type { CallOutcome, CallRequest } from './plugin-supervisor';
 import type { CacheEntry, PluginCache } from './plugin-cache';
+
+/** What the plugin calls need of a plugin the host holds. */
+export interface AskedPlugin {
+  readonly id: string;
+  readonly manifest: PluginManifest;
+  readonly granted: readonly Capability[];
+  /** A digest of its installed folder: what the cache keys its answers on; undefined, nothing is kept. */
+  copyDigest(): Promise<string | undefined>;
+  call<M extends CallMethod>(request: CallRequest<M>): Promise<CallOutcome<M>>;
+}
 
 export interface PluginRequestsContext {
   /** The plugin by id, or why there is none to ask. */
-  plugin(pluginId: string): HostedPlugin | string;
+  plugin(pluginId: string): AskedPlugin | string;
   cache: PluginCache;
   platform: Platform;
   simulated: boolean;
@@ -128,7 +139,7 @@ export class PluginRequests {
   }
 
   /** The cache's entry for this file and this installed copy of the plugin; none when the copy has no digest. */
-  private async cacheEntry(plugin: HostedPlugin, path: string): Promise<CacheEntry | undefined> {
+  private async cacheEntry(plugin: AskedPlugin, path: string): Promise<CacheEntry | undefined> {
     const copy = await plugin.copyDigest();
     return copy === undefined ? undefined : this.context.cache.entry(plugin.id, copy, path);
   }

@@ -8,7 +8,7 @@ import { parse as parseToml } from 'smol-toml';
 import { MANIFEST_FILE, MANIFEST_MAX_BYTES } from '../../src-shared/limits';
 import { SKWIR_MANIFEST_FILE, SKWIR_MANIFEST_MAX_BYTES } from '../../src-shared/skwir/limits';
 import { idProblem } from './registry';
-import { readBounded } from './tool-folder';
+import { readBounded } from './bounded-read';
 
 export interface RefusedFolder {
   /** A tool's folder, or a Skwir plugin's (it holds skwir-plugin.toml and no vitruvian-tool.json). */

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import type { Manifest } from '../../src-shared/protocol/types';
 import type { PluginManifest } from '../../src-shared/skwir/plugin-manifest';
-import { makeOwnFolder, writeFileAtomic } from './storage';
+import { makeOwnFolder, writeFileAtomic } from './own-files';
 import { copyToolFolder } from './tool-copy';
 import { checkFolder, type ValidFolder } from './tool-folder';
 

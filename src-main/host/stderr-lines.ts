@@ -5,9 +5,8 @@
 import type { Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import type { Disposable } from '../../src-shared/lifecycle';
+import { MAX_LOG_LINE_CHARS } from '../../src-shared/limits';
 import { detached } from './detached';
-
-export const MAX_LOG_LINE_CHARS = 4096;
 
 export function readStderrLines(stream: Readable, onLine: (line: string) => void, maxChars = MAX_LOG_LINE_CHARS): Disposable {
   const decoder = new StringDecoder('utf8');

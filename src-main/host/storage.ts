@@ -1,12 +1,13 @@
 // Preference values, per tool, kept in the app's data folder (never in the tool's own data folder).
-// A write is answered only once it is on disk: temp file, fsync, rename, fsync of the folder, so a
-// host killed at any moment keeps every value it has answered. Secrets live in their own file and go
-// through a SecretEncryptor (Electron's safeStorage in the app; plain text elsewhere).
-import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
+// A write is answered only once it is on disk (own-files.ts), so a host killed at any moment keeps
+// every value it has answered. Secrets live in their own file and go through a SecretEncryptor
+// (Electron's safeStorage in the app; plain text elsewhere).
+import { readFile, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { PreferenceInfo, PreferenceValue, ProblemCode } from '../../src-shared/host-api';
 import { describePreferenceValueFault, preferenceValueFault } from '../../src-shared/manifest/preference-value';
 import { quote } from '../../src-shared/protocol/problem-words';
+import { makeOwnFolder, writeFileAtomic } from './own-files';
 
 export interface SecretEncryptor {
   /** False when secrets are kept as plain text because the OS offers no encryption here. */
@@ -21,41 +22,6 @@ export const plainSecrets: SecretEncryptor = {
   encrypt: (plain) => Buffer.from(plain, 'utf8'),
   decrypt: (stored) => stored.toString('utf8'),
 };
-
-/** What the app writes for the person stays theirs alone: files 0600, folders 0700. */
-export const ownerOnly = { file: 0o600, folder: 0o700 } as const;
-
-/** Makes a folder, and any missing above it, that only the person can open. */
-export const makeOwnFolder = (path: string) => mkdir(path, { recursive: true, mode: ownerOnly.folder });
-
-let tempCount = 0;
-
-/** Replaces a file so that a reader (or a crash) sees either the old content or the new, never a mix. */
-export async function writeFileAtomic(file: string, data: string | Buffer, mode: number = ownerOnly.file): Promise<void> {
-  const temp = `${file}.${process.pid}.${++tempCount}.tmp`;
-  try {
-    const handle = await open(temp, 'w', mode);
-    try {
-      await handle.writeFile(data);
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    await rename(temp, file);
-  } catch (error) {
-    await rm(temp, { force: true });
-    throw error;
-  }
-  // The rename itself must reach the disk too, or a power cut could bring back the old file.
-  const folder = await open(dirname(file), 'r');
-  try {
-    await folder.sync();
-  } catch {
-    // Some file systems refuse to sync a folder; the rename is still atomic there.
-  } finally {
-    await folder.close();
-  }
-}
 
 /**
  * Why this value cannot be stored in this tool's preference `id`, or undefined when it can. The value

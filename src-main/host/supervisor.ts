@@ -23,7 +23,7 @@ import { hostLogLevel, hostLogText } from './host-log';
 import type { MessageId } from './message-shape';
 import { exitReasonCode, stateReason, type Reason } from './reasons';
 import { LaunchError, ProgramProcess } from './program-process';
-import { MAX_LOG_LINE_CHARS } from './stderr-lines';
+import { MAX_LOG_LINE_CHARS } from '../../src-shared/limits';
 import { DEFAULT_LIMITS, type ToolSupervisorLimits, type ToolStateChange } from './supervisor-options';
 
 export interface SupervisorOptions {

@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MANIFEST_MAX_BYTES } from '../../src-shared/limits';
-import { checkFolder, readBounded } from './tool-folder';
+import { readBounded } from './bounded-read';
+import { checkFolder } from './tool-folder';
 
 let scratch: string;
 beforeEach(async () => {

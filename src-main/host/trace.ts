@@ -3,7 +3,7 @@
 // preference values are masked in it: the window shows and copies it, and Settings masks them too.
 import type { TraceLine } from '../../src-shared/host-api';
 import { deeperThan } from '../../src-shared/json-depth';
-import { VALUE_MAX_DEPTH } from '../../src-shared/limits';
+import { TRACE_TEXT_MAX_CHARS, VALUE_MAX_DEPTH } from '../../src-shared/limits';
 import { Emitter } from '../../src-shared/lifecycle';
 import { clipped, detached } from './detached';
 import { hasKeptBytes, showKeptBytes } from './not-utf8';
@@ -19,7 +19,7 @@ export interface TraceOptions {
 /** A method name is cut to this many characters in the trace (the protocols' are a few dozen). */
 const MAX_METHOD = 200;
 
-export const traceDefaults = { maxLines: 2_000, maxText: 4_096 } as const;
+export const traceDefaults = { maxLines: 2_000, maxText: TRACE_TEXT_MAX_CHARS } as const;
 
 /** Cut a long wire line to something a person can read, saying how much was left out. */
 export function cutText(text: string, max: number): string {

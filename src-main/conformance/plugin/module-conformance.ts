@@ -12,7 +12,7 @@ import type { PluginManifest } from '../../../src-shared/skwir/plugin-manifest';
 import { ModulePlugin } from '../../host/module-plugin';
 import type { CallOutcome } from '../../host/plugin-calls';
 import { duration, failed, passed, skipped, warned, type CheckName, type CheckResult } from '../check-result';
-import type { ConformanceReport } from '../conformance-run';
+import type { ConformanceReport } from '../check-result';
 import { planCalls, type PlannedCall, type PluginCheckLimits } from './plan-calls';
 import { SampleFiles } from './sample-files';
 

@@ -11,7 +11,7 @@ import { spokenApi } from '../../../src-shared/skwir/limits';
 import type { PluginManifest } from '../../../src-shared/skwir/plugin-manifest';
 import { exitText } from '../../host/reasons';
 import { duration, failed, passed, quoteLine, skipped, warned, type CheckName, type CheckResult } from '../check-result';
-import type { ConformanceReport } from '../conformance-run';
+import type { ConformanceReport } from '../check-result';
 import { runModuleConformance } from './module-conformance';
 import { planCalls, pluginCheckLimits, type PlannedCall, type PluginCheckLimits } from './plan-calls';
 import { PluginLaunchFailure, PluginSession, type PluginAnswer } from './plugin-session';

@@ -5,7 +5,8 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pluginTests, scratchFiles, type PluginSession } from '../../../../tools-sample/skwir-driver';
-import { createPlugin, idPartFor } from '../../new';
+import { createPlugin } from '../../new';
+import { idPartFor } from '../../new-names';
 
 const templates = fileURLToPath(new URL('./', import.meta.url));
 const { folder: scratch, file } = scratchFiles('skwir-templates-');
