@@ -78,6 +78,8 @@ export interface ToolSummaryFields {
   start: 'launch' | 'demand';
   /** Problems found the last time a loaded-in-place folder was validated. */
   problems?: string[];
+  /** Keys of the manifest its schema does not know (ignored; most are typos), each with its line; absent when none. */
+  warnings?: string[];
 }
 
 export type LogLevel = 'error' | 'warn' | 'info' | 'debug';

@@ -107,6 +107,34 @@ describe('vitruvian-tool check arguments', () => {
     expect(out).toEqual([]);
   });
 
+  it('a plugin whose manifest holds typos: the folder check is a WARN naming each with its line, the run still passes', async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'vitruvian-check-typos-'));
+    try {
+      await copyFile(join(fixtures, 'skwir/plugin.mjs'), join(folder, 'plugin.mjs'));
+      const manifest = ['id = "test.check.typos"', 'name = "Typos"', 'version = "1.0.0"', 'capabilities = ["read"]', 'descripton = "Counts bytes."'];
+      manifest.push(
+        '[program]',
+        'exec = "plugin.mjs"',
+        '[[fields]]',
+        'key = "fixture.size"',
+        'title = "Size"',
+        'extensions = ["txt"]',
+        'mime = ["text/plain"]',
+      );
+      await writeFile(join(folder, 'skwir-plugin.toml'), `${manifest.join('\n')}\n`);
+      const { io, out } = capture();
+      expect(await command([folder], io)).toBe(0);
+      expect(out[0]).toBe(
+        'WARN the folder validates: test.check.typos 1.0.0 (Skwir plugin), with 2 warnings: ' +
+          'line 5: descripton is not a key of skwir-plugin.toml; did you mean description?; ' +
+          'line 12: mime is not a key of fields[0] in skwir-plugin.toml; did you mean mimes?',
+      );
+      expect(out.at(-1)).toMatch(/^test\.check\.typos 1\.0\.0: all \d+ checks passed, 1 with a warning$/);
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  });
+
   it('a folder that does not validate: one FAIL line with the problem, exit 1', async () => {
     const { io, out } = capture();
     expect(await command(['--', join(fixtures, 'no-such-tool')], io)).toBe(1);

@@ -66,7 +66,7 @@ const guides: { path: string; about: string; examples: string[] }[] = [
   },
   {
     path: 'docs/writing-a-skwir-plugin.md',
-    about: 'a new plugin, its manifest, ask with its trace, a command, check, reads, validate, a failure, --out, a usage error, check --file',
+    about: 'a new plugin, its manifest, ask with its trace, a command, check, reads, validate, typos warned, a failure, --out, a usage error, check --file',
     examples: [
       'stdout: npx vitruvian-tool new ~/plugins/sizes --kind skwir --lang python',
       'file: npx vitruvian-tool new ~/plugins/sizes --kind skwir --lang python',
@@ -78,6 +78,7 @@ const guides: { path: string; about: string; examples: string[] }[] = [
       `stderr: npx vitruvian-tool ask tools-sample/skwir-word-count field --file ~/notes.txt --params '{"key":"word-count.words"}' --trace`,
       'stdout: npx vitruvian-tool validate ~/plugins/sizes',
       'stdout: npx vitruvian-tool validate src-shared/skwir/examples/folders/unknown-capability',
+      'stdout: npx vitruvian-tool validate --strict src-shared/skwir/examples/folders/typos',
       "run: printf 'P3\\n2 1\\n255\\n255 0 0  0 0 255\\n' > ~/two.ppm\nprintf 'P3\\n2 1\\n255\\n255 0 0\\n' > ~/broken.ppm",
       'stdout: npx vitruvian-tool ask tools-sample/skwir-netpbm convert --file ~/broken.ppm --file ~/two.ppm',
       'stderr: npx vitruvian-tool ask tools-sample/skwir-netpbm convert --file ~/two.ppm --out ~/pictures',

@@ -27,7 +27,7 @@ describe('vitruvian-tool', () => {
   it('shows how to call one command with <command> --help, without running it', async () => {
     expect(await cli(['validate', '--help'])).toEqual({
       code: 0,
-      out: ['usage: vitruvian-tool validate <folder>...', 'judge tool folders as the app installer does'],
+      out: ['usage: vitruvian-tool validate <folder>... [--strict]', 'judge tool folders as the app installer does'],
       err: [],
     });
   });
@@ -100,7 +100,7 @@ describe('the help of each command', () => {
       'usage: vitruvian-tool run <folder> [--command <id>]... [--pref <id>=<json>]... [--language <tag>] [--data <dir>] ' +
         '[--services simulated|system] [--clipboard <text>] [--trace] [--strict]',
     );
-    expect(usageLine('validate')).toBe('usage: vitruvian-tool validate <folder>...');
+    expect(usageLine('validate')).toBe('usage: vitruvian-tool validate <folder>... [--strict]');
     expect(usageLine('testbed')).toBe(
       'usage: vitruvian-tool testbed [<folder>...] [--port <n>] [--services simulated|system] [--data <dir>] [--language <tag>]',
     );

@@ -8,14 +8,15 @@ describe("reading a subcommand's arguments by its table", () => {
       options: { command: ['a', 'b'], pref: [], language: undefined, data: undefined, services: 'system', clipboard: undefined, trace: true, strict: false },
       operands: ['folder'],
     });
-    expect(readArgs('validate', ['--', '-odd', 'b'])).toEqual({ ok: true, options: {}, operands: ['-odd', 'b'] });
+    expect(readArgs('validate', ['--', '-odd', 'b'])).toEqual({ ok: true, options: { strict: false }, operands: ['-odd', 'b'] });
     expect(readArgs('run', ['f', '--command=-x'])).toMatchObject({ ok: true, options: { command: ['-x'] } });
   });
 
   it.each([
     ['run', ['-c', 'x', 'f'], 'unknown option -c; it takes --command, --pref, --language, --data, --services, --clipboard, --trace or --strict'],
     ['run', ['f', '--bogus'], 'unknown option --bogus; it takes --command, --pref, --language, --data, --services, --clipboard, --trace or --strict'],
-    ['validate', ['-x', 'a'], 'unknown option -x; it takes no option'],
+    ['validate', ['-x', 'a'], 'unknown option -x; it takes --strict'],
+    ['testbed', ['-x'], 'unknown option -x; it takes --port, --services, --data or --language'],
     ['check', ['-json', 'f'], 'unknown option -j; it takes --json or --file'],
     ['run', ['f', '--command'], '--command needs a value'],
     ['run', ['f', '--data='], '--data needs a value'],

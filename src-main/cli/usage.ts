@@ -37,7 +37,7 @@ export const subcommands = {
   validate: {
     summary: 'judge tool folders as the app installer does',
     operands: { name: 'folder', count: 'oneOrMore' },
-    options: {},
+    options: { strict: {} },
   },
   run: {
     summary: 'start a tool headless, run commands, stop it',

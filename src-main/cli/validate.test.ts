@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ToolRegistry } from '../host/registry';
-import { checkFolder } from '../host/tool-folder';
+import { checkFolder, type FolderVerdict } from '../host/tool-folder';
 import { exampleFolders, exampleName, prepareExamples, type PreparedExamples } from './example-folders';
 import type { CliIo } from './io';
 import { main } from './main';
@@ -45,16 +45,21 @@ async function install(folder: string, data: string) {
   return { installed, lines, copy };
 }
 
+/** What the installer can say of a folder: a refusal carries its problems only. */
+const installerLines = (verdict: FolderVerdict): string[] => (verdict.ok ? verdictLines(verdict) : verdict.problems);
+
 describe('the installer gives every example folder the verdict validate gives', () => {
   it.each(exampleFolders.map((example) => [exampleName(example), example] as const))('%s', async (_name, example) => {
     const data = await mkdtemp(join(tmpdir(), 'vitruvian-install-'));
     try {
       const judged = await checkFolder(examples.path(example));
       const { installed, lines, copy } = await install(examples.path(example), data);
-      expect(lines).toEqual(verdictLines(judged));
-      expect(lines).toEqual(examples.expected(example));
+      expect(lines).toEqual(installerLines(judged));
+      expect(lines).toEqual(examples.expected(example).filter((line) => installed.ok || !line.startsWith('warning: ')));
       if (installed.ok && judged.ok) {
         expect(installed.entry.manifest).toEqual(judged.manifest);
+        // Accepted with its warnings, which the window shows.
+        expect(installed.entry.warnings).toEqual(judged.warnings);
         expect(copy && verdictLines(copy)).toEqual(verdictLines(judged));
       }
     } finally {
@@ -145,10 +150,10 @@ describe('vitruvian-tool validate', () => {
     expect(await cli(['validate'])).toEqual({
       code: 2,
       out: [],
-      err: ['validate: missing <folder>', 'usage: vitruvian-tool validate <folder>...'],
+      err: ['validate: missing <folder>', 'usage: vitruvian-tool validate <folder>... [--strict]'],
     });
-    expect((await cli(['validate', '--strict', 'a'])).err[0]).toBe('validate: unknown option --strict; it takes no option');
-    expect((await cli(['validate', '-c', 'a', 'b'])).err[0]).toBe('validate: unknown option -c; it takes no option');
+    expect((await cli(['validate', '--json', 'a'])).err[0]).toBe('validate: unknown option --json; it takes --strict');
+    expect((await cli(['validate', '-c', 'a', 'b'])).err[0]).toBe('validate: unknown option -c; it takes --strict');
   });
 
   it('judges several folders: each line after its folder, exit 1 when one is refused', async () => {
@@ -167,6 +172,18 @@ describe('vitruvian-tool validate', () => {
       err: [],
     });
     expect(examples.expected(refused).length).toBeGreaterThan(1);
+  });
+
+  it('names every typo as a warning and exits 0; with --strict, refuses the folder for them (exit 1)', async () => {
+    for (const set of ['skwir', 'protocol'] as const) {
+      const typos = exampleFolders.find((e) => e.set === set && e.folder === 'typos')!;
+      const lines = examples.expected(typos);
+      expect(lines.filter((line) => line.startsWith('warning: line '))).toHaveLength(4);
+      expect(await cli(['validate', examples.path(typos)])).toEqual({ code: 0, out: lines, err: [] });
+      expect(await cli(['validate', '--strict', examples.path(typos)])).toEqual({ code: 1, out: [...lines, 'refused by --strict: 4 warnings'], err: [] });
+    }
+    const clean = examples.path(exampleFolders.find((e) => e.set === 'skwir' && e.folder === 'valid-minimal')!);
+    expect(await cli(['validate', '--strict', clean])).toEqual({ code: 0, out: ['valid: org.example.minimal 1.0.0 (Skwir plugin, program)'], err: [] });
   });
 
   it('takes a folder whose name starts with a dash after --', async () => {

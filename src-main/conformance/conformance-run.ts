@@ -2,7 +2,7 @@
 // as the app would and judges its side of protocol 1, check by check.
 import type { Manifest } from '../../src-shared/protocol/types';
 import { checkFolder } from '../host/tool-folder';
-import { check, checkNames, commandRunCheck, failed, passed, skipped, type CheckId, type CheckResult, type ConformanceReport } from './check-result';
+import { check, checkNames, commandRunCheck, failed, passed, skipped, warned, type CheckId, type CheckResult, type ConformanceReport } from './check-result';
 import { checkCommandRuns } from './checks/command-run';
 import { checkInitialize } from './checks/initialize';
 import { checkShutdown } from './checks/shutdown';
@@ -27,16 +27,17 @@ export interface ConformanceOptions {
 export async function runConformance(folder: string, options: ConformanceOptions = {}): Promise<ConformanceReport> {
   const limits = { ...defaultLimits, ...options.limits };
   const verdict = await checkFolder(folder);
-  if (!verdict.ok) return { folder, checks: [failed(check('folder'), verdict.problems.join('; '))], pass: false };
+  if (!verdict.ok) return { folder, checks: [failed(check('folder'), [...verdict.problems, ...verdict.warnings].join('; '))], pass: false };
   if (verdict.kind === 'plugin') {
-    return runPluginConformance(folder, verdict.manifest, verdict.entryPath, {
+    const report = await runPluginConformance(folder, verdict.manifest, verdict.entryPath, {
       ...(options.files ? { files: options.files } : {}),
       ...(options.pluginLimits ? { limits: options.pluginLimits } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
     });
+    return { ...report, checks: report.checks.map((result) => (result.id === 'folder' ? folderResult(result.reason, verdict.warnings) : result)) };
   }
   const { manifest, execPath } = verdict;
-  const results: CheckResult[] = [passed(check('folder'), `${manifest.id} ${manifest.version}`)];
+  const results: CheckResult[] = [folderResult(`${manifest.id} ${manifest.version}`, verdict.warnings)];
   const finish = (notRunReason: string) => report(folder, manifest, results, notRunReason);
 
   let session: ConformanceSession;
@@ -81,6 +82,12 @@ export async function runConformance(folder: string, options: ConformanceOptions
     await session.dispose();
   }
 }
+
+/** The folder's check: a WARN naming each key its manifest's schema does not know (most are typos). */
+const folderResult = (reason: string, warnings: string[]): CheckResult =>
+  warnings.length === 0
+    ? passed(check('folder'), reason)
+    : warned(check('folder'), `${reason}, with ${warnings.length === 1 ? 'a warning' : `${warnings.length} warnings`}: ${warnings.join('; ')}`);
 
 /** The results in the table's order; a check with no result is listed as not run. */
 function report(folder: string, manifest: Manifest, results: CheckResult[], notRunReason: string): ConformanceReport {

@@ -150,6 +150,7 @@ export class HostedPlugin {
     const code = this.stateReasonCode;
     if (code !== undefined) summary.stateReasonCode = code;
     if (this.problems) summary.problems = [...this.problems];
+    if (this.entry.warnings?.length) summary.warnings = [...this.entry.warnings];
     return summary;
   }
 

@@ -136,6 +136,7 @@ export class HostedTool implements BrokerTool {
     if (manifest.description) summary.description = manifest.description;
     this.addReason(summary);
     if (this.problems) summary.problems = [...this.problems];
+    if (this.entry.warnings?.length) summary.warnings = [...this.entry.warnings];
     return summary;
   }
 

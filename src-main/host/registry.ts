@@ -16,6 +16,8 @@ interface EntryPlace {
   /** The installed copy, or the folder itself when loaded in place. */
   folder: string;
   loadedInPlace: boolean;
+  /** Keys of its manifest the schema does not know, each with its line (the folder's warnings). */
+  warnings?: string[];
 }
 
 export type ToolEntry = EntryPlace & { kind: 'tool'; manifest: Manifest; execPath: string };
@@ -27,8 +29,8 @@ export type RegistryVerdict = { ok: true; entry: RegistryEntry } | { ok: false; 
 
 const entryOf = (verdict: ValidFolder, folder: string, loadedInPlace: boolean): RegistryEntry =>
   verdict.kind === 'tool'
-    ? { kind: 'tool', id: verdict.manifest.id, manifest: verdict.manifest, folder, execPath: verdict.execPath, loadedInPlace }
-    : { kind: 'plugin', id: verdict.manifest.id, manifest: verdict.manifest, folder, entryPath: verdict.entryPath, loadedInPlace };
+    ? { kind: 'tool', id: verdict.manifest.id, manifest: verdict.manifest, folder, execPath: verdict.execPath, loadedInPlace, warnings: verdict.warnings }
+    : { kind: 'plugin', id: verdict.manifest.id, manifest: verdict.manifest, folder, entryPath: verdict.entryPath, loadedInPlace, warnings: verdict.warnings };
 
 /** The registry names files after tool ids; the manifest schema already keeps ids to these. */
 const safeId = /^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)+$/;

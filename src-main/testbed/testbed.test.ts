@@ -165,3 +165,46 @@ describe('the test bed over the real host', () => {
     expect((await testbed.host.listTools()).find((tool) => tool.id === 'test.host.demand')?.state).toBe('idle');
   });
 });
+
+describe('the test bed over the real host, with a manifest holding typos', () => {
+  it("takes the folders, names each typo on the console and in each one's summary, and drops the warnings once fixed", async () => {
+    const plugin = join(work, 'plugin');
+    const tool = join(work, 'tool');
+    await mkdir(plugin, { recursive: true });
+    await cp(fileURLToPath(new URL('../conformance/fixtures/skwir/plugin.mjs', import.meta.url)), join(plugin, 'plugin.mjs'));
+    const toml = (capabilities: string) =>
+      `id = "test.typos.plugin"\nname = "Typos"\nversion = "1.0.0"\n${capabilities} = ["read"]\n[program]\nexec = "plugin.mjs"\n`;
+    await writeFile(join(plugin, 'skwir-plugin.toml'), toml('capabilites'));
+    await cp(fileURLToPath(new URL('../host/fixtures/host-services', import.meta.url)), tool, { recursive: true });
+    const manifestFile = join(tool, 'vitruvian-tool.json');
+    const manifest = JSON.parse(await readFile(manifestFile, 'utf8')) as Record<string, unknown>;
+    await writeFile(manifestFile, JSON.stringify({ ...manifest, use: ['notify'] }, null, 2));
+    testbed = await startTestbed({
+      folders: [plugin, tool],
+      port: 0,
+      services: 'simulated',
+      rendererDir: work,
+      report: (line) => lines.push(line),
+      createHost,
+      createPlatform: async () => new SimulatedPlatform(),
+      settleMs: 50,
+    });
+    const pluginWarning = 'line 4: capabilites is not a key of skwir-plugin.toml; did you mean capabilities?';
+    const toolWarning = expect.stringMatching(/^line \d+: use is not a key of vitruvian-tool\.json; did you mean uses\?$/);
+    expect(lines).toEqual([
+      `loaded ${plugin}: test.typos.plugin 1.0.0`,
+      `  warning: ${pluginWarning}`,
+      `loaded ${tool}: test.host.services 1.0.0`,
+      expect.stringMatching(/^ {2}warning: line \d+: use is not a key/),
+    ]);
+    const summaries = await testbed.host.listTools();
+    expect(summaries.map((summary) => [summary.id, summary.state !== 'refused', summary.warnings])).toEqual([
+      ['test.typos.plugin', true, [pluginWarning]],
+      ['test.host.services', true, [toolWarning]],
+    ]);
+
+    await writeFile(join(plugin, 'skwir-plugin.toml'), toml('capabilities'));
+    await expect.poll(() => lines.at(-1), { timeout: 10_000 }).toBe(`loaded ${plugin}: test.typos.plugin 1.0.0`);
+    expect((await testbed.host.listTools()).find((summary) => summary.id === 'test.typos.plugin')).not.toHaveProperty('warnings');
+  });
+});

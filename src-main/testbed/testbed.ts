@@ -37,7 +37,9 @@ export interface Testbed {
 }
 
 export const verdictLines = (folder: string, verdict: InstallVerdict): string[] =>
-  verdict.ok ? [`loaded ${folder}: ${verdict.tool.id} ${verdict.tool.version}`] : [`refused ${folder}:`, ...verdict.problems.map((problem) => `  ${problem}`)];
+  verdict.ok
+    ? [`loaded ${folder}: ${verdict.tool.id} ${verdict.tool.version}`, ...(verdict.tool.warnings ?? []).map((warning) => `  warning: ${warning}`)]
+    : [`refused ${folder}:`, ...verdict.problems.map((problem) => `  ${problem}`)];
 
 export async function startTestbed(options: TestbedOptions): Promise<Testbed> {
   const temporary = options.dataFolder === undefined;

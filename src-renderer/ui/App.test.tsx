@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { makeTool } from '../../src-shared/test/fake-host';
+import { makePlugin, makeTool } from '../../src-shared/test/fake-host';
 import { renderApp } from '../test/render-app';
 
 afterEach(cleanup);
@@ -76,6 +76,30 @@ describe('the window', () => {
     expect(document.querySelector('.tool-subtitle')?.textContent).toBe('Loaded in place');
     expect(screen.getByRole('button', { name: 'Restart' }).hasAttribute('disabled')).toBe(true);
     expect(screen.getByRole('button', { name: 'Stop' }).hasAttribute('disabled')).toBe(true);
+  });
+
+  it('shows the warnings of an accepted folder on its page, apart from problems, and none on a folder without', async () => {
+    const warned = makePlugin({
+      id: 'org.example.typos',
+      name: { en: 'Typos' },
+      loadedInPlace: true,
+      warnings: [
+        'line 6: capabilites is not a key of skwir-plugin.toml; did you mean capabilities?',
+        'line 14: extension is not a key of previews[0] in skwir-plugin.toml; did you mean extensions?',
+      ],
+    });
+    await renderApp({ tools: [warned, clipper] });
+    await userEvent.click(screen.getByRole('option', { name: 'Typos' }));
+    const warnings = screen.getByRole('region', { name: 'Warnings about this folder' });
+    expect(
+      within(warnings)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(warned.warnings);
+    // Taken all the same: not an alert, and the plugin is not refused.
+    expect(screen.queryByRole('alert')).toBeNull();
+    await userEvent.click(screen.getByRole('option', { name: 'Clipper' }));
+    expect(screen.queryByRole('region', { name: 'Warnings about this folder' })).toBeNull();
   });
 
   it('shows each tool with its state and reason, and moves with the arrow keys', async () => {

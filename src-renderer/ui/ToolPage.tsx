@@ -88,6 +88,16 @@ export function ToolPage({ tool }: { tool: ToolSummary }) {
           </ul>
         </div>
       )}
+      {tool.warnings && tool.warnings.length > 0 && (
+        <section className="warnings banner" aria-label={words.warningsHeading}>
+          <h2 className="banner-title">{words.warningsHeading}</h2>
+          <ul>
+            {tool.warnings.map((warning, index) => (
+              <li key={index}>{warning}</li>
+            ))}
+          </ul>
+        </section>
+      )}
       <div ref={tabsRef} className="tabs" role="tablist" aria-label={words.toolSections} onKeyDown={onTabKey}>
         {toolTabs.map((t) => (
           <button

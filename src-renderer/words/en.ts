@@ -64,6 +64,7 @@ export const en: Words = {
   uninstallBodyInPlace: 'The tool is stopped and taken off the list, and its data and settings are removed. Its folder is kept as it is.',
   loadedInPlace: 'Loaded in place',
   problemsHeading: 'Problems in this folder',
+  warningsHeading: 'Warnings about this folder',
   commandsHeading: 'Commands',
   noCommands: 'This tool has no commands. It may work on its own.',
   menubarOnly: 'Menu bar',

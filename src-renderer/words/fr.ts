@@ -65,6 +65,7 @@ export const fr: Words = {
   uninstallBodyInPlace: 'L’outil est arrêté et retiré de la liste, et ses données et ses réglages sont supprimés. Son dossier est gardé tel quel.',
   loadedInPlace: 'Chargé sur place',
   problemsHeading: 'Problèmes dans ce dossier',
+  warningsHeading: 'Avertissements sur ce dossier',
   commandsHeading: 'Commandes',
   noCommands: 'Cet outil n’a pas de commande. Il travaille peut-être seul.',
   menubarOnly: 'Barre des menus',

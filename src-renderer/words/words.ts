@@ -56,6 +56,8 @@ export interface Words extends PreviewWords {
   uninstallBodyInPlace: string;
   loadedInPlace: string;
   problemsHeading: string;
+  /** Over the keys of the manifest its schema does not know: the folder was taken all the same. */
+  warningsHeading: string;
   // Commands
   commandsHeading: string;
   noCommands: string;

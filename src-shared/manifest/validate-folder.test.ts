@@ -52,7 +52,7 @@ describe('validateFolder', () => {
       '/t/bin/deploys': { ...program, real: '/t/libexec/deploys' },
       '/t/libexec/deploys': program,
     });
-    expect(await validateFolder('/t', access)).toEqual({ ok: true, kind: 'tool', manifest, execPath: '/t/libexec/deploys' });
+    expect(await validateFolder('/t', access)).toEqual({ ok: true, kind: 'tool', manifest, execPath: '/t/libexec/deploys', warnings: [] });
   });
 
   it('never reads a manifest whose size is over the limit', async () => {
@@ -63,6 +63,7 @@ describe('validateFolder', () => {
     expect(await validateFolder('/t', access)).toEqual({
       ok: false,
       problems: ['vitruvian-tool.json: 10,485,760 bytes, at most 65,536'],
+      warnings: [],
     });
     expect(reads).toEqual([]);
   });
@@ -70,7 +71,7 @@ describe('validateFolder', () => {
   it('reads at most one byte past the limit, and refuses a file that grew after its size was taken', async () => {
     const grown = { ...file(`${JSON.stringify(manifest)}${' '.repeat(70_000)}`), entry: { kind: 'file' as const, size: 100, executable: false } };
     const { access, reads } = memory({ '/t': folder, '/t/vitruvian-tool.json': grown });
-    expect(await validateFolder('/t', access)).toEqual({ ok: false, problems: ['vitruvian-tool.json: 65,537 bytes, at most 65,536'] });
+    expect(await validateFolder('/t', access)).toEqual({ ok: false, problems: ['vitruvian-tool.json: 65,537 bytes, at most 65,536'], warnings: [] });
     expect(reads).toEqual([{ path: '/t/vitruvian-tool.json', maxBytes: 65_537 }]);
   });
 
@@ -79,6 +80,7 @@ describe('validateFolder', () => {
     expect(await validateFolder('/t', access)).toEqual({
       ok: false,
       problems: ["vitruvian-tool.json: a symlink that leaves the tool's folder"],
+      warnings: [],
     });
   });
 
@@ -97,7 +99,7 @@ describe('validateFolder', () => {
     access.stat = async () => {
       throw Object.assign(new Error('permission denied'), { code: 'EACCES' });
     };
-    expect(await validateFolder('/t', access)).toEqual({ ok: false, problems: ['folder: "/t" could not be read (EACCES)'] });
+    expect(await validateFolder('/t', access)).toEqual({ ok: false, problems: ['folder: "/t" could not be read (EACCES)'], warnings: [] });
   });
 });
 
@@ -142,6 +144,7 @@ describe('validateFolder, a module plugin', () => {
     expect(await validateFolder('/p', core.access)).toEqual({
       ok: false,
       problems: [expect.stringMatching(/^module.wasm: "plugin.wasm" is a core WebAssembly module, not a component/)],
+      warnings: [],
     });
     const other = plugin(component('other'), {
       other: 'world root {\n  import wasi:random/random@0.2.0;\n  export call: func(method: string, params: string) -> result<string, string>;\n}',
@@ -149,17 +152,23 @@ describe('validateFolder, a module plugin', () => {
     expect(await validateFolder('/p', other.access)).toEqual({
       ok: false,
       problems: ['module.wasm: "plugin.wasm" imports the interface wasi:random/random@0.2.0; a module plugin may import only read and log'],
+      warnings: [],
     });
     const broken = plugin(component('broken'));
     expect(await validateFolder('/p', broken.access)).toEqual({
       ok: false,
       problems: ['module.wasm: "plugin.wasm" is not a well-formed component (invalid component)'],
+      warnings: [],
     });
   });
 
   it('refuses a component over 64 MiB without reading it', async () => {
     const { access, reads } = plugin({ entry: { kind: 'file', size: 67_108_865, executable: false } });
-    expect(await validateFolder('/p', access)).toEqual({ ok: false, problems: ['module.wasm: "plugin.wasm" is 67,108,865 bytes, at most 67,108,864'] });
+    expect(await validateFolder('/p', access)).toEqual({
+      ok: false,
+      problems: ['module.wasm: "plugin.wasm" is 67,108,865 bytes, at most 67,108,864'],
+      warnings: [],
+    });
     expect(reads.map((read) => read.path)).toEqual(['/p/skwir-plugin.toml']);
   });
 });

@@ -3,16 +3,21 @@
 // both. Order: the manifest's size (it is never read whole when too big), its text, its JSON or
 // TOML, the schema and the rules beside it, then what only the folder can tell: the program (or a
 // plugin's component), once symlinks are resolved, stays inside the folder; and the protocol or
-// api is one this app speaks.
+// api is one this app speaks. Beside the verdict, warnings: each key of the manifest its schema does
+// not know (ignored, so a folder with them is still valid), with its line and the key it most
+// likely meant, so every door (the installer, validate, check, the test bed) shows the same ones.
 import { MANIFEST_FILE, MANIFEST_MAX_BYTES, SPOKEN_PROTOCOLS } from '../limits';
 import { formatCount, quote } from '../protocol/problem-words';
 import type { Manifest } from '../protocol/types';
 import { SKWIR_MANIFEST_FILE, SKWIR_MANIFEST_MAX_BYTES, SKWIR_MODULE_MAX_BYTES } from '../skwir/limits';
 import { componentHeaderProblem, worldProblems } from '../skwir/module-world';
 import { readPluginManifest, type PluginManifest } from '../skwir/plugin-manifest';
+import manifestSchema from '../protocol/manifest.schema.json';
 import { manifestProblems } from './check-manifest';
+import { jsonKeyLines } from './json-key-lines';
 import { decodeUtf8, parseManifestText, textProblem } from './manifest-text';
 import { isAbsolutePath, isInside, joinPath, relativeSegments } from './tool-path';
+import { unknownKeyWarnings } from './unknown-keys';
 
 export interface FolderEntry {
   kind: 'file' | 'folder' | 'other';
@@ -36,20 +41,22 @@ export interface FolderAccess {
   componentWorld(bytes: Uint8Array): Promise<string>;
 }
 
+/** `warnings`: in words, each naming its line of the manifest; empty for most folders. */
 export type FolderVerdict =
-  | { ok: true; kind: 'tool'; manifest: Manifest; /** runtime.exec, symlinks resolved */ execPath: string }
+  | { ok: true; kind: 'tool'; manifest: Manifest; /** runtime.exec, symlinks resolved */ execPath: string; warnings: string[] }
   | {
       ok: true;
       kind: 'plugin';
       manifest: PluginManifest;
       /** program.exec or module.wasm, symlinks resolved */
       entryPath: string;
+      warnings: string[];
     }
-  | { ok: false; problems: string[] };
+  | { ok: false; problems: string[]; warnings: string[] };
 
 export type ValidFolder = Extract<FolderVerdict, { ok: true }>;
 
-const refuse = (...problems: string[]): FolderVerdict => ({ ok: false, problems });
+const refuse = (...problems: string[]): FolderVerdict => ({ ok: false, problems, warnings: [] });
 
 /** A path on this machine in a reason: whole, never cut as a manifest's values are (it is where to look). */
 const quotePath = (path: string): string => JSON.stringify(path);
@@ -140,6 +147,7 @@ async function judgeTool(place: Place, entry: FolderEntry): Promise<FolderVerdic
   if (!parsed.ok) return refuse(`${MANIFEST_FILE}: ${parsed.reason}`);
 
   const problems = manifestProblems(parsed.value);
+  const warnings = unknownKeyWarnings(manifestSchema, parsed.value, jsonKeyLines(read.text), MANIFEST_FILE);
   const value = parsed.value as Partial<Record<string, unknown>> | null;
   const runtime = value && typeof value === 'object' ? (value.runtime as Record<string, unknown> | undefined) : undefined;
   const exec = runtime && typeof runtime === 'object' ? runtime.exec : undefined;
@@ -153,8 +161,8 @@ async function judgeTool(place: Place, entry: FolderEntry): Promise<FolderVerdic
   if (typeof protocol === 'number' && Number.isInteger(protocol) && protocol >= 1 && !SPOKEN_PROTOCOLS.includes(protocol)) {
     problems.push(`protocol: ${protocol} is not spoken by this app (it speaks ${SPOKEN_PROTOCOLS.join(', ')})`);
   }
-  if (problems.length > 0 || execPath === undefined) return refuse(...problems);
-  return { ok: true, kind: 'tool', manifest: parsed.value as Manifest, execPath };
+  if (problems.length > 0 || execPath === undefined) return { ok: false, problems, warnings };
+  return { ok: true, kind: 'tool', manifest: parsed.value as Manifest, execPath, warnings };
 }
 
 /**
@@ -210,6 +218,7 @@ async function judgePlugin(place: Place, entry: FolderEntry): Promise<FolderVerd
       else entryPath = found.path;
     } else entryPath = found.path;
   }
-  if (!reading.ok || problems.length > 0 || entryPath === undefined) return refuse(...problems);
-  return { ok: true, kind: 'plugin', manifest: reading.manifest, entryPath };
+  const { warnings } = reading;
+  if (!reading.ok || problems.length > 0 || entryPath === undefined) return { ok: false, problems, warnings };
+  return { ok: true, kind: 'plugin', manifest: reading.manifest, entryPath, warnings };
 }

@@ -4,9 +4,12 @@
 // state: one transport, unique field keys and command names, command args that are a JSON Schema,
 // an api this app speaks. The folder checks (the exec or wasm on disk) are in validate-folder.ts.
 import { parse, TomlError } from 'smol-toml';
+import { tomlKeyLines } from '../manifest/toml-key-lines';
+import { unknownKeyWarnings } from '../manifest/unknown-keys';
 import { quote } from '../protocol/problem-words';
 import { SKWIR_API_OLDEST, SKWIR_API_VERSION, SKWIR_MANIFEST_FILE, spokenApi } from './limits';
 import { jsonSchemaProblem, SKWIR_MANIFEST_SCHEMA_ID, skwirProblems } from './schema-check';
+import manifestSchema from './skwir-manifest.schema.json';
 import type { Capability, ManifestCommand, ManifestField, ManifestPreview, SkwirManifestFile } from './types';
 
 /** Which files something serves; both empty: every file. Extensions are kept lower case. */
@@ -49,33 +52,43 @@ export interface PluginManifest {
 }
 
 export type PluginManifestReading =
-  | { ok: true; manifest: PluginManifest }
+  | { ok: true; manifest: PluginManifest; warnings: string[] }
   /** `value`: what the TOML held, when it could be parsed (so the folder's checks can still look at it). */
-  | { ok: false; problems: string[]; value?: Record<string, unknown> };
+  | { ok: false; problems: string[]; warnings: string[]; value?: Record<string, unknown> };
 
 const file = SKWIR_MANIFEST_FILE;
 
 /** smol-toml's error, as `line L, column C: what` (its message repeats the document after). */
-function tomlProblem(error: unknown): string {
+function tomlProblem(error: unknown, text: string): string {
   if (error instanceof TomlError) {
     const what = error.message.split('\n')[0]!.replace(/^Invalid TOML document: /, '');
+    // A quote left open meets the line's end (to the parser, a control character in the string) or the file's.
+    const rest = text.split('\n')[error.line - 1]?.slice(error.column - 1) ?? '';
+    if (what === 'unfinished string' || (what.startsWith('control characters are not allowed') && /^\r?$/.test(rest))) {
+      return `${file}: line ${error.line}: a string is not closed (a "..." or '...' string ends on the line it starts; """...""" may run over lines)`;
+    }
     return `${file}: line ${error.line}, column ${error.column}: ${what}`;
   }
   return `${file}: not TOML (${error instanceof Error ? error.message : String(error)})`;
 }
 
-/** Every problem of skwir-plugin.toml's text, or our model of the plugin. */
+/**
+ * Every problem of skwir-plugin.toml's text, or our model of the plugin; and, either way once it is
+ * TOML, a warning for each key the manifest's schema does not know (ignored, but most are typos).
+ */
 export function readPluginManifest(text: string): PluginManifestReading {
   let value: Record<string, unknown>;
   try {
     value = parse(text);
   } catch (error) {
-    return { ok: false, problems: [tomlProblem(error)] };
+    return { ok: false, problems: [tomlProblem(error, text)], warnings: [] };
   }
+  // Before the schema check, which fills in defaults: those are known keys, but not written ones.
+  const warnings = unknownKeyWarnings(manifestSchema, value, tomlKeyLines(text), file);
   const problems = skwirProblems(SKWIR_MANIFEST_SCHEMA_ID, value, '', file);
   problems.push(...ruleProblems(value));
-  if (problems.length > 0) return { ok: false, problems, value };
-  return { ok: true, manifest: toModel(value as unknown as SkwirManifestFile) };
+  if (problems.length > 0) return { ok: false, problems, warnings, value };
+  return { ok: true, manifest: toModel(value as unknown as SkwirManifestFile), warnings };
 }
 
 function ruleProblems(value: Record<string, unknown>): string[] {

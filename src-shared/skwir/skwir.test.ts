@@ -66,6 +66,7 @@ describe('examples', () => {
   it.each(manifestExamples.manifests.map((e) => [e.about, e] as const))('manifest: %s', (_about, example) => {
     const reading = readPluginManifest(example.toml);
     expect(reading.ok ? [] : reading.problems).toEqual(example.problems);
+    expect(reading.warnings).toEqual('warnings' in example ? example.warnings : []);
   });
 
   it('give every message a valid example, and every call a valid answer', () => {
