@@ -110,11 +110,37 @@ describe('ask, on the sample plugins', () => {
     expect(converted.answers[0]!.answer).toMatchObject({ name: 'two.png' });
     const page = await ask([sample('skwir-netpbm'), 'page', '--file', ppm, '--params', '{"page":1,"side":8,"text":true}', '--out', out]);
     expect(page.answers[0]!.answer).toMatchObject({ pages: 1, width: 2, height: 1, outline: [{ title: expect.any(String), depth: 0, page: 1 }] });
-    expect((await readdir(out)).sort()).toEqual(['two.png', 'two.ppm.page.png', 'two.ppm.thumbnail.png']);
+    expect((await readdir(out)).sort()).toEqual(['two.png', 'two.ppm.page-1.side-8.png', 'two.ppm.thumbnail-256.png']);
     const png = await readFile(join(out, 'two.png'));
     expect(png.readUInt32BE(16)).toBe(2); // width in IHDR
     const again = await ask([sample('skwir-netpbm'), 'convert', '--file', ppm, '--out', out]);
     expect(again.err).toContainEqual(`ask: not written: ${join(out, 'two.png')} exists already (nothing is overwritten)`);
+    expect(again.code).toBe(1);
+  });
+
+  it('--out names each page by its number and side, so page 2 lands beside page 1; one not written fails the call', async () => {
+    // Three pictures in one file: a red pixel, a 2x1 green and blue, a 3x1 grey.
+    const ppm = await write('three.ppm', 'P3\n1 1\n255\n255 0 0\nP3\n2 1\n255\n0 255 0 0 0 255\nP3\n3 1\n255\n9 9 9 9 9 9 9 9 9\n');
+    const out = join(scratch, 'pages');
+    const page = (n: number, side = 64) => ask([sample('skwir-netpbm'), 'page', '--file', ppm, '--params', JSON.stringify({ page: n, side }), '--out', out]);
+    const first = await page(1);
+    expect(first.answers[0]!.answer).toMatchObject({ pages: 3, width: 1 });
+    const second = await page(2);
+    expect(second.answers[0]!.answer).toMatchObject({ pages: 3, width: 2 });
+    expect([first.code, second.code]).toEqual([0, 0]);
+    expect(second.err).toContainEqual(expect.stringMatching(new RegExp(`^ask: wrote ${join(out, 'three.ppm.page-2.side-64.png')} \\(\\d+ bytes\\)$`)));
+    expect((await page(2, 16)).code).toBe(0);
+    expect((await readdir(out)).sort()).toEqual(['three.ppm.page-1.side-64.png', 'three.ppm.page-2.side-16.png', 'three.ppm.page-2.side-64.png']);
+    expect((await readFile(join(out, 'three.ppm.page-2.side-64.png'))).readUInt32BE(16)).toBe(64); // drawn at the side asked
+
+    const again = await page(2);
+    expect(again.answers[0]!.answer).toMatchObject({ pages: 3 }); // answered, printed, but not written
+    expect(again.err).toContainEqual(`ask: not written: ${join(out, 'three.ppm.page-2.side-64.png')} exists already (nothing is overwritten)`);
+    expect(again.code).toBe(1);
+    // A folder that cannot be made (a file is in its way) fails the call too, naming why.
+    const blocked = await ask([sample('skwir-netpbm'), 'thumbnail', '--file', ppm, '--out', join(out, 'three.ppm.page-1.side-64.png')]);
+    expect(blocked.err).toContainEqual(expect.stringMatching(/^ask: not written: .*three\.ppm\.thumbnail-256\.png \(the folder could not be made: EEXIST\)$/));
+    expect(blocked.code).toBe(1);
   });
 
   it('--trace prints every message both ways as JSON lines on stderr, stdout keeping only the answers', async () => {

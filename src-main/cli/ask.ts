@@ -4,7 +4,8 @@
 // call, stopped by its stop sequence). field, thumbnail, inspect, convert and page are asked once for
 // each --file, all queued at once (as Skwir does when it lists a folder); a command gets every file as
 // its entries. stdout: one JSON line a call, in file order; stderr: the plugin's log and the host's
-// words (and --trace's lines). Plans are printed, never applied.
+// words (and --trace's lines). Plans are printed, never applied. Exit 1 when a call failed, or when
+// --out could not write a file an answer carried.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -185,7 +186,11 @@ async function printAnswers(outcomes: Promise<CallOutcome>[], files: string[][],
       continue;
     }
     io.out(printed);
-    if (args.out) for (const line of await writeAnswerFiles(args.out, args.method, files[index]!, result.answer)) io.err(`ask: ${line}`);
+    if (args.out) {
+      const written = await writeAnswerFiles(args.out, args.method, files[index]!, args.params, result.answer);
+      for (const line of written.lines) io.err(`ask: ${line}`);
+      if (!written.allWritten) failed = true;
+    }
     if (isPlan(result.answer)) io.err('ask: the plan is printed, never applied; the window applies a plan once a person confirms it');
   }
   return failed ? ExitCodes.failed : ExitCodes.ok;
