@@ -117,3 +117,26 @@ describe.concurrent('the sample tools', () => {
     expect(preferences.some((p) => !p.title)).toBe(true);
   });
 });
+
+describe('the docs count the samples as they are', () => {
+  const plugins = readdirSync(here, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && existsSync(join(here, entry.name, 'skwir-plugin.toml')))
+    .map((entry) => entry.name);
+  const numbers = ['no', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
+  const doc = (path: string) => readFileSync(join(repo, path), 'utf8').replace(/\s+/g, ' ');
+  // Where each page says how many there are: a number word, then what it counts.
+  const counts: [string, RegExp, string[]][] = [
+    ['README.md', /holds (\w+) sample tools/i, samples],
+    ['README.md', /holds (\w+) sample plugins/i, plugins],
+    ['tools-sample/README.md', /^# Sample tools (\w+) small tools/i, samples],
+    ['tools-sample/README.md', /(\w+) sample Skwir plugins/i, plugins],
+    ['docs/writing-a-tool.md', /has (\w+) complete tools/i, samples],
+    ['docs/writing-a-skwir-plugin.md', /holds (\w+) plugins to read and copy/i, plugins],
+  ];
+
+  it.each(counts)('%s says %s', (path, said, folders) => {
+    const text = doc(path);
+    expect(numbers.indexOf(said.exec(text)?.[1]?.toLowerCase() ?? '')).toBe(folders.length);
+    for (const folder of folders) expect(text, folder).toContain(`\`${folder}`);
+  });
+});

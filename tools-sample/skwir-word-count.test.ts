@@ -95,6 +95,10 @@ describe('the word-count plugin', () => {
       },
     });
     expect(await command(plugin, 'word-count.count', [])).toEqual({ result: { answer: 'value', value: { total: 0, files: [] } } });
+    // Lines as the README counts them: a last line without its break counts (wc -l would say 1), \r\n is one break.
+    const lines = [file('two.txt', 'one\ntwo'), file('crlf.txt', 'a\r\nb\r\n'), file('empty.txt', '')];
+    const counted = (await command(plugin, 'word-count.count', lines, { lines: true })) as { result: { value: { files: { lines: number }[] } } };
+    expect(counted.result.value.files.map((f) => f.lines)).toEqual([2, 2, 0]);
     expect(plugin.logs).toContainEqual({ level: 'debug', message: 'b.md: 5 words' });
   });
 

@@ -24,12 +24,31 @@ describe('vitruvian-tool', () => {
     }
   });
 
-  it('shows how to call one command with <command> --help, without running it', async () => {
+  it('shows how to call one command with <command> --help, without running it: the usage, what it does, each option', async () => {
     expect(await cli(['validate', '--help'])).toEqual({
       code: 0,
-      out: ['usage: vitruvian-tool validate <folder>... [--strict]', 'judge tool folders as the app installer does'],
+      out: [
+        'usage: vitruvian-tool validate <folder>... [--strict]',
+        "judge tool and Skwir plugin folders as the app's installer does, and warn of keys their manifest does not know",
+        '',
+        'options:',
+        '  --strict  refuse (exit 1) a folder that has a warning, as well as one that has a problem',
+      ],
       err: [],
     });
+    const check = await cli(['check', '--help']);
+    expect(check.out.slice(3)).toEqual([
+      'options:',
+      '  --json         print the report as one JSON object instead of a line a check',
+      expect.stringMatching(/^ {2}--file <path> {2}a file of your own to ask a plugin about/),
+    ]);
+    // Every command's help names plugins where it takes them, and lists every option it reads.
+    expect((await cli(['testbed', '--help'])).out[1]).toMatch(/tool and Skwir plugin folders/);
+    for (const name of Object.keys(subcommands) as SubcommandName[]) {
+      const { out } = await cli([name, '--help']);
+      for (const option of Object.keys(subcommands[name].options))
+        expect(out, `${name} --${option}`).toContainEqual(expect.stringMatching(new RegExp(`^ {2}--${option}\\b`)));
+    }
   });
 
   it('exits 2 with one line naming what was wrong', async () => {

@@ -2,7 +2,7 @@
 // called is in usage.ts, shared with the subcommands' own option reading and usage errors.
 import { appVersion } from '../host/app-version';
 import { ExitCodes, processIo, type CliCommand, type CliIo } from './io';
-import { isSubcommand, NAME, subcommands, usageLine, type SubcommandName } from './usage';
+import { helpLines, isSubcommand, NAME, subcommands, type SubcommandName } from './usage';
 
 const loaders: Record<SubcommandName, () => Promise<{ command: CliCommand }>> = {
   validate: () => import('./validate'),
@@ -47,8 +47,7 @@ export async function main(argv: string[], io: CliIo = processIo): Promise<numbe
     return ExitCodes.usage;
   }
   if (args.includes('--help') || args.includes('-h')) {
-    io.out(usageLine(name));
-    io.out(subcommands[name].summary);
+    helpLines(name).forEach((line) => io.out(line));
     return ExitCodes.ok;
   }
   try {

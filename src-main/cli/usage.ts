@@ -1,7 +1,7 @@
-// How each subcommand is called, in one table: its operands and its options. `vitruvian-tool
-// <command> --help`, the usage line printed after a usage error and the option reader (options.ts)
-// all come from it, so the help cannot fall behind what a subcommand reads: a new option or a new
-// subcommand is a line here. Kept apart from the subcommands so that help loads none of them.
+// How each subcommand is called, in one table: its operands and its options, each option with a
+// line of help. `vitruvian-tool <command> --help`, the usage line printed after a usage error and the
+// option reader (options.ts) all come from it, so the help cannot fall behind what a subcommand
+// reads: a new option or a new subcommand is a line here. Kept apart from the subcommands so that help loads none of them.
 import { callMethods } from '../../src-shared/skwir/methods';
 
 export const NAME = 'vitruvian-tool';
@@ -14,6 +14,8 @@ export interface OptionSpec {
   readonly choices?: readonly string[];
   /** Given more than once, each is kept, in order. */
   readonly multiple?: boolean;
+  /** What it does, for --help: a short line, its default said. */
+  readonly help: string;
 }
 
 /** What a subcommand takes besides its options: one operand, one or more, or any number. */
@@ -31,62 +33,77 @@ export interface SubcommandSpec {
   readonly options: Readonly<Record<string, OptionSpec>>;
 }
 
-const services = { value: 'simulated|system', choices: ['simulated', 'system'] } as const;
+const services = (who: string) =>
+  ({
+    value: 'simulated|system',
+    choices: ['simulated', 'system'],
+    help: `simulated (the default) records what ${who} asked of the system; system does it for real (Linux)`,
+  }) as const;
 
 export const subcommands = {
   validate: {
-    summary: 'judge tool folders as the app installer does',
+    summary: "judge tool and Skwir plugin folders as the app's installer does, and warn of keys their manifest does not know",
     operands: { name: 'folder', count: 'oneOrMore' },
-    options: { strict: {} },
+    options: { strict: { help: 'refuse (exit 1) a folder that has a warning, as well as one that has a problem' } },
   },
   run: {
     summary: 'start a tool headless, run commands, stop it',
     operands: { name: 'folder', count: 'one' },
     options: {
-      command: { value: '<id>', multiple: true },
-      pref: { value: '<id>=<json>', multiple: true },
-      language: { value: '<tag>' },
-      data: { value: '<dir>' },
-      services,
-      clipboard: { value: '<text>' },
-      trace: {},
-      strict: {},
+      command: { value: '<id>', multiple: true, help: 'run this command once it is runnable; repeat for several, run in order' },
+      pref: { value: '<id>=<json>', multiple: true, help: 'store this preference value before the tool starts' },
+      language: { value: '<tag>', help: 'the language sent in initialize (default en)' },
+      data: { value: '<dir>', help: "the tool's data folder (default: a fresh temporary one, deleted afterwards)" },
+      services: services('the tool'),
+      clipboard: { value: '<text>', help: 'what the simulated clipboard holds when the tool starts' },
+      trace: { help: 'print every message both ways as JSON lines on stdout' },
+      strict: { help: 'fail the run (exit 1) on any protocol problem' },
     },
   },
   check: {
     summary: "the conformance run of a tool's or a Skwir plugin's side of its protocol",
     operands: { name: 'folder', count: 'one' },
-    options: { json: {}, file: { value: '<path>', multiple: true } },
+    options: {
+      json: { help: 'print the report as one JSON object instead of a line a check' },
+      file: {
+        value: '<path>',
+        multiple: true,
+        help: 'a file of your own to ask a plugin about, where a declaration serves its kind; repeat for several (default: small files check makes of the kinds declared)',
+      },
+    },
   },
   ask: {
     summary: 'ask a Skwir plugin about files, headless, and print its answers',
     operands: { name: 'folder', count: 'one', then: { name: 'method', choices: callMethods } },
     options: {
-      file: { value: '<path>', multiple: true },
-      params: { value: '<json>' },
-      timeout: { value: '<s>' },
-      out: { value: '<dir>' },
-      trace: {},
-      capability: { value: '<name>', multiple: true },
+      file: { value: '<path>', multiple: true, help: 'a file to ask about; repeat for several (one call a file; a command gets them all)' },
+      params: { value: '<json>', help: 'the call\'s other params, a JSON object: {"key":...}, {"page":1,"side":1024}, {"command":...,"args":...}' },
+      timeout: { value: '<s>', help: 'seconds a call may take before it is cancelled with $/cancel (default 60)' },
+      out: { value: '<dir>', help: 'write the pictures and converted files the answers carry into this folder, never over a file' },
+      trace: { help: 'print every message both ways as JSON lines on stderr' },
+      capability: { value: '<name>', multiple: true, help: 'grant only this capability (none: none at all), not all the manifest asks for' },
     },
   },
   testbed: {
-    summary: 'the browser test bed with these tool folders loaded in place',
+    summary: 'the browser test bed with these tool and Skwir plugin folders loaded in place, reloaded when they change',
     operands: { name: 'folder', count: 'any' },
     options: {
-      port: { value: '<n>' },
-      services,
-      data: { value: '<dir>' },
-      language: { value: '<tag>' },
+      port: { value: '<n>', help: 'the port to serve on (default 7470; 0 picks a free one)' },
+      services: services('a tool or a plugin'),
+      data: { value: '<dir>', help: "the app's data folder (default: a fresh temporary one, removed when the test bed stops)" },
+      language: { value: '<tag>', help: 'the language the tools are told first, until the window changes it (default en)' },
     },
   },
   new: {
     summary: 'create a new tool (or Skwir plugin) folder to start from',
     operands: { name: 'folder', count: 'one' },
     options: {
-      kind: { value: 'tool|skwir', choices: ['tool', 'skwir'] },
-      // wat: a Skwir module plugin (a WebAssembly component built from WebAssembly text).
-      lang: { value: 'node|python|sh|wat', choices: ['node', 'python', 'sh', 'wat'] },
+      kind: { value: 'tool|skwir', choices: ['tool', 'skwir'], help: 'a tool (the default) or a Skwir plugin' },
+      lang: {
+        value: 'node|python|sh|wat',
+        choices: ['node', 'python', 'sh', 'wat'],
+        help: 'the language of the program (default node); wat makes a Skwir module plugin, a WebAssembly component',
+      },
     },
   },
 } as const satisfies Record<string, SubcommandSpec>;
@@ -114,3 +131,12 @@ export function usageOf(name: SubcommandName): string {
 
 /** `usage: vitruvian-tool <how the subcommand is called>`. */
 export const usageLine = (name: SubcommandName): string => `usage: ${NAME} ${usageOf(name)}`;
+
+/** `<command> --help`: the usage line, what the command does, and each option with its help. */
+export function helpLines(name: SubcommandName): string[] {
+  const spec: SubcommandSpec = subcommands[name];
+  const options = Object.entries(spec.options).map(([option, o]) => [`--${option}${o.value ? ` ${o.value}` : ''}`, o.help] as const);
+  const width = Math.max(0, ...options.map(([called]) => called.length));
+  const listed = options.length === 0 ? [] : ['', 'options:', ...options.map(([called, help]) => `  ${called.padEnd(width)}  ${help}`)];
+  return [usageLine(name), spec.summary, ...listed];
+}
