@@ -1,5 +1,6 @@
 // Renders the whole window over a fake host, as main.tsx does over a real one.
 import { render, type RenderResult } from '@testing-library/react';
+import './patient-waits';
 import type { HostInfo, ToolSummary } from '../../src-shared/host-api';
 import { createAppStore } from '../store/app-store';
 import { bindHostEvents } from '../store/host-events';

@@ -2,6 +2,7 @@
 // the in-memory HostApi, in the language asked.
 import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
+import './patient-waits';
 import { createAppStore } from '../store/app-store';
 import { StoreProvider } from '../store/store-context';
 import { createFakeHost } from '../../src-shared/test/fake-host';

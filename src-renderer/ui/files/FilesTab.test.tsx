@@ -249,7 +249,7 @@ describe('a plugin’s Files tab', () => {
     await addPath('/d/slow.bin');
     const preview = await screen.findByRole('region', { name: 'Preview of slow.bin' });
     expect(within(preview).queryByRole('progressbar')).toBeNull();
-    const progress = await within(preview).findByRole('progressbar', { name: 'Asking the plugin…' }, { timeout: 2000 });
+    const progress = await within(preview).findByRole('progressbar', { name: 'Asking the plugin…' });
     expect(progress).toBeDefined();
     await userEvent.click(within(preview).getByRole('button', { name: 'Cancel' }));
     const callId = fake.requestsNamed('inspect')[0]![1];
@@ -266,7 +266,7 @@ describe('a plugin’s Files tab', () => {
     await addPath('/d/slow.bin');
     const list = screen.getByRole('listbox', { name: 'Files given to the plugin' });
     const row = within(list).getByRole('option', { name: 'slow.bin' });
-    const progress = await screen.findByRole('progressbar', { name: 'Asking the plugin about slow.bin…' }, { timeout: 2000 });
+    const progress = await screen.findByRole('progressbar', { name: 'Asking the plugin about slow.bin…' });
     expect(list.contains(progress)).toBe(false);
     expect(row.querySelector('progress')).not.toBeNull();
     expect(within(row).queryAllByRole('button')).toEqual([]);
