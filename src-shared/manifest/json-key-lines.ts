@@ -8,6 +8,8 @@ const MAX_DEPTH = 128;
 
 class Stop extends Error {}
 
+const valueEnd = /[\s,\]}]/g;
+
 export function jsonKeyLines(text: string): KeyLines {
   const lines = new KeyLines(text);
   const places = new JsonPlaces(text, lines);
@@ -62,9 +64,11 @@ class JsonPlaces {
       }
       this.expect(']');
     } else {
-      const end = this.text.slice(this.at).search(/[\s,\]}]|$/);
-      if (end <= 0) throw new Stop();
-      this.at += end;
+      // A number, true, false or null: up to what ends a value (found in place: no copy of the rest).
+      valueEnd.lastIndex = this.at;
+      const end = valueEnd.exec(this.text)?.index ?? this.text.length;
+      if (end === this.at) throw new Stop();
+      this.at = end;
     }
   }
 

@@ -22,6 +22,7 @@ export function tomlKeyLines(text: string): KeyLines {
 }
 
 const bare = /[A-Za-z0-9_-]/;
+const valueEnd = /[,\]}\n\r#]/g;
 const simpleEscapes: Record<string, string> = { b: '\b', t: '\t', n: '\n', f: '\f', r: '\r', e: '\x1b', '"': '"', '\\': '\\' };
 
 class TomlPlaces {
@@ -125,10 +126,11 @@ class TomlPlaces {
       }
       this.expect('}');
     } else {
-      // A number, a date or true/false: up to what ends a value.
-      const end = this.text.slice(this.at).search(/[,\]}\n\r#]/);
-      if (end <= 0) throw new Stop();
-      this.at += end;
+      // A number, a date or true/false: up to what ends a value (found in place: no copy of the rest).
+      valueEnd.lastIndex = this.at;
+      const end = valueEnd.exec(this.text)?.index ?? this.text.length;
+      if (end === this.at) throw new Stop();
+      this.at = end;
     }
   }
 

@@ -144,6 +144,14 @@ describe('the places of keys', () => {
     expect(lines.lineOf(['a', 1, 'c', 'nowhere'])).toBe(7);
   });
 
+  it('steps over a manifest full of small values to the key after them', () => {
+    const many = Array.from({ length: 12_000 }, (_, i) => i % 10).join(',');
+    const toml = tomlKeyLines(`list = [${many}]\n\n[t]\nafter = { x = [${many}], y = 1 }\n`);
+    expect([toml.lineOf(['list', 11_999]), toml.lineOf(['t', 'after', 'y'])]).toEqual([1, 4]);
+    const json = jsonKeyLines(`{"list": [${many}],\n"after": {"x": [${many}],\n "y": null}}`);
+    expect([json.lineOf(['list', 11_999]), json.lineOf(['after', 'y'])]).toEqual([1, 3]);
+  });
+
   it('reads JSON keys with escapes, on the line they start', () => {
     const lines = jsonKeyLines('{\n "a\\"b": {\n  "c": [1,\n {"d": 2}]\n }\n}');
     expect([lines.lineOf(['a"b']), lines.lineOf(['a"b', 'c', 1, 'd'])]).toEqual([2, 4]);
