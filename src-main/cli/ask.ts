@@ -95,7 +95,7 @@ export async function command(argv: string[], io: CliIo): Promise<number> {
   const { args } = reading;
   const verdict = await checkFolder(args.folder);
   // A typo in the manifest surfaces later as a capability not granted or a method never asked: said first.
-  for (const warning of verdict.warnings) io.err(`warning: ${warning}`);
+  for (const warning of verdict.warnings ?? []) io.err(`warning: ${warning}`);
   if (!verdict.ok) {
     io.err(`ask: ${args.folder} is not a plugin this app runs:`);
     for (const problem of verdict.problems) io.err(problem);

@@ -125,7 +125,7 @@ export async function command(argv: string[], io: CliIo): Promise<number> {
   const args = reading.args;
   const folder = resolve(args.folder);
   const verdict = await checkFolder(folder);
-  for (const warning of verdict.warnings) io.err(`warning: ${warning}`);
+  for (const warning of verdict.warnings ?? []) io.err(`warning: ${warning}`);
   if (!verdict.ok) {
     io.err(`run: ${folder} is not a tool this app runs:`);
     for (const problem of verdict.problems) io.err(problem);

@@ -28,7 +28,7 @@ export async function command(args: string[], io: CliIo): Promise<number> {
 
 /** `valid: <id> <version>` (a plugin's line says what it is), or one line per problem; then the warnings. */
 export function verdictLines(verdict: FolderVerdict): string[] {
-  const warnings = verdict.warnings.map((warning) => `warning: ${warning}`);
+  const warnings = (verdict.warnings ?? []).map((warning) => `warning: ${warning}`);
   if (!verdict.ok) return [...verdict.problems, ...warnings];
   const kind = verdict.kind === 'plugin' ? ` (Skwir plugin, ${verdict.manifest.transport.kind})` : '';
   return [`valid: ${verdict.manifest.id} ${verdict.manifest.version}${kind}`, ...warnings];

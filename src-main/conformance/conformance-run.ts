@@ -27,7 +27,7 @@ export interface ConformanceOptions {
 export async function runConformance(folder: string, options: ConformanceOptions = {}): Promise<ConformanceReport> {
   const limits = { ...defaultLimits, ...options.limits };
   const verdict = await checkFolder(folder);
-  if (!verdict.ok) return { folder, checks: [failed(check('folder'), [...verdict.problems, ...verdict.warnings].join('; '))], pass: false };
+  if (!verdict.ok) return { folder, checks: [failed(check('folder'), [...verdict.problems, ...(verdict.warnings ?? [])].join('; '))], pass: false };
   if (verdict.kind === 'plugin') {
     const report = await runPluginConformance(folder, verdict.manifest, verdict.entryPath, {
       ...(options.files ? { files: options.files } : {}),

@@ -63,7 +63,6 @@ describe('validateFolder', () => {
     expect(await validateFolder('/t', access)).toEqual({
       ok: false,
       problems: ['vitruvian-tool.json: 10,485,760 bytes, at most 65,536'],
-      warnings: [],
     });
     expect(reads).toEqual([]);
   });
@@ -71,7 +70,7 @@ describe('validateFolder', () => {
   it('reads at most one byte past the limit, and refuses a file that grew after its size was taken', async () => {
     const grown = { ...file(`${JSON.stringify(manifest)}${' '.repeat(70_000)}`), entry: { kind: 'file' as const, size: 100, executable: false } };
     const { access, reads } = memory({ '/t': folder, '/t/vitruvian-tool.json': grown });
-    expect(await validateFolder('/t', access)).toEqual({ ok: false, problems: ['vitruvian-tool.json: 65,537 bytes, at most 65,536'], warnings: [] });
+    expect(await validateFolder('/t', access)).toEqual({ ok: false, problems: ['vitruvian-tool.json: 65,537 bytes, at most 65,536'] });
     expect(reads).toEqual([{ path: '/t/vitruvian-tool.json', maxBytes: 65_537 }]);
   });
 
@@ -80,7 +79,6 @@ describe('validateFolder', () => {
     expect(await validateFolder('/t', access)).toEqual({
       ok: false,
       problems: ["vitruvian-tool.json: a symlink that leaves the tool's folder"],
-      warnings: [],
     });
   });
 
@@ -99,7 +97,7 @@ describe('validateFolder', () => {
     access.stat = async () => {
       throw Object.assign(new Error('permission denied'), { code: 'EACCES' });
     };
-    expect(await validateFolder('/t', access)).toEqual({ ok: false, problems: ['folder: "/t" could not be read (EACCES)'], warnings: [] });
+    expect(await validateFolder('/t', access)).toEqual({ ok: false, problems: ['folder: "/t" could not be read (EACCES)'] });
   });
 });
 
@@ -144,7 +142,6 @@ describe('validateFolder, a module plugin', () => {
     expect(await validateFolder('/p', core.access)).toEqual({
       ok: false,
       problems: [expect.stringMatching(/^module.wasm: "plugin.wasm" is a core WebAssembly module, not a component/)],
-      warnings: [],
     });
     const other = plugin(component('other'), {
       other: 'world root {\n  import wasi:random/random@0.2.0;\n  export call: func(method: string, params: string) -> result<string, string>;\n}',
@@ -152,13 +149,11 @@ describe('validateFolder, a module plugin', () => {
     expect(await validateFolder('/p', other.access)).toEqual({
       ok: false,
       problems: ['module.wasm: "plugin.wasm" imports the interface wasi:random/random@0.2.0; a module plugin may import only read and log'],
-      warnings: [],
     });
     const broken = plugin(component('broken'));
     expect(await validateFolder('/p', broken.access)).toEqual({
       ok: false,
       problems: ['module.wasm: "plugin.wasm" is not a well-formed component (invalid component)'],
-      warnings: [],
     });
   });
 
@@ -167,7 +162,6 @@ describe('validateFolder, a module plugin', () => {
     expect(await validateFolder('/p', access)).toEqual({
       ok: false,
       problems: ['module.wasm: "plugin.wasm" is 67,108,865 bytes, at most 67,108,864'],
-      warnings: [],
     });
     expect(reads.map((read) => read.path)).toEqual(['/p/skwir-plugin.toml']);
   });

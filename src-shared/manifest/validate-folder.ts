@@ -41,7 +41,10 @@ export interface FolderAccess {
   componentWorld(bytes: Uint8Array): Promise<string>;
 }
 
-/** `warnings`: in words, each naming its line of the manifest; empty for most folders. */
+/**
+ * `warnings`: in words, each naming its line of the manifest; empty for most folders, and left out
+ * of a refusal that has none (the refusal the host passes on stays as it was).
+ */
 export type FolderVerdict =
   | { ok: true; kind: 'tool'; manifest: Manifest; /** runtime.exec, symlinks resolved */ execPath: string; warnings: string[] }
   | {
@@ -52,11 +55,13 @@ export type FolderVerdict =
       entryPath: string;
       warnings: string[];
     }
-  | { ok: false; problems: string[]; warnings: string[] };
+  | { ok: false; problems: string[]; warnings?: string[] };
 
 export type ValidFolder = Extract<FolderVerdict, { ok: true }>;
 
-const refuse = (...problems: string[]): FolderVerdict => ({ ok: false, problems, warnings: [] });
+const refuse = (...problems: string[]): FolderVerdict => ({ ok: false, problems });
+const refuseWarned = (problems: string[], warnings: string[]): FolderVerdict =>
+  warnings.length > 0 ? { ok: false, problems, warnings } : { ok: false, problems };
 
 /** A path on this machine in a reason: whole, never cut as a manifest's values are (it is where to look). */
 const quotePath = (path: string): string => JSON.stringify(path);
@@ -161,7 +166,7 @@ async function judgeTool(place: Place, entry: FolderEntry): Promise<FolderVerdic
   if (typeof protocol === 'number' && Number.isInteger(protocol) && protocol >= 1 && !SPOKEN_PROTOCOLS.includes(protocol)) {
     problems.push(`protocol: ${protocol} is not spoken by this app (it speaks ${SPOKEN_PROTOCOLS.join(', ')})`);
   }
-  if (problems.length > 0 || execPath === undefined) return { ok: false, problems, warnings };
+  if (problems.length > 0 || execPath === undefined) return refuseWarned(problems, warnings);
   return { ok: true, kind: 'tool', manifest: parsed.value as Manifest, execPath, warnings };
 }
 
@@ -219,6 +224,6 @@ async function judgePlugin(place: Place, entry: FolderEntry): Promise<FolderVerd
     } else entryPath = found.path;
   }
   const { warnings } = reading;
-  if (!reading.ok || problems.length > 0 || entryPath === undefined) return { ok: false, problems, warnings };
+  if (!reading.ok || problems.length > 0 || entryPath === undefined) return refuseWarned(problems, warnings);
   return { ok: true, kind: 'plugin', manifest: reading.manifest, entryPath, warnings };
 }
