@@ -33,6 +33,17 @@ describe('the word-count plugin', () => {
     expect(await words(plugin, file('spaces.txt', ' \n\t \r\n'))).toEqual({ result: { value: 0 } });
   });
 
+  it('parts words where wc -w does in a UTF-8 locale, and only there', async () => {
+    const plugin = await started();
+    // What GNU wc -w (coreutils 9) takes for spaces besides ASCII's: no-break, Ogham, U+2000 to U+200A,
+    // narrow no-break, medium mathematical, the word joiner, ideographic.
+    const spaces = ['\u00a0', '\u1680', ...Array.from({ length: 11 }, (_, i) => String.fromCodePoint(0x2000 + i)), '\u202f', '\u205f', '\u2060', '\u3000'];
+    expect(await words(plugin, file('spaces.txt', spaces.map((space) => `a${space}b`).join('\n')))).toEqual({ result: { value: 2 * spaces.length } });
+    // Characters Python's str.split takes for spaces and wc does not: each stays inside its word.
+    const inside = ['\u0085', '\u2028', '\u2029', '\x1c', '\x1d', '\x1e', '\x1f', '\u200b', '\ufeff'];
+    expect(await words(plugin, file('inside.txt', inside.map((character) => `a${character}b`).join(' ')))).toEqual({ result: { value: inside.length } });
+  });
+
   it('keeps a word and a character that straddle two reads whole', async () => {
     const plugin = await started();
     // 'é' is two bytes: the first ends the first read, the second starts the next one.
@@ -46,6 +57,11 @@ describe('the word-count plugin', () => {
     ]);
     const split = file('split.txt', Buffer.concat([Buffer.alloc(READ_LIMIT, 'a'), Buffer.from(' b')]));
     expect(await words(plugin, split)).toEqual({ result: { value: 2 } });
+    // A space of three bytes (U+3000) cut by the first read's end, after its first or second byte.
+    for (const before of [1, 2]) {
+      const cut = file(`cut-space-${before}.txt`, Buffer.concat([Buffer.alloc(READ_LIMIT - before, 'a'), Buffer.from('\u3000b')]));
+      expect(await words(plugin, cut), `cut after ${before}`).toEqual({ result: { value: 2 } });
+    }
     // Bytes that are not UTF-8 are characters of a word, and so is a character cut short at the end.
     expect(await words(plugin, file('latin1.txt', Buffer.from([0x61, 0xff, 0x62, 0x20, 0x63, 0x20, 0xc3])))).toEqual({ result: { value: 3 } });
   });
