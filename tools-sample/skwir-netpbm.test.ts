@@ -8,32 +8,35 @@ const folder = fileURLToPath(new URL('./skwir-netpbm/', import.meta.url));
 const { started } = pluginTests(folder);
 const { file } = scratchFiles('skwir-netpbm-');
 
-/** A PNG read back: its size, its colour type and its pixels (8 bits a sample), rows unfiltered. */
+/** A PNG read back: its size, its colour type, its bits a sample (8 or 16) and its pixels, rows unfiltered. */
 function decodePng(base64: string) {
   const bytes = Buffer.from(base64, 'base64');
   expect(bytes.subarray(0, 8)).toEqual(Buffer.from('89504e470d0a1a0a', 'hex'));
   let width = 0;
   let height = 0;
   let colour = -1;
+  let depth = 0;
   const data: Buffer[] = [];
   for (let at = 8; at < bytes.length;) {
     const length = bytes.readUInt32BE(at);
     const kind = bytes.toString('latin1', at + 4, at + 8);
     const body = bytes.subarray(at + 8, at + 8 + length);
-    if (kind === 'IHDR') [width, height, colour] = [body.readUInt32BE(0), body.readUInt32BE(4), body[9]!];
-    if (kind === 'IHDR') expect(body[8]).toBe(8);
+    if (kind === 'IHDR') [width, height, depth, colour] = [body.readUInt32BE(0), body.readUInt32BE(4), body[8]!, body[9]!];
     if (kind === 'IDAT') data.push(body);
     at += 12 + length;
   }
+  expect([8, 16]).toContain(depth);
   const channels = colour === 0 ? 1 : 3;
+  const size = depth / 8; // a sample's bytes, the high byte first
   const raw = inflateSync(Buffer.concat(data));
-  expect(raw.length).toBe(height * (1 + width * channels));
+  expect(raw.length).toBe(height * (1 + width * channels * size));
   const pixel = (x: number, y: number) => {
-    const row = y * (1 + width * channels);
+    const row = y * (1 + width * channels * size);
     expect(raw[row]).toBe(0); // the filter type this writer uses
-    return [...raw.subarray(row + 1 + x * channels, row + 1 + (x + 1) * channels)];
+    const at = row + 1 + x * channels * size;
+    return Array.from({ length: channels }, (_, c) => (size === 1 ? raw[at + c]! : raw.readUInt16BE(at + 2 * c)));
   };
-  return { width, height, channels, pixel };
+  return { width, height, channels, depth, pixel };
 }
 
 /** What a call answers where a test expects a picture: the protocol's types, the PNG given (the test checks it is). */
@@ -47,6 +50,7 @@ const ask = <M extends string>(plugin: PluginSession, method: M, path: string, p
 const rgb = [255, 0, 0, 0, 255, 0, 0, 0, 255, 0, 0, 0, 128, 128, 128, 255, 255, 255];
 const sixteenBit = (values: number[]) => Buffer.concat(values.map((v) => Buffer.from([v >> 8, v & 0xff])));
 const to8 = (v: number, maxval: number) => Math.floor((v * 255 + Math.floor(maxval / 2)) / maxval);
+const to16 = (v: number, maxval: number) => Math.floor((v * 65_535 + Math.floor(maxval / 2)) / maxval);
 
 describe('the netpbm plugin', () => {
   it('declares a preview of ppm, pgm, pbm and pnm that converts, pages and thumbnails', async () => {
@@ -73,19 +77,22 @@ describe('the netpbm plugin', () => {
     }
   });
 
-  it('reads 16-bit samples, maxvals below 255, and bitmaps with and without spaces', async () => {
+  it('keeps 16-bit samples whole, brings other maxvals to 8 or 16 bits, and reads bitmaps with and without spaces', async () => {
     const plugin = await started();
     const deep = [0, 255, 32_896, 65_535, 1_000, 40_000];
     const gray16 = decodePng((await ask(plugin, 'convert', file('deep.pgm', 'P5 3 2 65535\n', sixteenBit(deep)))).result.data);
-    expect([0, 1, 2].flatMap((x) => [gray16.pixel(x, 0), gray16.pixel(x, 1)]).flat()).toEqual(
-      [0, 65_535, 255, 1_000, 32_896, 40_000].map((v) => to8(v, 65_535)),
-    );
+    expect(gray16.depth).toBe(16);
+    expect([0, 1, 2].flatMap((x) => [gray16.pixel(x, 0), gray16.pixel(x, 1)]).flat()).toEqual([0, 65_535, 255, 1_000, 32_896, 40_000]);
 
     const rgb12 = decodePng((await ask(plugin, 'convert', file('deep.ppm', 'P6 1 1 4095\n', sixteenBit([4095, 2048, 1])))).result.data);
-    expect(rgb12.pixel(0, 0)).toEqual([255, to8(2048, 4095), to8(1, 4095)]);
+    expect([rgb12.depth, ...rgb12.pixel(0, 0)]).toEqual([16, 65_535, to16(2048, 4095), to16(1, 4095)]);
+    const plain16 = decodePng((await ask(plugin, 'convert', file('plain16.pgm', 'P2\n2 1\n65535\n7 65535\n'))).result.data);
+    expect([plain16.depth, plain16.pixel(0, 0), plain16.pixel(1, 0)]).toEqual([16, [7], [65_535]]);
 
     const gray15 = decodePng((await ask(plugin, 'convert', file('low.pgm', 'P2\n2 1\n15\n0 7\n'))).result.data);
-    expect([gray15.pixel(0, 0), gray15.pixel(1, 0)]).toEqual([[0], [to8(7, 15)]]);
+    expect([gray15.depth, gray15.pixel(0, 0), gray15.pixel(1, 0)]).toEqual([8, [0], [to8(7, 15)]]);
+    const raw15 = decodePng((await ask(plugin, 'convert', file('low.pgm', 'P5 3 1 15\n', [0, 7, 15]))).result.data);
+    expect([0, 1, 2].map((x) => raw15.pixel(x, 0)[0])).toEqual([0, to8(7, 15), 255]);
 
     // 10 pixels a row: two bytes, the last six bits padding. 1 is black.
     const bits = decodePng((await ask(plugin, 'convert', file('bits.pbm', 'P4 10 2\n', [0b10100000, 0b01000000, 0b11111111, 0b11111111]))).result.data);
@@ -115,15 +122,45 @@ describe('the netpbm plugin', () => {
       expect(large.pixel(x, y)).toEqual([x & 0xff, y & 0xff, (x ^ y) & 0xff]);
     expect(call.reads.length).toBeGreaterThan(2);
 
-    const deep = Buffer.alloc(800 * 600 * 2);
-    for (let i = 0; i < 800 * 600; i++) deep.writeUInt16BE((i * 37) & 0xffff, i * 2);
-    const gray = decodePng((await ask(plugin, 'convert', file('large.pgm', 'P5 800 600 65535\n', deep))).result.data);
-    for (const [x, y] of [
+    // Rows are read as many as one read holds (4 MiB / 12,000 bytes: 349 rows), so rows 348 and 349 come from two reads.
+    const [deepWidth, deepHeight] = [2000, 1000];
+    const deep = Buffer.alloc(deepWidth * deepHeight * 3 * 2);
+    for (let i = 0; i < deepWidth * deepHeight * 3; i++) deep.writeUInt16BE((i * 37) & 0xffff, i * 2);
+    const sample = (x: number, y: number, c: number) => (((y * deepWidth + x) * 3 + c) * 37) & 0xffff;
+    const places = [
       [0, 0],
-      [799, 599],
+      [1999, 348],
+      [0, 349],
       [123, 456],
-    ] as const)
-      expect(gray.pixel(x, y)).toEqual([to8(((y * 800 + x) * 37) & 0xffff, 65_535)]);
+      [1999, 999],
+    ] as const;
+    const rgb16 = decodePng((await ask(plugin, 'convert', file('large16.ppm', `P6 ${deepWidth} ${deepHeight} 65535\n`, deep))).result.data);
+    expect(rgb16.depth).toBe(16);
+    for (const [x, y] of places) expect(rgb16.pixel(x, y), `(${x}, ${y})`).toEqual([0, 1, 2].map((c) => sample(x, y, c)));
+    // The same samples under a maxval of 60,000 (those above it made 60,000): each brought to 16 bits.
+    const capped = Buffer.alloc(deep.length);
+    for (let i = 0; i < deep.length; i += 2) capped.writeUInt16BE(Math.min(60_000, deep.readUInt16BE(i)), i);
+    const scaled = decodePng((await ask(plugin, 'convert', file('capped.ppm', `P6 ${deepWidth} ${deepHeight} 60000\n`, capped))).result.data);
+    for (const [x, y] of places) expect(scaled.pixel(x, y), `(${x}, ${y})`).toEqual([0, 1, 2].map((c) => to16(Math.min(60_000, sample(x, y, c)), 60_000)));
+    // 8 bits under a maxval of 100, larger than one read too (1,398 rows a read): each sample brought to 0-255.
+    const low = Buffer.alloc(3000 * 1500);
+    for (let i = 0; i < low.length; i++) low[i] = i % 101;
+    const gray = decodePng((await ask(plugin, 'convert', file('low.pgm', 'P5 3000 1500 100\n', low))).result.data);
+    for (const [x, y] of [...places, [2999, 1397], [0, 1398]] as const) expect(gray.pixel(x, y), `(${x}, ${y})`).toEqual([to8((y * 3000 + x) % 101, 100)]);
+  });
+
+  it('names the row of a sample above the maxval in a raw picture read many rows at a time', async () => {
+    const plugin = await started();
+    const low = Buffer.alloc(3000 * 1500, 100);
+    low[1400 * 3000 + 17] = 101; // in the second read, from row 1,398 on
+    expect(await ask(plugin, 'convert', file('over.pgm', 'P5 3000 1500 100\n', low))).toEqual({
+      error: { code: -32000, message: 'picture 1, row 1401: a sample is 101, above the maxval 100' },
+    });
+    const deep = Buffer.alloc(2000 * 1500 * 2);
+    deep.writeUInt16BE(1001, (1200 * 2000 + 5) * 2); // in the second read, from row 1,048 on
+    expect(await ask(plugin, 'convert', file('over.pgm', 'P5 2000 1500 1000\n', deep))).toEqual({
+      error: { code: -32000, message: 'picture 1, row 1201: a sample is 1001, above the maxval 1000' },
+    });
   });
 
   it('makes a thumbnail fitted into the square, never enlarged, reading only the rows it shows', async () => {
@@ -160,7 +197,13 @@ describe('the netpbm plugin', () => {
     expect(second.text).toEqual([{ text: 'Picture 2 of 3 · 2 × 2 · P5', x: 0.02, y: 0.02, width: 0.96, height: 0.05 }]);
     const drawn = decodePng(second.png);
     expect([drawn.width, drawn.height]).toEqual([64, 64]); // enlarged to the side asked, pixel by pixel
-    expect([drawn.pixel(0, 0), drawn.pixel(63, 0), drawn.pixel(0, 63), drawn.pixel(31, 31), drawn.pixel(32, 31)]).toEqual([[0], [255], [255], [0], [255]]);
+    expect([drawn.pixel(0, 0), drawn.pixel(63, 0), drawn.pixel(0, 63), drawn.pixel(31, 31), drawn.pixel(32, 31)]).toEqual([
+      [0],
+      [65_535],
+      [65_535],
+      [0],
+      [65_535],
+    ]);
 
     const first = decodePng((await ask(plugin, 'page', several, { page: 1, side: 6 })).result.png);
     expect([first.width, first.height, first.pixel(5, 0)]).toEqual([6, 4, [0, 0, 255]]);

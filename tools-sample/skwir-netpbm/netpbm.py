@@ -11,7 +11,7 @@ import os
 import sys
 
 sys.dont_write_bytecode = True  # keep the plugin's folder as it was installed: no __pycache__
-from pictures import MAX_PIXELS, Rows, Source, channels, header, index  # noqa: E402
+from pictures import MAX_PIXELS, Rows, Source, channels, depth, header, index  # noqa: E402
 from png_writer import png  # noqa: E402
 from skwir_link import Failure, Link, file_param  # noqa: E402
 
@@ -37,14 +37,15 @@ def drawn(source, picture, width, height):
     if width * height > MAX_PIXELS:
         raise Failure(f"drawing picture {picture.number} at {width:,} × {height:,} pixels is more than the {MAX_PIXELS:,} this plugin draws")
     xs = [min(picture.width - 1, (2 * x + 1) * picture.width // (2 * width)) for x in range(width)]
-    columns = xs if channels(picture) == 1 else [3 * x + c for x in xs for c in range(3)]
+    samples, size = channels(picture), depth(picture) // 8  # a pixel's samples, and a sample's bytes
+    columns = [(x * samples + c) * size + b for x in xs for c in range(samples) for b in range(size)]
     rows = Rows(source, picture, every=height >= picture.height)
 
     def row(y):
         line = rows.row(min(picture.height - 1, (2 * y + 1) * picture.height // (2 * height)))
         return line if width == picture.width else bytes(map(line.__getitem__, columns))
 
-    return png(width, height, channels(picture), (row(y) for y in range(height)))
+    return png(width, height, samples, depth(picture), (row(y) for y in range(height)))
 
 
 def encoded(data):

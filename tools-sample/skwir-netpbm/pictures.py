@@ -152,40 +152,86 @@ def index(source):
                 rows.row(y)
 
 
+def depth(picture):
+    """Bits a sample in the PNG: 16 for a picture with more than 8 (its samples kept whole, as
+    Netpbm's pnmtopng keeps them), else 8."""
+    return 16 if picture.maxval > 255 else 8
+
+
 class Rows:
-    """A picture's rows decoded to 8 bits a sample (gray, or red green blue), asked in order."""
+    """A picture's rows as a PNG holds them (gray, or red green blue; 8 bits a sample, or 16 with
+    the high byte first), asked in order. A raw picture's rows are read and brought to the PNG's
+    samples many at a time, with bytes' and arrays' methods (in C), never a sample at a time in
+    Python: at 8 and 16 bits (maxval 255 and 65535) they are the PNG's samples as they are."""
 
     def __init__(self, source, picture, every=True):
         """`every`: all rows will be asked, so reading ahead pays; else only the rows asked are read."""
         self.source, self.picture, self.every = source, picture, every
         self.next, self.last = 0, None  # the next row of a plain raster, and the one read before it
-        maxval = picture.maxval
-        self.scale = bytes((v * 255 + maxval // 2) // maxval for v in range(maxval + 1))
+        self.block, self.first, self.count = b"", 0, 0  # `count` rows of a raw raster, from row `first` on
+        maxval, top = picture.maxval, (1 << depth(picture)) - 1
+        # Each sample from 0 to the maxval, brought to the PNG's 0 to 255 or 65535, rounded.
+        self.scale = None if maxval == top else [(v * top + maxval // 2) // maxval for v in range(maxval + 1)]
+        if maxval < 255:
+            self.table = bytes(self.scale) + bytes(255 - maxval)  # for bytes.translate
+            self.allowed = bytes(range(maxval + 1))
         source.seek(picture.raster)
 
     def row(self, y):
         picture = self.picture
         if picture.kind in ("P4", "P5", "P6"):
-            self.source.seek(picture.raster + y * row_bytes(picture))
-            data = self.source.take(row_bytes(picture), ahead=self.every)
-            if len(data) < row_bytes(picture):
-                raise Failure(f"picture {picture.number} is cut short: the file ends in row {y + 1:,} of {picture.height:,}")
-            return self.raw(data, y)
+            if not self.first <= y < self.first + self.count:
+                self.read_block(y)
+            size = len(self.block) // self.count
+            at = (y - self.first) * size
+            return self.block[at : at + size]
         while self.next <= y:
             self.last, self.next = self.plain(self.next), self.next + 1
         return self.last
 
+    def read_block(self, y):
+        """Reads the rows from `y` on: as many as one read holds when every row will be asked,
+        else row `y` alone."""
+        picture, size = self.picture, row_bytes(self.picture)
+        count = min(picture.height - y, max(1, READ_LIMIT // size) if self.every else 1)
+        self.source.seek(picture.raster + y * size)
+        data = self.source.take(size * count, ahead=self.every)
+        if len(data) < size * count:
+            raise Failure(f"picture {picture.number} is cut short: the file ends in row {y + len(data) // size + 1:,} of {picture.height:,}")
+        self.block, self.first, self.count = self.raw(data, y), y, count
+
+    def above(self, value, y):
+        return Failure(f"picture {self.picture.number}, row {y + 1}: a sample is {value}, above the maxval {self.picture.maxval}")
+
     def samples(self, values, y):
-        if max(values, default=0) > self.picture.maxval:
-            raise Failure(f"picture {self.picture.number}, row {y + 1}: a sample is {max(values)}, above the maxval {self.picture.maxval}")
-        return bytes(values) if self.picture.maxval == 255 else bytes(map(self.scale.__getitem__, values))
+        """Samples as numbers (one row of a plain raster, or rows of a raw one from row `y` on) as
+        the PNG's bytes."""
+        picture = self.picture
+        if max(values, default=0) > picture.maxval:
+            first = next(i for i, v in enumerate(values) if v > picture.maxval)
+            raise self.above(values[first], y + first // (picture.width * channels(picture)))
+        scaled = values if self.scale is None else map(self.scale.__getitem__, values)
+        if depth(picture) == 8:
+            return bytes(scaled)
+        wide = array("H", scaled)
+        if sys.byteorder == "little":
+            wide.byteswap()  # PNG's two-byte samples are big-endian, as Netpbm's are
+        return wide.tobytes()
 
     def raw(self, data, y):
-        if self.picture.kind == "P4":  # 8 pixels a byte, 1 is black
-            bits = b"".join(BITS[b] for b in data)
-            return bits[: self.picture.width]
-        if self.picture.maxval < 256:
-            return self.samples(data, y)
+        """Rows of a raw raster from row `y` on, as the PNG's bytes."""
+        picture = self.picture
+        if picture.kind == "P4":  # 8 pixels a byte, 1 is black, each row padded to whole bytes
+            size = row_bytes(picture)
+            return b"".join(b"".join(map(BITS.__getitem__, data[at : at + size]))[: picture.width] for at in range(0, len(data), size))
+        if self.scale is None:
+            return data  # maxval 255 or 65535: the PNG's samples already
+        if picture.maxval < 255:
+            above = data.translate(None, self.allowed)  # the samples above the maxval: none, usually
+            if above:
+                wrong = min(data.find(value) for value in set(above))
+                raise self.above(data[wrong], y + wrong // row_bytes(picture))
+            return data.translate(self.table)
         values = array("H", data)
         if sys.byteorder == "little":
             values.byteswap()  # Netpbm's two-byte samples are big-endian
