@@ -34,7 +34,10 @@ export interface PageRequest {
   text?: boolean;
 }
 
-/** A plan as the window gets it: with the id applyPlan takes, and the paths its handles stand for. */
+/**
+ * A plan as the window gets it: with the id applyPlan takes, and the call's paths; a step's `file`
+ * is its place among them (file n is files[n - 1]), whatever handle the plugin gave it.
+ */
 export type ShownPlan = CheckedPlan & { planId: string; files: string[] };
 export type ShownCommandAnswer = Exclude<CheckedAnswers['command'], PlanAnswer> | ShownPlan;
 

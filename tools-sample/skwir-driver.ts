@@ -81,6 +81,7 @@ export function startPlugin(folder: string) {
   let holding = false;
   let stderr = '';
   let nextId = 1;
+  let nextHandle = 1;
 
   const send = (message: Record<string, unknown>) => child.stdin.write(JSON.stringify({ jsonrpc: '2.0', ...message }) + '\n');
   const current = () => queue.find((call) => call.state === 'open');
@@ -189,12 +190,14 @@ export function startPlugin(folder: string) {
       return session.call('initialize', [], () => ({ api: 1, capabilities })).answer;
     },
     /**
-     * Queues a call; `files` get handles 1..n (with their size unless `sizes` is false) and `params`
-     * places them. Calls are sent one at a time, the next once one is answered or cancelled.
+     * Queues a call; `files` get the plugin's next handles, as the host gives them (one counter for
+     * the process: a plugin that assumes its file is 1 fails its second call), with their size
+     * unless `sizes` is false, and `params` places them. Calls are sent one at a time, the next
+     * once one is answered or cancelled.
      */
     call(method: string, paths: string[], params: (files: PluginFile[]) => Record<string, unknown>, options: { sizes?: boolean } = {}): Call {
-      const files = paths.map((path, i) => ({
-        handle: i + 1,
+      const files = paths.map((path) => ({
+        handle: nextHandle++,
         name: basename(path),
         path,
         ...(options.sizes === false ? {} : { size: statSync(path).size }),

@@ -10,6 +10,7 @@ import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FileThread } from '../host/file-thread';
 import { moduleCode } from '../host/module-transpile';
 import { WorkerLink } from '../host/module-worker-link';
 import { bundleElectron, PREVIEW2_IO_WORKER, type BundleReport } from './bundle';
@@ -77,7 +78,7 @@ describe('the Electron bundles', () => {
         // As module-transpile.ts hands it over: the script's text, every core module capped.
         code: moduleCode(answer.files ?? {}),
         script: pathToFileURL(join(outDir, 'module-worker.mjs')),
-        onRead: async ({ offset, length }) => ({ data: new TextEncoder().encode(text).slice(offset, offset + length) }),
+        onRead: async ({ offset, length }) => ({ data: new TextEncoder().encode(text).slice(Number(offset), Number(offset) + length) }),
         onLog: () => {},
         onLogsDropped: () => {},
         onOutput: (line) => output.push(line),
@@ -93,6 +94,21 @@ describe('the Electron bundles', () => {
       await link.terminate();
     }
   }, 60_000);
+
+  it("reads a plugin's call file through the bundled file thread", async () => {
+    const path = join(outDir, 'call-file.txt');
+    await writeFile(path, 'the bytes of a call');
+    const { dev, ino } = await stat(path, { bigint: true });
+    const thread = new FileThread({ script: pathToFileURL(join(outDir, 'file-thread-worker.mjs')) });
+    try {
+      const opened = await thread.open(path, { dev, ino });
+      if (!('fd' in opened)) throw new Error(`not opened: it is now ${opened.changed}`);
+      expect((await thread.read(opened.fd, 4, 5)).toString()).toBe('bytes');
+      await thread.close(opened.fd);
+    } finally {
+      thread.stop();
+    }
+  });
 
   it('writes main.cjs, preload.cjs and the icons the app loads', async () => {
     const icons = ['menubarTemplate.png', 'menubarTemplate@2x.png', 'trayIcon.png', 'trayIcon@2x.png', 'appIcon.png'];

@@ -1,9 +1,9 @@
 // Builds the Electron side: the main process to dist/electron/main.cjs and the preload to
 // dist/electron/preload.cjs, each one CommonJS file with electron left external (Electron gives
-// it at run time), plus the icons the app loads (assets/). Module plugins run in worker threads
-// started from files of their own: the component's worker and jco's transpiler, each bundled to one
-// ES module beside main.cjs, with the core modules jco's tools load and the WASI shim's I/O worker
-// beside them (the packaged app has no node_modules). The window comes from `npm run build:renderer`.
+// it at run time), plus the icons the app loads (assets/). Worker threads start from files of their
+// own: a module plugin's component and jco's transpiler, and each plugin's file thread (its reads),
+// each bundled to one ES module beside main.cjs, with the core modules jco's tools load and the WASI
+// shim's I/O worker beside them (the packaged app has no node_modules). The window comes from `npm run build:renderer`.
 // Run with `npm run build:electron` (tsx src-main/electron/bundle.ts).
 import { cp, mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
@@ -31,7 +31,7 @@ export interface BundleReport {
 }
 
 /** The worker scripts main starts (see src-main/host/worker-script.ts), by their file names. */
-export const WORKER_SCRIPTS = ['module-worker.mjs', 'component-transpile-worker.mjs'];
+export const WORKER_SCRIPTS = ['module-worker.mjs', 'component-transpile-worker.mjs', 'file-thread-worker.mjs'];
 
 const repository = fileURLToPath(new URL('../../', import.meta.url));
 

@@ -1,146 +1,133 @@
-// The files of the call a plugin is answering, and `read` on them (SKWIR.md section 2). Each call's
-// files get handles numbered from 1 in the call's order, valid while that call is open. A read is
-// answered with at most 4 MiB (a longer length is cut), fewer at the file's end, none past it; it
-// is refused without the read capability, with no call open, after the call was cancelled, for a
-// handle that is not the open call's, and for params that are not whole numbers from 0.
-import { open, stat, type FileHandle } from 'node:fs/promises';
+// The files of one call a plugin is answering: described when the call begins (each a regular
+// file, its handle, name, mime and size, and which file it is: device and inode), each opened once
+// at its first read, in the plugin's file thread (file-thread.ts), and kept only when what opened
+// is still that file. A plugin can swap a path between its call and its read (for a FIFO, which
+// would hold the host waiting for a writer, or a link to another file): the read is refused naming
+// the file. plugin-reads.ts judges each read and serves them in turn; this does the file work.
+import { realpath, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { SKWIR_READ_LIMIT } from '../../src-shared/skwir/limits';
-import { skwirDef, skwirProblems } from '../../src-shared/skwir/schema-check';
-import type { CallFile, Capability, ReadParams } from '../../src-shared/skwir/types';
-import { ErrorCodes, ResponseError } from './errors';
 import { mimeOf } from '../../src-shared/skwir/file-types';
-import { JsonText } from './outbox';
+import type { CallFile } from '../../src-shared/skwir/types';
+import { ResponseError } from './errors';
+import { FileStepError, type FileIdentity, type FileThread, type Opened } from './file-thread';
 
 /** Skwir does not read codes: its own refusals are -32000, the message says what was wrong. */
 export const SKWIR_REFUSAL = -32000;
 
-const refuse = (message: string) => new ResponseError(SKWIR_REFUSAL, `read refused: ${message}`);
+export const readRefused = (message: string) => new ResponseError(SKWIR_REFUSAL, `read refused: ${message}`);
+const readFailed = (message: string) => new ResponseError(SKWIR_REFUSAL, `read failed: ${message}`);
 
-/** A read's answer `{data}`, written by hand: base64 holds nothing JSON escapes (see JsonText). */
-const readAnswer = (base64: string): JsonText => new JsonText(`{"data":"${base64}"}`);
-
-interface OpenFile {
+interface DescribedFile {
+  /** As the call names it (and the person chose it). */
   path: string;
-  handle?: Promise<FileHandle>;
+  /** The file itself, links resolved when the call began: what is opened, never following a link. */
+  real: string;
+  identity: FileIdentity;
+  opened?: Promise<Opened>;
 }
 
-/**
- * A call's files, opened lazily on their first read and closed when the call ends, once the reads
- * under way have finished (a read is never cut short by its call ending).
- */
-export class CallFiles {
-  private readonly files: OpenFile[];
-  private readonly reading = new Set<Promise<unknown>>();
-  private closed = false;
+/** The handles of a call's files: `first` to `first + count - 1`. */
+export interface CallHandles {
+  first: number;
+  count: number;
+}
 
-  private constructor(readonly callFiles: CallFile[]) {
-    this.files = callFiles.map((file) => ({ path: file.path }));
-  }
+/** "its only file is 3", "its files are 3 to 5", "it names no file". */
+export function handleWords({ first, count }: CallHandles): string {
+  return count === 0 ? 'it names no file' : count === 1 ? `its only file is ${first}` : `its files are ${first} to ${first + count - 1}`;
+}
 
-  /** The files of a call, described for it; rejects naming the first path that is not a file. */
-  static async describe(paths: readonly string[]): Promise<CallFiles> {
-    const files: CallFile[] = [];
+export class CallFiles implements CallHandles {
+  private ended = false;
+  private markEnded!: () => void;
+  /** Resolves once the call ended: a read waiting for its turn stops waiting. */
+  readonly whenEnded = new Promise<void>((resolve) => (this.markEnded = resolve));
+
+  private constructor(
+    readonly first: number,
+    readonly callFiles: CallFile[],
+    private readonly files: DescribedFile[],
+    private readonly thread: FileThread,
+  ) {}
+
+  /** The files of a call under handles from `first`; rejects naming the first path that is not a file. */
+  static async describe(paths: readonly string[], first: number, thread: FileThread): Promise<CallFiles> {
+    const callFiles: CallFile[] = [];
+    const files: DescribedFile[] = [];
     for (const [index, path] of paths.entries()) {
-      let size: number;
+      let real: string;
+      let info: Awaited<ReturnType<typeof statBig>>;
       try {
-        const info = await stat(path);
+        real = await realpath(path);
+        info = await statBig(real);
         if (!info.isFile()) throw new Error(`${path} is ${info.isDirectory() ? 'a folder' : 'not a regular file'}`);
-        size = info.size;
       } catch (error) {
         const code = (error as NodeJS.ErrnoException).code;
         throw new Error(code === 'ENOENT' ? `${path} does not exist` : code ? `${path} could not be read (${code})` : (error as Error).message);
       }
       const name = basename(path);
       const mime = mimeOf(name);
-      files.push({ handle: index + 1, name, path, ...(mime ? { mime } : {}), size });
+      callFiles.push({ handle: first + index, name, path, ...(mime ? { mime } : {}), size: Number(info.size) });
+      files.push({ path, real, identity: { dev: info.dev, ino: info.ino } });
     }
-    return new CallFiles(files);
+    return new CallFiles(first, callFiles, files, thread);
   }
 
   get count(): number {
-    return this.files.length;
+    return this.callFiles.length;
   }
 
-  read(params: ReadParams): Promise<JsonText> {
-    return this.track(params).then((bytes) => readAnswer(bytes.toString('base64')));
+  get isEnded(): boolean {
+    return this.ended;
   }
 
-  /** The bytes a read asks for: at most 4 MiB, fewer at the file's end (the module transport's read). */
-  readBytes(params: ReadParams): Promise<Buffer> {
-    return this.track(params);
+  /** The call's answer is in, or it was given up: no read of it is served from now on. */
+  end(): void {
+    this.ended = true;
+    this.markEnded();
   }
 
-  /** A read, refused once the call ended, and waited for by close() while it is under way. */
-  private track(params: ReadParams): Promise<Buffer> {
-    if (this.closed) return Promise.reject(refuse('the call it was asked for has ended'));
-    const read = this.readFile(params);
-    this.reading.add(read);
-    void read.catch(() => undefined).finally(() => this.reading.delete(read));
-    return read;
-  }
-
-  private async readFile(params: ReadParams): Promise<Buffer> {
-    const file = this.files[params.file - 1];
-    if (!file || params.file < 1) {
-      const range = this.files.length === 0 ? 'it names no file' : this.files.length === 1 ? 'its only file is 1' : `its files are 1 to ${this.files.length}`;
-      throw refuse(`file ${params.file} is not a file of the call being answered (${range})`);
-    }
-    const length = Math.min(params.length, SKWIR_READ_LIMIT);
+  /** At most `length` bytes of the file with this handle (one the call holds) from `offset`; fewer at its end. */
+  async read(handle: number, offset: number, length: number): Promise<Buffer> {
+    const file = this.files[handle - this.first]!;
     if (length === 0) return Buffer.alloc(0);
-    file.handle ??= open(file.path, 'r');
-    let handle: FileHandle;
+    // Opened once: a file that was not what the call began with stays refused.
+    file.opened ??= this.thread.open(file.real, file.identity);
+    let opened: Opened;
     try {
-      handle = await file.handle;
+      opened = await file.opened;
     } catch (error) {
-      file.handle = undefined;
-      throw new ResponseError(SKWIR_REFUSAL, `read failed: ${file.path} could not be opened (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+      throw readFailed(`${file.path} could not be opened (${stepProblem(error)})`);
     }
-    const buffer = Buffer.allocUnsafe(length);
-    let filled = 0;
-    while (filled < length) {
-      const { bytesRead } = await handle.read(buffer, filled, length - filled, params.offset + filled);
-      if (bytesRead === 0) break;
-      filled += bytesRead;
+    if ('changed' in opened) throw readRefused(`${file.path} is not the file the call began with: it is now ${opened.changed}`);
+    try {
+      return await this.thread.read(opened.fd, offset, length);
+    } catch (error) {
+      throw readFailed(`${file.path} could not be read (${stepProblem(error)})`);
     }
-    return buffer.subarray(0, filled);
   }
 
+  /** Ends the call, and closes what its reads opened (after the read under way: the thread takes its steps in order). */
   async close(): Promise<void> {
-    this.closed = true;
-    await Promise.allSettled([...this.reading]);
-    const handles = this.files.map((file) => file.handle).filter((handle) => handle !== undefined);
-    this.files.length = 0;
-    await Promise.all(handles.map((handle) => handle.then((h) => h.close()).catch(() => undefined)));
-  }
-}
-
-/** Where reads stand between calls: which call is open, or why none is. */
-export type ReadWindow = { open: CallFiles } | { closed: 'none' } | { closed: 'cancelled'; callId: number | string };
-
-/** Judges and serves one read request: every refusal of SKWIR.md section 2, in order. */
-export async function serveRead(params: unknown, window: ReadWindow, granted: readonly Capability[]): Promise<JsonText> {
-  const { files, asked } = judgeRead(params, window, granted);
-  return files.read(asked);
-}
-
-/** The same, answered with the bytes themselves (the module transport's `read` takes no base64). */
-export async function serveReadBytes(params: unknown, window: ReadWindow, granted: readonly Capability[]): Promise<Buffer> {
-  const { files, asked } = judgeRead(params, window, granted);
-  return files.readBytes(asked);
-}
-
-/** Every refusal of a read, in order; or the files it reads and what it asks. */
-function judgeRead(params: unknown, window: ReadWindow, granted: readonly Capability[]): { files: CallFiles; asked: ReadParams } {
-  if (!granted.includes('read')) throw refuse('the plugin was not granted the read capability');
-  if ('closed' in window) {
-    throw refuse(
-      window.closed === 'cancelled'
-        ? `call ${window.callId} was cancelled; its reads are refused`
-        : 'no call is being answered; read is answered only while a call is open',
+    this.end();
+    // Taken off the files, so a second close cannot close a number the system gave out again since.
+    const opened = this.files.flatMap((file) => {
+      const open = file.opened;
+      file.opened = undefined;
+      return open ? [open] : [];
+    });
+    await Promise.all(
+      opened.map(async (open) => {
+        const result = await open.catch(() => undefined);
+        if (result && 'fd' in result) await this.thread.close(result.fd).catch(() => undefined);
+      }),
     );
   }
-  const problems = skwirProblems(skwirDef('ReadParams'), params ?? {}, 'params');
-  if (problems.length > 0) throw new ResponseError(ErrorCodes.InvalidParams, problems.join('; '), { problems });
-  return { files: window.open, asked: params as ReadParams };
+}
+
+const statBig = (path: string) => stat(path, { bigint: true });
+
+function stepProblem(error: unknown): string {
+  if (error instanceof FileStepError) return error.code === 'timeout' || error.code === undefined ? error.message : error.code;
+  return String(error);
 }

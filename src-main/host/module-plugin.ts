@@ -2,7 +2,7 @@
 // on its first start (module-transpile.ts, cached), then in a worker thread of its own (module-
 // worker-link.ts) so a trap, a hang or runaway memory ends that worker and never the host. The
 // same calls as a program plugin (plugin-calls.ts: the queue, the answer checks, the idle stop)
-// and the same reads (call-files.ts), with no initialize: the granted capabilities rule `read`.
+// and the same reads (plugin-reads.ts), with no initialize: the granted capabilities rule `read`.
 // A trap fails its call and the worker instantiates the component again; a call past its limit,
 // or cancelled, ends the worker and the next call starts a fresh one. The Messages tab gets each
 // call, read and log as the JSON-RPC lines a program would have sent for them.
@@ -13,7 +13,7 @@ import { formatCount, quote } from '../../src-shared/protocol/problem-words';
 import { SKWIR_LINE_LIMIT } from '../../src-shared/skwir/limits';
 import type { CallMethod } from '../../src-shared/skwir/methods';
 import type { Capability } from '../../src-shared/skwir/types';
-import { serveReadBytes, SKWIR_REFUSAL, type ReadWindow } from './call-files';
+import { SKWIR_REFUSAL, type CallHandles } from './call-files';
 import { jcoTranspileVersion } from './component-tools';
 import { ErrorCodes, ResponseError } from './errors';
 import { hostLogLevel, hostLogText } from './host-log';
@@ -36,6 +36,7 @@ import {
   type CallRequest,
   type PluginLimits,
 } from './plugin-calls';
+import { PluginReads } from './plugin-reads';
 import { reasonText, stateReason, type Reason } from './reasons';
 import { DEFAULT_LIMITS, type ToolStateChange } from './supervisor-options';
 
@@ -70,7 +71,7 @@ export class ModulePlugin implements CallablePlugin {
   private starting: Promise<void> | undefined;
   private stopping: Promise<void> | undefined;
   private stops = 0;
-  private reads: ReadWindow = { closed: 'none' };
+  private readonly reads: PluginReads;
   private callSeq = 0;
   private readSeq = 0;
   private readonly calls: CallQueue;
@@ -84,6 +85,7 @@ export class ModulePlugin implements CallablePlugin {
     this.callLog = { log: this.log, hostLog: (line) => this.hostLog(line) };
     this.callMs = options.limits?.callMs ?? PLUGIN_LIMITS.callMs;
     this.startMs = options.limits?.initializeMs ?? DEFAULT_LIMITS.initializeMs;
+    this.reads = new PluginReads(options.granted);
     this.calls = new CallQueue({
       send: (request) => this.send(request),
       idleMs: options.limits?.idleMs ?? PLUGIN_LIMITS.idleMs,
@@ -131,6 +133,7 @@ export class ModulePlugin implements CallablePlugin {
     this.stopping = (async () => {
       this.setState('stopping');
       await this.endWorker(link);
+      this.reads.stop();
       // An idle stop was said already (idleStopped, plugin-calls.ts).
       if (!options.idle) this.hostLog({ code: 'stopped', plugin: true });
       this.setState(options.idle ? 'idle' : 'stopped');
@@ -148,12 +151,15 @@ export class ModulePlugin implements CallablePlugin {
   async dispose(): Promise<void> {
     this.calls.dispose();
     await this.stop();
+    this.reads.stop();
     this._onDidChangeState.dispose();
   }
 
   private async launch(): Promise<void> {
     const stops = this.stops;
     this.setState('starting');
+    // A new worker: its handles count from 1 (the reads' own thread starts while it does).
+    this.reads.restart();
     const { wasmPath } = this.options;
     const problem = (error: unknown) => (error instanceof Error ? error.message : String(error));
     let link: WorkerLink;
@@ -211,7 +217,7 @@ export class ModulePlugin implements CallablePlugin {
       return { ms: 0, outcome: 'unavailable', message: reasonText(why, 'plugin'), reasonCode: why };
     }
     if (request.signal?.aborted) return cancelledBeforeSent();
-    const opened = await openCall(request);
+    const opened = await openCall(request, this.reads);
     if ('failed' in opened) return opened.failed;
     const { files, params } = opened;
     const { method } = request;
@@ -226,14 +232,14 @@ export class ModulePlugin implements CallablePlugin {
       onAbort = () => resolve('asked');
       request.signal?.addEventListener('abort', onAbort, { once: true });
     });
-    this.reads = { open: files };
+    this.reads.opened(files);
     const started = Date.now();
     try {
       const ending = await Promise.race([link.call(id, method, paramsText), cut]);
       const ms = Date.now() - started;
+      this.reads.ended(files, id, typeof ending === 'string' ? 'cancelled' : 'answered');
       if (typeof ending === 'string') {
         // Only ending the worker stops a component that does not return.
-        this.reads = { closed: 'cancelled', callId: id };
         await this.endWorker(link);
         if (ending === 'asked') {
           this.hostLog({ code: 'workerReplaced', cancelled: method });
@@ -243,17 +249,17 @@ export class ModulePlugin implements CallablePlugin {
         this.hostLog({ code: 'workerReplaced' });
         return outcome;
       }
-      return this.callEnded(ending, method, id, files.count, link, ms);
+      return this.callEnded(ending, method, id, files, link, ms);
     } finally {
       clearTimeout(timer);
       request.signal?.removeEventListener('abort', onAbort);
-      if (!('closed' in this.reads && this.reads.closed === 'cancelled')) this.reads = { closed: 'none' };
+      this.reads.ended(files, id, 'answered');
       await files.close();
     }
   }
 
   /** How a call that came back ended, traced as the plugin's answer would be. */
-  private callEnded(ending: CallEnding, method: CallMethod, id: number, files: number, link: WorkerLink, ms: number): CallOutcome {
+  private callEnded(ending: CallEnding, method: CallMethod, id: number, files: CallHandles, link: WorkerLink, ms: number): CallOutcome {
     const failure = (message: string, code = SKWIR_REFUSAL) => this.trace('fromTool', rpc(`"id":${id},"error":${JSON.stringify({ code, message })}`), method);
     switch (ending.type) {
       case 'answered': {
@@ -304,9 +310,11 @@ export class ModulePlugin implements CallablePlugin {
 
   private async answerRead(asked: ReadAsked): Promise<ReadReply> {
     const id = JSON.stringify(`read-${++this.readSeq}`);
-    this.trace('fromTool', rpc(`"id":${id},"method":"read","params":${JSON.stringify(asked)}`), 'read');
+    // The offset as the component gave it, a u64 written out whole.
+    const params = `{"file":${asked.file},"offset":${asked.offset},"length":${asked.length}}`;
+    this.trace('fromTool', rpc(`"id":${id},"method":"read","params":${params}`), 'read');
     try {
-      const data = await serveReadBytes(asked, this.reads, this.options.granted);
+      const data = await this.reads.serve(asked);
       this.trace('toTool', rpc(`"id":${id},"result":{"data":"${data.toString('base64')}"}`), 'read');
       return { data };
     } catch (error) {

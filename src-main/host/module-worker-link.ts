@@ -19,7 +19,8 @@ export const MODULE_LOGS_PER_CALL = 10_000;
 
 export interface ReadAsked {
   file: number;
-  offset: number;
+  /** A u64, as the component gave it: past 2^53 a number would be another offset. */
+  offset: bigint;
   length: number;
 }
 
@@ -51,7 +52,7 @@ export interface WorkerLinkOptions {
 
 type FromWorker =
   | { type: 'ready' }
-  | { type: 'read'; file: number; offset: number; length: number }
+  | ({ type: 'read' } & ReadAsked)
   | { type: 'log'; level: unknown; message: unknown }
   | { type: 'logsDropped'; count: number }
   | ({ id?: number } & Exclude<CallEnding, { type: 'exited' }>);

@@ -88,8 +88,8 @@ const imports = {
   read: {
     default(file, offset, length) {
       Atomics.store(woken, 0, 0);
-      // Past 2^53 no file has bytes; the host answers such an offset with none.
-      port.postMessage({ type: 'read', file, offset: Number(offset), length });
+      // The offset is a u64, a BigInt: passed on whole, so one past 2^53 is refused by its own value.
+      port.postMessage({ type: 'read', file, offset, length });
       // The host sets the word to 1 once the answer is on the port, then notifies; a notify of
       // the read before (set, this thread went on, then notified) can wake this wait early.
       while (Atomics.load(woken, 0) === 0) Atomics.wait(woken, 0, 0);

@@ -5,7 +5,7 @@ import { isPromise } from '../../src-shared/maybe-promise';
 import { ConnectionError, ErrorCodes, ResponseError } from './errors';
 import { describe, shapeOf, type MessageId } from './message-shape';
 import { Outbox } from './outbox';
-import { PendingRequests } from './pending-requests';
+import { PendingRequests, type Settled } from './pending-requests';
 import { lineContentBytes, lineLimitWords, PROTOCOL1_LINE_LIMIT, type LineLimit } from '../../src-shared/limits';
 import type { LineReader, LineRefusal, LineWriter } from './transport';
 
@@ -54,6 +54,17 @@ export interface PeerOptions {
   lineLimit?: LineLimit;
   /** Requests being handled at once; past this, reading waits (memory stays bounded). */
   maxConcurrentRequests?: number;
+}
+
+export interface SendOptions {
+  timeoutMs?: number;
+  first?: boolean;
+  /**
+   * Called once the request is no longer waited for (answered, timed out, abandoned, failed or the
+   * link closed), in that same turn: a line that came in the same read after its answer sees it
+   * done. Never called from within send() (a link closed already rejects the answer instead).
+   */
+  settled?: (how: Settled) => void;
 }
 
 type PauseReason = 'handlers' | 'writer';
@@ -119,10 +130,10 @@ export class Peer implements Disposable {
   }
 
   /** request(), giving also the id the request went with: for abandon() and a cancel notice naming it. */
-  send(method: string, params?: object, options: { timeoutMs?: number; first?: boolean } = {}): { id: MessageId; answer: Promise<unknown> } {
+  send(method: string, params?: object, options: SendOptions = {}): { id: MessageId; answer: Promise<unknown> } {
     const id = this.nextId++;
     if (this.closed) return { id, answer: Promise.reject(new ConnectionError('closed', `the link is closed; ${method} not sent`)) };
-    const answer = this.pending.add(id, method, options.timeoutMs);
+    const answer = this.pending.add(id, method, options.timeoutMs, options.settled);
     const message = { jsonrpc: '2.0', id, method, ...(params === undefined ? {} : { params }) };
     this.outbox.send(message, method, (error) => this.pending.fail(id, error));
     if (options.first) {

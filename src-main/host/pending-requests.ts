@@ -11,6 +11,7 @@ interface Pending {
   resolve(result: unknown): void;
   reject(error: Error): void;
   timer?: ReturnType<typeof setTimeout>;
+  settled?: (how: Settled) => void;
 }
 
 const LATE_IDS_KEPT = 256;
@@ -18,6 +19,8 @@ const ANSWERED_IDS_KEPT = 256;
 
 /** Why a request stopped being waited for before its answer came. */
 export type GaveUp = 'timeout' | 'cancelled';
+/** How a request stopped being waited for. */
+export type Settled = 'answered' | GaveUp | 'failed';
 
 /** A request answered already: its method, and its first answer as it came (cut to a readable length). */
 export interface FirstAnswer {
@@ -32,9 +35,13 @@ export class PendingRequests {
   private readonly gaveUp = new Map<MessageId, { method: string; why: GaveUp }>();
   private readonly answered = new Map<MessageId, FirstAnswer>();
 
-  add(id: MessageId, method: string, timeoutMs: number | undefined): Promise<unknown> {
+  /**
+   * `settled` is called the moment the request stops being waited for, however that is: in the
+   * same turn as its answer's line, before any line after it is taken (the promise settles later).
+   */
+  add(id: MessageId, method: string, timeoutMs: number | undefined, settled?: (how: Settled) => void): Promise<unknown> {
     return new Promise((resolve, reject) => {
-      const entry: Pending = { method, resolve, reject };
+      const entry: Pending = { method, resolve, reject, settled };
       if (timeoutMs !== undefined) {
         entry.timer = setTimeout(() => this.timeOut(id), timeoutMs);
         entry.timer.unref?.();
@@ -50,7 +57,7 @@ export class PendingRequests {
 
   /** Settles the request with this id by its answer (the line `text`), if one waits. */
   answer(id: MessageId, outcome: { result: unknown } | { error: Error }, text = ''): AnswerMatch {
-    const entry = this.take(id);
+    const entry = this.take(id, 'answered');
     if (!entry) {
       const answeredBefore = this.answered.get(id);
       if (answeredBefore) return { matched: false, answeredBefore };
@@ -67,7 +74,7 @@ export class PendingRequests {
   }
 
   fail(id: MessageId, error: Error): void {
-    this.take(id)?.reject(error);
+    this.take(id, 'failed')?.reject(error);
   }
 
   failAll(describe: (method: string) => Error): void {
@@ -75,6 +82,7 @@ export class PendingRequests {
     this.pending.clear();
     for (const entry of entries) {
       clearTimeout(entry.timer);
+      entry.settled?.('failed');
       entry.reject(describe(entry.method));
     }
   }
@@ -89,7 +97,7 @@ export class PendingRequests {
   }
 
   private giveUp(id: MessageId, why: GaveUp, words: (method: string) => string): boolean {
-    const entry = this.take(id);
+    const entry = this.take(id, why);
     if (!entry) return false;
     this.gaveUp.set(id, { method: entry.method, why });
     if (this.gaveUp.size > LATE_IDS_KEPT) this.gaveUp.delete(this.gaveUp.keys().next().value as MessageId);
@@ -97,11 +105,12 @@ export class PendingRequests {
     return true;
   }
 
-  private take(id: MessageId): Pending | undefined {
+  private take(id: MessageId, how: Settled): Pending | undefined {
     const entry = this.pending.get(id);
     if (!entry) return undefined;
     this.pending.delete(id);
     clearTimeout(entry.timer);
+    entry.settled?.(how);
     return entry;
   }
 }

@@ -249,7 +249,8 @@ describe('Apply acts on what was shown', () => {
     expect(await readdir(real)).toEqual(['b.txt']);
     // Shown through the link, applied after the link was pointed at another folder holding an a.txt.
     await writeFile(join(real, 'a.txt'), 'a');
-    const swapped = shownPlan(await planOf([{ op: 'rename', file: 2, name: 'c.txt' }], [file]));
+    // The plugin's second call: its files have the next handles, 3 and 4 (handles run on from call to call).
+    const swapped = shownPlan(await planOf([{ op: 'rename', file: 4, name: 'c.txt' }], [file]));
     await writeFile(join(outside, 'a.txt'), 'theirs');
     await rm(through);
     await symlink(outside, through);

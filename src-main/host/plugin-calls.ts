@@ -11,7 +11,8 @@ import { answerProblems, type CheckedAnswers } from '../../src-shared/skwir/answ
 import type { CallMethod } from '../../src-shared/skwir/methods';
 import { skwirMethodInfo } from '../../src-shared/skwir/methods';
 import type { Capability } from '../../src-shared/skwir/types';
-import { CallFiles, SKWIR_REFUSAL } from './call-files';
+import { SKWIR_REFUSAL, type CallFiles, type CallHandles } from './call-files';
+import type { PluginReads } from './plugin-reads';
 import type { ToolSupervisorLimits, ToolStateChange } from './supervisor-options';
 
 export interface PluginLimits extends ToolSupervisorLimits {
@@ -23,9 +24,12 @@ export interface PluginLimits extends ToolSupervisorLimits {
 
 export const PLUGIN_LIMITS = { callMs: 60_000, idleMs: 600_000 } as const;
 
-/** How a call ended. `ms`: from the moment it was sent (0 when it never was). */
+/**
+ * How a call ended. `ms`: from the moment it was sent (0 when it never was). An answer comes with
+ * `files`, the handles the call gave its files, by which a plan names them.
+ */
 export type CallOutcome<M extends CallMethod = CallMethod> = { ms: number } & (
-  | { outcome: 'answered'; answer: CheckedAnswers[M] }
+  | { outcome: 'answered'; answer: CheckedAnswers[M]; files: CallHandles }
   /** The plugin's failure (its message, for the person) or a malformed answer (what was wrong). */
   | { outcome: 'failed'; message: string; malformed?: true }
   | { outcome: 'cancelled'; why: 'timeout' | 'asked'; message: string }
@@ -154,11 +158,11 @@ export interface OpenedCall {
   params: Record<string, unknown>;
 }
 
-/** Describes a call's files and makes its params; or the call's failure, naming the file. */
-export async function openCall(request: CallRequest): Promise<OpenedCall | { failed: CallOutcome }> {
+/** Describes a call's files under the plugin's next handles and makes its params; or the call's failure, naming the file. */
+export async function openCall(request: CallRequest, reads: PluginReads): Promise<OpenedCall | { failed: CallOutcome }> {
   let files: CallFiles;
   try {
-    files = await CallFiles.describe(request.files);
+    files = await reads.describe(request.files);
   } catch (error) {
     return { failed: { ms: 0, outcome: 'failed', message: `file: ${(error as Error).message}` } };
   }
@@ -171,16 +175,16 @@ export async function openCall(request: CallRequest): Promise<OpenedCall | { fai
  * The plugin's answer, checked (defaults filled); a malformed one fails the call naming what is
  * wrong. Whatever the answer holds, judging it ends this call and nothing else: a throw is its failure.
  */
-export function judgedAnswer(method: CallMethod, result: unknown, files: number, granted: readonly Capability[], log: CallLog, ms: number): CallOutcome {
+export function judgedAnswer(method: CallMethod, result: unknown, files: CallHandles, granted: readonly Capability[], log: CallLog, ms: number): CallOutcome {
   let problems: string[];
   try {
     // Plan paths are judged as the host's platform means them: it is where the steps run.
-    problems = answerProblems(method, result, { files, granted, paths: path });
+    problems = answerProblems(method, result, { files: files.count, firstHandle: files.first, granted, paths: path });
   } catch (error) {
     return malformed(method, `it could not be judged (${error instanceof Error ? error.message : String(error)})`, log, ms);
   }
   if (problems.length > 0) return malformed(method, problems.join('; '), log, ms);
-  return { ms, outcome: 'answered', answer: result as CheckedAnswers[CallMethod] };
+  return { ms, outcome: 'answered', answer: result as CheckedAnswers[CallMethod], files: { first: files.first, count: files.count } };
 }
 
 export function malformed(method: CallMethod, problem: string, log: CallLog, ms: number): CallOutcome {

@@ -185,6 +185,24 @@ describe('plans', () => {
     expect(await host.applyPlan(planId)).toMatchObject({ ok: false, problem: expect.stringContaining('is waiting to be applied') });
   });
 
+  it("applies a plan to the files its handles name when the plugin's handles ran on from earlier calls", async () => {
+    await installFixture();
+    const done = await write('done.json', JSON.stringify({ answer: 'done' }));
+    // The first call's files are handles 1 and 2; the plan's call gives its own 3 and 4.
+    expect(await host.runPluginCommand(FIXTURE, 'first', 'echo', null, [done, await write('other.txt', 'x')])).toMatchObject({ ok: true });
+    const doomed = await write('doomed.txt', 'bye');
+    const planFile = await write('plan.json', plan([{ op: 'trash', file: 4 }]));
+    const answer = await host.runPluginCommand(FIXTURE, 'second', 'echo', null, [planFile, doomed]);
+    expect((await sent(FIXTURE, 'command')).at(-1)?.text).toContain('"handle":4');
+    // As the window gets it: the step names its file by its place among the plan's files.
+    expect(answer).toMatchObject({ ok: true, answer: { steps: [{ op: 'trash', file: 2 }], files: [planFile, doomed] } });
+    const planId = answer.ok && answer.answer.answer === 'plan' ? answer.answer.planId : '';
+    expect(await host.applyPlan(planId)).toEqual({
+      ok: true,
+      steps: [{ step: { op: 'trash', file: 2 }, words: `move ${doomed} to the trash`, status: 'recorded' }],
+    });
+  });
+
   it('moves to the trash through the platform, and records every step instead with simulated services', async () => {
     await installFixture();
     const doomed = await write('doomed.txt', 'bye');

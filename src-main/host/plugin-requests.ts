@@ -10,7 +10,7 @@ import { askProblems } from '../../src-shared/skwir/asking';
 import { mimeOf } from '../../src-shared/skwir/file-types';
 import type { CallMethod } from '../../src-shared/skwir/methods';
 import type { PluginManifest } from '../../src-shared/skwir/plugin-manifest';
-import type { Capability } from '../../src-shared/skwir/types';
+import type { Capability, PlanStep } from '../../src-shared/skwir/types';
 import type { Platform } from '../platform/platform';
 import type { PlanSight } from './plan-sight';
 import { applyPlanSteps, lookAtPlan, type ResolvedStep } from './plan-steps';
@@ -43,6 +43,16 @@ const PLANS_KEPT = 100;
 const CALLS_IN_FLIGHT = 10_000;
 
 const unavailable = (message: string): PluginAnswer<never> => ({ ok: false, outcome: 'unavailable', message });
+
+/**
+ * A plan as the window gets it names its files by their place among the call's (from 1), as
+ * ShownPlan.files lists them: the handles the plugin named them by run on from its earlier calls.
+ */
+function filesByPlace<A>(answer: A, first: number): A {
+  const plan = answer as { answer?: unknown; steps?: PlanStep[] };
+  if (first === 1 || plan.answer !== 'plan' || !plan.steps) return answer;
+  return { ...answer, steps: plan.steps.map((step) => ('file' in step ? { ...step, file: step.file - first + 1 } : step)) };
+}
 
 function shown<M extends CallMethod>(outcome: CallOutcome<M>): PluginAnswer<CheckedAnswers[M]> {
   if (outcome.outcome === 'answered') return { ok: true, answer: outcome.answer, ms: outcome.ms, cached: false };
@@ -166,7 +176,8 @@ export class PluginRequests {
     const controller = new AbortController();
     this.inFlight.set(callId, controller);
     try {
-      return shown(await plugin.call({ method, params, files: paths, signal: controller.signal }));
+      const outcome = await plugin.call({ method, params, files: paths, signal: controller.signal });
+      return shown(outcome.outcome === 'answered' ? { ...outcome, answer: filesByPlace(outcome.answer, outcome.files.first) } : outcome);
     } finally {
       this.inFlight.delete(callId);
     }

@@ -221,12 +221,13 @@ describe("a plugin's answers, checked", () => {
         'result.steps[0].name: "x/y" is not a name in a folder (it holds a path separator); result.steps[1].to: "Archive" is not an absolute path; result.steps[3].file: 3 is not a file of this call (its files are 1 to 2)',
       ),
     });
+    // The next call's file has the next handle, 3: handles run on from call to call.
     const good = {
       answer: 'plan',
       title: 'Tidy',
       steps: [
         { op: 'mkdir', path: '/tmp/new' },
-        { op: 'copy', file: 1, to: '/tmp/new' },
+        { op: 'copy', file: 3, to: '/tmp/new' },
       ],
     };
     expect(await h.call('command', { command: 'echo' }, [h.file('good.json', json(good))])).toMatchObject({

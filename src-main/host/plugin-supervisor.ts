@@ -4,11 +4,12 @@
 // or is cancelled, its reads refused after, a late answer dropped and traced; every answer checked
 // and its defaults filled; stopped by closing its input (no farewell notice) and after 10 idle
 // minutes. The lifetime (the stop ladder, crash restarts) is the Supervisor's, as for tools.
+import type { Disposable } from '../../src-shared/lifecycle';
 import { beforeAnswerEn } from '../../src-shared/reasons-en';
 import { SKWIR_API_VERSION, SKWIR_LINE_LIMIT, spokenApi } from '../../src-shared/skwir/limits';
 import type { CallMethod } from '../../src-shared/skwir/methods';
 import type { Capability } from '../../src-shared/skwir/types';
-import { serveRead, type ReadWindow } from './call-files';
+import { readRefused } from './call-files';
 import { ConnectionError, ErrorCodes, ResponseError } from './errors';
 import { logNotice } from './log-notice';
 import { describe, type MessageId } from './message-shape';
@@ -27,6 +28,7 @@ import {
   type CallRequest,
   type PluginLimits,
 } from './plugin-calls';
+import { PluginReads } from './plugin-reads';
 import { reasonText } from './reasons';
 import type { ProgramProcess } from './program-process';
 import { Supervisor, type InitializeVerdict, type SupervisorOptions } from './supervisor';
@@ -44,7 +46,9 @@ export interface PluginSupervisorOptions extends Omit<SupervisorOptions, 'start'
 export class PluginSupervisor extends Supervisor implements CallablePlugin {
   protected readonly noun = 'plugin';
   protected readonly lineLimit = SKWIR_LINE_LIMIT;
-  private reads: ReadWindow = { closed: 'none' };
+  private readonly reads: PluginReads;
+  /** The process reads are served to: one still stopping gets none. */
+  private reading: ProgramProcess | undefined;
   private readonly calls: CallQueue;
   private readonly callMs: number;
   private readonly logTo: CallLog = { log: this.log.bind(this), hostLog: this.hostLog.bind(this) };
@@ -52,6 +56,7 @@ export class PluginSupervisor extends Supervisor implements CallablePlugin {
   constructor(private readonly plugin: PluginSupervisorOptions) {
     super({ ...plugin, start: 'demand' });
     this.callMs = plugin.limits?.callMs ?? PLUGIN_LIMITS.callMs;
+    this.reads = new PluginReads(plugin.granted);
     this.calls = new CallQueue({
       send: (request) => this.send(request),
       idleMs: plugin.limits?.idleMs ?? PLUGIN_LIMITS.idleMs,
@@ -74,6 +79,7 @@ export class PluginSupervisor extends Supervisor implements CallablePlugin {
   override async dispose(): Promise<void> {
     this.calls.dispose();
     await super.dispose();
+    this.reads.stop();
   }
 
   protected sendInitialize(running: ProgramProcess) {
@@ -94,7 +100,13 @@ export class PluginSupervisor extends Supervisor implements CallablePlugin {
   }
 
   protected attach(running: ProgramProcess): void {
-    running.peer.onRequest('read', (params) => serveRead(params, this.reads, this.plugin.granted));
+    // A new process: its handles count from 1.
+    this.reads.restart();
+    this.reading = running;
+    running.peer.onRequest('read', (params) => {
+      if (this.reading !== running) return Promise.reject(readRefused('no call is being answered; read is answered only while a call is open'));
+      return this.reads.serveJson(params, () => drained(running));
+    });
     running.peer.onNotice('log', (params) => logNotice(params, (level, source, message) => this.log(level, source, message)));
   }
 
@@ -103,7 +115,8 @@ export class PluginSupervisor extends Supervisor implements CallablePlugin {
   }
 
   protected override detached(): void {
-    this.reads = { closed: 'none' };
+    this.reading = undefined;
+    this.reads.stop();
   }
 
   private async send(request: CallRequest): Promise<CallOutcome> {
@@ -111,13 +124,17 @@ export class PluginSupervisor extends Supervisor implements CallablePlugin {
     if ('why' in ready) return { ms: 0, outcome: 'unavailable', message: reasonText(ready.why, 'plugin'), reasonCode: ready.why };
     if (request.signal?.aborted) return cancelledBeforeSent();
     const { running } = ready;
-    const opened = await openCall(request);
+    const opened = await openCall(request, this.reads);
     if ('failed' in opened) return opened.failed;
     const { files, params } = opened;
     const timeoutMs = request.timeoutMs ?? this.callMs;
     const started = Date.now();
-    this.reads = { open: files };
-    const { id, answer } = running.peer.send(request.method, params, { timeoutMs });
+    this.reads.opened(files);
+    // Its reads end the moment the answer is taken, before any line that came after it in the same read.
+    const { id, answer } = running.peer.send(request.method, params, {
+      timeoutMs,
+      settled: (how) => this.reads.ended(files, id, how === 'timeout' || how === 'cancelled' ? 'cancelled' : 'answered'),
+    });
     let cancelled = false;
     const cancel = () => {
       if (!running.peer.abandon(id)) return;
@@ -126,7 +143,7 @@ export class PluginSupervisor extends Supervisor implements CallablePlugin {
     };
     request.signal?.addEventListener('abort', cancel, { once: true });
     try {
-      return judgedAnswer(request.method, await answer, files.count, this.plugin.granted, this.logTo, Date.now() - started);
+      return judgedAnswer(request.method, await answer, files, this.plugin.granted, this.logTo, Date.now() - started);
     } catch (error) {
       const ms = Date.now() - started;
       if (error instanceof ResponseError) return pluginFailed(request.method, error.message, error.code, this.logTo, ms);
@@ -141,9 +158,22 @@ export class PluginSupervisor extends Supervisor implements CallablePlugin {
       return { ms, outcome: 'crashed', message: `the plugin crashed: ${beforeAnswerEn(reasonText(how, 'plugin'))}`, reasonCode: how };
     } finally {
       request.signal?.removeEventListener('abort', cancel);
-      // Reads of this call are refused from now on, as cancelled if it was.
-      this.reads = cancelled ? { closed: 'cancelled', callId: id } : { closed: 'none' };
+      this.reads.ended(files, id, cancelled ? 'cancelled' : 'answered');
       await files.close();
     }
   }
+}
+
+/** Resolves once the plugin took in what was written to it; nothing when it has already. */
+function drained(running: ProgramProcess): Promise<void> | undefined {
+  const { writer } = running;
+  if (!writer.congested) return undefined;
+  return new Promise((resolve) => {
+    const subscriptions: Disposable[] = [];
+    const done = () => {
+      for (const subscription of subscriptions) subscription.dispose();
+      resolve();
+    };
+    subscriptions.push(writer.onDrain(done), writer.onClose(done));
+  });
 }

@@ -18,8 +18,14 @@ export interface PathRule {
 }
 
 export interface PlanContext {
-  /** How many files the call named: its handles are 1 to this. */
+  /** How many files the call named. */
   files: number;
+  /**
+   * The handle of the call's first file, its handles this to this + files - 1 (a plugin's handles
+   * run on from call to call); 1 when not given, as a plan shown to the window names its files by
+   * their place among the plan's files.
+   */
+  firstHandle?: number;
   granted: readonly Capability[];
   paths: PathRule;
 }
@@ -62,8 +68,10 @@ function folderProblem(value: string, field: string, paths: PathRule): { problem
  */
 export function planStepProblems(step: PlanStep, at: string, context: Omit<PlanContext, 'granted'>): string[] {
   const problems: string[] = [];
-  if ('file' in step && (step.file < 1 || step.file > context.files)) {
-    const files = context.files === 0 ? 'it names no file' : context.files === 1 ? 'its only file is 1' : `its files are 1 to ${context.files}`;
+  const first = context.firstHandle ?? 1;
+  if ('file' in step && (step.file < first || step.file >= first + context.files)) {
+    const files =
+      context.files === 0 ? 'it names no file' : context.files === 1 ? `its only file is ${first}` : `its files are ${first} to ${first + context.files - 1}`;
     problems.push(`${at}.file: ${step.file} is not a file of this call (${files})`);
   }
   switch (step.op) {

@@ -24,6 +24,7 @@
   (data (i32.const 128) "counted ")
   (data (i32.const 144) " lines in ")
   (data (i32.const 160) " reads")
+  (data (i32.const 176) "\"handle\":")
 
   ;; Where `read` puts its result, where `call` returns its own, a scratch place for digits.
   (global $readResult i32 (i32.const 1024))
@@ -70,8 +71,43 @@
     (memory.copy (local.get $out) (local.get $from) (local.get $length))
     (i32.add (local.get $out) (local.get $length)))
 
+  ;; Where the text at $needle (length $needleLength) ends in the text at $at (length $length); 0
+  ;; when it is not there.
+  (func $after (param $at i32) (param $length i32) (param $needle i32) (param $needleLength i32) (result i32)
+    (local $i i32) (local $j i32)
+    (block $none
+      (loop $from
+        (br_if $none (i32.gt_u (i32.add (local.get $i) (local.get $needleLength)) (local.get $length)))
+        (local.set $j (i32.const 0))
+        (block $differs
+          (loop $same
+            (if (i32.eq (local.get $j) (local.get $needleLength))
+              (then (return (i32.add (local.get $at) (i32.add (local.get $i) (local.get $needleLength))))))
+            (br_if $differs (i32.ne (i32.load8_u (i32.add (local.get $at) (i32.add (local.get $i) (local.get $j))))
+                                    (i32.load8_u (i32.add (local.get $needle) (local.get $j)))))
+            (local.set $j (i32.add (local.get $j) (i32.const 1)))
+            (br $same)))
+        (local.set $i (i32.add (local.get $i) (i32.const 1)))
+        (br $from)))
+    (i32.const 0))
+
+  ;; The whole number whose digits start at $at (none: 0).
+  (func $number (param $at i32) (result i32)
+    (local $value i32) (local $digit i32)
+    (block $done
+      (br_if $done (i32.eqz (local.get $at)))
+      (loop $next
+        (local.set $digit (i32.sub (i32.load8_u (local.get $at)) (i32.const 48)))
+        (br_if $done (i32.gt_u (local.get $digit) (i32.const 9)))
+        (local.set $value (i32.add (i32.mul (local.get $value) (i32.const 10)) (local.get $digit)))
+        (local.set $at (i32.add (local.get $at) (i32.const 1)))
+        (br $next)))
+    (local.get $value))
+
   (func (export "call") (param $method i32) (param $methodLength i32) (param $params i32) (param $paramsLength i32) (result i32)
     (local $lines i64) (local $reads i64) (local $offset i64) (local $last i32)
+    ;; The handle the call gave its file (handles run on from call to call: never assume 1).
+    (local $file i32)
     (local $mark i32) (local $data i32) (local $length i32) (local $i i32) (local $out i32) (local $at i32)
     ;; Only `field` is declared in skwir-plugin.toml, so only `field` is asked.
     (if (i32.or (i32.ne (local.get $methodLength) (i32.const 5))
@@ -79,10 +115,11 @@
                         (i32.ne (i32.load8_u offset=4 (local.get $method)) (i32.load8_u offset=4 (i32.const 16)))))
       (then (return (call $result (i32.const 1) (i32.const 64) (i32.const 37)))))
     (local.set $last (i32.const 10))
+    (local.set $file (call $number (call $after (local.get $params) (local.get $paramsLength) (i32.const 176) (i32.const 9))))
     (block $end
       (loop $chunk
         (local.set $mark (global.get $heap))
-        (call $read (i32.const 1) (local.get $offset) (i32.const 65536) (global.get $readResult))
+        (call $read (local.get $file) (local.get $offset) (i32.const 65536) (global.get $readResult))
         (local.set $reads (i64.add (local.get $reads) (i64.const 1)))
         (local.set $data (i32.load offset=4 (global.get $readResult)))
         (local.set $length (i32.load offset=8 (global.get $readResult)))

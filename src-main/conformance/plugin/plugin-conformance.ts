@@ -142,13 +142,26 @@ async function judgeCall(session: PluginSession, call: PlannedCall, file: string
   }
   if (answer.kind === 'timeout') return failed(call.check, `no answer within ${duration(answer.ms)} on ${on}`);
   if (answer.kind === 'gone') return failed(call.check, `${answer.how} before it answered`, session.stderr);
-  const problems = answerProblems(call.method, answer.result, { files: 1, granted: session.manifest.capabilities, paths: path });
+  const problems = answerProblems(call.method, answer.result, {
+    files: answer.files.count,
+    firstHandle: answer.files.first,
+    granted: session.manifest.capabilities,
+    paths: path,
+  });
   if (problems.length > 0) return failed(call.check, `a malformed answer on ${on}: ${problems.join('; ')}`);
   // A page of inspection with a page after it: that one is asked too.
   const next = call.method === 'inspect' ? (answer.result as { next?: unknown } | null)?.next : undefined;
   if (typeof next === 'number') {
     const second = await session.call('inspect', { ...params, offset: next }, [file], { entries: false, timeoutMs: limits.callMs });
-    const again = second.kind === 'result' ? answerProblems('inspect', second.result, { files: 1, granted: session.manifest.capabilities, paths: path }) : [];
+    const again =
+      second.kind === 'result'
+        ? answerProblems('inspect', second.result, {
+            files: second.files.count,
+            firstHandle: second.files.first,
+            granted: session.manifest.capabilities,
+            paths: path,
+          })
+        : [];
     if (second.kind !== 'result' && second.kind !== 'failure') return failed(call.check, `the next page (offset ${next}) got no answer`);
     if (again.length > 0) return failed(call.check, `the next page (offset ${next}) is malformed: ${again.join('; ')}`);
   }

@@ -1,16 +1,18 @@
 // One conformance run's link to a Skwir plugin: its process started as the host starts it (the
 // host's ProgramProcess, Skwir's line limit), the host's peer, `read` served on the open call's files
-// by the host's own rules (serveRead), and a record of what went wrong on the wire: lines that are
+// by the host's own rules (PluginReads), and a record of what went wrong on the wire: lines that are
 // no message, refused reads, late answers, its log and its last stderr lines.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SKWIR_API_VERSION, SKWIR_LINE_LIMIT } from '../../../src-shared/skwir/limits';
 import type { PluginManifest } from '../../../src-shared/skwir/plugin-manifest';
-import { CallFiles, serveRead, type ReadWindow } from '../../host/call-files';
+import type { CallHandles } from '../../host/call-files';
 import { childEnvironment } from '../../host/child-env';
 import { ConnectionError, ErrorCodes, ResponseError } from '../../host/errors';
 import type { ProtocolProblem } from '../../host/peer';
+import type { Settled } from '../../host/pending-requests';
+import { PluginReads } from '../../host/plugin-reads';
 import { exitText } from '../../host/reasons';
 import { ProgramProcess, type ToolExit } from '../../host/program-process';
 
@@ -19,6 +21,9 @@ export type PluginAnswer =
   | { kind: 'failure'; code: number; message: string; ms: number }
   | { kind: 'timeout'; ms: number }
   | { kind: 'gone'; how: string };
+
+/** A call's answer; a result comes with the handles the call's files had (a plan names its files by them). */
+export type CallAnswer = Exclude<PluginAnswer, { kind: 'result' }> | { kind: 'result'; result: unknown; ms: number; files: CallHandles };
 
 /** The plugin's program could not be started at all. */
 export class PluginLaunchFailure extends Error {}
@@ -32,7 +37,8 @@ export class PluginSession {
   readonly refusedReads: string[] = [];
   /** How many reads were served. */
   reads = 0;
-  private window: ReadWindow = { closed: 'none' };
+  /** The handles and reads of the host's own rules: one counter for the process, one read at a time. */
+  private readonly served: PluginReads;
 
   private constructor(
     readonly manifest: PluginManifest,
@@ -43,9 +49,11 @@ export class PluginSession {
     /** Its last lines on stderr. */
     readonly stderr: string[],
   ) {
+    this.served = new PluginReads(manifest.capabilities);
+    this.served.restart();
     tool.peer.onRequest('read', async (params) => {
       try {
-        const answer = await serveRead(params, this.window, manifest.capabilities);
+        const answer = await this.served.serveJson(params);
         this.reads++;
         return answer;
       } catch (error) {
@@ -103,22 +111,24 @@ export class PluginSession {
     params: Record<string, unknown>,
     paths: string[],
     options: { entries: boolean; timeoutMs: number; cancelAfterMs?: number },
-  ): Promise<PluginAnswer> {
-    const files = await CallFiles.describe(paths);
-    this.window = { open: files };
+  ): Promise<CallAnswer> {
+    const files = await this.served.describe(paths);
+    this.served.opened(files);
     const whole = { ...params, ...(options.entries ? { entries: files.callFiles } : { file: files.callFiles[0] }) };
-    const { id, answer } = this.ask(method, whole, options.timeoutMs);
+    const { id, answer } = this.ask(method, whole, options.timeoutMs, (how) =>
+      this.served.ended(files, id, how === 'timeout' || how === 'cancelled' ? 'cancelled' : 'answered'),
+    );
     if (options.cancelAfterMs !== undefined) {
       setTimeout(() => {
         if (!this.tool.peer.abandon(id)) return;
         this.tool.peer.notify('$/cancel', { id });
-        this.window = { closed: 'cancelled', callId: id };
       }, options.cancelAfterMs).unref();
     }
     try {
-      return await answer;
+      const got = await answer;
+      return got.kind === 'result' ? { ...got, files: { first: files.first, count: files.count } } : got;
     } finally {
-      if ('open' in this.window && this.window.open === files) this.window = { closed: 'none' };
+      this.served.ended(files, id, 'answered');
       await files.close();
     }
   }
@@ -144,13 +154,14 @@ export class PluginSession {
   }
 
   async dispose(): Promise<void> {
+    this.served.stop();
     if (!this.tool.exit) await this.tool.kill();
     await rm(this.folder, { recursive: true, force: true });
   }
 
-  private ask(method: string, params: object, timeoutMs: number): { id: number | string; answer: Promise<PluginAnswer> } {
+  private ask(method: string, params: object, timeoutMs: number, settled?: (how: Settled) => void): { id: number | string; answer: Promise<PluginAnswer> } {
     const started = Date.now();
-    const sent = this.tool.peer.send(method, params, { timeoutMs });
+    const sent = this.tool.peer.send(method, params, { timeoutMs, ...(settled ? { settled } : {}) });
     const answer = sent.answer.then(
       (result): PluginAnswer => ({ kind: 'result', result, ms: Date.now() - started }),
       async (error: unknown): Promise<PluginAnswer> => {

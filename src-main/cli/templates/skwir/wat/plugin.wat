@@ -21,6 +21,7 @@
   (data (i32.const 48) "}")
   (data (i32.const 64) "only field is answered by this plugin")
   (data (i32.const 128) "counted the bytes")
+  (data (i32.const 160) "\"handle\":")
 
   (global $readResult i32 (i32.const 1024))
   (global $callResult i32 (i32.const 1040))
@@ -61,16 +62,52 @@
     (memory.copy (local.get $out) (local.get $at) (i32.sub (local.get $end) (local.get $at)))
     (i32.sub (local.get $end) (local.get $at)))
 
+  ;; Where the text at $needle (length $needleLength) ends in the text at $at (length $length); 0
+  ;; when it is not there.
+  (func $after (param $at i32) (param $length i32) (param $needle i32) (param $needleLength i32) (result i32)
+    (local $i i32) (local $j i32)
+    (block $none
+      (loop $from
+        (br_if $none (i32.gt_u (i32.add (local.get $i) (local.get $needleLength)) (local.get $length)))
+        (local.set $j (i32.const 0))
+        (block $differs
+          (loop $same
+            (if (i32.eq (local.get $j) (local.get $needleLength))
+              (then (return (i32.add (local.get $at) (i32.add (local.get $i) (local.get $needleLength))))))
+            (br_if $differs (i32.ne (i32.load8_u (i32.add (local.get $at) (i32.add (local.get $i) (local.get $j))))
+                                    (i32.load8_u (i32.add (local.get $needle) (local.get $j)))))
+            (local.set $j (i32.add (local.get $j) (i32.const 1)))
+            (br $same)))
+        (local.set $i (i32.add (local.get $i) (i32.const 1)))
+        (br $from)))
+    (i32.const 0))
+
+  ;; The whole number whose digits start at $at (none: 0).
+  (func $number (param $at i32) (result i32)
+    (local $value i32) (local $digit i32)
+    (block $done
+      (br_if $done (i32.eqz (local.get $at)))
+      (loop $next
+        (local.set $digit (i32.sub (i32.load8_u (local.get $at)) (i32.const 48)))
+        (br_if $done (i32.gt_u (local.get $digit) (i32.const 9)))
+        (local.set $value (i32.add (i32.mul (local.get $value) (i32.const 10)) (local.get $digit)))
+        (local.set $at (i32.add (local.get $at) (i32.const 1)))
+        (br $next)))
+    (local.get $value))
+
   (func (export "call") (param $method i32) (param $methodLength i32) (param $params i32) (param $paramsLength i32) (result i32)
     (local $size i64) (local $mark i32) (local $length i32) (local $out i32) (local $at i32)
+    ;; The handle the call gave its file (handles run on from call to call: never assume 1).
+    (local $file i32)
     (if (i32.or (i32.ne (local.get $methodLength) (i32.const 5))
                 (i32.or (i32.ne (i32.load (local.get $method)) (i32.load (i32.const 16)))
                         (i32.ne (i32.load8_u offset=4 (local.get $method)) (i32.load8_u offset=4 (i32.const 16)))))
       (then (return (call $result (i32.const 1) (i32.const 64) (i32.const 37)))))
+    (local.set $file (call $number (call $after (local.get $params) (local.get $paramsLength) (i32.const 160) (i32.const 9))))
     (block $end
       (loop $chunk
         (local.set $mark (global.get $heap))
-        (call $read (i32.const 1) (local.get $size) (i32.const 65536) (global.get $readResult))
+        (call $read (local.get $file) (local.get $size) (i32.const 65536) (global.get $readResult))
         (local.set $length (i32.load offset=8 (global.get $readResult)))
         ;; A refused read: its message is the call's failure.
         (if (i32.load8_u (global.get $readResult))
