@@ -167,7 +167,7 @@ export type NoticeMessage = {
  */
 export type Base64 = string;
 /**
- * A file of the call being answered, numbered from 1 in the order of the call's files; valid while that call is open.
+ * A file of the call being answered, valid while that call is open. Numbered by one counter for the plugin's process (or worker), from 1, in the order of each call's files: never reused while it runs.
  */
 export type Handle = number;
 /**
