@@ -1,11 +1,11 @@
-// A plugin's `read` requests, whatever its transport (SKWIR.md section 2): the handles its calls'
-// files get, which call is open, and each read judged and served in turn. A `read` names no call,
-// only a handle, so handles come from one counter for the plugin's process (or worker), from 1,
-// never reused while it runs: a late read of an ended call's handle can never reach the next
-// call's file, and is refused naming its call. Reads are served one at a time (a plugin answers
-// one call at a time, so nothing waits on another plugin), so at most one read's bytes are held
-// for a plugin however many it sends at once. A read is answered with at most 4 MiB (a longer
-// length is cut), fewer at the file's end, none past it.
+// A plugin's `read` requests, whatever its transport: the handles its calls' files get, which call
+// is open, and each read judged and served in turn. A `read` names no call, only a handle, so
+// handles come from one counter for the plugin's process (or worker), from 1, never reused while
+// it runs: a late read of an ended call's handle can never reach the next call's file, and is
+// refused naming its call. Reads are served one at a time (a plugin answers one call at a time, so
+// nothing waits on another plugin), so at most one read's bytes are held for a plugin however many
+// it sends at once. A read is answered with at most 4 MiB (a longer length is cut), fewer at the
+// file's end, none past it.
 import { SKWIR_READ_LIMIT } from '../../src-shared/skwir/limits';
 import { skwirDef, skwirProblems } from '../../src-shared/skwir/schema-check';
 import type { Capability, ReadParams } from '../../src-shared/skwir/types';
