@@ -7,7 +7,7 @@
 // to what the window shows (answer-cuts.ts).
 import { deeperThan } from '../json-depth';
 import { VALUE_MAX_DEPTH } from '../limits';
-import { formatCount, quote } from '../protocol/problem-words';
+import { formatCount } from '../protocol/problem-words';
 import { cutAnswer, markLeftOut, type LeftOut } from './answer-cuts';
 import type { CallMethod } from './methods';
 import { planProblems, type PlanContext } from './plan-rules';
