@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { createHost, type Host } from '../src-main/host/host';
-import { transpiledModule } from '../src-main/host/module-transpile';
+import { transpiledModule } from '../src-main/host/plugins/module/module-transpile';
 import { SimulatedPlatform } from '../src-main/platform/simulated';
 
 const here = fileURLToPath(new URL('.', import.meta.url));

@@ -4,8 +4,8 @@
 // against 1 KiB lines; then the memory a 1 GiB line with no break costs.
 import { ReadBuffer } from '@modelcontextprotocol/sdk/shared/stdio.js';
 import { fileURLToPath } from 'node:url';
-import { LineFraming } from '../src-main/host/line-framing';
-import { shapeOf } from '../src-main/host/message-shape';
+import { LineFraming } from '../src-main/host/wire/line-framing';
+import { shapeOf } from '../src-main/host/wire/message-shape';
 
 const CHUNK = 65_536; // what a pipe hands over at a time
 

@@ -6,8 +6,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { childEnvironment } from '../src-main/host/child-env';
-import { ToolSupervisor } from '../src-main/host/tool-supervisor';
+import { childEnvironment } from '../src-main/host/process/child-env';
+import { ToolSupervisor } from '../src-main/host/tools/tool-supervisor';
 import { best, median } from './measure/pairs';
 
 const fixture = (name: string) => fileURLToPath(new URL(`../src-main/host/fixtures/${name}`, import.meta.url));

@@ -7,7 +7,7 @@ import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { childEnvironment } from '../../src-main/host/child-env';
+import { childEnvironment } from '../../src-main/host/process/child-env';
 import { createHost, type Host } from '../../src-main/host/host';
 import { SimulatedPlatform } from '../../src-main/platform/simulated';
 import { bareRequests } from '../peers/requests';

@@ -1,6 +1,6 @@
 // vitruvian-tool: the subcommands are looked up in one table and loaded only when used; how each is
 // called is in usage.ts, shared with the subcommands' own option reading and usage errors.
-import { appVersion } from '../host/app-version';
+import { appVersion } from '../app-version';
 import { ExitCodes, processIo, type CliCommand, type CliIo } from './io';
 import { helpLines, isSubcommand, NAME, subcommands, type SubcommandName } from './usage';
 

@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, statSync, writeFileSync, readdirSync } from 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { checkFolder } from '../host/tool-folder';
+import { checkFolder } from '../host/installs/tool-folder';
 import { startTool, stopAndSumUp, wellBehaved, type ToolSession } from '../../tools-sample/tool-session';
 import { main } from './main';
 import { command, toolLanguages } from './new';

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { processAlive } from '../host/process-group';
+import { processAlive } from '../host/process/process-group';
 import { command, readRunArgs, traceJson } from './run';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));

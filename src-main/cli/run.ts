@@ -11,10 +11,10 @@ import type { Manifest } from '../../src-shared/protocol/types';
 
 type ManifestPreference = NonNullable<Manifest['preferences']>[number];
 import { createHost, type Host } from '../host/host';
-import { isToolFault } from '../host/host-log';
-import { hasKeptBytes, showKeptBytes } from '../host/not-utf8';
-import { PreferenceStore } from '../host/storage';
-import { checkFolder } from '../host/tool-folder';
+import { isToolFault } from '../host/records/host-log';
+import { hasKeptBytes, showKeptBytes } from '../host/wire/not-utf8';
+import { PreferenceStore } from '../host/tools/storage';
+import { checkFolder } from '../host/installs/tool-folder';
 import type { Platform } from '../platform/platform';
 import { ExitCodes, type CliIo } from './io';
 import { languageProblem, readArgs, usageError } from './options';

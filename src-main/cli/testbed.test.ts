@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { processAlive } from '../host/process-group';
+import { processAlive } from '../host/process/process-group';
 import type { CliIo } from './io';
 import { command, defaultTestbedPort, readTestbedArgs } from './testbed';
 

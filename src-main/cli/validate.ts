@@ -3,7 +3,7 @@
 // one `warning:` line for each key of the manifest its schema does not know; for several, the same
 // lines, each after its folder. Exit 0 when every folder is valid, 1 when one is not (or, with
 // --strict, has a warning), 2 for a usage error.
-import { checkFolder, type FolderVerdict } from '../host/tool-folder';
+import { checkFolder, type FolderVerdict } from '../host/installs/tool-folder';
 import { ExitCodes, type CliIo } from './io';
 import { readArgs, usageError } from './options';
 

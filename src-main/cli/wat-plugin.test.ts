@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SKWIR_WORLD_WIT } from '../../src-shared/skwir/module-world';
-import { ModulePlugin } from '../host/module-plugin';
-import { checkFolder } from '../host/tool-folder';
+import { ModulePlugin } from '../host/plugins/module/module-plugin';
+import { checkFolder } from '../host/installs/tool-folder';
 import { buildWatPlugin, createWatPlugin } from './wat-plugin';
 
 const scratch = mkdtempSync(join(tmpdir(), 'vitruvian-wat-plugin-'));

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { SKWIR_MANIFEST_FILE } from '../../src-shared/skwir/limits';
 import { SKWIR_WORLD_WIT } from '../../src-shared/skwir/module-world';
 import { readPluginManifest } from '../../src-shared/skwir/plugin-manifest';
-import { componentFromWat } from '../host/component-tools';
+import { componentFromWat } from '../host/plugins/module/component-tools';
 import { idPartFor, toolIdFor, toolNameFor, type CreatedTool } from './new-names';
 
 const template = fileURLToPath(new URL('./templates/skwir/wat/', import.meta.url));

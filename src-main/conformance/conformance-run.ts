@@ -1,7 +1,7 @@
 // `vitruvian-tool check`: validates the folder, then drives the tool through one scripted session
 // as the app would and judges its side of protocol 1, check by check.
 import type { Manifest } from '../../src-shared/protocol/types';
-import { checkFolder } from '../host/tool-folder';
+import { checkFolder } from '../host/installs/tool-folder';
 import { check, checkNames, commandRunCheck, failed, passed, skipped, warned, type CheckId, type CheckResult, type ConformanceReport } from './check-result';
 import { checkCommandRuns } from './checks/command-run';
 import { checkInitialize } from './checks/initialize';

@@ -4,9 +4,9 @@
 import type { PreferenceInfo, PreferenceValue } from '../../src-shared/host-api';
 import type { Disposable } from '../../src-shared/lifecycle';
 import type { Manifest, PreferenceChange } from '../../src-shared/protocol/types';
-import { ServiceBroker, type BrokerTool } from '../host/broker';
-import { ErrorCodes, ResponseError } from '../host/errors';
-import { PreferenceStore } from '../host/storage';
+import { ServiceBroker, type BrokerTool } from '../host/tools/broker';
+import { ErrorCodes, ResponseError } from '../host/wire/errors';
+import { PreferenceStore } from '../host/tools/storage';
 import { SimulatedPlatform } from '../platform/simulated';
 import type { ReceivedLine } from './wire-record';
 

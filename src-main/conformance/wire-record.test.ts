@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeKeepingBytes } from '../host/not-utf8';
+import { decodeKeepingBytes } from '../host/wire/not-utf8';
 import { WireRecord } from './wire-record';
 
 describe('the record of what a tool wrote', () => {

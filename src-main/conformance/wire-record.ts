@@ -2,9 +2,9 @@
 // stdout (kept up to a bound), the lines that were not messages, the messages that do not fit
 // protocol 1's schema, and where initialize was answered. Fed by the peer's trace and problem hooks.
 import { messageProblems } from '../../src-shared/protocol/check-message';
-import { shapeOf } from '../host/message-shape';
-import { hasKeptBytes, showKeptBytes } from '../host/not-utf8';
-import type { ProtocolProblem, TraceDirection } from '../host/peer';
+import { shapeOf } from '../host/wire/message-shape';
+import { hasKeptBytes, showKeptBytes } from '../host/wire/not-utf8';
+import type { ProtocolProblem, TraceDirection } from '../host/wire/peer';
 
 export type ReceivedKind = 'request' | 'notice' | 'result' | 'failure' | 'notMessage';
 

@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path';
 import type { HostApi } from '../../src-shared/host-api';
 import { isLanguageTag } from '../../src-shared/language-tag';
 import type { Disposable } from '../../src-shared/lifecycle';
-import { writeFileAtomic } from '../host/own-files';
+import { writeFileAtomic } from '../host/files/own-files';
 
 /** The languages the window (and the menu bar, the notifications) speak; the first is the fallback. */
 export const appLanguages = ['en', 'fr'] as const;

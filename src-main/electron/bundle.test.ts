@@ -10,9 +10,9 @@ import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FileThread } from '../host/file-thread';
-import { moduleCode } from '../host/module-transpile';
-import { WorkerLink } from '../host/module-worker-link';
+import { FileThread } from '../host/plugins/file-thread';
+import { moduleCode } from '../host/plugins/module/module-transpile';
+import { WorkerLink } from '../host/plugins/module/module-worker-link';
 import { bundleElectron, PREVIEW2_IO_WORKER, type BundleReport } from './bundle';
 
 const repository = join(import.meta.dirname, '..', '..');

@@ -6,8 +6,8 @@
 // shim's I/O worker beside them (the packaged app has no node_modules). The window comes from `npm run build:renderer`.
 // Run with `npm run build:electron` (tsx src-main/electron/bundle.ts).
 import { cp, mkdir, readdir, readFile, rm } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
-import { readJcoTranspileVersion } from '../host/component-tools';
+import { basename, dirname, join, resolve } from 'node:path';
+import { readJcoTranspileVersion } from '../host/plugins/module/component-tools';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build, type BuildOptions, type Metafile, type Plugin } from 'esbuild';
@@ -30,8 +30,8 @@ export interface BundleReport {
   externals: { main: string[]; preload: string[]; workers: string[] };
 }
 
-/** The worker scripts main starts (see src-main/host/worker-script.ts), by their file names. */
-export const WORKER_SCRIPTS = ['module-worker.mjs', 'component-transpile-worker.mjs', 'file-thread-worker.mjs'];
+/** The worker scripts main starts (see src-main/host/plugins/worker-script.ts), by their paths in src-main/host; each is bundled under its file name. */
+export const WORKER_SCRIPTS = ['plugins/module/module-worker.mjs', 'plugins/module/component-transpile-worker.mjs', 'plugins/file-thread-worker.mjs'];
 
 const repository = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -60,7 +60,7 @@ export async function bundleElectron(options: BundleOptions = {}): Promise<Bundl
   };
   const main = join(outDir, 'main.cjs');
   const preload = join(outDir, 'preload.cjs');
-  const workers = WORKER_SCRIPTS.map((name) => join(outDir, name));
+  const workers = WORKER_SCRIPTS.map((path) => join(outDir, basename(path)));
   // jco-transpile is bundled without its package.json: its version goes in as a constant.
   const jcoVersion = { VITRUVIAN_JCO_TRANSPILE_VERSION: JSON.stringify(readJcoTranspileVersion()) };
   const ioWorker: { path?: string } = {};
@@ -85,7 +85,7 @@ export async function bundleElectron(options: BundleOptions = {}): Promise<Bundl
     }),
     build({
       ...common,
-      entryPoints: WORKER_SCRIPTS.map((name) => join(root, 'src-main/host', name)),
+      entryPoints: Object.fromEntries(WORKER_SCRIPTS.map((path) => [basename(path, '.mjs'), join(root, 'src-main/host', path)])),
       outdir: outDir,
       outExtension: { '.js': '.mjs' },
       format: 'esm',

@@ -7,8 +7,8 @@ import { access, mkdir, readdir, readFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { HostApi } from '../../src-shared/host-api';
 import { MANIFEST_FILE, MANIFEST_MAX_BYTES } from '../../src-shared/limits';
-import { readBounded } from '../host/bounded-read';
-import { writeFileAtomic } from '../host/own-files';
+import { readBounded } from '../host/files/bounded-read';
+import { writeFileAtomic } from '../host/files/own-files';
 import { InterpreterCheck } from './sample-interpreter';
 
 export interface FirstRunOptions {

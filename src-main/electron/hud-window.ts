@@ -4,7 +4,7 @@
 // It also carries the notices a person must see when the system's notifications fail (notice()).
 import { BrowserWindow, screen } from 'electron';
 import { hudPage, symbolGlyph } from './hud-page';
-import { delay } from '../host/delay';
+import { delay } from '../host/process/delay';
 
 export interface Hud {
   /**

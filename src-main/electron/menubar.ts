@@ -6,7 +6,7 @@ import { Menu, Tray, nativeImage, type MenuItemConstructorOptions } from 'electr
 import { pickText } from '../../src-shared/text';
 import { DisposableStore, toDisposable, type Disposable } from '../../src-shared/lifecycle';
 import type { CommandOutcome, HostApi, ToolSummary } from '../../src-shared/host-api';
-import { DEFAULT_LIMITS } from '../host/supervisor-options';
+import { DEFAULT_LIMITS } from '../host/process/supervisor-options';
 import { desktopWordsFor } from './desktop-words';
 import type { Notify } from './electron-services';
 

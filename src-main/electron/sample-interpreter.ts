@@ -7,7 +7,7 @@ import { constants } from 'node:fs';
 import { access, open, stat } from 'node:fs/promises';
 import { isAbsolute, join } from 'node:path';
 import { runCommand, type RunCommand } from '../platform/command-runner';
-import { childEnvironment } from '../host/child-env';
+import { childEnvironment } from '../host/process/child-env';
 
 export interface InterpreterLookup {
   /** The PATH a tool starts with. */

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PreferenceInfo } from '../../src-shared/host-api';
-import { PreferenceStore } from '../host/storage';
+import { PreferenceStore } from '../host/tools/storage';
 
 const keystore = vi.hoisted(() => ({
   available: true,

@@ -2,7 +2,7 @@
 // (the macOS Keychain; libsecret or KWallet on Linux), so the secrets file alone reveals nothing.
 // SecretEncryptor is synchronous (it runs inside the storage's write queue), hence the sync calls.
 import { safeStorage } from 'electron';
-import type { SecretEncryptor } from '../host/storage';
+import type { SecretEncryptor } from '../host/tools/storage';
 
 /**
  * The encryptor for the host; call once the app is ready (on Linux, safeStorage knows whether a key

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, it } from 'vitest';
 import { SimulatedPlatform } from '../platform/simulated';
 import { createHost } from './host';
-import { logDefaults } from './logs';
+import { logDefaults } from './records/logs';
 import { collectGarbage } from '../test-support/gc';
 
 const flood = fileURLToPath(new URL('./fixtures/host-flood', import.meta.url));

@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ToolSummary } from '../../src-shared/host-api';
 import { SimulatedPlatform } from '../platform/simulated';
 import { createHost, type Host } from './host';
-import { processAlive } from './process-group';
+import { processAlive } from './process/process-group';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const wordCount = join(root, 'tools-sample/skwir-word-count');

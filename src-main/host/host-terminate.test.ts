@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { SimulatedPlatform } from '../platform/simulated';
 import { createHost, type Host } from './host';
-import { processAlive } from './process-group';
+import { processAlive } from './process/process-group';
 
 const ender = fileURLToPath(new URL('./fixtures/host-ender', import.meta.url));
 let scratch: string;

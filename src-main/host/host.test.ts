@@ -10,7 +10,7 @@ import { PlatformRefusal } from '../platform/platform';
 import { collectGarbage } from '../test-support/gc';
 import { SimulatedPlatform } from '../platform/simulated';
 import { createHost, type Host } from './host';
-import { processAlive } from './process-group';
+import { processAlive } from './process/process-group';
 
 const fixtures = fileURLToPath(new URL('./fixtures', import.meta.url));
 const services = join(fixtures, 'host-services');

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { SimulatedPlatform } from '../platform/simulated';
 import { createHost, type Host } from './host';
-import { processAlive } from './process-group';
+import { processAlive } from './process/process-group';
 
 const fixture = fileURLToPath(new URL('./fixtures/host-many', import.meta.url));
 const COUNT = 50;

@@ -3,7 +3,7 @@
 // it. Typing the text instead turns each line break into Return and gets past a terminal's
 // bracketed paste. One paste at a time: a second must not keep the first one's text as "what was
 // there".
-import { delay } from '../host/delay';
+import { delay } from '../host/process/delay';
 
 export interface PasteSteps {
   /** Refuses before the clipboard is touched (no permission, a program missing). */

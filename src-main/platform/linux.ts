@@ -9,7 +9,7 @@ import { pasteThroughClipboard } from './clipboard-paste';
 import { describeKeyEquivalent, parseKeyEquivalent, parseKeyEquivalents, type KeyEquivalent } from './key-equivalent';
 import { menuKeyProblem, wtypeArguments, xdotoolKeySpec } from './linux-keys';
 import { endProcess } from './process-ending';
-import { delay } from '../host/delay';
+import { delay } from '../host/process/delay';
 
 export { xdotoolKeySpec };
 

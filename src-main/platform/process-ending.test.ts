@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
-import { readProcessEntries } from '../host/process-tree';
+import { readProcessEntries } from '../host/process/process-tree';
 import { runCommand, type RunCommand } from './command-runner';
 import { endProcess, processOwner, type ProcessEndingOptions } from './process-ending';
 import { PlatformRefusal } from './platform';

@@ -7,7 +7,7 @@
 //   before the checks and again right before each signal: a pid freed meanwhile may name another),
 // - a process of a system account (uid below the first user uid, root included) is refused,
 // - a process of another person asks for an administrator (a prompt that can be declined).
-import { readProcessEntries } from '../host/process-tree';
+import { readProcessEntries } from '../host/process/process-tree';
 import { notAvailable, PlatformRefusal } from './platform';
 import type { RunCommand } from './command-runner';
 

@@ -12,7 +12,7 @@ import { realpath } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 import type { Disposable } from '../../src-shared/lifecycle';
 import { MANIFEST_FILE, MANIFEST_MAX_BYTES } from '../../src-shared/limits';
-import { readBounded } from '../host/bounded-read';
+import { readBounded } from '../host/files/bounded-read';
 
 /** Files a tool or an editor writes on its own, whose changes are not the author's edits. */
 const ignoredNames = [

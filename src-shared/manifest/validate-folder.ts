@@ -26,7 +26,7 @@ export interface FolderEntry {
   executable: boolean;
 }
 
-/** What validation needs from a file system; src-main/host/tool-folder.ts gives Node's. */
+/** What validation needs from a file system; src-main/host/installs/tool-folder.ts gives Node's. */
 export interface FolderAccess {
   /** What is at the path, symlinks followed; undefined when nothing is (a dangling symlink too). */
   stat(path: string): Promise<FolderEntry | undefined>;

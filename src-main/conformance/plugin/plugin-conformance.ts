@@ -9,7 +9,7 @@ import { answerProblems } from '../../../src-shared/skwir/answers';
 import { askProblems } from '../../../src-shared/skwir/asking';
 import { spokenApi } from '../../../src-shared/skwir/limits';
 import type { PluginManifest } from '../../../src-shared/skwir/plugin-manifest';
-import { exitText } from '../../host/reasons';
+import { exitText } from '../../host/process/reasons';
 import { duration, failed, passed, quoteLine, skipped, warned, type CheckName, type CheckResult } from '../check-result';
 import type { ConformanceReport } from '../check-result';
 import { runModuleConformance } from './module-conformance';

@@ -7,14 +7,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SKWIR_API_VERSION, SKWIR_LINE_LIMIT } from '../../../src-shared/skwir/limits';
 import type { PluginManifest } from '../../../src-shared/skwir/plugin-manifest';
-import type { CallHandles } from '../../host/call-files';
-import { childEnvironment } from '../../host/child-env';
-import { ConnectionError, ErrorCodes, ResponseError } from '../../host/errors';
-import type { ProtocolProblem } from '../../host/peer';
-import type { Settled } from '../../host/pending-requests';
-import { PluginReads } from '../../host/plugin-reads';
-import { exitText } from '../../host/reasons';
-import { ProgramProcess, type ToolExit } from '../../host/program-process';
+import type { CallHandles } from '../../host/plugins/call-files';
+import { childEnvironment } from '../../host/process/child-env';
+import { ConnectionError, ErrorCodes, ResponseError } from '../../host/wire/errors';
+import type { ProtocolProblem } from '../../host/wire/peer';
+import type { Settled } from '../../host/wire/pending-requests';
+import { PluginReads } from '../../host/plugins/plugin-reads';
+import { exitText } from '../../host/process/reasons';
+import { ProgramProcess, type ToolExit } from '../../host/process/program-process';
 
 export type PluginAnswer =
   | { kind: 'result'; result: unknown; ms: number }

@@ -1,0 +1,96 @@
+// The Bytecode Alliance's jco, as a library (@bytecodealliance/jco-transpile: the transpiler and
+// wasm-tools that the jco CLI itself runs): the one place that uses it, loaded on first use so the
+// host pays for it only when a module plugin is installed or run (the transpiler in a worker of its
+// own, component-transpile-worker.mjs). Its errors come back as Errors with a one-line message.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { workerScript } from '../worker-script';
+
+type WasmTools = typeof import('@bytecodealliance/jco-transpile/wasm-tools');
+
+let wasmTools: Promise<WasmTools> | undefined;
+
+let version: string | undefined;
+
+/** Set by the Electron bundle (bundle.ts), which ships jco-transpile inside it, without its package.json. */
+declare const VITRUVIAN_JCO_TRANSPILE_VERSION: string | undefined;
+
+/** jco-transpile's own version: a transpile it made is redone when it changes. Read when first asked. */
+export function jcoTranspileVersion(): string {
+  if (typeof VITRUVIAN_JCO_TRANSPILE_VERSION === 'string') return VITRUVIAN_JCO_TRANSPILE_VERSION;
+  version ??= readJcoTranspileVersion();
+  return version;
+}
+
+/** The version in jco-transpile's package.json: its exports do not name the file, found beside its entry (dist/index.js). */
+export function readJcoTranspileVersion(): string {
+  const entry = createRequire(import.meta.url).resolve('@bytecodealliance/jco-transpile');
+  return (JSON.parse(readFileSync(join(dirname(entry), '..', 'package.json'), 'utf8')) as { version: string }).version;
+}
+
+const oneLine = (error: unknown): Error => {
+  const message = error instanceof Error ? error.message : String(error);
+  return new Error(
+    message
+      .split('\n')
+      .map((line) => line.trim())
+      .filter(Boolean)
+      .join('; '),
+  );
+};
+
+/** Runs `use` with jco's wasm-tools, loaded on first use; what it throws comes back on one line. */
+async function withTools<T>(use: (tools: WasmTools) => Promise<T>): Promise<T> {
+  wasmTools ??= import('@bytecodealliance/jco-transpile/wasm-tools');
+  const tools = await wasmTools;
+  try {
+    return await use(tools);
+  } catch (error) {
+    throw oneLine(error);
+  }
+}
+
+/** The WIT of a component's world; rejects naming what is wrong when the bytes are not a component. */
+export const componentWorld = (bytes: Uint8Array): Promise<string> => withTools((tools) => tools.componentWit(bytes));
+
+/** A component made of WAT text (a core module) for the world in `wit` (the templates and the sample). */
+export const componentFromWat = (wat: string, wit: string, world: string): Promise<Uint8Array> =>
+  withTools(async (tools) => {
+    const embedded = await tools.componentEmbed({ binary: await tools.parse(wat), witSource: wit, world });
+    return tools.componentNew(embedded, undefined);
+  });
+
+/** A core module, or a component, made of its WAT text (tests). */
+export const binaryFromWat = (wat: string): Promise<Uint8Array> => withTools((tools) => tools.parse(wat));
+
+/** What transpiling gives: the files by name (one JavaScript module, its core modules). */
+export type TranspiledFiles = Record<string, Uint8Array>;
+
+const TRANSPILE_WORKER = workerScript('./component-transpile-worker.mjs', import.meta.url);
+
+/**
+ * A component turned into JavaScript by jco, instantiated by the caller with its own imports
+ * (`instantiation: 'async'`: the module exports `instantiate(getCoreModule, imports)`). Done in a
+ * worker thread of its own, so the host's thread goes on meanwhile.
+ */
+export async function transpileComponent(bytes: Uint8Array, name: string): Promise<TranspiledFiles> {
+  // Every core module as a file of its own (none inlined as base64), so each goes through the
+  // caller's getCoreModule; an `err` result thrown as its payload itself, not wrapped.
+  const options = { name, instantiation: 'async', base64Cutoff: 0, noComponentErrorWrapping: true, emitTypescriptDeclarations: false };
+  const worker = new Worker(TRANSPILE_WORKER, { workerData: { bytes, options }, execArgv: [], env: {} });
+  try {
+    const answer = await new Promise<{ files?: TranspiledFiles; error?: string }>((resolve, reject) => {
+      worker.once('message', resolve);
+      worker.once('error', reject);
+      worker.once('exit', (code) => reject(new Error(`the transpiler's worker ended (code ${code})`)));
+    });
+    if (answer.error !== undefined || !answer.files) throw new Error(answer.error ?? 'the transpiler gave no files');
+    return answer.files;
+  } catch (error) {
+    throw oneLine(error);
+  } finally {
+    await worker.terminate();
+  }
+}

@@ -1,0 +1,78 @@
+// What the plugin cache answers from, with a real program plugin (fixtures/skwir-plugin.mjs: its
+// convert answers the JSON its file holds, so the answer shows which version of the file it read):
+// a file rewritten at the same size with its modification time put back is asked again, and so is
+// a file asked of a second folder installed under the same id and version.
+import { copyFile, mkdir, mkdtemp, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { SimulatedPlatform } from '../../platform/simulated';
+import { createHost, type Host } from '../host';
+
+const root = fileURLToPath(new URL('../../../', import.meta.url));
+const ID = 'test.cache.fixture';
+
+let scratch: string;
+let host: Host;
+
+beforeEach(async () => {
+  scratch = await mkdtemp(join(tmpdir(), 'vt-plugin-cache-'));
+  host = await createHost({ dataFolder: join(scratch, 'app'), platform: new SimulatedPlatform(), services: 'simulated' });
+});
+afterEach(async () => {
+  await host.dispose();
+  await rm(scratch, { recursive: true, force: true });
+});
+
+/** Installs a copy of the fixture under ID, version 1.0.0; `note` makes a folder that differs in nothing else. */
+async function install(name: string, note: string): Promise<void> {
+  const folder = join(scratch, name);
+  await mkdir(folder);
+  await copyFile(join(root, 'src-main/host/fixtures/skwir-plugin.mjs'), join(folder, 'plugin.mjs'));
+  await writeFile(join(folder, 'note.txt'), note);
+  const manifest = [`id = "${ID}"`, 'name = "Converts"', 'version = "1.0.0"', 'capabilities = ["read"]', '[program]', 'exec = "plugin.mjs"'];
+  const previews = ['[[previews]]', 'extensions = ["sample"]', 'converts = true'];
+  await writeFile(join(folder, 'skwir-plugin.toml'), `${[...manifest, ...previews].join('\n')}\n`);
+  expect((await host.installFolder(folder)).ok).toBe(true);
+}
+
+/** What the fixture's convert answers for a file holding `text`: a text file of it. */
+const holding = (text: string) => JSON.stringify({ name: 'converted.txt', data: Buffer.from(text).toString('base64') });
+const converted = (text: string) => ({ name: 'converted.txt', data: Buffer.from(text).toString('base64') });
+const asked = async () => (await host.readTrace(ID)).filter((line) => line.direction === 'toTool' && line.method === 'convert').length;
+
+describe('the plugin cache', () => {
+  it('asks again about a file rewritten at the same size with its modification time put back', async () => {
+    await install('first', 'one');
+    const file = join(scratch, 'one.sample');
+    // A time of whole seconds, which utimes puts back exactly.
+    const when = 1_700_000_000;
+    await writeFile(file, holding('SECRET-A'));
+    await utimes(file, when, when);
+    expect(await host.convert(ID, 'c1', file)).toMatchObject({ ok: true, cached: false, answer: converted('SECRET-A') });
+    expect(await host.convert(ID, 'c2', file)).toMatchObject({ ok: true, cached: true, answer: converted('SECRET-A') });
+
+    const before = await stat(file);
+    await writeFile(file, holding('PUBLIC-B'));
+    await utimes(file, when, when);
+    const after = await stat(file);
+    expect([after.size, after.mtimeMs]).toEqual([before.size, before.mtimeMs]);
+    expect(await host.convert(ID, 'c3', file)).toMatchObject({ ok: true, cached: false, answer: converted('PUBLIC-B') });
+    expect(await asked()).toBe(2);
+  });
+
+  it('asks again about a file once a second folder is installed under the same id and version', async () => {
+    await install('first', 'one');
+    const file = join(scratch, 'one.sample');
+    await writeFile(file, holding('SECRET-A'));
+    expect(await host.convert(ID, 'c1', file)).toMatchObject({ ok: true, cached: false });
+    expect(await host.convert(ID, 'c2', file)).toMatchObject({ ok: true, cached: true });
+    await host.clearTrace(ID);
+
+    await install('second', 'two');
+    expect(await host.convert(ID, 'c3', file)).toMatchObject({ ok: true, cached: false, answer: converted('SECRET-A') });
+    expect(await asked()).toBe(1);
+    expect(await host.convert(ID, 'c4', file)).toMatchObject({ ok: true, cached: true });
+  });
+});

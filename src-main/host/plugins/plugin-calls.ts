@@ -1,0 +1,214 @@
+// What a Skwir plugin's calls are whatever its transport (a program, or a module in a worker):
+// one at a time from a queue, a call cancelled before it was sent taken off it, an idle plugin
+// stopped; each call's files described with their handles, its answer checked and its defaults
+// filled, and the words of every way a call ends. plugin-supervisor.ts (the program transport) and
+// module-plugin.ts (the module transport) send the calls; this is the rest.
+import path from 'node:path';
+import type { CommandReasonCode, HostLogCode, LogLevel, LogSource, StateReasonCode, ToolState } from '../../../src-shared/host-api';
+import { callTimeoutEn } from '../../../src-shared/host-log-en';
+import type { Event } from '../../../src-shared/lifecycle';
+import { answerProblems, type CheckedAnswers } from '../../../src-shared/skwir/answers';
+import type { CallMethod } from '../../../src-shared/skwir/methods';
+import { skwirMethodInfo } from '../../../src-shared/skwir/methods';
+import type { Capability } from '../../../src-shared/skwir/types';
+import { SKWIR_REFUSAL, type CallFiles, type CallHandles } from './call-files';
+import type { PluginReads } from './plugin-reads';
+import type { ToolSupervisorLimits, ToolStateChange } from '../process/supervisor-options';
+
+export interface PluginLimits extends ToolSupervisorLimits {
+  /** A call's limit, after which it is cancelled. */
+  callMs: number;
+  /** Idle this long (no call open or queued), the plugin is stopped; the next call starts it again. */
+  idleMs: number;
+}
+
+export const PLUGIN_LIMITS = { callMs: 60_000, idleMs: 600_000 } as const;
+
+/**
+ * How a call ended. `ms`: from the moment it was sent (0 when it never was). An answer comes with
+ * `files`, the handles the call gave its files, by which a plan names them.
+ */
+export type CallOutcome<M extends CallMethod = CallMethod> = { ms: number } & (
+  | { outcome: 'answered'; answer: CheckedAnswers[M]; files: CallHandles }
+  /** The plugin's failure (its message, for the person) or a malformed answer (what was wrong). */
+  | { outcome: 'failed'; message: string; malformed?: true }
+  | { outcome: 'cancelled'; why: 'timeout' | 'asked'; message: string }
+  | { outcome: 'crashed'; message: string; reasonCode: CommandReasonCode }
+  | { outcome: 'unavailable'; message: string; reasonCode?: CommandReasonCode }
+);
+
+export interface CallRequest<M extends CallMethod = CallMethod> {
+  method: M;
+  /** The params beyond the files, already judged by askProblems (defaults filled). */
+  params: Record<string, unknown>;
+  /** The files, by path: one for a call about a file, the entries of a command. */
+  files: readonly string[];
+  /** Cancels the call: taken off the queue, or cancelled when it is open. */
+  signal?: AbortSignal;
+  timeoutMs?: number;
+}
+
+/** What the host holds of a plugin it runs, whichever the transport: its calls and its lifetime. */
+export interface CallablePlugin {
+  readonly state: ToolState;
+  readonly stateReason: string | undefined;
+  readonly stateReasonCode: StateReasonCode | undefined;
+  /** Its processes, which no tool may end (none for a module: it runs in the host's own). */
+  readonly processes: readonly number[];
+  readonly onDidChangeState: Event<ToolStateChange>;
+  call<M extends CallMethod>(request: CallRequest<M>): Promise<CallOutcome<M>>;
+  start(): Promise<void>;
+  restart(): Promise<void>;
+  stop(options?: { idle?: boolean }): Promise<void>;
+  dispose(): Promise<void>;
+}
+
+/** Where a plugin's calls write: lines of their own, and the host's lines as data (host-log.ts words them). */
+export interface CallLog {
+  log(level: LogLevel, source: LogSource, message: string): void;
+  hostLog(line: HostLogCode): void;
+}
+
+interface Queued {
+  request: CallRequest;
+  settle(outcome: CallOutcome): void;
+}
+
+export interface CallQueueOptions {
+  /** Sends one call and waits until it ended. Never rejects. */
+  send(request: CallRequest): Promise<CallOutcome>;
+  idleMs: number;
+  /** Only a running plugin idles out. */
+  running(): boolean;
+  log: CallLog;
+  /** Nothing was asked for idleMs: the plugin is to stop. */
+  idle(): void;
+}
+
+/** The calls waiting for a plugin, sent one at a time in order; the idle timer runs while none is. */
+export class CallQueue {
+  private readonly queue: Queued[] = [];
+  private busy = false;
+  private idleTimer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(private readonly options: CallQueueOptions) {}
+
+  /** Queues a call; it is sent once every call before it ended. Never rejects. */
+  call<M extends CallMethod>(request: CallRequest<M>): Promise<CallOutcome<M>> {
+    return new Promise<CallOutcome>((settle) => {
+      const queued: Queued = { request, settle };
+      if (request.signal?.aborted) return settle(cancelledBeforeSent());
+      request.signal?.addEventListener(
+        'abort',
+        () => {
+          const at = this.queue.indexOf(queued);
+          if (at >= 0) {
+            this.queue.splice(at, 1);
+            settle(cancelledBeforeSent());
+          }
+        },
+        { once: true },
+      );
+      this.queue.push(queued);
+      this.clearIdle();
+      void this.pump();
+    }) as Promise<CallOutcome<M>>;
+  }
+
+  clearIdle(): void {
+    clearTimeout(this.idleTimer);
+  }
+
+  /** Calls still queued will never be sent: each ends unavailable. */
+  dispose(): void {
+    this.clearIdle();
+    for (const queued of this.queue.splice(0)) {
+      queued.settle({ ms: 0, outcome: 'unavailable', message: 'the plugin was stopped before the call was sent', reasonCode: { code: 'stoppedBeforeAnswer' } });
+    }
+  }
+
+  private async pump(): Promise<void> {
+    if (this.busy) return;
+    this.busy = true;
+    try {
+      for (let next = this.queue.shift(); next; next = this.queue.shift()) next.settle(await this.options.send(next.request));
+    } finally {
+      this.busy = false;
+    }
+    this.armIdle();
+  }
+
+  private armIdle(): void {
+    this.clearIdle();
+    if (this.queue.length > 0 || !this.options.running()) return;
+    const { idleMs } = this.options;
+    this.idleTimer = setTimeout(() => {
+      if (this.queue.length === 0 && !this.busy && this.options.running()) {
+        this.options.log.hostLog({ code: 'idleStopped', seconds: idleMs / 1000 });
+        this.options.idle();
+      }
+    }, idleMs);
+    this.idleTimer.unref();
+  }
+}
+
+/** A call's files with their handles and its params as they go to the plugin. */
+export interface OpenedCall {
+  files: CallFiles;
+  params: Record<string, unknown>;
+}
+
+/** Describes a call's files under the plugin's next handles and makes its params; or the call's failure, naming the file. */
+export async function openCall(request: CallRequest, reads: PluginReads): Promise<OpenedCall | { failed: CallOutcome }> {
+  let files: CallFiles;
+  try {
+    files = await reads.describe(request.files);
+  } catch (error) {
+    return { failed: { ms: 0, outcome: 'failed', message: `file: ${(error as Error).message}` } };
+  }
+  const info = skwirMethodInfo(request.method)!;
+  const params = { ...request.params, ...(info.files === 'entries' ? { entries: files.callFiles } : { file: files.callFiles[0] }) };
+  return { files, params };
+}
+
+/**
+ * The plugin's answer, checked (defaults filled); a malformed one fails the call naming what is
+ * wrong. Whatever the answer holds, judging it ends this call and nothing else: a throw is its failure.
+ */
+export function judgedAnswer(method: CallMethod, result: unknown, files: CallHandles, granted: readonly Capability[], log: CallLog, ms: number): CallOutcome {
+  let problems: string[];
+  try {
+    // Plan paths are judged as the host's platform means them: it is where the steps run.
+    problems = answerProblems(method, result, { files: files.count, firstHandle: files.first, granted, paths: path });
+  } catch (error) {
+    return malformed(method, `it could not be judged (${error instanceof Error ? error.message : String(error)})`, log, ms);
+  }
+  if (problems.length > 0) return malformed(method, problems.join('; '), log, ms);
+  return { ms, outcome: 'answered', answer: result as CheckedAnswers[CallMethod], files: { first: files.first, count: files.count } };
+}
+
+export function malformed(method: CallMethod, problem: string, log: CallLog, ms: number): CallOutcome {
+  const message = `the plugin's answer to ${method} is malformed: ${problem}`;
+  log.log('warn', 'protocol', message);
+  return { ms, outcome: 'failed', message, malformed: true };
+}
+
+/** The plugin answered with a failure: its message is the person's. */
+export function pluginFailed(method: CallMethod, message: string, code: number, log: CallLog, ms: number): CallOutcome {
+  log.hostLog({ code: 'callFailed', method, message: `${message}${code === SKWIR_REFUSAL ? '' : ` (${code})`}` });
+  return { ms, outcome: 'failed', message };
+}
+
+export function timedOut(method: CallMethod, timeoutMs: number, log: CallLog, ms: number): CallOutcome {
+  const message = callTimeoutEn(method, timeoutMs / 1000);
+  log.hostLog({ code: 'callTimeout', method, seconds: timeoutMs / 1000 });
+  return { ms, outcome: 'cancelled', why: 'timeout', message };
+}
+
+export function cancelledByPerson(method: CallMethod, ms: number): CallOutcome {
+  return { ms, outcome: 'cancelled', why: 'asked', message: `${method} was cancelled` };
+}
+
+export function cancelledBeforeSent(): CallOutcome {
+  return { ms: 0, outcome: 'cancelled', why: 'asked', message: 'the call was cancelled before it was sent' };
+}

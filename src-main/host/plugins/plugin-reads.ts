@@ -1,0 +1,164 @@
+// A plugin's `read` requests, whatever its transport: the handles its calls' files get, which call
+// is open, and each read judged and served in turn. A `read` names no call, only a handle, so
+// handles come from one counter for the plugin's process (or worker), from 1, never reused while
+// it runs: a late read of an ended call's handle can never reach the next call's file, and is
+// refused naming its call. Reads are served one at a time (a plugin answers one call at a time, so
+// nothing waits on another plugin), so at most one read's bytes are held for a plugin however many
+// it sends at once. A read is answered with at most 4 MiB (a longer length is cut), fewer at the
+// file's end, none past it.
+import { SKWIR_READ_LIMIT } from '../../../src-shared/skwir/limits';
+import { skwirDef, skwirProblems } from '../../../src-shared/skwir/schema-check';
+import type { Capability, ReadParams } from '../../../src-shared/skwir/types';
+import { CallFiles, handleWords, readRefused, type CallHandles } from './call-files';
+import { ErrorCodes, ResponseError } from '../wire/errors';
+import { FileThread, type FileThreadOptions } from './file-thread';
+import type { MessageId } from '../wire/message-shape';
+import { JsonText } from '../wire/outbox';
+
+/** Calls whose handles a late read is still told apart by: the plugin's last ones. */
+const ENDED_CALLS_KEPT = 64;
+
+/** A read's answer `{data}`, written by hand: base64 holds nothing JSON escapes (see JsonText). */
+const readAnswer = (bytes: Buffer): JsonText => new JsonText(`{"data":"${bytes.toString('base64')}"}`);
+
+interface Judged {
+  files: CallFiles;
+  asked: ReadParams;
+}
+
+/** A call that ended, as a late read of its handles is told: its handles only (not its files, which may be many). */
+interface EndedCall extends CallHandles {
+  callId: MessageId;
+  cancelled: boolean;
+}
+
+const holds = (call: CallHandles, handle: number) => handle >= call.first && handle < call.first + call.count;
+
+export class PluginReads {
+  private nextHandle = 1;
+  private open: CallFiles | undefined;
+  private endedCalls: EndedCall[] = [];
+  private readonly thread: FileThread;
+  /** The read being served, and those waiting behind it. */
+  private turn: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    private readonly granted: readonly Capability[],
+    thread: FileThreadOptions = {},
+  ) {
+    this.thread = new FileThread(thread);
+  }
+
+  /**
+   * A new process or worker of the plugin: its handles count from 1 again. Its file thread starts
+   * now, while the plugin starts, when it may read: its first read need not wait for it.
+   */
+  restart(): void {
+    this.nextHandle = 1;
+    this.endedCalls = [];
+    if (this.granted.includes('read')) this.thread.start();
+  }
+
+  /** The files of a call about to be sent, under the plugin's next handles; rejects naming the first path that is not a file. */
+  describe(paths: readonly string[]): Promise<CallFiles> {
+    const first = this.nextHandle;
+    // Taken now, so no other call can be given them, whether or not this one is sent.
+    this.nextHandle += paths.length;
+    return CallFiles.describe(paths, first, this.thread);
+  }
+
+  /** The call is being sent: its files are read from now on. */
+  opened(files: CallFiles): void {
+    this.open = files;
+  }
+
+  /**
+   * The call's answer is in, or it was cancelled: its reads are refused from this moment, even
+   * one that came in the same chunk of output right after the answer. Once per call; later calls
+   * for the same files change nothing.
+   */
+  ended(files: CallFiles, callId: MessageId, how: 'answered' | 'cancelled'): void {
+    if (this.open === files) this.open = undefined;
+    if (files.isEnded) return;
+    files.end();
+    this.endedCalls.push({ first: files.first, count: files.count, callId, cancelled: how === 'cancelled' });
+    if (this.endedCalls.length > ENDED_CALLS_KEPT) this.endedCalls.shift();
+  }
+
+  /**
+   * One read: judged now, served once the reads before it were. `params` as the plugin sent them
+   * (the module transport's offset is a u64, a BigInt). `ready`, when given, is waited for before
+   * the bytes are read (the program transport: until the plugin took the last answer in).
+   */
+  async serve(params: unknown, ready?: () => Promise<void> | undefined): Promise<Buffer> {
+    // All of it in this turn (nothing here awaits): a read that came right after its call's answer
+    // is refused, never queued.
+    const judged = this.judge(params);
+    const turn = this.turn.then(() => this.take(judged, ready));
+    this.turn = turn.catch(() => undefined);
+    return turn;
+  }
+
+  /** The same, as the answer's JSON: `{data}` in base64. */
+  serveJson(params: unknown, ready?: () => Promise<void> | undefined): Promise<JsonText> {
+    return this.serve(params, ready).then(readAnswer);
+  }
+
+  /** Ends the plugin's file thread (the plugin stopped); a later read starts another. */
+  stop(): void {
+    this.thread.stop();
+  }
+
+  private async take({ files, asked }: Judged, ready?: () => Promise<void> | undefined): Promise<Buffer> {
+    const waited = ready?.();
+    if (waited && !files.isEnded) await Promise.race([waited, files.whenEnded]);
+    if (files.isEnded) {
+      const call = this.endedCalls.find((ended) => ended.first === files.first);
+      throw readRefused(call ? this.endedWords(asked.file, call) : 'the call it was asked for has ended');
+    }
+    return files.read(asked.file, asked.offset, Math.min(asked.length, SKWIR_READ_LIMIT));
+  }
+
+  /** Every refusal of a read, in order; or the files it reads and what it asks. */
+  private judge(params: unknown): Judged {
+    if (!this.granted.includes('read')) throw readRefused('the plugin was not granted the read capability');
+    const exact = exactParams(params);
+    const problems = skwirProblems(skwirDef('ReadParams'), exact ?? {}, 'params');
+    if (problems.length > 0) throw new ResponseError(ErrorCodes.InvalidParams, problems.join('; '), { problems });
+    const asked = exact as ReadParams;
+    const open = this.open;
+    if (open && holds(open, asked.file)) return { files: open, asked };
+    const ended = [...this.endedCalls].reverse().find((call) => holds(call, asked.file));
+    if (ended) throw readRefused(this.endedWords(asked.file, ended));
+    if (!open) throw readRefused('no call is being answered; read is answered only while a call is open');
+    throw readRefused(`file ${asked.file} is not a file of the call being answered (${handleWords(open)})`);
+  }
+
+  private endedWords(handle: number, call: EndedCall): string {
+    if (call.cancelled) return `call ${String(call.callId)} was cancelled; its reads are refused`;
+    return `file ${handle} is of call ${String(call.callId)}, which has ended; a handle means nothing once its call is over`;
+  }
+}
+
+const MAX_EXACT = BigInt(Number.MAX_SAFE_INTEGER);
+
+/**
+ * The params with `offset` and `length` as numbers; refused naming the value when one is a whole
+ * number past 2^53 - 1, which a number cannot hold exactly (the file system would be asked another
+ * offset, or none at all).
+ */
+function exactParams(params: unknown): unknown {
+  if (typeof params !== 'object' || params === null || Array.isArray(params)) return params;
+  const exact: Record<string, unknown> = { ...params };
+  for (const key of ['offset', 'length'] as const) {
+    const value = exact[key];
+    const tooBig = typeof value === 'bigint' ? value > MAX_EXACT : typeof value === 'number' && Number.isInteger(value) && value > Number.MAX_SAFE_INTEGER;
+    if (tooBig) {
+      throw readRefused(
+        `params.${key}: ${String(value)} is past ${Number.MAX_SAFE_INTEGER}, the largest ${key} a read can ask (no file is that long: past its end a read gets no bytes)`,
+      );
+    }
+    if (typeof value === 'bigint') exact[key] = Number(value);
+  }
+  return exact;
+}

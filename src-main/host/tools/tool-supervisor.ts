@@ -1,0 +1,117 @@
+// The supervisor of one tool's process, as protocol 1 speaks with it (DESIGN.md section 3): initialize first and nothing
+// else until it is answered, the commands it says are runnable, command/run with its limit, the
+// notices the app sends, `shutdown` before its input closes. The lifetime (start, stop, crashes) is
+// the Supervisor's; the caller decides when to start (`launch` tools at once, `demand` tools on first
+// use), and runCommand starts a tool that is not started yet.
+import type { CommandOutcome, PreferenceValue } from '../../../src-shared/host-api';
+import { PROTOCOL1_LINE_LIMIT } from '../../../src-shared/limits';
+import { Emitter, type Event } from '../../../src-shared/lifecycle';
+import { beforeAnswerEn } from '../../../src-shared/reasons-en';
+import { ConnectionError, ResponseError } from '../wire/errors';
+import { judgeInitializeAnswer } from './initialize';
+import { reasonText, unavailable } from '../process/reasons';
+import type { ProgramProcess } from '../process/program-process';
+import { Supervisor, type InitializeVerdict } from '../process/supervisor';
+import { PROTOCOLS_OFFERED, type ToolSupervisorOptions } from '../process/supervisor-options';
+import { ToolNotices } from './tool-notices';
+
+export { DEFAULT_LIMITS, PROTOCOLS_OFFERED, type ToolSupervisorLimits, type ToolSupervisorOptions, type ToolStateChange } from '../process/supervisor-options';
+
+export class ToolSupervisor extends Supervisor {
+  private readonly _onDidChangeRunnable = new Emitter<readonly string[]>();
+  readonly onDidChangeRunnable: Event<readonly string[]> = this._onDidChangeRunnable.event;
+
+  protected readonly noun = 'tool';
+  protected readonly lineLimit = PROTOCOL1_LINE_LIMIT;
+  protected override readonly farewell = 'shutdown';
+  private readonly notices: ToolNotices;
+  private _language: string;
+  /** The process that answered initialize, while it runs: where notices go. */
+  private link: ProgramProcess | undefined;
+
+  constructor(private readonly tool: ToolSupervisorOptions) {
+    super(tool);
+    this._language = tool.language;
+    this.notices = new ToolNotices(tool.commandIds, {
+      onRunnable: (runnable) => this._onDidChangeRunnable.fire(runnable),
+      onLog: tool.onLog,
+    });
+  }
+
+  /** Commands runnable now: all of them until the tool's first commands/state. */
+  get runnable(): readonly string[] {
+    return this.notices.runnable;
+  }
+  get language(): string {
+    return this._language;
+  }
+
+  async runCommand(commandId: string): Promise<CommandOutcome> {
+    if (!this.tool.commandIds.includes(commandId)) return unavailable({ code: 'unknownCommand', command: commandId });
+    const ready = await this.ready();
+    if ('why' in ready) return unavailable(ready.why);
+    const { running } = ready;
+    if (!this.notices.runnable.includes(commandId)) return unavailable({ code: 'notRunnable', command: commandId });
+    try {
+      await running.peer.request('command/run', { command: commandId }, { timeoutMs: this.limits.commandMs });
+      return { outcome: 'done' };
+    } catch (error) {
+      if (error instanceof ResponseError) {
+        const message = error.code === -32010 ? error.message : `${error.message} (${error.code})`;
+        return { outcome: 'refused', message };
+      }
+      if (error instanceof ConnectionError && error.code === 'timeout') {
+        this.hostLog({ code: 'commandTimeout', command: commandId, seconds: this.limits.commandMs / 1000 });
+        return { outcome: 'timeout' };
+      }
+      const how = await this.whyUnanswered(running);
+      if (how.code === 'stoppedBeforeAnswer') return unavailable(how);
+      // "it": the outcome already says the tool crashed ("The tool crashed: it exited with code 3 ...").
+      return { outcome: 'crashed', message: beforeAnswerEn(reasonText(how)), reasonCode: how };
+    }
+  }
+
+  preferencesChanged(preferences: readonly { id: string; value: PreferenceValue }[]): void {
+    if (this.state === 'running') this.link?.peer.notify('preferences/changed', { preferences });
+  }
+
+  languageChanged(language: string): void {
+    this._language = language;
+    if (this.state === 'running') this.link?.peer.notify('language/changed', { language });
+  }
+
+  override async dispose(): Promise<void> {
+    await super.dispose();
+    this._onDidChangeRunnable.dispose();
+  }
+
+  protected sendInitialize(running: ProgramProcess) {
+    const offered = { protocols: [...PROTOCOLS_OFFERED], language: this._language, dataFolder: this.tool.cwd };
+    // Nothing else goes either way before initialize is answered (see Peer.request's `first`).
+    return running.peer.send('initialize', offered, { timeoutMs: this.limits.initializeMs, first: true });
+  }
+
+  protected judgeInitialize(result: unknown): InitializeVerdict {
+    const verdict = judgeInitializeAnswer(result);
+    if (verdict.refusal) return { refusal: verdict.refusal };
+    return { version: verdict.version ?? 'unknown' };
+  }
+
+  protected attach(running: ProgramProcess): void {
+    this.notices.attach(running.peer);
+  }
+
+  protected handleRequest(method: string, params: unknown): unknown {
+    return this.tool.handleRequest(method, params);
+  }
+
+  protected override accepted(running: ProgramProcess): void {
+    this.link = running;
+    running.peer.releaseOutput();
+  }
+
+  protected override detached(): void {
+    this.link = undefined;
+    this.notices.reset();
+  }
+}
