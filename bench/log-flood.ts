@@ -2,7 +2,7 @@
 // ring and rotating file, the host's event, the CLI's echo of each line to stderr) against a bare
 // host that appends each notice's line to a file, in the same run with the same tool: each side
 // runs the tool's `flood` command (100,000 notices), best of several runs, taken in turn.
-// DESIGN.md section 7: within 1.5x.
+// docs/design/performance.md: within 1.5x.
 import { spawn } from 'node:child_process';
 import { closeSync, createWriteStream, openSync, writeSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';

@@ -1,4 +1,4 @@
-// Memory (DESIGN.md section 7), at the host level with real tool processes: a tool that writes
+// Memory (docs/design/performance.md), at the host level with real tool processes: a tool that writes
 // 1 GiB with no line break, a tool that floods a million log notices (each leaves the host's
 // resident memory within 100 MB of where it started), and 50 idle tools at once (each costs the
 // host under 2 MB). Each side runs in a fresh Node process of its own (bench/memory/sides.ts),

@@ -1,4 +1,4 @@
-// Reading tool output (DESIGN.md section 7): messages/s of our reader (framing + JSON.parse +
+// Reading tool output (docs/design/performance.md): messages/s of our reader (framing + JSON.parse +
 // message shape, what the peer does with each line) against the MCP TypeScript SDK's stdio
 // ReadBuffer and a bare JSON.parse loop on the same input; then the cost per byte of 1 MiB lines
 // against 1 KiB lines; then the memory a 1 GiB line with no break costs.

@@ -1,7 +1,7 @@
 // A service round trip through the host (tool request -> broker -> simulated service -> answer)
 // against a bare echo host that answers every request `{}` straight from the line, measured in the
-// same run with the same tool: one at a time, and pipelined (every request sent at once). DESIGN.md
-// section 7: within 1.3x, both ways.
+// same run with the same tool: one at a time, and pipelined (every request sent at once).
+// docs/design/performance.md: within 1.3x, both ways.
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

@@ -1,6 +1,6 @@
 // `npm run bench`: every bench/*.ts in turn, each in a process of its own (so one's garbage and
 // JIT state do not weigh on the next). A benchmark prints its own ratios and whether each target
-// of DESIGN.md section 7 is met; a missed target is printed, not an error. A bench that throws is.
+// of docs/design/performance.md is met; a missed target is printed, not an error. A bench that throws is.
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';

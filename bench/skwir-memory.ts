@@ -1,4 +1,4 @@
-// Memory of one Skwir answer line of 64 MiB (DESIGN.md section 7): a convert answer of 48 MiB as
+// Memory of one Skwir answer line of 64 MiB (docs/design/performance.md): a convert answer of 48 MiB as
 // base64, the most a line may hold, taken through the whole host (createHost, the plugin's
 // process, framing, peer, the answer's check) costs at most 4x its size in resident memory at its
 // peak, and nothing once handled. Each side runs in a fresh Node process with --expose-gc and

@@ -1,4 +1,4 @@
-// Serving `read` to a Skwir plugin (DESIGN.md section 7): a plugin reads a 256 MiB file to its end
+// Serving `read` to a Skwir plugin (docs/design/performance.md): a plugin reads a 256 MiB file to its end
 // in 4 MiB reads through the whole host (createHost, the plugin's process, peer, read checks, trace),
 // against a bare loop with the same plugin: a Node program that splits the plugin's output on \n
 // and answers each read by reading the chunk, base64, one JSON line written to the same kind of

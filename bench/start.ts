@@ -1,4 +1,4 @@
-// Start to initialized (DESIGN.md section 7): ToolSupervisor.start() until the tool answered
+// Start to initialized (docs/design/performance.md): ToolSupervisor.start() until the tool answered
 // initialize, against spawning the same program and reading its first line, in the same run.
 // Target: within 1.3x.
 import { spawn } from 'node:child_process';

@@ -1,4 +1,4 @@
-// The one interface between the window and the host (DESIGN.md section 6).
+// The one interface between the window and the host (docs/design/architecture.md).
 // The main process implements it once; Electron IPC and the test bed's WebSocket carry it.
 // Every request is listed in HostRequests, so both transports are generic over one table
 // and no channel carries `any`.
@@ -34,7 +34,7 @@ export interface PreferenceInfo {
   options?: { value: string; title: LocalizedText }[];
 }
 
-/** What the window shows of a Skwir plugin's manifest (SKWIR.md section 4). */
+/** What the window shows of a Skwir plugin's manifest (docs/design/architecture.md). */
 export interface PluginDetails {
   api: number;
   /** A program speaking over its stdio, or a WebAssembly component run in a worker. */

@@ -1,4 +1,4 @@
-// Protocol 1's limits (DESIGN.md section 4, the protocol seed). The schemas state the same numbers;
+// Protocol 1's limits (docs/design/manifests.md, the protocol seed). The schemas state the same numbers;
 // src-shared/protocol/protocol.test.ts fails when the two disagree.
 import { formatCount } from './protocol/problem-words';
 

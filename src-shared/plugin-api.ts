@@ -1,4 +1,4 @@
-// The HostApi's calls to Skwir plugins (SKWIR.md section 4): files given by path, each call named by
+// The HostApi's calls to Skwir plugins (docs/design/architecture.md): files given by path, each call named by
 // an id the window picks so it can be cancelled, answers checked with their defaults filled. A
 // command's plan comes with an id: the window applies it by that id once the person confirms, so
 // only a plan a plugin gave, as it gave it, is ever applied.

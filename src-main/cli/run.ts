@@ -1,5 +1,5 @@
 // vitruvian-tool run <folder> [--command <id>]... [--pref <id>=<json>]... and the options of usage.ts.
-// A headless host for one tool (DESIGN.md section 5): validate, start it as the app would, run the
+// A headless host for one tool (docs/design/cli.md): validate, start it as the app would, run the
 // commands in order (each waiting to be runnable, then for its answer), stop it by the stop sequence.
 // stdout carries only --trace's JSON lines; everything for the person goes to stderr.
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
@@ -249,7 +249,7 @@ async function runTool(host: Host, watch: ToolWatch, folder: string, id: string,
     for (const problem of loaded.problems) io.err(problem);
     return ExitCodes.failed;
   }
-  // As in the app (DESIGN.md section 5: "starts the tool as the app would"): a launch tool now, a
+  // As in the app (docs/design/cli.md: it starts the tool as the app would): a launch tool now, a
   // demand tool on its first command, so with no command at all it is not started.
   const onDemand = loaded.tool.start === 'demand';
   if (onDemand && commands.length === 0) {

@@ -1,4 +1,4 @@
-// DESIGN.md section 7: a tool flooding a million log notices leaves the host's memory bounded.
+// docs/design/performance.md: a tool flooding a million log notices leaves the host's memory bounded.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

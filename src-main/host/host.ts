@@ -51,7 +51,7 @@ export interface HostOptions {
   toolDataFolder?: (toolId: string) => string;
   /** Every line on a tool's link, both ways, uncut (the CLI's --trace). */
   onWire?: (toolId: string, direction: 'toTool' | 'fromTool', text: string) => void;
-  /** Skwir plugins' limits (the CLI's --timeout); SKWIR.md's by default. */
+  /** Skwir plugins' limits (the CLI's --timeout); docs/design/skwir.md's by default. */
   pluginLimits?: Partial<PluginLimits>;
   /**
    * What a plugin is granted, when less than its manifest asks (the CLI's --capability, to try a

@@ -1,4 +1,4 @@
-// DESIGN.md section 7: 50 tools running at once through one host, each a real process. Every one
+// docs/design/performance.md: 50 tools running at once through one host, each a real process. Every one
 // starts, runs a command that makes a service round trip, and nothing of them outlives dispose().
 // (What they cost in memory is measured in bench/memory.ts, not asserted here.)
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';

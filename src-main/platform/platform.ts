@@ -1,4 +1,4 @@
-// The OS services behind one interface (DESIGN.md section 6). The service broker calls these after
+// The OS services behind one interface (docs/design/architecture.md). The service broker calls these after
 // it has checked `uses` and the params; an implementation refuses with PlatformRefusal. A service
 // that has its answer at once (the simulated platform's) gives it at once, and the tool's answer is
 // written in the turn its request was read.

@@ -172,7 +172,7 @@ async function judgeTool(place: Place, entry: FolderEntry): Promise<FolderVerdic
 
 /**
  * A module plugin's component: at most SKWIR_MODULE_MAX_BYTES, a component and not a core module,
- * in the plugin world (SKWIR.md section 5). Read whole only once its size was judged.
+ * in the plugin world (docs/design/skwir.md). Read whole only once its size was judged.
  */
 async function componentProblems(place: Place, path: string, given: string): Promise<string[]> {
   const field = 'module.wasm';

@@ -1,5 +1,5 @@
 // What kind of file a name is, by its extension: the media type a call's file is described with,
-// and how the window shows a converted file (SKWIR.md section 3). A short table of our own: the
+// and how the window shows a converted file (docs/design/skwir.md). A short table of our own: the
 // kinds the window can show, and a few common others.
 import { extensionOf } from './plugin-manifest';
 

@@ -1,4 +1,4 @@
-// The Skwir plugin protocol's limits and versions (the protocol page, and SKWIR.md where it decides).
+// The Skwir plugin protocol's limits and versions (the protocol page, and docs/design/skwir.md where it decides).
 // The schemas state the same numbers; src-shared/skwir/skwir.test.ts fails when they disagree.
 import type { LineLimit } from '../limits';
 

@@ -1,4 +1,4 @@
-// The world a module plugin's component lives in (SKWIR.md section 5), and the judgement of a
+// The world a module plugin's component lives in (docs/design/skwir.md), and the judgement of a
 // component against it at install: WebAssembly, a component and not a core module, exporting `call`
 // and importing nothing but `read` and `log`, each with the world's types. The WIT here is the one
 // source: the install check reads its signatures with the same reader it reads a component's with,

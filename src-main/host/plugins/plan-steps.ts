@@ -1,4 +1,4 @@
-// A plan's steps applied (SKWIR.md section 3), once a person confirmed it: in order, each on the
+// A plan's steps applied (docs/design/skwir.md), once a person confirmed it: in order, each on the
 // call's own files, stopping at the first that fails and saying which ran. Nothing existing is ever
 // overwritten: a step whose target exists fails instead. Each step acts on the files and folders
 // as they were when the plan was shown (plan-sight.ts), and the plan's rules are judged again

@@ -1,4 +1,4 @@
-// What a plugin converted or drew, kept on disk (SKWIR.md section 3) in <cache>/<plugin id>/views/, under
+// What a plugin converted or drew, kept on disk (docs/design/skwir.md) in <cache>/<plugin id>/views/, under
 // the file as it is and the plugin's installed copy: a second view of the same file asks the plugin
 // nothing. The file is its path, device, inode, size, modification and change times together (a
 // file rewritten at the same size with its modification time put back has a new change time, which

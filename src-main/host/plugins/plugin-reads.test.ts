@@ -1,5 +1,5 @@
 // `read` as a real plugin process asks it: every byte of a file, the 4 MiB cut, the end of the file,
-// and each refusal of SKWIR.md section 2 with the words the plugin (and its author) gets.
+// and each refusal of docs/design/skwir.md with the words the plugin (and its author) gets.
 import { createHash, randomBytes } from 'node:crypto';
 import { open } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The HostApi's plugin calls (SKWIR.md section 4): each judged against the plugin's manifest, sent
+// The HostApi's plugin calls (docs/design/architecture.md): each judged against the plugin's manifest, sent
 // through its queue under the id the window gave it (so cancelCall reaches it), answered from the
 // plugin's cache where a conversion or a page is kept, and a command's plan kept under an id so that
 // applyPlan applies that plan, as the plugin gave it, once a person confirmed it.

@@ -1,4 +1,4 @@
-// The supervisor of one Skwir program plugin's process, as the plugin protocol speaks with it (SKWIR.md sections 1 and 2):
+// The supervisor of one Skwir program plugin's process, as the plugin protocol speaks with it (docs/design/skwir.md):
 // started on its first call; initialize {api, capabilities}; one call at a time from a queue, each
 // call's files with handles and `read` served on them; `$/cancel` when a call runs past its limit
 // or is cancelled, its reads refused after, a late answer dropped and traced; every answer checked

@@ -1,5 +1,5 @@
 // When a crashed tool is started again: after a growing delay, and not at all once it crashed
-// too often within the window (DESIGN.md section 3: 5 crashes within 3 minutes).
+// too often within the window (docs/design/wire.md: 5 crashes within 3 minutes).
 
 export interface CrashPolicy {
   maxCrashes: number;

@@ -1,5 +1,5 @@
 // One program's process (a tool's, or a Skwir program plugin's), from spawn to exit: its link (reader, writer, peer), its stderr, and
-// the stop sequence of DESIGN.md section 3 applied to its whole process group and to every
+// the stop sequence of docs/design/wire.md applied to its whole process group and to every
 // descendant that left the group (see process-tree.ts). The policy around it (initialize, state,
 // restarts, commands) is the supervisor's.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';

@@ -1,5 +1,5 @@
 // What a ToolSupervisor is given: the tool's program and folder, the app's callbacks, and the
-// limits of DESIGN.md section 3 (overridable, so tests run fast).
+// limits of docs/design/wire.md (overridable, so tests run fast).
 import type { HostLogCode, LogLevel, LogSource, StateReasonCode, ToolState } from '../../../src-shared/host-api';
 
 export const PROTOCOLS_OFFERED = [1] as const;

@@ -1,5 +1,5 @@
 // A process's lifetime, whatever it speaks: start and initialize, the stop sequence, restarts after
-// crashes with growing delays (DESIGN.md section 3), the state the window shows. What differs between
+// crashes with growing delays (docs/design/wire.md), the state the window shows. What differs between
 // the dialects (protocol 1's tools, Skwir's plugins) is a subclass: how initialize is asked and
 // judged, the handlers on the link, the notice sent before the input closes, the line limit.
 // Tools (tool-supervisor.ts) and plugins (plugin-supervisor.ts) share everything else here.

@@ -1,4 +1,4 @@
-// The supervisor of one tool's process, as protocol 1 speaks with it (DESIGN.md section 3): initialize first and nothing
+// The supervisor of one tool's process, as protocol 1 speaks with it (docs/design/wire.md): initialize first and nothing
 // else until it is answered, the commands it says are runnable, command/run with its limit, the
 // notices the app sends, `shutdown` before its input closes. The lifetime (start, stop, crashes) is
 // the Supervisor's; the caller decides when to start (`launch` tools at once, `demand` tools on first

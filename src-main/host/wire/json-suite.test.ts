@@ -1,5 +1,5 @@
 // nst/JSONTestSuite written by a real tool process, one file a line: every n_ line is answered
-// -32700, every y_ line -32600, in order, and the link goes on (DESIGN.md section 3).
+// -32700, every y_ line -32600, in order, and the link goes on (docs/design/wire.md).
 import { spawn } from 'node:child_process';
 import { isUtf8 } from 'node:buffer';
 import { readdirSync, readFileSync } from 'node:fs';

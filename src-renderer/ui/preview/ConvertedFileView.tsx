@@ -1,4 +1,4 @@
-// A file a plugin converted (SKWIR.md section 3), shown as its kind is shown (file-types.ts): a
+// A file a plugin converted (docs/design/skwir.md), shown as its kind is shown (file-types.ts): a
 // picture, text, Markdown, a table, JSON, a player; any other kind offered to save. Every kind can
 // be saved from the header. Nothing the plugin gave runs: Markdown becomes React elements, and a
 // kind that could hold a script (HTML, SVG) is only offered to save.

@@ -1,4 +1,4 @@
-// The pages reader (SKWIR.md section 3): a file a plugin shows a page at a time, read as a PDF is.
+// The pages reader (docs/design/skwir.md): a file a plugin shows a page at a time, read as a PDF is.
 // It asks the page count and outline first, then lays every page out at the column's width in its
 // own proportions and draws only those near the view, each for the window's width and pixel ratio,
 // releasing the pictures of pages far from it (page-store.ts). Over each picture, its text to select

@@ -1,4 +1,4 @@
-// One module plugin (a WebAssembly component, SKWIR.md section 5) as the host runs it: transpiled
+// One module plugin (a WebAssembly component, docs/design/skwir.md) as the host runs it: transpiled
 // on its first start (module-transpile.ts, cached), then in a worker thread of its own (module-
 // worker-link.ts) so a trap, a hang or runaway memory ends that worker and never the host. The
 // same calls as a program plugin (plugin-calls.ts: the queue, the answer checks, the idle stop)
