@@ -84,6 +84,16 @@ describe('the plugin cache', () => {
     expect(await sent(NETPBM, 'convert')).toHaveLength(2);
   });
 
+  it('gives a conversion answered null after earlier calls, whose handles ran on (a file read in pages)', async () => {
+    expect((await host.installFolder(join(root, 'tools-sample/skwir-netpbm'))).ok).toBe(true);
+    const one = await write('one.ppm', 'P3\n1 1\n255\n10 20 30\n');
+    const album = await write('album.ppm', 'P3\n1 1\n255\n1 2 3\nP3\n2 1\n255\n4 5 6 7 8 9\n');
+    expect(await host.askThumbnail(NETPBM, 't1', one, 64)).toMatchObject({ ok: true });
+    // The plugin's second call names its file by handle 2: the null it answers is shown as null.
+    expect(await host.convert(NETPBM, 'c1', album)).toEqual({ ok: true, answer: null, ms: expect.any(Number), cached: false });
+    expect(await host.convert(NETPBM, 'c2', album)).toMatchObject({ ok: true, answer: null, cached: true });
+  });
+
   it('keeps pages: the count and outline once, each picture by side, the text apart', async () => {
     expect((await host.installFolder(join(root, 'tools-sample/skwir-netpbm'))).ok).toBe(true);
     const album = await write('album.ppm', 'P3\n1 1\n255\n1 2 3\nP3\n2 1\n255\n4 5 6 7 8 9\n');

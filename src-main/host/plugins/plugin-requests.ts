@@ -49,8 +49,9 @@ const unavailable = (message: string): PluginAnswer<never> => ({ ok: false, outc
  * ShownPlan.files lists them: the handles the plugin named them by run on from its earlier calls.
  */
 function filesByPlace<A>(answer: A, first: number): A {
-  const plan = answer as { answer?: unknown; steps?: PlanStep[] };
-  if (first === 1 || plan.answer !== 'plan' || !plan.steps) return answer;
+  // Most answers are no plan, and some are null (nothing to show for the file).
+  const plan = answer as { answer?: unknown; steps?: PlanStep[] } | null;
+  if (first === 1 || plan === null || plan.answer !== 'plan' || !plan.steps) return answer;
   return { ...answer, steps: plan.steps.map((step) => ('file' in step ? { ...step, file: step.file - first + 1 } : step)) };
 }
 
