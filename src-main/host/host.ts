@@ -25,6 +25,7 @@ import { appVersion } from '../app-version';
 import { ServiceBroker } from './tools/broker';
 import { clipped } from './wire/detached';
 import { HostedPlugin } from './entries/hosted-plugin';
+import { logRefusal } from './entries/hosted-entry';
 import { HostedRefusal } from './entries/hosted-refusal';
 import { HostedTool } from './entries/hosted-tool';
 import { ToolLog } from './records/logs';
@@ -475,7 +476,7 @@ class ToolHost implements Host {
     const { log, trace } = this.newRecords(refused.id);
     const held = new HostedRefusal(refused, problems, log, trace);
     this.hold(held);
-    log.appendHost({ code: 'folderRefused', problems });
+    logRefusal(log, problems);
     return held;
   }
 

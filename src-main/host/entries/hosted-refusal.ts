@@ -8,11 +8,12 @@ import type { ToolLog } from '../records/logs';
 import { reasonText, unavailable } from '../process/reasons';
 import type { RefusedFolder } from '../installs/refused-folder';
 import type { ToolTrace } from '../records/trace';
+import { commonSummary, logRefusal, refusal, type HostedEntry } from './hosted-entry';
 
 /** What a refused plugin's folder declares, as far as the window is told: nothing was read. */
 const nothingDeclared: PluginDetails = { api: 1, transport: 'program', capabilities: [], fields: [], previews: [], commands: [] };
 
-export class HostedRefusal {
+export class HostedRefusal implements HostedEntry {
   readonly kind = 'refused';
   private readonly _onDidChange = new Emitter<void>();
   readonly onDidChange = this._onDidChange.event;
@@ -43,7 +44,7 @@ export class HostedRefusal {
     return 'refused';
   }
   get stateReasonCode(): StateReasonCode {
-    return { code: 'refused', problem: this.problems[0] ?? 'unknown problem' };
+    return refusal(this.problems);
   }
   get stateReason(): string {
     return reasonText(this.stateReasonCode, this.folderRead.kind);
@@ -63,35 +64,26 @@ export class HostedRefusal {
   async refuse(problems: string[], folderRead?: RefusedFolder): Promise<void> {
     this.problems = problems;
     if (folderRead) this.folderRead = folderRead;
-    this.log.appendHost({ code: 'folderRefused', problems });
+    logRefusal(this.log, problems);
     this.changed();
   }
 
   summary(): ToolSummary {
     const read = this.folderRead;
+    const common = commonSummary(this, { name: read.name, version: read.version, description: read.description, problems: this.problems });
     const kind = read.kind === 'plugin' ? { kind: 'plugin' as const, plugin: nothingDeclared } : { kind: 'tool' as const };
-    const summary: ToolSummary = {
+    return {
       ...kind,
-      id: read.id,
-      name: read.name,
-      version: read.version,
+      ...common,
       publisher: read.publisher,
       uses: [],
       commands: [],
       preferences: [],
       values: {},
       secretsSet: [],
-      state: 'refused',
-      stateReason: this.stateReason,
-      stateReasonCode: this.stateReasonCode,
       runnable: [],
-      folder: read.folder,
-      loadedInPlace: true,
       start: read.start,
-      problems: [...this.problems],
     };
-    if (read.description) summary.description = read.description;
-    return summary;
   }
 
   changed(): void {

@@ -4,16 +4,16 @@
 // filled, and the words of every way a call ends. plugin-supervisor.ts (the program transport) and
 // module-plugin.ts (the module transport) send the calls; this is the rest.
 import path from 'node:path';
-import type { CommandReasonCode, HostLogCode, LogLevel, LogSource, StateReasonCode, ToolState } from '../../../src-shared/host-api';
+import type { CommandReasonCode, HostLogCode, LogLevel, LogSource } from '../../../src-shared/host-api';
 import { callTimeoutEn } from '../../../src-shared/host-log-en';
-import type { Event } from '../../../src-shared/lifecycle';
 import { answerProblems, type CheckedAnswers } from '../../../src-shared/skwir/answers';
 import type { CallMethod } from '../../../src-shared/skwir/methods';
 import { skwirMethodInfo } from '../../../src-shared/skwir/methods';
 import type { Capability } from '../../../src-shared/skwir/types';
 import { SKWIR_REFUSAL, type CallFiles, type CallHandles } from './call-files';
 import type { PluginReads } from './plugin-reads';
-import type { ToolSupervisorLimits, ToolStateChange } from '../process/supervisor-options';
+import type { ToolSupervisorLimits } from '../process/supervisor-options';
+import type { Supervised } from '../process/supervised';
 
 export interface PluginLimits extends ToolSupervisorLimits {
   /** A call's limit, after which it is cancelled. */
@@ -49,18 +49,8 @@ export interface CallRequest<M extends CallMethod = CallMethod> {
 }
 
 /** What the host holds of a plugin it runs, whichever the transport: its calls and its lifetime. */
-export interface CallablePlugin {
-  readonly state: ToolState;
-  readonly stateReason: string | undefined;
-  readonly stateReasonCode: StateReasonCode | undefined;
-  /** Its processes, which no tool may end (none for a module: it runs in the host's own). */
-  readonly processes: readonly number[];
-  readonly onDidChangeState: Event<ToolStateChange>;
+export interface CallablePlugin extends Supervised {
   call<M extends CallMethod>(request: CallRequest<M>): Promise<CallOutcome<M>>;
-  start(): Promise<void>;
-  restart(): Promise<void>;
-  stop(options?: { idle?: boolean }): Promise<void>;
-  dispose(): Promise<void>;
 }
 
 /** Where a plugin's calls write: lines of their own, and the host's lines as data (host-log.ts words them). */
