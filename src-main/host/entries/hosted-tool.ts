@@ -2,13 +2,13 @@
 // supervisor a ToolSupervisor, its preference values, and the summary the window shows. A new entry
 // (reinstall, reload) keeps the values too. One refused at its very first load is never a HostedTool
 // (see hosted-refusal.ts).
-import type { CommandOutcome, PreferenceInfo, PreferenceValue, ToolSummary } from '../../../src-shared/host-api';
+import type { CommandOutcome, PreferenceInfo, PreferenceValue, Result, ToolSummary } from '../../../src-shared/host-api';
 import type { DisposableStore } from '../../../src-shared/lifecycle';
 import type { BrokerTool } from '../tools/broker';
 import type { ToolLog } from '../records/logs';
 import { unavailable } from '../process/reasons';
 import type { ToolEntry } from '../installs/registry';
-import type { ToolPreferences } from '../tools/storage';
+import { PreferenceRefusal, type ToolPreferences } from '../tools/storage';
 import { ToolSupervisor } from '../tools/tool-supervisor';
 import type { ToolTrace } from '../records/trace';
 import { commonSummary, refusal } from './hosted-entry';
@@ -59,8 +59,29 @@ export class HostedTool extends SupervisedEntry<ToolEntry, ToolSupervisor, Hoste
     if (this.problems) return unavailable(refusal(this.problems));
     return this.supervisor.runCommand(commandId);
   }
-  preferencesChanged(preferences: readonly { id: string; value: PreferenceValue }[]): void {
-    this.supervisor.preferencesChanged(preferences);
+  /**
+   * Sets a titled preference (one with no title is the tool's own), keeps it, and tells the tool; a
+   * value the preference cannot hold is refused, naming why.
+   */
+  async setPreference(preferenceId: string, value: PreferenceValue): Promise<Result> {
+    const preferences = this.preferences;
+    const pref = preferences.find((p) => p.id === preferenceId);
+    if (pref && !pref.title) {
+      return {
+        ok: false,
+        problem: `id: preference "${preferenceId}" has no title: it is the tool's own`,
+        problemCode: { code: 'untitledPreference', id: preferenceId },
+      };
+    }
+    try {
+      await this.values.set(preferences, preferenceId, value);
+    } catch (error) {
+      if (error instanceof PreferenceRefusal) return { ok: false, problem: error.message, ...(error.problemCode && { problemCode: error.problemCode }) };
+      throw error;
+    }
+    this.supervisor.preferencesChanged([{ id: preferenceId, value: pref ? this.values.get(pref) : value }]);
+    this.changed();
+    return { ok: true };
   }
   languageChanged(language: string): void {
     this.supervisor.languageChanged(language);
