@@ -35,20 +35,20 @@ export interface HostOptions extends EntryOptions {
 
 export interface Host extends HostApi {
   /**
-   * Load a tool folder in place (test bed), without copying it; re-validated on reload(). A folder
+   * Load a tool's or plugin's folder in place (test bed), without copying it; re-validated on reload(). A folder
    * refused is listed all the same, refused with its problems, and never started.
    */
   loadInPlace(folder: string): Promise<InstallVerdict>;
   /** Re-read a folder loaded in place after its files changed (loads it when it is not yet). */
   reload(folder: string): Promise<InstallVerdict>;
-  /** Start a tool now, whatever its start; resolves once it answered initialize or failed to. */
+  /** Start a tool or plugin now, whatever its start; resolves once it answered initialize or failed to. */
   start(toolId: string): Promise<Result>;
   /**
    * Asks a Skwir plugin one call about files (given by path), queued behind its others; the params
    * were judged by askProblems. Resolves with the checked answer (defaults filled) or why there is none.
    */
   callPlugin<M extends CallMethod>(pluginId: string, request: CallRequest<M>): Promise<CallOutcome<M>>;
-  /** Stop every tool by the stop sequence and release everything. */
+  /** Stop every tool and plugin by the stop sequence and release everything. */
   dispose(): Promise<void>;
 }
 
@@ -56,14 +56,14 @@ export { appVersion };
 
 export async function createHost(options: HostOptions): Promise<Host> {
   await makeOwnFolder(options.dataFolder);
-  const host = new ToolHost(options);
+  const host = new HostCore(options);
   await host.open();
   return host;
 }
 
-class ToolHost implements Host {
+class HostCore implements Host {
   private readonly events = new Emitter<HostEvent>();
-  private readonly tools = new EntryList((event) => this.events.fire(event));
+  private readonly entries = new EntryList((event) => this.events.fire(event));
   private readonly changes: ListChanges;
   private readonly store: PreferenceStore;
   private readonly broker: ServiceBroker<HostedTool>;
@@ -79,7 +79,7 @@ class ToolHost implements Host {
     this.broker = new ServiceBroker({
       platform: options.platform,
       preferencesOf: (id) => this.store.open(id),
-      toolOfProcess: (pid) => this.tools.ownerOf(pid),
+      toolOfProcess: (pid) => this.entries.ownerOf(pid),
     });
     const simulated = options.services === 'simulated';
     this.broker.onDidCallPlatform(({ toolId, method, params, result }) => simulated && this.serviceCalls.record(toolId, method, params, result));
@@ -87,7 +87,7 @@ class ToolHost implements Host {
     const cache = new PluginCache(join(options.dataFolder, 'cache'));
     this.pluginCalls = new PluginRequests({
       plugin: (pluginId) => {
-        const plugin = this.tools.plugin(pluginId);
+        const plugin = this.entries.plugin(pluginId);
         return plugin instanceof HostedPlugin ? plugin : plugin.message;
       },
       cache,
@@ -102,15 +102,15 @@ class ToolHost implements Host {
       handleRequest: (asking, method, params) => this.broker.handle(asking, method, params),
       tell: (event) => this.events.fire(event),
     });
-    this.changes = new ListChanges(this.tools, make, { registry, store: this.store, cache });
-    this.broker.onDidStore(({ toolId }) => this.tools.get(toolId)?.changed());
+    this.changes = new ListChanges(this.entries, make, { registry, store: this.store, cache });
+    this.broker.onDidStore(({ toolId }) => this.entries.get(toolId)?.changed());
     // A refusal is also a warning in the tool's log, naming the method and why, where the author
     // looks first (and `run` prints it). A service that broke (-32603) is logged from onDidFail.
     this.broker.onDidRefuse(({ tool, method, error }) =>
       tool.log.appendHost({ code: 'requestRefused', method: clipped(method, 100, ''), errorCode: error.code, reason: error.message }),
     );
     this.broker.onDidFail(({ toolId, method, error }) =>
-      this.tools.get(toolId)?.log.appendHost({ code: 'serviceBroke', method, problem: error instanceof Error ? error.message : String(error) }),
+      this.entries.get(toolId)?.log.appendHost({ code: 'serviceBroke', method, problem: error instanceof Error ? error.message : String(error) }),
     );
   }
 
@@ -125,7 +125,7 @@ class ToolHost implements Host {
   }
 
   async listTools() {
-    return this.tools.all().map((tool) => tool.summary());
+    return this.entries.all().map((entry) => entry.summary());
   }
 
   installFolder(folder: string): Promise<InstallVerdict> {
@@ -155,19 +155,19 @@ class ToolHost implements Host {
   readonly cancelCall: HostApi['cancelCall'] = async (callId) => this.pluginCalls.cancel(callId);
 
   async runCommand(toolId: string, commandId: string): Promise<CommandOutcome> {
-    const tool = this.tools.get(toolId);
+    const tool = this.entries.get(toolId);
     if (!tool) return unavailable({ code: 'notInstalled', toolId });
     if (tool.kind === 'plugin') return unavailable({ code: 'unknownCommand', command: commandId });
     return tool.runCommand(commandId);
   }
 
   async callPlugin<M extends CallMethod>(pluginId: string, request: CallRequest<M>): Promise<CallOutcome<M>> {
-    const plugin = this.tools.plugin(pluginId);
+    const plugin = this.entries.plugin(pluginId);
     return plugin instanceof HostedPlugin ? plugin.call(request) : { ms: 0, ...plugin };
   }
 
   async setPreference(toolId: string, preferenceId: string, value: PreferenceValue): Promise<Result> {
-    const tool = this.tools.get(toolId);
+    const tool = this.entries.get(toolId);
     if (!tool) return notInstalled(toolId);
     if (tool.kind === 'plugin')
       return { ok: false, problem: `"${toolId}" is a Skwir plugin: it has no preferences`, problemCode: { code: 'unknownPreference', id: preferenceId } };
@@ -176,19 +176,19 @@ class ToolHost implements Host {
   }
 
   async readLog(toolId: string) {
-    return this.tools.get(toolId)?.log.lines() ?? [];
+    return this.entries.get(toolId)?.log.lines() ?? [];
   }
 
   clearLog(toolId: string): Promise<Result> {
-    return this.withEntry(toolId, (tool) => tool.log.clear());
+    return this.withEntry(toolId, (entry) => entry.log.clear());
   }
 
   async readTrace(toolId: string) {
-    return this.tools.get(toolId)?.trace.lines() ?? [];
+    return this.entries.get(toolId)?.trace.lines() ?? [];
   }
 
   clearTrace(toolId: string): Promise<Result> {
-    return this.withEntry(toolId, (tool) => tool.trace.clear());
+    return this.withEntry(toolId, (entry) => entry.trace.clear());
   }
 
   async readServiceCalls() {
@@ -196,22 +196,22 @@ class ToolHost implements Host {
   }
 
   async start(toolId: string): Promise<Result> {
-    return this.whenRunning(toolId, (tool) => tool.start());
+    return this.whenRunning(toolId, (entry) => entry.start());
   }
 
   async restart(toolId: string): Promise<Result> {
-    return this.whenRunning(toolId, (tool) => tool.restart());
+    return this.whenRunning(toolId, (entry) => entry.restart());
   }
 
   stop(toolId: string): Promise<Result> {
-    return this.withEntry(toolId, (tool) => tool.stop());
+    return this.withEntry(toolId, (entry) => entry.stop());
   }
 
   async setLanguage(language: string): Promise<Result> {
     if (!isLanguageTag(language)) return { ok: false, problem: `language: ${JSON.stringify(language)} is not a language tag such as en or fr` };
     if (language === this.language) return { ok: true };
     this.language = language;
-    for (const tool of this.tools.all()) tool.languageChanged(language);
+    for (const entry of this.entries.all()) entry.languageChanged(language);
     this.events.fire({ type: 'language', language });
     return { ok: true };
   }
@@ -233,9 +233,9 @@ class ToolHost implements Host {
     if (this.disposed) return;
     this.disposed = true;
     await this.changes.close();
-    const tools = this.tools.all();
-    await Promise.all(tools.map((tool) => tool.dispose()));
-    await Promise.all(tools.map((tool) => tool.log.dispose()));
+    const entries = this.entries.all();
+    await Promise.all(entries.map((entry) => entry.dispose()));
+    await Promise.all(entries.map((entry) => entry.log.dispose()));
     this.broker.dispose();
     this.serviceCalls.dispose();
     this.events.dispose();
@@ -244,28 +244,28 @@ class ToolHost implements Host {
   // ---- inside ----
 
   /** Does something to the entry an id names, when there is one. */
-  private async withEntry(toolId: string, act: (tool: Hosted) => unknown): Promise<Result> {
-    const tool = this.tools.get(toolId);
-    if (!tool) return notInstalled(toolId);
-    await act(tool);
+  private async withEntry(id: string, act: (entry: Hosted) => unknown): Promise<Result> {
+    const entry = this.entries.get(id);
+    if (!entry) return notInstalled(id);
+    await act(entry);
     return { ok: true };
   }
 
-  private async whenRunning(toolId: string, act: (tool: Hosted) => Promise<void>): Promise<Result> {
-    const tool = this.tools.get(toolId);
-    if (!tool) return notInstalled(toolId);
-    if (tool.state === 'refused')
+  private async whenRunning(id: string, act: (entry: Hosted) => Promise<void>): Promise<Result> {
+    const entry = this.entries.get(id);
+    if (!entry) return notInstalled(id);
+    if (entry.state === 'refused')
       return {
         ok: false,
-        problem: tool.stateReason ?? 'the tool was refused',
-        problemCode: tool.stateReasonCode ?? { code: 'refused', problem: 'unknown problem' },
+        problem: entry.stateReason ?? 'the tool was refused',
+        problemCode: entry.stateReasonCode ?? { code: 'refused', problem: 'unknown problem' },
       };
-    await act(tool);
-    if (tool.state === 'running') return { ok: true };
+    await act(entry);
+    if (entry.state === 'running') return { ok: true };
     return {
       ok: false,
-      problem: tool.stateReason ?? `the tool is ${tool.state}`,
-      problemCode: tool.stateReasonCode ?? { code: 'notStarted', state: tool.state },
+      problem: entry.stateReason ?? `the tool is ${entry.state}`,
+      problemCode: entry.stateReasonCode ?? { code: 'notStarted', state: entry.state },
     };
   }
 }

@@ -14,7 +14,7 @@ import { duration, failed, passed, quoteLine, skipped, warned, type CheckName, t
 import type { ConformanceReport } from '../check-result';
 import { runModuleConformance } from './module-conformance';
 import { planCalls, pluginCheckLimits, type PlannedCall, type PluginCheckLimits } from './plan-calls';
-import { PluginLaunchFailure, PluginSession, type PluginAnswer } from './plugin-session';
+import { PluginLaunchFailure, PluginSession, type SessionAnswer } from './plugin-session';
 import { SampleFiles } from './sample-files';
 
 const named = (id: string, name: string): CheckName => ({ id, name });
@@ -106,7 +106,7 @@ export async function runPluginConformance(
   }
 }
 
-function judgeInitialize(answer: PluginAnswer, stderr: string[]): CheckResult {
+function judgeInitialize(answer: SessionAnswer, stderr: string[]): CheckResult {
   if (answer.kind === 'result') {
     const api = (answer.result as { api?: unknown } | null)?.api;
     if (typeof api === 'number' && spokenApi(api)) return passed(fixed.initialize, `api ${api} in ${duration(answer.ms)}`);
@@ -120,7 +120,7 @@ function judgeInitialize(answer: PluginAnswer, stderr: string[]): CheckResult {
   return failed(fixed.initialize, `${answer.how} before it answered`, stderr);
 }
 
-function judgeUnknown(answer: PluginAnswer): CheckResult {
+function judgeUnknown(answer: SessionAnswer): CheckResult {
   if (answer.kind === 'failure') {
     if (answer.code === -32601) return passed(fixed.unknown, `answered -32601: ${answer.message}`);
     return warned(fixed.unknown, `answered ${answer.code}: ${answer.message}; JSON-RPC's code for an unknown method is -32601`);

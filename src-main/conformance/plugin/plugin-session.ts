@@ -16,14 +16,15 @@ import { PluginReads } from '../../host/plugins/plugin-reads';
 import { exitText } from '../../host/process/reasons';
 import { ProgramProcess, type ToolExit } from '../../host/process/program-process';
 
-export type PluginAnswer =
+/** What the plugin's program answered a request on the session's link (the window's answers are the HostApi's PluginAnswer). */
+export type SessionAnswer =
   | { kind: 'result'; result: unknown; ms: number }
   | { kind: 'failure'; code: number; message: string; ms: number }
   | { kind: 'timeout'; ms: number }
   | { kind: 'gone'; how: string };
 
 /** A call's answer; a result comes with the handles the call's files had (a plan names its files by them). */
-export type CallAnswer = Exclude<PluginAnswer, { kind: 'result' }> | { kind: 'result'; result: unknown; ms: number; files: CallHandles };
+export type CallAnswer = Exclude<SessionAnswer, { kind: 'result' }> | { kind: 'result'; result: unknown; ms: number; files: CallHandles };
 
 /** The plugin's program could not be started at all. */
 export class PluginLaunchFailure extends Error {}
@@ -101,7 +102,7 @@ export class PluginSession {
   }
 
   /** initialize as the host sends it, with what the manifest asks for. */
-  initialize(timeoutMs: number): Promise<PluginAnswer> {
+  initialize(timeoutMs: number): Promise<SessionAnswer> {
     return this.ask('initialize', { api: SKWIR_API_VERSION, capabilities: [...this.manifest.capabilities] }, timeoutMs).answer;
   }
 
@@ -134,7 +135,7 @@ export class PluginSession {
   }
 
   /** Any request, as it is: the unknown-method probe. */
-  request(method: string, params: object, timeoutMs: number): Promise<PluginAnswer> {
+  request(method: string, params: object, timeoutMs: number): Promise<SessionAnswer> {
     return this.ask(method, params, timeoutMs).answer;
   }
 
@@ -159,12 +160,12 @@ export class PluginSession {
     await rm(this.folder, { recursive: true, force: true });
   }
 
-  private ask(method: string, params: object, timeoutMs: number, settled?: (how: Settled) => void): { id: number | string; answer: Promise<PluginAnswer> } {
+  private ask(method: string, params: object, timeoutMs: number, settled?: (how: Settled) => void): { id: number | string; answer: Promise<SessionAnswer> } {
     const started = Date.now();
     const sent = this.tool.peer.send(method, params, { timeoutMs, ...(settled ? { settled } : {}) });
     const answer = sent.answer.then(
-      (result): PluginAnswer => ({ kind: 'result', result, ms: Date.now() - started }),
-      async (error: unknown): Promise<PluginAnswer> => {
+      (result): SessionAnswer => ({ kind: 'result', result, ms: Date.now() - started }),
+      async (error: unknown): Promise<SessionAnswer> => {
         const ms = Date.now() - started;
         if (error instanceof ResponseError) return { kind: 'failure', code: error.code, message: error.message, ms };
         if (error instanceof ConnectionError && (error.code === 'timeout' || error.code === 'cancelled')) return { kind: 'timeout', ms };
