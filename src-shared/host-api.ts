@@ -46,18 +46,30 @@ export interface PluginDetails {
   commands: { name: string; title: string; args?: Record<string, unknown>; extensions: string[]; mimes: string[] }[];
 }
 
-/**
- * A tool or a Skwir plugin as the window lists it. A plugin has no uses, commands to run,
- * preferences or start of a tool's: those are empty (start `demand`), and `plugin` says what it is.
- */
-export type ToolSummary = ToolSummaryFields & ({ kind: 'tool' } | { kind: 'plugin'; plugin: PluginDetails });
-
-export interface ToolSummaryFields {
+/** What the window is told of every entry of the list, a tool or a Skwir plugin. */
+export interface EntrySummaryFields {
   id: string;
   name: LocalizedText;
   version: string;
-  publisher: LocalizedText;
   description?: LocalizedText;
+  state: ToolState;
+  /** Why it is in its state, in words for a person (e.g. the crash or refusal reason). */
+  stateReason?: string;
+  /** The same reason as data, so the window words it in its own language (stateReason when it knows no code). */
+  stateReasonCode?: StateReasonCode;
+  /** Its folder: its installed copy, or the folder itself when loaded in place. */
+  folder: string;
+  loadedInPlace: boolean;
+  /** Problems found the last time a loaded-in-place folder was validated. */
+  problems?: string[];
+  /** Keys of the manifest its schema does not know (ignored; most are typos), each with its line; absent when none. */
+  warnings?: string[];
+}
+
+/** A tool as the window lists it. */
+export interface ToolSummary extends EntrySummaryFields {
+  kind: 'tool';
+  publisher: LocalizedText;
   uses: string[];
   commands: CommandInfo[];
   preferences: PreferenceInfo[];
@@ -65,22 +77,19 @@ export interface ToolSummaryFields {
   values: Record<string, PreferenceValue>;
   /** Ids of secret preferences that hold a value. */
   secretsSet: string[];
-  state: ToolState;
-  /** Why the tool is in its state, in words for a person (e.g. the crash or refusal reason). */
-  stateReason?: string;
-  /** The same reason as data, so the window words it in its own language (stateReason when it knows no code). */
-  stateReasonCode?: StateReasonCode;
   /** Commands runnable now (all until the tool's first commands/state). */
   runnable: string[];
-  /** The tool's folder: its installed copy, or the folder itself when loaded in place. */
-  folder: string;
-  loadedInPlace: boolean;
   start: 'launch' | 'demand';
-  /** Problems found the last time a loaded-in-place folder was validated. */
-  problems?: string[];
-  /** Keys of the manifest its schema does not know (ignored; most are typos), each with its line; absent when none. */
-  warnings?: string[];
 }
+
+/** A Skwir plugin as the window lists it: what its manifest declares is in `plugin`; it starts on its first call. */
+export interface PluginSummary extends EntrySummaryFields {
+  kind: 'plugin';
+  plugin: PluginDetails;
+}
+
+/** An entry of the list as the window is told of it, by its kind. */
+export type EntrySummary = ToolSummary | PluginSummary;
 
 export type LogLevel = 'error' | 'warn' | 'info' | 'debug';
 export type LogSource = 'tool' | 'stderr' | 'protocol' | 'host';
@@ -215,7 +224,7 @@ export type CommandOutcome =
   | { outcome: 'crashed'; message: string; reasonCode?: CommandReasonCode }
   | { outcome: 'unavailable'; message: string; reasonCode?: CommandReasonCode }; // not runnable, tool refused or failed, unknown command
 
-export type InstallVerdict = { ok: true; tool: ToolSummary } | { ok: false; problems: string[] };
+export type InstallVerdict = { ok: true; tool: EntrySummary } | { ok: false; problems: string[] };
 
 export type Result = { ok: true } | { ok: false; problem: string; problemCode?: ProblemCode };
 
@@ -229,7 +238,7 @@ export interface HostInfo {
 /** Every request of the HostApi: its arguments and what it answers. */
 export interface HostRequests {
   info: { args: []; result: HostInfo };
-  listTools: { args: []; result: ToolSummary[] };
+  listTools: { args: []; result: EntrySummary[] };
   installFolder: { args: [folder: string]; result: InstallVerdict };
   uninstall: { args: [toolId: string]; result: Result };
   runCommand: { args: [toolId: string, commandId: string]; result: CommandOutcome };
@@ -288,7 +297,7 @@ export const hostRequestNames: readonly HostRequestName[] = [
 ] as const;
 
 export type HostEvent =
-  | { type: 'tool'; tool: ToolSummary } // added or changed
+  | { type: 'tool'; tool: EntrySummary } // added or changed
   | { type: 'toolRemoved'; toolId: string }
   | { type: 'log'; toolId: string; line: LogLine }
   | { type: 'logCleared'; toolId: string }

@@ -229,7 +229,7 @@ export class ToolWatch {
         if (source === 'protocol' || (code && isToolFault(code))) this.protocolProblems.push(message);
       } else if (event.type === 'serviceCall') {
         io.err(`service ${event.call.method} ${JSON.stringify(event.call.params)}`);
-      } else if (event.type === 'tool' && event.tool.id === id) {
+      } else if (event.type === 'tool' && event.tool.id === id && event.tool.kind !== 'plugin') {
         const { state, stateReason } = event.tool;
         if (this.tool?.state !== state && state !== 'idle') io.err(`tool ${state}${stateReason ? `: ${stateReason}` : ''}`);
         this.tool = event.tool;
@@ -251,7 +251,7 @@ async function runTool(host: Host, watch: ToolWatch, folder: string, id: string,
   }
   // As in the app (docs/design/cli.md: it starts the tool as the app would): a launch tool now, a
   // demand tool on its first command, so with no command at all it is not started.
-  const onDemand = loaded.tool.start === 'demand';
+  const onDemand = loaded.tool.kind === 'plugin' || loaded.tool.start === 'demand';
   if (onDemand && commands.length === 0) {
     io.err(`run: ${id} starts on demand, as in the app: on its first command, and no --command was given, so it was not started`);
     return ExitCodes.ok;

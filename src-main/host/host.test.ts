@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { HostEvent, ToolSummary, TraceLine } from '../../src-shared/host-api';
+import type { EntrySummary, HostEvent, ToolSummary, TraceLine } from '../../src-shared/host-api';
 import { PlatformRefusal } from '../platform/platform';
 import { collectGarbage } from '../test-support/gc';
 import { SimulatedPlatform } from '../platform/simulated';
@@ -51,7 +51,12 @@ const eventually = async <T>(check: () => T | undefined | false | Promise<T | un
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 };
-const summary = async (id = ID): Promise<ToolSummary | undefined> => (await host.listTools()).find((t) => t.id === id);
+const entry = async (id: string): Promise<EntrySummary | undefined> => (await host.listTools()).find((t) => t.id === id);
+/** The tool's summary, as listed: what stands by that id when it is a tool (refused or not). */
+const summary = async (id = ID): Promise<ToolSummary | undefined> => {
+  const listed = await entry(id);
+  return listed?.kind === 'tool' ? listed : undefined;
+};
 const running = (id = ID) => eventually(async () => (await summary(id))?.state === 'running' && summary(id), `${id} running`);
 const logged = (pattern: RegExp, id = ID) =>
   eventually(async () => (await host.readLog(id)).find((line) => pattern.test(line.message)), `a log line ${pattern}`);
@@ -478,7 +483,7 @@ describe('lifetimes', () => {
     expect((await host.reload(toolFolder)).ok).toBe(false);
     expect((await host.reload(pluginFolder)).ok).toBe(false);
 
-    expect([(await summary())?.state, (await summary(pluginId))?.state]).toEqual(['refused', 'refused']);
+    expect([(await summary())?.state, (await entry(pluginId))?.state]).toEqual(['refused', 'refused']);
     expect(processAlive(toolPid)).toBe(false);
     expect(processAlive(pluginPid)).toBe(false);
     const refusedLine = async (id: string) => (await host.readLog(id)).find((line) => line.code?.code === 'folderRefused');

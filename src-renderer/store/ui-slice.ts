@@ -1,5 +1,5 @@
 // What the person is looking at: the selected tool, its section, open dialogs, the sidebar filter.
-import type { ToolSummary } from '../../src-shared/host-api';
+import type { EntrySummary } from '../../src-shared/host-api';
 import type { ConnectionState } from '../host-connection';
 import type { AppState, SliceCreator } from './app-store';
 
@@ -9,7 +9,7 @@ const tabsOfTools: readonly ToolTab[] = ['commands', 'settings', 'log', 'trace']
 const tabsOfPlugins: readonly ToolTab[] = ['files', 'settings', 'log', 'trace'];
 
 /** The sections of a tool's page, or a plugin's. */
-export const toolTabsOf = (tool: Pick<ToolSummary, 'kind'> | undefined): readonly ToolTab[] => (tool?.kind === 'plugin' ? tabsOfPlugins : tabsOfTools);
+export const toolTabsOf = (tool: Pick<EntrySummary, 'kind'> | undefined): readonly ToolTab[] => (tool?.kind === 'plugin' ? tabsOfPlugins : tabsOfTools);
 
 export interface UiState {
   selectedToolId?: string;

@@ -1,7 +1,7 @@
 // A Skwir plugin's Settings: what it is, what it was granted (in words), and what it declares:
 // its fields, its previews (for which files, doing what) and its commands.
 import { useId } from 'react';
-import type { PluginDetails, ToolSummary } from '../../src-shared/host-api';
+import type { PluginDetails, PluginSummary } from '../../src-shared/host-api';
 import type { Words } from '../words/words';
 import { About } from './About';
 import { useWords } from './use-words';
@@ -62,7 +62,7 @@ function DeclaredSection({ title, intro, empty, items }: { title: string; intro?
   );
 }
 
-export function PluginSettings({ tool }: { tool: Extract<ToolSummary, { kind: 'plugin' }> }) {
+export function PluginSettings({ tool }: { tool: PluginSummary }) {
   const words = useWords();
   const details = tool.plugin;
   const commandHint = (command: PluginDetails['commands'][number]) => {

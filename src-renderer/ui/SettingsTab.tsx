@@ -2,7 +2,7 @@
 // what it is and what it asks the app for. A plugin's is in PluginSettings.
 import { useId } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import type { ToolSummary } from '../../src-shared/host-api';
+import type { EntrySummary, ToolSummary } from '../../src-shared/host-api';
 import { toolSelectors } from '../store/tools-slice';
 import { useAppStore } from '../store/store-context';
 import { About } from './About';
@@ -10,7 +10,7 @@ import { PluginSettings } from './PluginSettings';
 import { PreferenceField } from './PreferenceField';
 import { useWords } from './use-words';
 
-export function SettingsTab({ tool }: { tool: ToolSummary }) {
+export function SettingsTab({ tool }: { tool: EntrySummary }) {
   if (tool.kind === 'plugin') return <PluginSettings tool={tool} />;
   return <ToolSettings tool={tool} />;
 }

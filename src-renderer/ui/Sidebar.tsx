@@ -1,7 +1,7 @@
 // The source list of installed tools: arrow keys move the selection, as in a macOS sidebar.
 import { memo, useId, useRef, type KeyboardEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import type { ToolSummary } from '../../src-shared/host-api';
+import type { EntrySummary } from '../../src-shared/host-api';
 import { toolSelectors } from '../store/tools-slice';
 import { uiSelectors } from '../store/ui-slice';
 import { useAppStore } from '../store/store-context';
@@ -92,7 +92,7 @@ export function Sidebar() {
 }
 
 const ToolListItem = memo(function ToolListItem(props: {
-  tool: ToolSummary;
+  tool: EntrySummary;
   selected: boolean;
   tabbable: boolean;
   stateId: string;

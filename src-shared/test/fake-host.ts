@@ -20,8 +20,8 @@ import type {
   ReasonCode,
   Result,
   ServiceCall,
-  ToolSummary,
-  ToolSummaryFields,
+  EntrySummary,
+  EntrySummaryFields,
   TraceLine,
 } from '../host-api';
 import { reasonEn, type Noun } from '../reasons-en';
@@ -50,7 +50,7 @@ export interface FakeHost {
   /** A line the tool wrote: added to its log and fired, as the host does. */
   log(toolId: string, message: string, level?: LogLine['level']): LogLine;
   info: HostInfo;
-  tools: Map<string, ToolSummary>;
+  tools: Map<string, EntrySummary>;
   logs: Map<string, LogLine[]>;
   traces: Map<string, TraceLine[]>;
   serviceCalls: ServiceCall[];
@@ -59,7 +59,7 @@ export interface FakeHost {
   answers: FakeHostAnswers;
 }
 
-export function createFakeHost(seed: { tools?: ToolSummary[]; info?: Partial<HostInfo> } = {}): FakeHost {
+export function createFakeHost(seed: { tools?: EntrySummary[]; info?: Partial<HostInfo> } = {}): FakeHost {
   const listeners = new Set<(event: HostEvent) => void>();
   let seq = 0;
   const fake: FakeHost = {
@@ -88,13 +88,14 @@ export function createFakeHost(seed: { tools?: ToolSummary[]; info?: Partial<Hos
   const words = (reason: ReasonCode, noun: Noun = 'tool') => reasonEn(reason, noun) ?? reason.code;
   const refused = (problemCode: ProblemCode): Result => ({ ok: false, problem: words(problemCode), problemCode });
   const notInstalled = (toolId: string) => refused({ code: 'notInstalled', toolId });
-  const changeTool = (toolId: string, change: Partial<ToolSummaryFields>): Result => {
-    const tool = fake.tools.get(toolId);
-    if (!tool) return notInstalled(toolId);
-    const next: ToolSummary = { ...tool, ...change };
-    fake.tools.set(toolId, next);
+  const put = (next: EntrySummary): Result => {
+    fake.tools.set(next.id, next);
     fake.emit({ type: 'tool', tool: next });
     return ok;
+  };
+  const changeEntry = (toolId: string, change: Partial<EntrySummaryFields>): Result => {
+    const entry = fake.tools.get(toolId);
+    return entry ? put({ ...entry, ...change }) : notInstalled(toolId);
   };
   // A plugin call the test gave no answer for: the fake has no plugin process to ask.
   const noPlugin = (pluginId: string) => {
@@ -123,7 +124,7 @@ export function createFakeHost(seed: { tools?: ToolSummary[]; info?: Partial<Hos
       const tool = fake.tools.get(toolId);
       const why = !tool
         ? ({ code: 'notInstalled', toolId } as const)
-        : !tool.commands.some((command) => command.id === commandId)
+        : tool.kind === 'plugin' || !tool.commands.some((command) => command.id === commandId)
           ? ({ code: 'unknownCommand', command: commandId } as const)
           : !tool.runnable.includes(commandId)
             ? ({ code: 'notRunnable', command: commandId } as const)
@@ -133,13 +134,15 @@ export function createFakeHost(seed: { tools?: ToolSummary[]; info?: Partial<Hos
     setPreference(toolId, preferenceId, value) {
       const tool = fake.tools.get(toolId);
       if (!tool) return notInstalled(toolId);
+      if (tool.kind === 'plugin')
+        return { ok: false, problem: `"${toolId}" is a Skwir plugin: it has no preferences`, problemCode: { code: 'unknownPreference', id: preferenceId } };
       const kind = tool.preferences.find((preference) => preference.id === preferenceId)?.kind;
       if (kind === 'secret') {
         // A secret's value is never sent back: only whether it holds one.
         const others = tool.secretsSet.filter((id) => id !== preferenceId);
-        return changeTool(toolId, { secretsSet: value === null || value === '' ? others : [...others, preferenceId] });
+        return put({ ...tool, secretsSet: value === null || value === '' ? others : [...others, preferenceId] });
       }
-      return changeTool(toolId, { values: { ...tool.values, [preferenceId]: value } });
+      return put({ ...tool, values: { ...tool.values, [preferenceId]: value } });
     },
     readLog: (toolId) => fake.logs.get(toolId) ?? [],
     clearLog(toolId) {
@@ -155,8 +158,8 @@ export function createFakeHost(seed: { tools?: ToolSummary[]; info?: Partial<Hos
       return ok;
     },
     readServiceCalls: () => fake.serviceCalls,
-    restart: (toolId) => changeTool(toolId, { state: 'running', stateReason: undefined, stateReasonCode: undefined }),
-    stop: (toolId) => changeTool(toolId, { state: 'stopped' }),
+    restart: (toolId) => changeEntry(toolId, { state: 'running', stateReason: undefined, stateReasonCode: undefined }),
+    stop: (toolId) => changeEntry(toolId, { state: 'stopped' }),
     setLanguage(language) {
       fake.info = { ...fake.info, language };
       fake.emit({ type: 'language', language });

@@ -1,7 +1,7 @@
 // What the host holds for each entry of its list, whatever it is: a tool, a Skwir plugin, or a folder
 // refused at its first load. The facade treats every entry through this; what only one kind does (a
 // tool's commands and preferences, a plugin's calls) it reaches after telling them apart by `kind`.
-import type { LocalizedText, StateReasonCode, ToolState, ToolSummary } from '../../../src-shared/host-api';
+import type { EntrySummary, EntrySummaryFields, LocalizedText, StateReasonCode, ToolState } from '../../../src-shared/host-api';
 import type { Event } from '../../../src-shared/lifecycle';
 import type { RefusedFolder } from '../installs/refused-folder';
 import type { ToolLog } from '../records/logs';
@@ -31,7 +31,7 @@ export interface HostedEntry {
   /** Starts it now when it starts with the app. */
   startIfLaunch(): void;
   languageChanged(language: string): void;
-  summary(): ToolSummary;
+  summary(): EntrySummary;
   /** A folder loaded in place failed its reload: nothing of it runs, and it is refused until it passes again. */
   refuse(problems: string[]): Promise<void>;
   /** Tells those listening that its summary changed. */
@@ -48,12 +48,6 @@ export function logRefusal(log: ToolLog, problems: string[]): void {
   log.appendHost({ code: 'folderRefused', problems });
 }
 
-/** What an entry's summary says of it whatever its kind: the rest is the kind's own. */
-export type CommonSummary = Pick<
-  ToolSummary,
-  'id' | 'name' | 'version' | 'description' | 'state' | 'stateReason' | 'stateReasonCode' | 'folder' | 'loadedInPlace' | 'problems' | 'warnings'
->;
-
 /** What the manifest (or what could be read of it) says of an entry, for its summary. */
 export interface EntryAbout {
   name: LocalizedText;
@@ -64,8 +58,9 @@ export interface EntryAbout {
   warnings?: readonly string[] | undefined;
 }
 
-export function commonSummary(entry: HostedEntry, about: EntryAbout): CommonSummary {
-  const summary: CommonSummary = {
+/** What an entry's summary says of it whatever its kind: the rest is the kind's own. */
+export function commonSummary(entry: HostedEntry, about: EntryAbout): EntrySummaryFields {
+  const summary: EntrySummaryFields = {
     id: entry.id,
     name: about.name,
     version: about.version,

@@ -1,7 +1,7 @@
 // One Skwir plugin as the host holds it: what every supervised entry has (supervised-entry.ts), with
 // its supervisor a PluginSupervisor for a program or a ModulePlugin for a component (one surface,
 // CallablePlugin), what it was granted, and the summary the window shows. Calls are a plugin's own.
-import type { PluginDetails, ToolSummary } from '../../../src-shared/host-api';
+import type { PluginDetails, PluginSummary } from '../../../src-shared/host-api';
 import type { CallMethod } from '../../../src-shared/skwir/methods';
 import type { Capability } from '../../../src-shared/skwir/types';
 import { folderDigest } from '../installs/folder-digest';
@@ -57,7 +57,7 @@ export class HostedPlugin extends SupervisedEntry<PluginEntry, CallablePlugin, H
     return this.supervisor.call(request);
   }
 
-  summary(): ToolSummary {
+  summary(): PluginSummary {
     const { manifest } = this.entry;
     const plugin: PluginDetails = {
       api: manifest.api,
@@ -72,14 +72,6 @@ export class HostedPlugin extends SupervisedEntry<PluginEntry, CallablePlugin, H
       kind: 'plugin',
       plugin,
       ...commonSummary(this, { name: { en: manifest.name }, version: manifest.version, description, problems: this.problems, warnings: this.entry.warnings }),
-      publisher: { en: '' },
-      uses: [],
-      commands: [],
-      preferences: [],
-      values: {},
-      secretsSet: [],
-      runnable: [],
-      start: 'demand',
     };
   }
 

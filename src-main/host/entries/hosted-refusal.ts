@@ -2,7 +2,7 @@
 // lists it: under what could be read of its manifest, refused with its problems, with a log of its
 // own and nothing to start, run or ask. A reload that finds it valid puts the tool (or plugin) in
 // its place, which takes over its log and trace.
-import type { CommandOutcome, PluginDetails, StateReasonCode, ToolState, ToolSummary } from '../../../src-shared/host-api';
+import type { CommandOutcome, EntrySummary, PluginDetails, StateReasonCode, ToolState } from '../../../src-shared/host-api';
 import { Emitter } from '../../../src-shared/lifecycle';
 import type { ToolLog } from '../records/logs';
 import { reasonText, unavailable } from '../process/reasons';
@@ -68,12 +68,13 @@ export class HostedRefusal implements HostedEntry {
     this.changed();
   }
 
-  summary(): ToolSummary {
+  /** A plugin's folder as a plugin that declares nothing; a tool's with what could be read of its publisher and start, and nothing to run. */
+  summary(): EntrySummary {
     const read = this.folderRead;
     const common = commonSummary(this, { name: read.name, version: read.version, description: read.description, problems: this.problems });
-    const kind = read.kind === 'plugin' ? { kind: 'plugin' as const, plugin: nothingDeclared } : { kind: 'tool' as const };
+    if (read.kind === 'plugin') return { kind: 'plugin', ...common, plugin: nothingDeclared };
     return {
-      ...kind,
+      kind: 'tool',
       ...common,
       publisher: read.publisher,
       uses: [],

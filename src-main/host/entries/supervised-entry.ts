@@ -2,7 +2,7 @@
 // and trace, and the problems of a folder loaded in place that failed its reload. A new entry
 // (reinstall, reload) replaces the supervisor but keeps the log and the trace; a refused entry's
 // supervisor is stopped, and stays so until a reload finds the folder valid again.
-import type { HostLogCode, LogLevel, LogSource, StateReasonCode, ToolState, ToolSummary } from '../../../src-shared/host-api';
+import type { EntrySummary, HostLogCode, LogLevel, LogSource, StateReasonCode, ToolState } from '../../../src-shared/host-api';
 import { DisposableStore, Emitter } from '../../../src-shared/lifecycle';
 import type { Supervised } from '../process/supervised';
 import { reasonText } from '../process/reasons';
@@ -45,7 +45,7 @@ export abstract class SupervisedEntry<Entry extends RegistryEntry, Runs extends 
   protected abstract createSupervisor(entry: Entry, events: DisposableStore): Runs;
   abstract startIfLaunch(): void;
   abstract languageChanged(language: string): void;
-  abstract summary(): ToolSummary;
+  abstract summary(): EntrySummary;
 
   get id(): string {
     return this.entry.id;
