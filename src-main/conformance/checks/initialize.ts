@@ -2,7 +2,7 @@
 // version as text. Its answer also tells the run whether there is a tool to go on with.
 import { resultProblems } from '../../../src-shared/protocol/check-message';
 import type { InitializeParams, InitializeResult } from '../../../src-shared/protocol/types';
-import { PROTOCOLS_OFFERED } from '../../host/process/supervisor-options';
+import { PROTOCOLS_OFFERED } from '../../host/tools/initialize';
 import { check, duration, failed, passed, quoteLine, type CheckResult } from '../check-result';
 import { endReason } from '../session';
 import type { ToolSession } from '../tool-session';

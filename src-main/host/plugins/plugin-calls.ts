@@ -12,10 +12,10 @@ import { skwirMethodInfo } from '../../../src-shared/skwir/methods';
 import type { Capability } from '../../../src-shared/skwir/types';
 import { SKWIR_REFUSAL, type CallFiles, type CallHandles } from './call-files';
 import type { PluginReads } from './plugin-reads';
-import type { ToolSupervisorLimits } from '../process/supervisor-options';
+import type { SupervisorLimits } from '../process/supervisor-options';
 import type { Supervised } from '../process/supervised';
 
-export interface PluginLimits extends ToolSupervisorLimits {
+export interface PluginLimits extends SupervisorLimits {
   /** A call's limit, after which it is cancelled. */
   callMs: number;
   /** Idle this long (no call open or queued), the plugin is stopped; the next call starts it again. */

@@ -24,7 +24,7 @@ import type { MessageId } from '../wire/message-shape';
 import { exitReasonCode, stateReason, type Reason } from './reasons';
 import { LaunchError, ProgramProcess } from './program-process';
 import { MAX_LOG_LINE_CHARS } from '../../../src-shared/limits';
-import { DEFAULT_LIMITS, type ToolSupervisorLimits, type ToolStateChange } from './supervisor-options';
+import { DEFAULT_LIMITS, type SupervisorLimits, type ToolStateChange } from './supervisor-options';
 
 export interface SupervisorOptions {
   /** The program, an absolute path already resolved inside the folder. */
@@ -34,19 +34,16 @@ export interface SupervisorOptions {
   cwd: string;
   start: 'launch' | 'demand';
   /** A line for the log; the host's own lines carry their code (host-log.ts). */
-  onLog(level: LogLevel, source: LogSource, message: string, code?: HostLogCode): void;
+  onLog: (level: LogLevel, source: LogSource, message: string, code?: HostLogCode) => void;
   /** Every line both ways; `sent`: the message a line sent was made from (the trace reads marks on it). */
   onTrace?(direction: 'toTool' | 'fromTool', text: string, method?: string, sent?: object): void;
-  limits?: Partial<ToolSupervisorLimits>;
+  limits?: Partial<SupervisorLimits>;
   /** The child's environment; by default the allow-list of child-env.ts. */
   env?: Record<string, string>;
 }
 
-/** The answer to initialize, judged by the dialect. */
-export type InitializeVerdict =
-  | { refusal: StateReasonCode }
-  /** `started`: what the log says after "started (pid N, ...)"; `version`: the program's own. */
-  | { version: string };
+/** The answer to initialize, judged by the dialect: refused, or accepted with the program's version for the log. */
+export type InitializeVerdict = { refusal: StateReasonCode } | { version: string };
 
 /** Where a request to a running process stands once it failed for want of an answer. */
 export type Running = { running: ProgramProcess } | { why: CommandReasonCode };
@@ -55,7 +52,7 @@ export abstract class Supervisor {
   private readonly _onDidChangeState = new Emitter<ToolStateChange>();
   readonly onDidChangeState: Event<ToolStateChange> = this._onDidChangeState.event;
 
-  protected readonly limits: ToolSupervisorLimits;
+  protected readonly limits: SupervisorLimits;
   private readonly crashes: CrashHistory;
   private _state: ToolState = 'idle';
   private _reason: Reason<StateReasonCode> | undefined;
@@ -79,8 +76,7 @@ export abstract class Supervisor {
   protected abstract judgeInitialize(result: unknown): InitializeVerdict;
   /** A new process: its handlers go on its link before anything is read from it. */
   protected abstract attach(running: ProgramProcess): void;
-  /** A request of the process that no handler of attach() took. */
-  /** The answer to a request of the program's, or a promise of it. */
+  /** A request of the process that no handler of attach() took: the answer, or a promise of it. */
   protected abstract handleRequest(method: string, params: unknown): unknown;
   /** The process answered initialize and was accepted. */
   protected accepted(_running: ProgramProcess): void {}

@@ -1,14 +1,8 @@
 // The tool's answer to initialize, judged: the protocol it picked must be one the app offered.
-import type { StateReasonCode } from '../../../src-shared/host-api';
 import { describe } from '../wire/message-shape';
-import { PROTOCOLS_OFFERED } from '../process/supervisor-options';
+import type { InitializeVerdict } from '../process/supervisor';
 
-export interface InitializeVerdict {
-  /** Why the tool is refused; undefined when the answer is accepted. */
-  refusal?: StateReasonCode;
-  /** The tool's own version, when it gave one. */
-  version?: string;
-}
+export const PROTOCOLS_OFFERED = [1] as const;
 
 export function judgeInitializeAnswer(result: unknown): InitializeVerdict {
   const answer = (typeof result === 'object' && result !== null ? result : {}) as Record<string, unknown>;
@@ -19,5 +13,5 @@ export function judgeInitializeAnswer(result: unknown): InitializeVerdict {
         protocol === undefined ? { code: 'protocolMissing' } : { code: 'protocolNotOffered', picked: describe(protocol), offered: [...PROTOCOLS_OFFERED] },
     };
   }
-  return typeof answer.version === 'string' ? { version: answer.version } : {};
+  return { version: typeof answer.version === 'string' ? answer.version : 'unknown' };
 }

@@ -8,14 +8,22 @@ import { PROTOCOL1_LINE_LIMIT } from '../../../src-shared/limits';
 import { Emitter, type Event } from '../../../src-shared/lifecycle';
 import { beforeAnswerEn } from '../../../src-shared/reasons-en';
 import { ConnectionError, ResponseError } from '../wire/errors';
-import { judgeInitializeAnswer } from './initialize';
+import { judgeInitializeAnswer, PROTOCOLS_OFFERED } from './initialize';
 import { reasonText, unavailable } from '../process/reasons';
 import type { ProgramProcess } from '../process/program-process';
-import { Supervisor, type InitializeVerdict } from '../process/supervisor';
-import { PROTOCOLS_OFFERED, type ToolSupervisorOptions } from '../process/supervisor-options';
+import { Supervisor, type InitializeVerdict, type SupervisorOptions } from '../process/supervisor';
 import { ToolNotices } from './tool-notices';
 
-export { DEFAULT_LIMITS, PROTOCOLS_OFFERED, type ToolSupervisorLimits, type ToolSupervisorOptions, type ToolStateChange } from '../process/supervisor-options';
+export interface ToolSupervisorOptions extends SupervisorOptions {
+  toolId: string;
+  /** The tool's data folder: its working directory, and `dataFolder` in initialize. */
+  cwd: string;
+  language: string;
+  /** The manifest's command ids, in its order. */
+  commandIds: readonly string[];
+  /** Every request from the tool (the broker): the answer or a promise of it. Refuse with ResponseError (thrown or rejected). */
+  handleRequest(method: string, params: unknown): unknown;
+}
 
 export class ToolSupervisor extends Supervisor {
   private readonly _onDidChangeRunnable = new Emitter<readonly string[]>();
@@ -92,9 +100,7 @@ export class ToolSupervisor extends Supervisor {
   }
 
   protected judgeInitialize(result: unknown): InitializeVerdict {
-    const verdict = judgeInitializeAnswer(result);
-    if (verdict.refusal) return { refusal: verdict.refusal };
-    return { version: verdict.version ?? 'unknown' };
+    return judgeInitializeAnswer(result);
   }
 
   protected attach(running: ProgramProcess): void {
