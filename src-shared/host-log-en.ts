@@ -3,9 +3,8 @@
 // (a refusal's reason, a folder's problems, a plugin's message) is given as it was written.
 import type { HostLogCode } from './host-api';
 import { countIn } from './plural';
-import { durationEn, exitEn, notKnown, reasonEn, type Noun } from './reasons-en';
+import { durationEn, exitEn, notKnown, quote, reasonEn, type Noun } from './reasons-en';
 
-const quote = (value: string) => `“${value}”`;
 const howLoaded = { installed: 'installed from', loadedInPlace: 'loaded in place from', reloaded: 'reloaded from' } as const;
 
 /** A host log line in English; undefined only for a code this build does not know. */

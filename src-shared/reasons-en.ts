@@ -7,7 +7,8 @@ import { countIn } from './plural';
 /** What a reason speaks of: a tool (protocol 1) or a Skwir plugin. */
 export type Noun = 'tool' | 'plugin';
 
-const quote = (value: string) => `“${value}”`;
+/** A name in an English sentence, between typographic quotes (a value in a protocol's reason is problem-words.ts's quote). */
+export const quote = (value: string) => `“${value}”`;
 
 /** A code this build does not know (from a newer host) gets no words: the caller shows the host's. */
 export const notKnown = (_code: never): undefined => undefined;

@@ -197,7 +197,7 @@ export class ConformanceSession<A extends Answering = Answering> {
 
   /** Nothing but the first request until it is answered: protocol 1's rule, on the app's side. */
   holdOutput(): void {
-    this.program.peer.holdOutput();
+    this.program.peer.holdOutput('initialize');
   }
 
   releaseOutput(): void {

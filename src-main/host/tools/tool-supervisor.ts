@@ -8,7 +8,7 @@ import { PROTOCOL1_LINE_LIMIT } from '../../../src-shared/limits';
 import { Emitter, type Event } from '../../../src-shared/lifecycle';
 import { beforeAnswerEn } from '../../../src-shared/reasons-en';
 import { ConnectionError, ResponseError } from '../wire/errors';
-import { judgeInitializeAnswer, PROTOCOLS_OFFERED } from './initialize';
+import { judgeInitializeAnswer, PROTOCOLS_OFFERED, sendInitializeFirst } from './initialize';
 import { reasonText, unavailable } from '../process/reasons';
 import type { ProgramProcess } from '../process/program-process';
 import { Supervisor, type InitializeVerdict, type SupervisorOptions } from '../process/supervisor';
@@ -95,8 +95,7 @@ export class ToolSupervisor extends Supervisor {
 
   protected sendInitialize(running: ProgramProcess) {
     const offered = { protocols: [...PROTOCOLS_OFFERED], language: this._language, dataFolder: this.tool.cwd };
-    // Nothing else goes either way before initialize is answered (see Peer.request's `first`).
-    return running.peer.send('initialize', offered, { timeoutMs: this.limits.initializeMs, first: true });
+    return sendInitializeFirst(running.peer, offered, this.limits.initializeMs);
   }
 
   protected judgeInitialize(result: unknown): InitializeVerdict {

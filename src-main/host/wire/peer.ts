@@ -1,7 +1,10 @@
 // Lines <-> JSON-RPC 2.0: ids, the pending map, timeouts, dispatch, and the app's answers to
-// whatever is not a message. Protocol-neutral: it knows JSON-RPC, not protocol 1's methods.
+// whatever is not a message. Protocol-neutral: it knows JSON-RPC, not either dialect's methods or
+// rules; a dialect screens what comes (protocol 1 takes nothing before initialize's answer) and holds
+// what goes.
 import { Emitter, type Disposable } from '../../../src-shared/lifecycle';
 import { isPromise } from '../../../src-shared/maybe-promise';
+import { quote } from '../../../src-shared/protocol/problem-words';
 import { ConnectionError, ErrorCodes, ResponseError } from './errors';
 import { describe, shapeOf, type MessageId } from './message-shape';
 import { Outbox } from './outbox';
@@ -23,8 +26,8 @@ export type ProtocolProblemKind =
   | 'lateAnswer' // an answer after its request timed out: dropped
   | 'handlerFailed' // a handler threw something other than a ResponseError: answered -32603
   | 'tooLarge' // an outgoing message over the line cap was not sent
-  | 'queueFull' // output held before initialize overflowed: dropped
-  | 'beforeFirstAnswer' // a request (answered -32600, not carried out) or notice (dropped) before the first request's answer
+  | 'queueFull' // output held (by the dialect) overflowed: dropped
+  | 'screenedOut' // a request (refused, not carried out) or notice (dropped) the dialect's screen turned away
   | 'linkFailed'; // the other side's output failed (a read error): the link closes
 
 export interface ProtocolProblem {
@@ -56,9 +59,17 @@ export interface PeerOptions {
   maxConcurrentRequests?: number;
 }
 
+/** A request or notice from the other side, as a screen sees it before any handler does. */
+export type Incoming = { kind: 'request'; id: MessageId; method: string } | { kind: 'notice'; method: string };
+
+/**
+ * Turns away what comes while the dialect takes none of it: undefined lets it through. A request
+ * turned away is answered `refusal` and not carried out, a notice dropped; `problem` is reported.
+ */
+export type Screen = (incoming: Incoming) => { refusal: ResponseError; problem: string } | undefined;
+
 export interface SendOptions {
   timeoutMs?: number;
-  first?: boolean;
   /**
    * Called once the request is no longer waited for (answered, timed out, abandoned, failed or the
    * link closed), in that same turn: a line that came in the same read after its answer sees it
@@ -83,8 +94,7 @@ export class Peer implements Disposable {
   private readonly maxConcurrent: number;
   private readonly lineLimit: LineLimit;
   private nextId = 1;
-  /** A request sent with `first`, not answered yet: nothing else is taken from the other side. */
-  private first: { id: MessageId; method: string } | undefined;
+  private screening: Screen | undefined;
   private handling = 0;
   private closed = false;
 
@@ -118,14 +128,8 @@ export class Peer implements Disposable {
     return this.closed;
   }
 
-  /**
-   * Resolves with the result; rejects with ResponseError (the other side's failure) or ConnectionError.
-   * With `first` (protocol 1's initialize), neither side sends anything else until it is answered:
-   * later output is held until releaseOutput(), and the other side's requests meanwhile are not
-   * carried out but refused -32600 (the refusal held like the rest), its notices dropped, each
-   * reported. Its answer lifts that at once, so what follows it in the same read is taken.
-   */
-  request(method: string, params?: object, options: { timeoutMs?: number; first?: boolean } = {}): Promise<unknown> {
+  /** Resolves with the result; rejects with ResponseError (the other side's failure) or ConnectionError. */
+  request(method: string, params?: object, options: { timeoutMs?: number } = {}): Promise<unknown> {
     return this.send(method, params, options).answer;
   }
 
@@ -136,10 +140,6 @@ export class Peer implements Disposable {
     const answer = this.pending.add(id, method, options.timeoutMs, options.settled);
     const message = { jsonrpc: '2.0', id, method, ...(params === undefined ? {} : { params }) };
     this.outbox.send(message, method, (error) => this.pending.fail(id, error));
-    if (options.first) {
-      this.first = { id, method };
-      this.outbox.hold();
-    }
     return { id, answer };
   }
 
@@ -167,11 +167,17 @@ export class Peer implements Disposable {
   }
 
   /**
-   * Holds every later message, answers and notices included, until releaseOutput(): protocol 1
-   * sends nothing but initialize until initialize is answered. Lines already sent stay sent.
+   * Holds every later message, answers and notices included, until releaseOutput(); `awaited`, what
+   * the output waits for, names it when too much waits. Lines already sent stay sent.
    */
-  holdOutput(): void {
-    this.outbox.hold();
+  holdOutput(awaited: string): void {
+    this.outbox.hold(awaited);
+  }
+
+  /** Every request and notice that comes goes past `screen` first, until disposed. */
+  screen(screen: Screen): Disposable {
+    this.screening = screen;
+    return { dispose: () => this.screening === screen && (this.screening = undefined) };
   }
 
   releaseOutput(): void {
@@ -206,15 +212,20 @@ export class Peer implements Disposable {
     }
     this.options.onTrace?.('received', line, method);
     switch (message.kind) {
-      case 'request':
-        if (this.first) this.refuseBeforeFirstAnswer(message.id, message.method, this.first.method);
-        else this.handleRequest(message.id, message.method, message.params);
+      case 'request': {
+        const turnedAway = this.screening?.({ kind: 'request', id: message.id, method: message.method });
+        if (turnedAway) {
+          this.problem('screenedOut', turnedAway.problem, turnedAway.refusal.code);
+          this.sendFailure(message.id, message.method, turnedAway.refusal);
+        } else this.handleRequest(message.id, message.method, message.params);
         return;
-      case 'notice':
-        if (this.first) {
-          this.problem('beforeFirstAnswer', `the notice ${message.method} came before ${this.first.method} was answered; dropped`);
-        } else this.handleNotice(message.method, message.params);
+      }
+      case 'notice': {
+        const turnedAway = this.screening?.({ kind: 'notice', method: message.method });
+        if (turnedAway) this.problem('screenedOut', turnedAway.problem);
+        else this.handleNotice(message.method, message.params);
         return;
+      }
       case 'result':
         this.answered(message.id, { result: message.result }, line);
         return;
@@ -323,18 +334,7 @@ export class Peer implements Disposable {
     }
   }
 
-  private refuseBeforeFirstAnswer(id: MessageId, method: string, first: string): void {
-    this.problem(
-      'beforeFirstAnswer',
-      `the request ${method} (id ${describe(id)}) came before ${first} was answered; not carried out (answered ${ErrorCodes.InvalidRequest})`,
-      ErrorCodes.InvalidRequest,
-    );
-    const rule = `sent before ${first} was answered: until it is, nothing else may be sent`;
-    this.sendFailure(id, method, new ResponseError(ErrorCodes.InvalidRequest, rule));
-  }
-
   private answered(id: MessageId, outcome: { result: unknown } | { error: Error }, line: string): void {
-    if (this.first?.id === id) this.first = undefined;
     const match = this.pending.answer(id, outcome, line);
     if (match.matched) return;
     if (match.answeredBefore) {
@@ -371,8 +371,4 @@ export class Peer implements Disposable {
   private problem(kind: ProtocolProblemKind, message: string, answered?: number): void {
     this.options.onProtocolError?.(answered === undefined ? { kind, message } : { kind, message, answered });
   }
-}
-
-function quote(text: string): string {
-  return JSON.stringify(text.length > 120 ? `${text.slice(0, 117)}...` : text);
 }
