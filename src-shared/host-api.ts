@@ -131,7 +131,8 @@ export interface ServiceCall {
 // that does not know a code). A tool's own words (`message`, `problem`) stay as the tool wrote them.
 
 /** How a tool's process ended. */
-export type ExitReasonCode = { code: 'exited'; exitCode: number | null } | { code: 'signal'; signal: string };
+/** How a program ended (its exit code, a signal), or a module plugin's component (a trap: its instance is done). */
+export type ExitReasonCode = { code: 'exited'; exitCode: number | null } | { code: 'signal'; signal: string } | { code: 'trapped' };
 
 /** Why a tool is crashed, failed or refused. */
 export type StateReasonCode =
@@ -179,10 +180,9 @@ export type HostLogCode =
   | { code: 'transpiled'; file: string; transpiler: string; ms: number }
   | { code: 'transpileChanged'; file: string; changed: string } // a file of its transpile was not as the host wrote it: not run, transpiled again
   | { code: 'workerStarted'; file: string; version?: string }
-  | { code: 'workerEndedByItself'; why: string } // it starts again when next asked
+  | { code: 'workerEndedByItself'; why: string } // a crash: restarted as a program's is
   | { code: 'workerReplaced'; cancelled?: string } // ended to stop a call (cancelled by the person, or past its time)
-  | { code: 'trapped'; method: string; message: string } // instantiated again for the next call
-  | { code: 'workerFailed'; method: string; message: string }
+  | { code: 'trapped'; method: string; message: string } // a crash: its worker is ended, a new one instantiates it again
   | { code: 'logsDropped'; count: number; max: number } // past the log lines one call may write
   | { code: 'loaded'; version: string; how: 'installed' | 'loadedInPlace' | 'reloaded'; folder: string }
   | { code: 'folderRefused'; problems: string[] }

@@ -23,6 +23,7 @@ export function durationEn(seconds: number): string {
 export function exitEn(exit: ExitReasonCode): string {
   if (exit.code === 'signal') return `was ended by ${exit.signal}`;
   if (exit.code === 'exited') return exit.exitCode === null ? 'exited' : `exited with code ${exit.exitCode}`;
+  if (exit.code === 'trapped') return 'trapped';
   return 'ended'; // a way of ending this build does not know (a newer host's)
 }
 
@@ -41,6 +42,7 @@ export function reasonEn(reason: ReasonCode, noun: Noun = 'tool'): string | unde
   switch (reason.code) {
     case 'exited':
     case 'signal':
+    case 'trapped':
       return `it ${exitEn(reason)}`;
     case 'crashedTooOften': {
       const crashes = countIn('en', reason.crashes, 'time', 'times');

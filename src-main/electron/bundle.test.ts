@@ -100,7 +100,7 @@ describe('the Electron bundles', () => {
       const params = JSON.stringify({ key: 'lines.count', file: { handle: 1, name: 'a.txt', size: text.length } });
       expect(await link.call(1, 'field', params)).toEqual({ type: 'answered', text: expect.stringContaining('3') });
     } finally {
-      await link.terminate();
+      await link.stop();
     }
   }, 60_000);
 

@@ -8,6 +8,7 @@ import { commandOutcomeText, problemText, stateReasonText } from './reason-code'
 const oneOfEach: { [Code in ReasonCode['code']]: Extract<ReasonCode, { code: Code }> } = {
   exited: { code: 'exited', exitCode: 3 },
   signal: { code: 'signal', signal: 'SIGKILL' },
+  trapped: { code: 'trapped' },
   crashedTooOften: { code: 'crashedTooOften', crashes: 5, seconds: 180, last: { code: 'exited', exitCode: 1 } },
   couldNotStart: { code: 'couldNotStart', program: '/tools/x/run.sh', problem: 'spawn /tools/x/run.sh EACCES' },
   initializeTimeout: { code: 'initializeTimeout', seconds: 10 },

@@ -22,6 +22,7 @@ export function durationFr(seconds: number): string {
 export function exitFr(exit: ExitReasonCode): string | undefined {
   if (exit.code === 'signal') return `il a été arrêté par ${exit.signal}`;
   if (exit.code === 'exited') return exit.exitCode === null ? 'il s’est arrêté' : `il s’est arrêté avec le code ${exit.exitCode}`;
+  if (exit.code === 'trapped') return 'il s’est interrompu (trap)';
   return undefined;
 }
 
@@ -37,6 +38,7 @@ export function reasonFr(reason: ReasonCode, noun: Noun = 'tool'): string | unde
   switch (reason.code) {
     case 'exited':
     case 'signal':
+    case 'trapped':
       return exitFr(reason);
     case 'crashedTooOften': {
       const last = exitFr(reason.last);

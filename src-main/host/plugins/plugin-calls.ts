@@ -2,7 +2,7 @@
 // one at a time from a queue, a call cancelled before it was sent taken off it, an idle plugin
 // stopped; each call's files described with their handles, its answer checked and its defaults
 // filled, and the words of every way a call ends. plugin-supervisor.ts (the program transport) and
-// module-plugin.ts (the module transport) send the calls; this is the rest.
+// module-plugin.ts (the module transport) send the calls, with what call-sending.ts gives both.
 import path from 'node:path';
 import type { CommandReasonCode, HostLogCode, LogLevel, LogSource } from '../../../src-shared/host-api';
 import { callTimeoutEn } from '../../../src-shared/host-log-en';

@@ -1,6 +1,7 @@
-// The limits of a supervised lifetime (docs/design/wire.md), the same for a tool, a program plugin
-// and a module plugin's worker, and overridable so tests run fast; and the state change it reports.
-import type { StateReasonCode, ToolState } from '../../../src-shared/host-api';
+// What a supervised lifetime (supervisor.ts) is given and gives: its limits (docs/design/wire.md),
+// the same for a tool, a program plugin and a module plugin's worker and overridable so tests run
+// fast; the state change it reports; initialize's verdict; where a request stands.
+import type { CommandReasonCode, HostLogCode, LogLevel, LogSource, StateReasonCode, ToolState } from '../../../src-shared/host-api';
 
 export interface SupervisorLimits {
   initializeMs: number;
@@ -31,3 +32,16 @@ export interface ToolStateChange {
   /** The reason as data (see reasons.ts). */
   reasonCode?: StateReasonCode;
 }
+
+export interface SupervisorOptions {
+  start: 'launch' | 'demand';
+  /** A line for the log; the host's own lines carry their code (host-log.ts). */
+  onLog: (level: LogLevel, source: LogSource, message: string, code?: HostLogCode) => void;
+  limits?: Partial<SupervisorLimits>;
+}
+
+/** The answer to initialize, judged by the dialect: refused, or accepted with the program's version for the log. */
+export type InitializeVerdict = { refusal: StateReasonCode } | { version: string };
+
+/** Where a request to what runs stands once it failed for want of an answer. */
+export type Running<R> = { running: R } | { why: CommandReasonCode };

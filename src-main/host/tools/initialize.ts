@@ -3,7 +3,7 @@
 import { ErrorCodes, ResponseError } from '../wire/errors';
 import { describe, type MessageId } from '../wire/message-shape';
 import type { Peer } from '../wire/peer';
-import type { InitializeVerdict } from '../process/supervisor';
+import type { InitializeVerdict } from '../process/supervisor-options';
 
 export const PROTOCOLS_OFFERED = [1] as const;
 

@@ -1,7 +1,7 @@
 // The supervisor of one tool's process, as protocol 1 speaks with it (docs/design/wire.md): initialize first and nothing
 // else until it is answered, the commands it says are runnable, command/run with its limit, the
 // notices the app sends, `shutdown` before its input closes. The lifetime (start, stop, crashes) is
-// the Supervisor's; the caller decides when to start (`launch` tools at once, `demand` tools on first
+// the ProgramSupervisor's; the caller decides when to start (`launch` tools at once, `demand` tools on first
 // use), and runCommand starts a tool that is not started yet.
 import type { CommandOutcome, PreferenceValue } from '../../../src-shared/host-api';
 import { PROTOCOL1_LINE_LIMIT } from '../../../src-shared/limits';
@@ -11,10 +11,11 @@ import { ConnectionError, ResponseError } from '../wire/errors';
 import { judgeInitializeAnswer, PROTOCOLS_OFFERED, sendInitializeFirst } from './initialize';
 import { reasonText, unavailable } from '../process/reasons';
 import type { ProgramProcess } from '../process/program-process';
-import { Supervisor, type InitializeVerdict, type SupervisorOptions } from '../process/supervisor';
+import { ProgramSupervisor, type ProgramSupervisorOptions } from '../process/program-supervisor';
+import type { InitializeVerdict } from '../process/supervisor-options';
 import { ToolNotices } from './tool-notices';
 
-export interface ToolSupervisorOptions extends SupervisorOptions {
+export interface ToolSupervisorOptions extends ProgramSupervisorOptions {
   toolId: string;
   /** The tool's data folder: its working directory, and `dataFolder` in initialize. */
   cwd: string;
@@ -25,7 +26,7 @@ export interface ToolSupervisorOptions extends SupervisorOptions {
   handleRequest(method: string, params: unknown): unknown;
 }
 
-export class ToolSupervisor extends Supervisor {
+export class ToolSupervisor extends ProgramSupervisor {
   private readonly _onDidChangeRunnable = new Emitter<readonly string[]>();
   readonly onDidChangeRunnable: Event<readonly string[]> = this._onDidChangeRunnable.event;
 
@@ -102,7 +103,7 @@ export class ToolSupervisor extends Supervisor {
     return judgeInitializeAnswer(result);
   }
 
-  protected attach(running: ProgramProcess): void {
+  protected override attach(running: ProgramProcess): void {
     this.notices.attach(running.peer);
   }
 
