@@ -12,7 +12,7 @@ import type { LineLimit } from '../../src-shared/limits';
 import { childEnvironment } from '../host/process/child-env';
 import { ProgramProcess, type ToolExit } from '../host/process/program-process';
 import { exitText } from '../host/process/reasons';
-import { ConnectionError, ResponseError } from '../host/wire/errors';
+import { ConnectionError, ResponseError, type RefusalCodes } from '../host/wire/errors';
 import type { MessageId } from '../host/wire/message-shape';
 import type { NoticeHandler, SendOptions } from '../host/wire/peer';
 import { quoteLine } from './check-result';
@@ -51,6 +51,8 @@ export interface Launch<A extends Answering> {
   args: readonly string[];
   /** The dialect's line limit (protocol 1's by default). */
   lineLimit?: LineLimit;
+  /** The codes of the host's own refusals in the dialect (JSON-RPC's by default). */
+  refusalCodes?: RefusalCodes;
   record: WireRecord;
   /** Made before the program starts, in the run's folder: what answers its requests. */
   answering(folder: string): A;
@@ -131,6 +133,7 @@ export class ConformanceSession<A extends Answering = Answering> {
         env: childEnvironment(),
         peer: {
           ...(launch.lineLimit ? { lineLimit: launch.lineLimit } : {}),
+          ...(launch.refusalCodes ? { refusalCodes: launch.refusalCodes } : {}),
           onTrace: (direction, text, method) => record.trace(direction, text, method),
           onProtocolError: (problem) => record.protocolProblem(problem),
           fallbackRequestHandler: (params, method) => answering.answer(method, params, record.current),

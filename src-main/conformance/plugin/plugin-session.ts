@@ -24,6 +24,7 @@ import { ConformanceSession, endReason, type Answer, type Answering, type Launch
 import { WireRecord } from '../wire-record';
 import type { PluginCheckLimits } from './plan-calls';
 import { refusedAsking } from './skwir-codes';
+import { SKWIR_REFUSALS } from '../../host/plugins/skwir-refusals';
 
 /** Serves the plugin's `read` on the open call's files, and keeps what it refused. */
 class PluginReader implements Answering {
@@ -75,6 +76,7 @@ export class PluginSession extends ConformanceSession<PluginReader> {
       execPath,
       args: manifest.transport.kind === 'program' ? manifest.transport.args : [],
       lineLimit: SKWIR_LINE_LIMIT,
+      refusalCodes: SKWIR_REFUSALS,
       record: new WireRecord({ lineLimit: SKWIR_LINE_LIMIT }),
       answering: () => new PluginReader(manifest),
     });

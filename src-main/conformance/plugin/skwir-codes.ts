@@ -1,7 +1,7 @@
 // The error codes a plugin's conformance run sends and expects, in one place. Skwir does not read
 // codes: the host's own refusals use SKWIR_REFUSAL with a message naming the fault, and a plugin is
 // expected to answer a method it does not have as JSON-RPC says.
-import { SKWIR_REFUSAL } from '../../host/plugins/call-files';
+import { SKWIR_REFUSAL } from '../../host/plugins/skwir-refusals';
 import { ResponseError } from '../../host/wire/errors';
 
 /** What a plugin answers a method it does not have: JSON-RPC's "method not found". */

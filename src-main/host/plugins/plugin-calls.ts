@@ -10,8 +10,9 @@ import { answerProblems, type CheckedAnswers } from '../../../src-shared/skwir/a
 import type { CallMethod } from '../../../src-shared/skwir/methods';
 import { skwirMethodInfo } from '../../../src-shared/skwir/methods';
 import type { Capability } from '../../../src-shared/skwir/types';
-import { SKWIR_REFUSAL, type CallFiles, type CallHandles } from './call-files';
+import type { CallFiles, CallHandles } from './call-files';
 import type { PluginReads } from './plugin-reads';
+import { SKWIR_REFUSAL } from './skwir-refusals';
 import type { SupervisorLimits } from '../process/supervisor-options';
 import type { Supervised } from '../process/supervised';
 

@@ -81,13 +81,25 @@ describe('a Skwir plugin process', () => {
     });
   });
 
-  it('refuses every request of the plugin but read, naming the rule', async () => {
+  it('refuses every request of the plugin but read with -32000, naming the rule', async () => {
     const h = startPlugin();
     const outcome = await h.field('ask-other', h.file('a.txt', 'a'));
     expect(outcome).toMatchObject({
       outcome: 'answered',
-      answer: { value: '-32601: unknown method "clipboard/readText": a plugin may ask the host only read' },
+      answer: { value: '-32000: unknown method "clipboard/readText": a plugin may ask the host only read' },
     });
+  });
+
+  it('answers a line that is not JSON, and JSON that is no message, with -32000 naming the fault, and goes on', async () => {
+    const h = startPlugin();
+    const file = h.file('a.txt', 'a');
+    expect(await h.field('bad-line', file)).toMatchObject({ outcome: 'answered', answer: { value: '-32000: not JSON' } });
+    expect(await h.field('not-message', file)).toMatchObject({ outcome: 'answered', answer: { value: '-32000: not a message' } });
+    const problems = h.logs.filter((line) => line.source === 'protocol').map((line) => line.message);
+    expect(problems).toEqual([
+      'a line is not JSON: "this is not JSON" (answered -32000)',
+      'a line is not a message (neither a request ("method") nor an answer ("result" or "error")): "{\\"jsonrpc\\":\\"2.0\\",\\"id\\":\\"nm\\"}" (answered -32000)',
+    ]);
   });
 
   it('names a file that cannot be asked about, and sends nothing', async () => {

@@ -9,7 +9,8 @@ import { SKWIR_API_VERSION, SKWIR_LINE_LIMIT, spokenApi } from '../../../src-sha
 import type { CallMethod } from '../../../src-shared/skwir/methods';
 import type { Capability } from '../../../src-shared/skwir/types';
 import { readRefused } from './call-files';
-import { ConnectionError, ErrorCodes, ResponseError } from '../wire/errors';
+import { SKWIR_REFUSALS, skwirRefusal } from './skwir-refusals';
+import { ConnectionError, ResponseError } from '../wire/errors';
 import { logNotice } from '../records/log-notice';
 import { describe, type MessageId } from '../wire/message-shape';
 import { PluginCalls, readyCall, unanswered } from './call-sending';
@@ -41,6 +42,7 @@ export interface PluginSupervisorOptions extends Omit<ProgramSupervisorOptions, 
 export class PluginSupervisor extends ProgramSupervisor implements CallablePlugin {
   protected readonly noun = 'plugin';
   protected readonly lineLimit = SKWIR_LINE_LIMIT;
+  protected override readonly refusalCodes = SKWIR_REFUSALS;
   /** The process reads are served to: one still stopping gets none. */
   private reading: ProgramProcess | undefined;
   private readonly calls: PluginCalls;
@@ -89,7 +91,7 @@ export class PluginSupervisor extends ProgramSupervisor implements CallablePlugi
   }
 
   protected async handleRequest(method: string): Promise<unknown> {
-    throw new ResponseError(ErrorCodes.MethodNotFound, `unknown method ${JSON.stringify(method.slice(0, 100))}: a plugin may ask the host only read`);
+    throw skwirRefusal(`unknown method ${JSON.stringify(method.slice(0, 100))}: a plugin may ask the host only read`);
   }
 
   protected override stopAsked(): void {

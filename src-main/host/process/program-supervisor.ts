@@ -6,7 +6,7 @@
 import type { HostLogCode } from '../../../src-shared/host-api';
 import type { LineLimit } from '../../../src-shared/limits';
 import { childEnvironment } from './child-env';
-import { ConnectionError, ResponseError } from '../wire/errors';
+import { ConnectionError, ResponseError, type RefusalCodes } from '../wire/errors';
 import type { MessageId } from '../wire/message-shape';
 import { ProgramProcess } from './program-process';
 import { Supervisor } from './supervisor';
@@ -27,6 +27,8 @@ export interface ProgramSupervisorOptions extends SupervisorOptions {
 export abstract class ProgramSupervisor extends Supervisor<ProgramProcess> {
   /** The wire's line limit. */
   protected abstract readonly lineLimit: LineLimit;
+  /** The codes of the peer's own refusals, when the dialect has its own table (JSON-RPC's otherwise). */
+  protected readonly refusalCodes: RefusalCodes | undefined = undefined;
   /** Sends initialize; a dialect whose initialize comes before anything else holds the rest back. */
   protected abstract sendInitialize(running: ProgramProcess): { id: MessageId; answer: Promise<unknown> };
   protected abstract judgeInitialize(result: unknown): InitializeVerdict;
@@ -49,6 +51,7 @@ export abstract class ProgramSupervisor extends Supervisor<ProgramProcess> {
       onStderrLine: (line) => this.options.onLog('info', 'stderr', line),
       peer: {
         lineLimit: this.lineLimit,
+        ...(this.refusalCodes ? { refusalCodes: this.refusalCodes } : {}),
         fallbackRequestHandler: (params, method) => this.handleRequest(method, params),
         onProtocolError: (problem) => this.log(problem.kind === 'handlerFailed' ? 'error' : 'warn', 'protocol', problem.message),
         onTrace: (direction, text, method, sent) => this.options.onTrace?.(direction === 'sent' ? 'toTool' : 'fromTool', text, method, sent),

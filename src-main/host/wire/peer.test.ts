@@ -171,6 +171,24 @@ describe('Peer', () => {
     expect(problems[0]?.message).toBe('a line is over the 90 bytes a line may hold; its bytes were discarded (answered -32600)');
   });
 
+  it("answers its own refusals with the dialect's codes when given a table (Skwir: one code for all)", async () => {
+    const skwir = { notJson: -32000, notMessage: -32000, unknownMethod: -32000, internal: -32000 };
+    const { link, peer, problems, nextFromApp } = setup({ refusalCodes: skwir, lineLimit: { bytes: 90, countsLineBreak: true } });
+    peer.onRequest('broken', () => {
+      throw new Error('a bug');
+    });
+    link.tool.output.write('not json\n{"jsonrpc":"2.0","id":9}\n{"jsonrpc":"2.0","id":6,"method":"no/such"}\n{"jsonrpc":"2.0","id":7,"method":"broken"}\n');
+    link.tool.output.write(`${'x'.repeat(100)}\n`);
+    expect(await nextFromApp(5)).toEqual([
+      { jsonrpc: '2.0', id: null, error: { code: -32000, message: 'not JSON' } },
+      { jsonrpc: '2.0', id: 9, error: { code: -32000, message: 'not a message' } },
+      { jsonrpc: '2.0', id: 6, error: { code: -32000, message: 'unknown method: no/such' } },
+      { jsonrpc: '2.0', id: 7, error: { code: -32000, message: 'internal error' } },
+      { jsonrpc: '2.0', id: null, error: { code: -32000, message: 'line too long' } },
+    ]);
+    expect(problems.map((p) => p.answered)).toEqual([-32000, -32000, -32000, -32000]);
+  });
+
   it('counts the line break in a limit that says so (Skwir), reading, and words the limit so', async () => {
     const { link, peer, problems, nextFromApp, settle } = setup({ lineLimit: { bytes: 100, countsLineBreak: true } });
     const logged: unknown[] = [];

@@ -5,7 +5,7 @@
 import { Emitter, type Disposable } from '../../../src-shared/lifecycle';
 import { isPromise } from '../../../src-shared/maybe-promise';
 import { quote } from '../../../src-shared/protocol/problem-words';
-import { ConnectionError, ErrorCodes, ResponseError } from './errors';
+import { ConnectionError, JSON_RPC_REFUSALS, ResponseError, type RefusalCodes } from './errors';
 import { describe, shapeOf, type MessageId } from './message-shape';
 import { Outbox } from './outbox';
 import { PendingRequests, type Settled } from './pending-requests';
@@ -17,14 +17,14 @@ export type RequestHandler = (params: unknown, method: string) => unknown;
 export type NoticeHandler = (params: unknown, method: string) => void;
 
 export type ProtocolProblemKind =
-  | 'notJson' // answered -32700
-  | 'notMessage' // answered -32600
-  | 'oversize' // answered -32600
+  | 'notJson' // answered -32700 (the refusal codes' notJson)
+  | 'notMessage' // answered -32600 (notMessage)
+  | 'oversize' // answered -32600 (notMessage)
   | 'unterminated' // the link ended inside a line
   | 'unknownAnswer' // an answer whose id matches no pending request: dropped
   | 'answeredTwice' // a second answer to a request answered already: dropped
   | 'lateAnswer' // an answer after its request timed out: dropped
-  | 'handlerFailed' // a handler threw something other than a ResponseError: answered -32603
+  | 'handlerFailed' // a handler threw something other than a ResponseError: answered -32603 (internal)
   | 'tooLarge' // an outgoing message over the line cap was not sent
   | 'queueFull' // output held (by the dialect) overflowed: dropped
   | 'screenedOut' // a request (refused, not carried out) or notice (dropped) the dialect's screen turned away
@@ -48,8 +48,10 @@ export interface PeerOptions {
    * A line sent comes with the message it was made from (a result keeps what its handler returned).
    */
   onTrace?(direction: TraceDirection, text: string, method?: string, sent?: object): void;
-  /** Answers requests with no handler of their own; without it they get -32601. */
+  /** Answers requests with no handler of their own; without it they are refused as unknown. */
   fallbackRequestHandler?: RequestHandler;
+  /** The codes of the peer's own refusals: JSON-RPC's (protocol 1's) unless the dialect gives its own. */
+  refusalCodes?: RefusalCodes;
   /**
    * The protocol's line limit (protocol 1's by default), for the lines sent: bigger messages are not
    * sent (requests reject, answers become -32603). The reader is given the same limit.
@@ -93,6 +95,7 @@ export class Peer implements Disposable {
   private readonly pauses = new Set<PauseReason>();
   private readonly maxConcurrent: number;
   private readonly lineLimit: LineLimit;
+  private readonly codes: RefusalCodes;
   private nextId = 1;
   private screening: Screen | undefined;
   private handling = 0;
@@ -105,6 +108,7 @@ export class Peer implements Disposable {
   ) {
     this.maxConcurrent = options.maxConcurrentRequests ?? 64;
     this.lineLimit = options.lineLimit ?? PROTOCOL1_LINE_LIMIT;
+    this.codes = options.refusalCodes ?? JSON_RPC_REFUSALS;
     this.outbox = new Outbox(writer, {
       maxLineBytes: lineContentBytes(this.lineLimit),
       onTrace: (text, method, message) => options.onTrace?.('sent', text, method, message),
@@ -201,7 +205,7 @@ export class Peer implements Disposable {
       value = JSON.parse(line);
     } catch {
       this.options.onTrace?.('received', line);
-      this.answerProblem(null, ErrorCodes.ParseError, 'not JSON', 'notJson', `a line is not JSON: ${quote(line)}`);
+      this.answerProblem(null, this.codes.notJson, 'not JSON', 'notJson', `a line is not JSON: ${quote(line)}`);
       return;
     }
     const message = shapeOf(value);
@@ -236,13 +240,7 @@ export class Peer implements Disposable {
         return;
       }
       case 'invalid':
-        this.answerProblem(
-          message.id,
-          ErrorCodes.InvalidRequest,
-          'not a message',
-          'notMessage',
-          `a line is not a message (${message.problem}): ${quote(line)}`,
-        );
+        this.answerProblem(message.id, this.codes.notMessage, 'not a message', 'notMessage', `a line is not a message (${message.problem}): ${quote(line)}`);
     }
   }
 
@@ -253,7 +251,7 @@ export class Peer implements Disposable {
         this.options.onTrace?.('received', `(a line of ${refusal.bytesSeen}+ bytes, over the limit: refused unread)`);
         this.answerProblem(
           null,
-          ErrorCodes.InvalidRequest,
+          this.codes.notMessage,
           'line too long',
           'oversize',
           `a line is over ${lineLimitWords(this.lineLimit)}; its bytes were discarded`,
@@ -261,7 +259,7 @@ export class Peer implements Disposable {
         return;
       case 'notUtf8':
         this.options.onTrace?.('received', refusal.text);
-        this.answerProblem(null, ErrorCodes.ParseError, 'not JSON', 'notJson', `a line is not UTF-8, so not JSON: ${quote(refusal.text)}`);
+        this.answerProblem(null, this.codes.notJson, 'not JSON', 'notJson', `a line is not UTF-8, so not JSON: ${quote(refusal.text)}`);
         return;
       case 'unterminated':
         this.problem('unterminated', `the output ended inside a line: ${refusal.bytes} bytes with no line break were dropped`);
@@ -275,7 +273,7 @@ export class Peer implements Disposable {
   private handleRequest(id: MessageId, method: string, params: unknown): void {
     const handler = this.requestHandlers.get(method) ?? this.options.fallbackRequestHandler;
     if (!handler) {
-      this.sendFailure(id, method, new ResponseError(ErrorCodes.MethodNotFound, `unknown method: ${method}`));
+      this.sendFailure(id, method, new ResponseError(this.codes.unknownMethod, `unknown method: ${method}`));
       return;
     }
     let result: unknown;
@@ -309,8 +307,8 @@ export class Peer implements Disposable {
     this.outbox.send({ jsonrpc: '2.0', id, result: result === undefined ? {} : result }, method, (error) => {
       // The other side's input closed (it is being stopped, or exited): nobody is left to answer.
       if (error.code === 'closed') return;
-      this.problem('tooLarge', `the answer to ${method} would not fit in one line; answered -32603 instead`);
-      this.sendFailure(id, method, new ResponseError(ErrorCodes.InternalError, 'answer too large'));
+      this.problem('tooLarge', `the answer to ${method} would not fit in one line; answered ${this.codes.internal} instead`);
+      this.sendFailure(id, method, new ResponseError(this.codes.internal, 'answer too large'));
     });
   }
 
@@ -319,8 +317,8 @@ export class Peer implements Disposable {
       this.sendFailure(id, method, error);
     } else {
       // The stack stays here: the other side learns only that something broke inside.
-      this.problem('handlerFailed', `${method} failed inside the app: ${String(error)}`, ErrorCodes.InternalError);
-      this.sendFailure(id, method, new ResponseError(ErrorCodes.InternalError, 'internal error'));
+      this.problem('handlerFailed', `${method} failed inside the app: ${String(error)}`, this.codes.internal);
+      this.sendFailure(id, method, new ResponseError(this.codes.internal, 'internal error'));
     }
   }
 

@@ -46,6 +46,19 @@ describe('a module plugin', () => {
     expect(h.plugin.state).toBe('running');
   });
 
+  it("traces what the host answers in the component's name, a trap and a refused read, with -32000 as for a program", async () => {
+    const h = await startModule({ granted: [], limits: { restartDelaysMs: [50] } });
+    expect(await h.field('read')).toMatchObject({ outcome: 'failed', message: 'read refused: the plugin was not granted the read capability' });
+    const refusal = h.trace.find((line) => line.method === 'read' && line.direction === 'toTool');
+    expect(JSON.parse(refusal!.text)).toMatchObject({ error: { code: -32000, message: 'read refused: the plugin was not granted the read capability' } });
+    expect(await h.field('trap')).toMatchObject({ outcome: 'failed' });
+    expect(JSON.parse(h.trace.at(-1)!.text)).toEqual({
+      jsonrpc: '2.0',
+      id: 2,
+      error: { code: -32000, message: 'the plugin trapped: wasm `unreachable` instruction executed' },
+    });
+  });
+
   it('cuts a call that never ends at its timeout by ending the worker, and answers the next from a fresh one', async () => {
     const h = await startModule({ limits: { callMs: 300 } });
     expect(await h.field('hang')).toMatchObject({ outcome: 'cancelled', why: 'timeout', message: 'no answer to field within 0.3 seconds; it was cancelled' });

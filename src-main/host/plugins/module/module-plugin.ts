@@ -15,10 +15,10 @@ import { formatCount, quote } from '../../../../src-shared/protocol/problem-word
 import { SKWIR_LINE_LIMIT } from '../../../../src-shared/skwir/limits';
 import type { CallMethod } from '../../../../src-shared/skwir/methods';
 import type { Capability } from '../../../../src-shared/skwir/types';
-import { SKWIR_REFUSAL, type CallHandles } from '../call-files';
+import type { CallHandles } from '../call-files';
+import { SKWIR_REFUSAL } from '../skwir-refusals';
 import { PluginCalls, readyCall, unanswered } from '../call-sending';
 import { jcoTranspileVersion } from './component-tools';
-import { ErrorCodes, ResponseError } from '../../wire/errors';
 import { logNotice } from '../../records/log-notice';
 import { ModuleTrace, type TraceLine } from './module-trace';
 import { transpiledModule } from './module-transpile';
@@ -173,12 +173,12 @@ export class ModulePlugin extends Supervisor<WorkerLink> implements CallablePlug
         // Never made into a string: the trace says what came instead of it.
         const bytes = `${formatCount(ending.bytes)} bytes, over the ${formatCount(SKWIR_LINE_LIMIT.bytes)}`;
         if (ending.part === 'answer') {
-          this.trace.failure(id, method, `(an answer of ${bytes} an answer may have)`, ErrorCodes.InternalError);
+          this.trace.failure(id, method, `(an answer of ${bytes} an answer may have)`);
           return malformed(method, `${bytes} an answer may have`, this.calls.log, ms);
         }
         // Cut short from inside the component, through its frames: its instance is not to be trusted, its worker is ended.
         const message = `the plugin logged a line of ${bytes} a line may have`;
-        this.trace.failure(id, method, message, ErrorCodes.InternalError);
+        this.trace.failure(id, method, message);
         await this.cutShort(link);
         this.hostLog({ code: 'workerReplaced' });
         return { ms, outcome: 'failed', message };
@@ -189,7 +189,7 @@ export class ModulePlugin extends Supervisor<WorkerLink> implements CallablePlug
       case 'trapped': {
         const trap = ending.message.replace(/^wasm trap: /, '');
         const message = `the plugin trapped: ${trap}`;
-        this.trace.failure(id, method, message, ErrorCodes.InternalError);
+        this.trace.failure(id, method, message);
         this.hostLog({ code: 'trapped', method, message: trap });
         // Its instance is done: the worker goes with it, a crash, and the lifetime starts another.
         await link.crash({ code: 'trapped' });
@@ -207,9 +207,8 @@ export class ModulePlugin extends Supervisor<WorkerLink> implements CallablePlug
       this.trace.readAnswer(id, data);
       return { data };
     } catch (error) {
-      const code = error instanceof ResponseError ? error.code : ErrorCodes.InternalError;
       const message = error instanceof Error ? error.message : String(error);
-      this.trace.readRefusal(id, code, message);
+      this.trace.readRefusal(id, message);
       return { refused: message };
     }
   }

@@ -2,7 +2,7 @@
 // Messages tab (docs/design/skwir.md): each call and how it ended, each read and its answer, each log
 // line. Nothing here goes to the component; the lines are only traced. Ids count for the plugin,
 // across its workers, as a program's count for its process.
-import { SKWIR_REFUSAL } from '../call-files';
+import { SKWIR_REFUSAL } from '../skwir-refusals';
 import type { ReadAsked } from './module-worker-link';
 
 export type TraceLine = (direction: 'toTool' | 'fromTool', text: string, method?: string) => void;
@@ -27,9 +27,9 @@ export class ModuleTrace {
     this.onTrace?.('fromTool', rpc(`"id":${id},"result":${resultText}`), method);
   }
 
-  /** The call ended in a failure: the component's `err`, or what ended it instead of an answer. */
-  failure(id: number, method: string, message: string, code = SKWIR_REFUSAL): void {
-    this.onTrace?.('fromTool', rpc(`"id":${id},"error":${JSON.stringify({ code, message })}`), method);
+  /** The call ended in a failure: the component's `err`, or what ended it instead of an answer (a trap, an answer too large). */
+  failure(id: number, method: string, message: string): void {
+    this.onTrace?.('fromTool', rpc(`"id":${id},"error":${JSON.stringify({ code: SKWIR_REFUSAL, message })}`), method);
   }
 
   /** A read the component asked for; the id its answer goes with. */
@@ -44,8 +44,9 @@ export class ModuleTrace {
     this.onTrace?.('toTool', rpc(`"id":${id},"result":{"data":"${Buffer.from(data.buffer, data.byteOffset, data.byteLength).toString('base64')}"}`), 'read');
   }
 
-  readRefusal(id: string, code: number, message: string): void {
-    this.onTrace?.('toTool', rpc(`"id":${id},"error":${JSON.stringify({ code, message })}`), 'read');
+  /** A read refused (or failed), as the host answers a program's: -32000, the message naming the fault. */
+  readRefusal(id: string, message: string): void {
+    this.onTrace?.('toTool', rpc(`"id":${id},"error":${JSON.stringify({ code: SKWIR_REFUSAL, message })}`), 'read');
   }
 
   log(level: unknown, message: unknown): void {
