@@ -139,7 +139,8 @@ export type StateReasonCode =
   | ExitReasonCode // crashed: a restart is scheduled
   | { code: 'crashedTooOften'; crashes: number; seconds: number; last: ExitReasonCode }
   | { code: 'couldNotStart'; program: string; problem: string }
-  | { code: 'initializeTimeout'; seconds: number }
+  /** `silent`: nothing at all came on its output meanwhile (the usual cause: output it never flushed). */
+  | { code: 'initializeTimeout'; seconds: number; silent?: true }
   | { code: 'initializeFailed'; message: string; errorCode: number }
   | { code: 'protocolMissing' }
   | { code: 'protocolNotOffered'; picked: string; offered: number[] }

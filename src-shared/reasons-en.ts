@@ -10,6 +10,10 @@ export type Noun = 'tool' | 'plugin';
 /** A name in an English sentence, between typographic quotes (a value in a protocol's reason is problem-words.ts's quote). */
 export const quote = (value: string) => `“${value}”`;
 
+/** Why a program that writes its answers writes nothing: the usual cause, for a person who can act on it. */
+const UNFLUSHED_EN =
+  "the usual cause is output that is never flushed (Python's print without flush=True, or any program whose standard output is block-buffered, as it is when it is a pipe)";
+
 /** A code this build does not know (from a newer host) gets no words: the caller shows the host's. */
 export const notKnown = (_code: never): undefined => undefined;
 
@@ -51,7 +55,7 @@ export function reasonEn(reason: ReasonCode, noun: Noun = 'tool'): string | unde
     case 'couldNotStart':
       return `could not start ${reason.program}: ${reason.problem}`;
     case 'initializeTimeout':
-      return `the ${noun} did not answer initialize within ${durationEn(reason.seconds)}`;
+      return `the ${noun} did not answer initialize within ${durationEn(reason.seconds)}${reason.silent ? `, and wrote nothing on its output: ${UNFLUSHED_EN}` : ''}`;
     case 'initializeFailed':
       return `the ${noun} failed initialize: ${reason.message} (${reason.errorCode})`;
     case 'protocolMissing':

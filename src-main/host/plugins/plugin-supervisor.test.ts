@@ -102,6 +102,25 @@ describe('a Skwir plugin process', () => {
     ]);
   });
 
+  it('tells a plugin that never answers initialize, and wrote nothing, the usual cause: a Python plugin that prints without flush', async () => {
+    const h = startPlugin({ program: 'unflushed-plugin.py', limits: { initializeMs: 1_000 } });
+    expect(await h.field('any', h.file('a.txt', 'a'))).toMatchObject({ outcome: 'unavailable', reasonCode: { code: 'initializeTimeout', silent: true } });
+    expect(h.plugin.state).toBe('failed');
+    expect(h.plugin.stateReason).toBe(
+      "the plugin did not answer initialize within 1 second, and wrote nothing on its output: the usual cause is output that is never flushed (Python's print without flush=True, or any program whose standard output is block-buffered, as it is when it is a pipe)",
+    );
+    expect(h.logged('the plugin did not answer initialize within 1 second, and wrote nothing on its output')).toBe(true);
+  });
+
+  it('does not guess at buffering for a plugin that wrote something but never answered initialize', async () => {
+    // Long enough for the plugin to start and write, even on a busy machine.
+    const h = startPlugin({ mode: 'mute-init', limits: { initializeMs: 5_000 } });
+    expect(await h.field('any', h.file('a.txt', 'a'))).toMatchObject({ outcome: 'unavailable' });
+    expect(h.logged('starting, and never answering initialize')).toBe(true);
+    expect(h.plugin.stateReasonCode).toEqual({ code: 'initializeTimeout', seconds: 5 });
+    expect(h.plugin.stateReason).toBe('the plugin did not answer initialize within 5 seconds');
+  });
+
   it('names a file that cannot be asked about, and sends nothing', async () => {
     const h = startPlugin();
     expect(await h.field('slow:1:1', '/no/such/file.txt')).toEqual({ ms: 0, outcome: 'failed', message: 'file: /no/such/file.txt does not exist' });

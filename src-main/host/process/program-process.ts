@@ -41,6 +41,8 @@ export class ProgramProcess implements Child {
   exit: ToolExit | undefined;
   /** True once stop() was asked: an exit after that is not a crash. */
   stopRequested = false;
+  /** True once it wrote anything at all on its output, a whole line or not. */
+  wroteOutput = false;
 
   /** The tool's input as lines; the conformance check writes odd messages through it on purpose. */
   readonly writer: StreamLineWriter;
@@ -90,6 +92,7 @@ export class ProgramProcess implements Child {
     child.on('error', () => undefined); // e.g. a signal that could not be sent: the stop goes on
     let stdoutEnded = false;
     child.stdout.once('end', () => (stdoutEnded = true));
+    child.stdout.once('data', () => (this.wroteOutput = true));
     this.exited = new Promise((resolve) => {
       child.once('exit', (code, signal) => {
         clearInterval(sampling); // what it left behind is reparented now: nothing more to learn

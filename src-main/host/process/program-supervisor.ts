@@ -69,7 +69,8 @@ export abstract class ProgramSupervisor extends Supervisor<ProgramProcess> {
       if (error instanceof ConnectionError && error.code === 'closed') return undefined; // exited: a crash, handled there
       if (error instanceof ResponseError) return { refusal: { code: 'initializeFailed', message: error.message, errorCode: error.code } };
       this.initializeTimedOut(running, id);
-      return { refusal: { code: 'initializeTimeout', seconds: this.limits.initializeMs / 1000 } };
+      // Nothing at all on its output: most often its answer sits in a buffer it never flushed.
+      return { refusal: { code: 'initializeTimeout', seconds: this.limits.initializeMs / 1000, ...(running.wroteOutput ? {} : { silent: true }) } };
     }
   }
 
