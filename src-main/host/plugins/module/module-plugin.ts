@@ -174,6 +174,10 @@ export class ModulePlugin extends Supervisor<WorkerLink> implements CallablePlug
         const bytes = `${formatCount(ending.bytes)} bytes, over the ${formatCount(SKWIR_LINE_LIMIT.bytes)}`;
         if (ending.part === 'answer') {
           this.trace.failure(id, method, `(an answer of ${bytes} an answer may have)`);
+          // The component filled its memory to make it, and a memory never shrinks: the worker goes,
+          // and that memory with it, at once.
+          await this.cutShort(link);
+          this.hostLog({ code: 'workerReplaced' });
           return malformed(method, `${bytes} an answer may have`, this.calls.log, ms);
         }
         // Cut short from inside the component, through its frames: its instance is not to be trusted, its worker is ended.
