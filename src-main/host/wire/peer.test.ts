@@ -205,6 +205,16 @@ describe('Peer', () => {
     ]);
   });
 
+  it('tells a request settled after send() returned, even when it cannot be written at all', async () => {
+    const { peer } = setup({ lineLimit: { bytes: 100, countsLineBreak: false } });
+    const seen: string[] = [];
+    // Too large to write: it fails before a byte goes; the caller learns its id first.
+    const sent = peer.send('big', { a: 'x'.repeat(200) }, { settled: (how) => seen.push(`${String(sent.id)} ${how}`) });
+    expect(seen).toEqual([]);
+    await expect(sent.answer).rejects.toMatchObject({ code: 'tooLarge' });
+    expect(seen).toEqual([`${String(sent.id)} failed`]);
+  });
+
   it('counts the line break in a limit that says so (Skwir), sending', async () => {
     const { peer, problems, nextFromApp, settle } = setup({ lineLimit: { bytes: 58, countsLineBreak: true } });
     peer.notify('n', { a: 'x'.repeat(10) }); // 58 bytes, 59 with its break: not sent

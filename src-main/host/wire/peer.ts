@@ -143,7 +143,9 @@ export class Peer implements Disposable {
     if (this.closed) return { id, answer: Promise.reject(new ConnectionError('closed', `the link is closed; ${method} not sent`)) };
     const answer = this.pending.add(id, method, options.timeoutMs, options.settled);
     const message = { jsonrpc: '2.0', id, method, ...(params === undefined ? {} : { params }) };
-    this.outbox.send(message, method, (error) => this.pending.fail(id, error));
+    // A write that fails at once (too large, the link known closed) fails the request in the next
+    // microtask: its caller has its id by then, and `settled` is never told from within send().
+    this.outbox.send(message, method, (error) => queueMicrotask(() => this.pending.fail(id, error)));
     return { id, answer };
   }
 
