@@ -27,6 +27,14 @@ describe('a module plugin', () => {
     expect(answer).toEqual({ jsonrpc: '2.0', id: 1, result: { value: 'hello' } });
   });
 
+  it('cuts a log level the size of a line: the warning naming it and the traced notice stay short', async () => {
+    const h = await startModule({ limits: { callMs: 60_000 } });
+    expect(await h.field('biglevel')).toMatchObject({ outcome: 'answered', answer: { value: 'hello' } });
+    expect(h.logs).toContainEqual({ level: 'info', source: 'tool', message: 'answering' });
+    expect(h.logs.find((line) => line.source === 'protocol')?.message).toMatch(/^log "level" must be error, warn, info or debug, not "aaa/);
+    expect(h.trace.find((line) => line.method === 'log')!.text.length).toBeLessThan(1_000);
+  });
+
   it("gives the component's err as the call's failure, and a malformed answer as malformed", async () => {
     const h = await startModule();
     expect(await h.field('fail')).toMatchObject({ outcome: 'failed', message: 'no such thing' });

@@ -76,6 +76,9 @@ class BoundedTextDecoder extends TextDecoder {
 }
 globalThis.TextDecoder = BoundedTextDecoder;
 
+/** More than any level's name, enough of a wrong one to tell what it was. */
+const LEVEL_CHARS = 64;
+
 /** Thrown from the log import, through the component, to end a call that logged an oversized line. */
 class OversizedLog extends Error {}
 
@@ -108,7 +111,9 @@ const imports = {
         logsDropped++;
         return;
       }
-      port.postMessage({ type: 'log', level, message: message.length > logChars ? `${message.slice(0, logChars)}...` : message });
+      // A level is a word (error, warn, info, debug); one longer is wrong anyway, and is cut as a line is, shorter.
+      const cutLevel = level.length > LEVEL_CHARS ? `${level.slice(0, LEVEL_CHARS)}...` : level;
+      port.postMessage({ type: 'log', level: cutLevel, message: message.length > logChars ? `${message.slice(0, logChars)}...` : message });
     },
   },
 };
