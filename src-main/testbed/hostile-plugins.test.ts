@@ -10,8 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
-import type { OpenSocket } from '../../src-renderer/transport/socket';
+import { openNodeSocket } from './fixtures/node-socket';
 import { connectWebSocketHost, type WebSocketHost } from '../../src-renderer/transport/ws-client';
 import { VALUE_MAX_DEPTH } from '../../src-shared/limits';
 import { SKWIR_SHOWN_LIMITS } from '../../src-shared/skwir/limits';
@@ -26,19 +25,6 @@ const MB = 1_000_000;
 const PEAK_BOUND = 600 * MB;
 
 const script = fileURLToPath(new URL('./fixtures/testbed-process.ts', import.meta.url));
-
-const openNodeSocket =
-  (origin: string): OpenSocket =>
-  (url, handlers) => {
-    const ws = new WebSocket(url, { origin });
-    ws.on('open', () => handlers.opened());
-    ws.on('message', (data, isBinary) => {
-      if (!isBinary) handlers.received((data as Buffer).toString('utf8'));
-    });
-    ws.on('error', () => undefined);
-    ws.on('close', (code, reason) => handlers.closed(code, String(reason)));
-    return { send: (text) => ws.send(text), close: () => ws.close() };
-  };
 
 let scratch: string;
 let calmFile: string;
