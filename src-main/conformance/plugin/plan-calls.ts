@@ -3,7 +3,7 @@
 // every run has, and the run's time limits.
 import type { CallMethod } from '../../../src-shared/skwir/methods';
 import type { FileKinds, PluginManifest } from '../../../src-shared/skwir/plugin-manifest';
-import type { CheckName } from '../check-result';
+import { duration, type CheckName } from '../check-result';
 import { argsFor } from './sample-args';
 
 const named = (id: string, name: string): CheckName => ({ id, name });
@@ -27,8 +27,13 @@ export const pluginChecks = {
   moduleCancel: named('cancel', 'a cancel survived'),
   reads: named('reads', 'reads within the rules'),
   stdout: named('stdout', 'stdout carries only messages, each answering what was asked'),
-  close: named('close', 'exits 0 within 2 s of its input closing'),
+  close: closeCheck(pluginCheckLimits.closeMs),
 };
+
+/** The close check as its run's limit words it: the protocol's 2 s, or what a caller gave instead. */
+export function closeCheck(closeMs: number): CheckName {
+  return named('close', `exits 0 within ${duration(closeMs)} of its input closing`);
+}
 
 /** One declaration the run judges: its check, how it is first asked, and of which kind of file. */
 export interface Declaration {

@@ -9,7 +9,7 @@ import { failed, passed, type CheckResult, type ConformanceReport } from '../che
 import { checkClose, judgeInitialize, judgeStdout, judgeUnknownMethod, NO_SUCH_METHOD } from '../checks/plugin/program-checks';
 import { LaunchFailure } from '../session';
 import { askDeclarations, declarationChecks, pluginReport } from './call-loop';
-import { pluginChecks, type PluginCheckLimits } from './plan-calls';
+import { closeCheck, pluginChecks, type PluginCheckLimits } from './plan-calls';
 import { PluginSession } from './plugin-session';
 
 export async function runProgramConformance(
@@ -18,7 +18,8 @@ export async function runProgramConformance(
   execPath: string,
   options: { files?: string[]; limits: PluginCheckLimits; signal?: AbortSignal },
 ): Promise<ConformanceReport> {
-  const { folder: folderCheck, initialize, unknown, cancel, reads, stdout, close } = pluginChecks;
+  const { folder: folderCheck, initialize, unknown, cancel, reads, stdout } = pluginChecks;
+  const close = closeCheck(options.limits.closeMs);
   const order = [folderCheck, initialize, unknown, ...declarationChecks(manifest), cancel, reads, stdout, close];
   const results = new Map<string, CheckResult>([['folder', passed(folderCheck, `${manifest.id} ${manifest.version} (Skwir plugin)`)]]);
   const report = (notRun: string) => pluginReport(folder, manifest, order, results, notRun);

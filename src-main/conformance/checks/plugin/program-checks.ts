@@ -4,7 +4,7 @@
 import { spokenApi } from '../../../../src-shared/skwir/limits';
 import { exitText } from '../../../host/process/reasons';
 import { duration, failed, passed, quoteLine, warned, type CheckResult } from '../../check-result';
-import { pluginChecks } from '../../plugin/plan-calls';
+import { closeCheck, pluginChecks } from '../../plugin/plan-calls';
 import type { PluginSession } from '../../plugin/plugin-session';
 import { UNKNOWN_METHOD_CODE } from '../../plugin/skwir-codes';
 import { endReason, type Answer } from '../../session';
@@ -57,7 +57,7 @@ export function judgeStdout({ record }: PluginSession): CheckResult {
 }
 
 export async function checkClose(session: PluginSession): Promise<CheckResult> {
-  const which = pluginChecks.close;
+  const which = closeCheck(session.limits.closeMs);
   const close = await session.closeInput();
   if (close.exitedInMs !== undefined && close.exit?.code === 0) return passed(which, `exited 0 in ${duration(close.exitedInMs)}`);
   if (close.exitedInMs !== undefined) return failed(which, `it ${close.exit ? exitText(close.exit) : 'exited'}`);
