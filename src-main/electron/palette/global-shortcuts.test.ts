@@ -23,7 +23,8 @@ vi.mock('electron', () => ({
   },
 }));
 
-const { createGlobalShortcuts, defaultPaletteShortcut, shortcutIdentity, shortcutProblem } = await import('./global-shortcuts');
+const { createGlobalShortcuts, shortcutIdentity, shortcutProblem } = await import('./global-shortcuts');
+const { defaultPaletteShortcut } = await import('./palette-shortcut');
 
 const palette = { key: 'palette', label: 'the palette' };
 const copy = { key: 'com.acme.kit/copy', label: 'Copy the greeting (Clipboard kit)' };

@@ -4,15 +4,6 @@
 // holds is not given to another, and quitting lets every one of them go.
 import { globalShortcut } from 'electron';
 
-/**
- * The palette's shortcut until the person picks another. Cmd+Space is Spotlight's and Ctrl+Space
- * (with or without Option) switches input sources on macOS; Option+Space types the no-break space
- * French typists need; Alt+Space opens the window menu on Windows, GNOME and KDE. Cmd+Shift+Space
- * (Ctrl+Shift+Space off macOS) is free on a fresh system, and if another app holds it the person is
- * told so and picks another.
- */
-export const defaultPaletteShortcut = 'CommandOrControl+Shift+Space';
-
 /** Who holds a shortcut: a key of ours ("palette", a tool's command) and its name as a person reads it. */
 export interface ShortcutOwner {
   key: string;

@@ -1,5 +1,13 @@
-// The IPC channels between the palette's page and the main process, apart from the HostApi's pair.
-// No import here: the preload (a bundle of its own for a sandboxed page) names them too.
+// The names by which the palette is reached: its page, its IPC channels apart from the HostApi's
+// pair, its item in the app menu. Without Electron: the preload (a bundle of its own for a
+// sandboxed page) and the Electron e2e (run in Node) name them too.
+import { rendererPage } from '../renderer-origin';
+
+/** The renderer's page showing only the palette. */
+export const palettePage = `${rendererPage}#palette`;
+
+/** The id of the app menu's item that opens the palette; the Electron e2e clicks it by this id. */
+export const openPaletteMenuId = 'open-palette';
 
 /** Page to main (send): close the palette (Escape, or a command done). */
 export const paletteHideChannel = 'palette:hide';

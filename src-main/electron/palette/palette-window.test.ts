@@ -92,8 +92,8 @@ vi.mock('electron', () => ({
   dialog: { showOpenDialog: async () => electron.dialogAnswer },
 }));
 
-const { createPaletteWindow, palettePage, paletteWindowOptions } = await import('./palette-window');
-const { paletteChooseFilesChannel, paletteHideChannel, paletteShownChannel } = await import('./palette-channels');
+const { createPaletteWindow, paletteWindowOptions } = await import('./palette-window');
+const { paletteChooseFilesChannel, paletteHideChannel, palettePage, paletteShownChannel } = await import('./palette-channels');
 
 const preload = '/app/dist/electron/preload.cjs';
 const only = () => {

@@ -7,11 +7,7 @@ import { BrowserWindow, dialog, ipcMain, screen, type IpcMainEvent, type IpcMain
 import { allWorkspaces } from '../hud-window';
 import { senderProblem } from '../ipc';
 import { mainWindowPreferences } from '../main-window';
-import { rendererPage } from '../renderer-origin';
-import { paletteChooseFilesChannel, paletteHideChannel, paletteShownChannel } from './palette-channels';
-
-/** The renderer's page showing only the palette. */
-export const palettePage = `${rendererPage}#palette`;
+import { openPaletteMenuId, paletteChooseFilesChannel, paletteHideChannel, palettePage, paletteShownChannel } from './palette-channels';
 
 export const paletteSize = { width: 640, height: 420 } as const;
 
@@ -174,9 +170,6 @@ export function createPaletteWindow(options: PaletteWindowOptions): PaletteWindo
   };
   return palette;
 }
-
-/** The id of the app menu's item that opens the palette; the Electron e2e clicks it by this id. */
-export const openPaletteMenuId = 'open-palette';
 
 /**
  * The app menu's item that opens the palette, showing its shortcut. The global shortcut already
