@@ -111,7 +111,7 @@ beforeEach(() => {
 });
 
 describe("the palette window's options", () => {
-  it('is frameless, always on top, out of the taskbar, not resizable, hidden until asked, with the main window’s web preferences', () => {
+  it('is frameless, always on top, out of the taskbar, not resizable, hidden until asked, with the same web preferences as the main window', () => {
     expect(paletteWindowOptions(preload, 'linux')).toMatchObject({
       frame: false,
       alwaysOnTop: true,
