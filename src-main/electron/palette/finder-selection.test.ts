@@ -2,7 +2,6 @@ import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PlatformRefusal } from '../../platform/platform';
 import { finderSelectionArgs, finderSelectionScript, parseFinderSelection, readFinderSelection } from './finder-selection';
 
 const fixture = join(import.meta.dirname, 'fixtures', 'fake-osascript.mjs');
@@ -17,13 +16,11 @@ const readWith = (finder: Record<string, string>, options: Parameters<typeof rea
     ...options,
   });
 
-const refusal = async (reading: Promise<unknown>): Promise<PlatformRefusal> => {
-  const error = await reading.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(PlatformRefusal);
-  return error as PlatformRefusal;
+/** The paths of a selection read, failing the test with the refusal when there was one. */
+const pathsOf = async (reading: ReturnType<typeof readFinderSelection>): Promise<string[]> => {
+  const selection = await reading;
+  if (!selection.ok) throw new Error(`refused: ${selection.problem}`);
+  return selection.paths;
 };
 
 beforeAll(async () => {
@@ -40,7 +37,7 @@ afterAll(async () => {
 describe("the Finder's selection", () => {
   it('runs osascript with the constant JavaScript for Automation script and nothing else', async () => {
     await writeFile(log, '');
-    await readWith({ FAKE_FINDER: 'items', FAKE_FINDER_ITEMS: '[]' });
+    expect(await readWith({ FAKE_FINDER: 'items', FAKE_FINDER_ITEMS: '[]' })).toEqual({ ok: true, paths: [] });
     const calls = (await readFile(log, 'utf8'))
       .trim()
       .split('\n')
@@ -61,51 +58,50 @@ describe("the Finder's selection", () => {
       '/Users/me/a folder',
     ];
     const items = names.map((path) => ({ path, ...(path.endsWith('folder') ? { folder: true } : {}) }));
-    expect(await readWith({ FAKE_FINDER: 'items', FAKE_FINDER_ITEMS: JSON.stringify(items) })).toEqual(names);
+    expect(await pathsOf(readWith({ FAKE_FINDER: 'items', FAKE_FINDER_ITEMS: JSON.stringify(items) }))).toEqual(names);
   });
 
   it('answers no paths when nothing is selected', async () => {
-    expect(await readWith({ FAKE_FINDER: 'items', FAKE_FINDER_ITEMS: '[]' })).toEqual([]);
+    expect(await pathsOf(readWith({ FAKE_FINDER: 'items', FAKE_FINDER_ITEMS: '[]' }))).toEqual([]);
   });
 
-  it('refuses with -32003 and the way to grant the Automation permission when the person did not allow it', async () => {
-    const refused = await refusal(readWith({ FAKE_FINDER: 'refused' }));
-    expect(refused.code).toBe(-32003);
-    expect(refused.data).toEqual({ permission: 'automation' });
-    expect(refused.message).toBe(
-      "read the Finder's selection: Vitruvian may not control the Finder (Automation permission); allow it in System Settings > Privacy & Security > Automation > Vitruvian > Finder",
-    );
+  it('answers the Automation permission refused, and the way to grant it, when the person did not allow it', async () => {
+    expect(await readWith({ FAKE_FINDER: 'refused' })).toEqual({
+      ok: false,
+      reason: 'permission',
+      permission: 'automation',
+      problem:
+        "read the Finder's selection: Vitruvian may not control the Finder (Automation permission); allow it in System Settings > Privacy & Security > Automation > Vitruvian > Finder",
+    });
   });
 
   it('names the terminal to allow under npm start', async () => {
-    const refused = await refusal(readWith({ FAKE_FINDER: 'refused' }, { holder: { kind: 'terminal', name: 'iTerm' } }));
-    expect(refused.message).toContain('Automation > iTerm (the terminal that ran npm start) > Finder');
+    const refused = await readWith({ FAKE_FINDER: 'refused' }, { holder: { kind: 'terminal', name: 'iTerm' } });
+    expect(refused).toMatchObject({ ok: false, reason: 'permission' });
+    expect(!refused.ok && refused.problem).toContain('Automation > iTerm (the terminal that ran npm start) > Finder');
   });
 
   it('refuses an answer that is not a list of paths, saying what came', async () => {
-    const refused = await refusal(readWith({ FAKE_FINDER: 'garbage' }));
-    expect(refused.code).toBe(-32004);
-    expect(refused.message).toMatch(/^read the Finder's selection: osascript answered .*\/Users\/me\/a\.txt.*, not a JSON list of paths$/);
+    const refused = await readWith({ FAKE_FINDER: 'garbage' });
+    expect(refused).toMatchObject({ ok: false, reason: 'failed' });
+    expect(!refused.ok && refused.problem).toMatch(/^read the Finder's selection: osascript answered .*\/Users\/me\/a\.txt.*, not a JSON list of paths$/);
   });
 
   it('says when osascript cannot be started', async () => {
-    const refused = await refusal(readFinderSelection({ platform: 'darwin', env: { PATH: join(folder, 'nowhere') } }));
-    expect(refused.code).toBe(-32004);
-    expect(refused.message).toMatch(/^read the Finder's selection: osascript could not start: .*ENOENT/);
+    const refused = await readFinderSelection({ platform: 'darwin', env: { PATH: join(folder, 'nowhere') } });
+    expect(refused).toMatchObject({ ok: false, reason: 'failed' });
+    expect(!refused.ok && refused.problem).toMatch(/^read the Finder's selection: osascript could not start: .*ENOENT/);
   });
 
   it('answers "no file manager selection here" on Linux and Windows, without running anything', async () => {
     for (const platform of ['linux', 'win32'] as const) {
-      const refused = await refusal(
-        readFinderSelection({
-          platform,
-          run: () => {
-            throw new Error('nothing may run');
-          },
-        }),
-      );
-      expect(refused.code).toBe(-32004);
-      expect(refused.message).toBe("read the Finder's selection: no file manager selection here; drop files on the palette or choose them in a dialog");
+      const answer = await readFinderSelection({
+        platform,
+        run: () => {
+          throw new Error('nothing may run');
+        },
+      });
+      expect(answer).toEqual({ ok: false, reason: 'none', problem: 'no file manager selection here: drop files on the palette or choose them in a dialog' });
     }
   });
 });

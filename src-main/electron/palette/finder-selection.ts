@@ -2,9 +2,8 @@
 // through Apple events by osascript running one constant JavaScript for Automation script: nothing
 // of ours is spliced into it, and it answers a JSON array, so a file name holding quotes, newlines
 // or any other character comes back whole. The first time, macOS asks the person whether Vitruvian
-// may control the Finder; a refusal answers -32003 with where to allow it, as a tool's does.
+// may control the Finder; a refusal says where to allow it, in the words of a tool's -32003.
 import { runCommand, type RunCommand } from '../../platform/command-runner';
-import { lacksPermission, notAvailable, type PlatformRefusal } from '../../platform/platform';
 import { describeValue } from '../../../src-shared/host-wire';
 import { desktopWordsFor } from '../desktop-words';
 import { holderName, type PermissionHolder } from '../permission-holder';
@@ -30,6 +29,17 @@ export const finderSelectionScript = String.raw`function run() {
 
 export const finderSelectionArgs: readonly string[] = ['-l', 'JavaScript', '-e', finderSelectionScript];
 
+/**
+ * The selection, or why there is none: `none` where no file manager offers one, `permission` when
+ * the person did not let Vitruvian control the Finder (`permission` names it, `problem` says where to
+ * allow it), `failed` otherwise. The same shape as the HostApi's FileSelection.
+ */
+export type FinderSelection =
+  | { ok: true; paths: string[] }
+  | { ok: false; reason: 'none'; problem: string }
+  | { ok: false; reason: 'permission'; permission: string; problem: string }
+  | { ok: false; reason: 'failed'; problem: string };
+
 export interface FinderSelectionOptions {
   platform?: NodeJS.Platform;
   run?: RunCommand;
@@ -46,20 +56,22 @@ const doing = "read the Finder's selection";
 /** The Automation refusals: -1743 refused, -1744 refused without being asked. */
 const automationRefused = /-174[34]\b|Not authori[sz]ed to send Apple events/i;
 
-function osascriptFailure(code: number | null, stderr: string, holder: PermissionHolder, timeoutMs: number): PlatformRefusal {
+const failed = (problem: string): FinderSelection => ({ ok: false, reason: 'failed', problem: `${doing}: ${problem}` });
+
+function osascriptFailure(code: number | null, stderr: string, holder: PermissionHolder, timeoutMs: number): FinderSelection {
   const said = stderr.trim();
   if (automationRefused.test(said)) {
     const app = holderName(holder, desktopWordsFor('en'));
-    return lacksPermission(
-      'automation',
-      `${doing}: Vitruvian may not control the Finder (Automation permission); allow it in System Settings > Privacy & Security > Automation > ${app} > Finder`,
-    );
+    return {
+      ok: false,
+      reason: 'permission',
+      permission: 'automation',
+      problem: `${doing}: Vitruvian may not control the Finder (Automation permission); allow it in System Settings > Privacy & Security > Automation > ${app} > Finder`,
+    };
   }
-  if (said.includes('-600')) return notAvailable(`${doing}: the Finder is not running`);
-  if (code === null) {
-    return notAvailable(`${doing}: the Finder did not answer within ${timeoutMs / 1000} s (was macOS still asking whether Vitruvian may control it?)`);
-  }
-  return notAvailable(`${doing}: osascript failed: ${said || `exit code ${code}`}`);
+  if (said.includes('-600')) return failed('the Finder is not running');
+  if (code === null) return failed(`the Finder did not answer within ${timeoutMs / 1000} s (was macOS still asking whether Vitruvian may control it?)`);
+  return failed(`osascript failed: ${said || `exit code ${code}`}`);
 }
 
 /** The paths in osascript's answer, or why it is not a list of absolute paths. */
@@ -79,13 +91,12 @@ export function parseFinderSelection(stdout: string): string[] | string {
 
 /**
  * The POSIX paths of the items selected in the Finder, in the Finder's order; none when nothing is
- * selected. Refuses with -32003 (data.permission "automation") when the person did not allow it,
- * and with -32004 elsewhere than macOS, where the palette takes dropped or chosen files instead.
+ * selected. Never throws: a refusal is an answer the palette shows.
  */
-export async function readFinderSelection(options: FinderSelectionOptions = {}): Promise<string[]> {
+export async function readFinderSelection(options: FinderSelectionOptions = {}): Promise<FinderSelection> {
   const platform = options.platform ?? process.platform;
   if (platform !== 'darwin') {
-    throw notAvailable(`${doing}: no file manager selection here; drop files on the palette or choose them in a dialog`);
+    return { ok: false, reason: 'none', problem: 'no file manager selection here: drop files on the palette or choose them in a dialog' };
   }
   const run = options.run ?? runCommand;
   const timeoutMs = options.timeoutMs ?? 120_000;
@@ -94,10 +105,9 @@ export async function readFinderSelection(options: FinderSelectionOptions = {}):
   try {
     result = await run('osascript', finderSelectionArgs, { timeoutMs, ...(options.env ? { env: options.env } : {}) });
   } catch (error) {
-    throw notAvailable(`${doing}: osascript could not start: ${error instanceof Error ? error.message : String(error)}`);
+    return failed(`osascript could not start: ${error instanceof Error ? error.message : String(error)}`);
   }
-  if (result.code !== 0) throw osascriptFailure(result.code, result.stderr, holder, timeoutMs);
+  if (result.code !== 0) return osascriptFailure(result.code, result.stderr, holder, timeoutMs);
   const paths = parseFinderSelection(result.stdout);
-  if (typeof paths === 'string') throw notAvailable(`${doing}: ${paths}`);
-  return paths;
+  return typeof paths === 'string' ? failed(paths) : { ok: true, paths };
 }

@@ -23,7 +23,7 @@ vi.mock('electron', () => ({
   },
 }));
 
-const { createGlobalShortcuts, shortcutIdentity, shortcutProblem } = await import('./global-shortcuts');
+const { commandShortcutKeys, createGlobalShortcuts, shortcutIdentity, shortcutProblem } = await import('./global-shortcuts');
 const { defaultPaletteShortcut } = await import('./palette-shortcut');
 
 const palette = { key: 'palette', label: 'the palette' };
@@ -133,6 +133,21 @@ describe('the global shortcuts', () => {
     shortcuts.dispose();
     expect(system.ours.size).toBe(0);
     expect(shortcuts.shortcutOf('palette')).toBeUndefined();
+  });
+});
+
+describe("the host's command shortcuts", () => {
+  it("register through the registry, so none can take the palette's shortcut, and let go by their accelerator", () => {
+    const shortcuts = createGlobalShortcuts('darwin');
+    shortcuts.register(palette, defaultPaletteShortcut, () => {});
+    const keys = commandShortcutKeys(shortcuts);
+    expect(keys.registerShortcut('Command+Shift+Space', () => {})).toBe(false);
+    const pressed = vi.fn();
+    expect(keys.registerShortcut('Command+Alt+K', pressed)).toBe(true);
+    press('Command+Alt+K');
+    expect(pressed).toHaveBeenCalledTimes(1);
+    keys.unregisterShortcut('Command+Alt+K');
+    expect([...system.ours.keys()]).toEqual([defaultPaletteShortcut]);
   });
 });
 

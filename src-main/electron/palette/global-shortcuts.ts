@@ -138,3 +138,21 @@ export function createGlobalShortcuts(platform: NodeJS.Platform = process.platfo
     },
   };
 }
+
+/** What the host's store of command shortcuts asks of the system (its ShortcutKeys). */
+export interface CommandShortcutKeys {
+  registerShortcut(accelerator: string, pressed: () => void): boolean;
+  unregisterShortcut(accelerator: string): void;
+}
+
+/**
+ * The host's command shortcuts through this registry, so that a command cannot be given the
+ * palette's shortcut (the host keeps which command holds which, and says so in its own words).
+ */
+export function commandShortcutKeys(shortcuts: GlobalShortcuts): CommandShortcutKeys {
+  const ownerKey = (accelerator: string) => `command shortcut ${accelerator}`;
+  return {
+    registerShortcut: (accelerator, pressed) => shortcuts.register({ key: ownerKey(accelerator), label: 'a command' }, accelerator, pressed).ok,
+    unregisterShortcut: (accelerator) => void shortcuts.unregister(ownerKey(accelerator)),
+  };
+}
