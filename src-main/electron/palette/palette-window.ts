@@ -7,7 +7,7 @@ import { BrowserWindow, dialog, ipcMain, screen, type IpcMainEvent, type IpcMain
 import { allWorkspaces } from '../hud-window';
 import { senderProblem } from '../ipc';
 import { mainWindowPreferences } from '../main-window';
-import { openPaletteMenuId, paletteChooseFilesChannel, paletteHideChannel, palettePage, paletteShownChannel } from './palette-channels';
+import { paletteChooseFilesChannel, paletteHideChannel, palettePage, paletteShownChannel } from './palette-channels';
 
 export const paletteSize = { width: 640, height: 420 } as const;
 
@@ -170,14 +170,3 @@ export function createPaletteWindow(options: PaletteWindowOptions): PaletteWindo
   };
   return palette;
 }
-
-/**
- * The app menu's item that opens the palette, showing its shortcut. The global shortcut already
- * brings the key to the app, so the menu does not take it as well.
- */
-export const openPaletteMenuItem = (label: string, shortcut: string | undefined, open: () => void): Electron.MenuItemConstructorOptions => ({
-  id: openPaletteMenuId,
-  label,
-  ...(shortcut ? { accelerator: shortcut, registerAccelerator: false } : {}),
-  click: () => open(),
-});
