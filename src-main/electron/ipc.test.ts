@@ -105,7 +105,7 @@ describe("the palette's window", () => {
     const request = (event: IpcMainInvokeEvent) => electron.handlers.get('host:request')!(event, 'listTools', []);
     await expect(request(fromFrame(ourPage, 9))).rejects.toThrow('webContents 9 is not the main window');
     paletteMade = palette.window;
-    expect(await request(fromFrame(`${ourPage}#palette`, 9))).toEqual([...fake.tools.values()]);
+    expect(await request(fromFrame(`${ourPage}?palette`, 9))).toEqual([...fake.tools.values()]);
     await expect(request(fromFrame('https://evil.example/', 9))).rejects.toThrow('webContents 9 is not the main window');
     await expect(request(fromFrame(ourPage, 8))).rejects.toThrow('webContents 8 is not the main window');
     fake.emit({ type: 'language', language: 'fr' });

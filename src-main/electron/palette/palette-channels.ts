@@ -3,8 +3,8 @@
 // sandboxed page) and the Electron e2e (run in Node) name them too.
 import { rendererPage } from '../renderer-origin';
 
-/** The renderer's page showing only the palette. */
-export const palettePage = `${rendererPage}#palette`;
+/** The renderer's page showing only the palette (the window reads ?palette in its address). */
+export const palettePage = `${rendererPage}?palette`;
 
 /** The id of the app menu's item that opens the palette; the Electron e2e clicks it by this id. */
 export const openPaletteMenuId = 'open-palette';

@@ -146,7 +146,7 @@ describe('opening the palette', () => {
   it('loads its page once, then shows and hides at once, without loading it again', () => {
     const palette = createPaletteWindow({ preload, platform: 'linux' });
     const window = only();
-    expect(window.loads).toEqual(['app://vitruvian/index.html#palette']);
+    expect(window.loads).toEqual(['app://vitruvian/index.html?palette']);
     window.emit('ready-to-show');
     for (let opening = 0; opening < 3; opening++) {
       palette.show();
