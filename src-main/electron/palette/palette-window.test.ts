@@ -214,6 +214,16 @@ describe('closing the palette', () => {
     palette.dispose();
   });
 
+  it('hides when its page loses the focus, which a macOS panel tells when its window does not', () => {
+    const palette = createPaletteWindow({ preload, platform: 'darwin' });
+    const window = only();
+    window.emit('ready-to-show');
+    palette.show();
+    window.webContents.emit('blur');
+    expect(palette.isVisible()).toBe(false);
+    palette.dispose();
+  });
+
   it('hides when its own page asks (Escape), and not when another page does', () => {
     const palette = createPaletteWindow({ preload, platform: 'linux' });
     const window = only();

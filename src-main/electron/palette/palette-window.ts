@@ -82,9 +82,13 @@ export function createPaletteWindow(options: PaletteWindowOptions): PaletteWindo
       ready = true;
       if (showWhenReady) reveal(made);
     });
-    made.on('blur', () => {
+    const lostFocus = () => {
       if (dialogs === 0) hide();
-    });
+    };
+    made.on('blur', lostFocus);
+    // A macOS panel becomes the key window without becoming the main one, and Electron tells a
+    // window's blur when it stops being the main window: the page's own loss of focus still comes.
+    made.webContents.on('blur', lostFocus);
     // Cmd+W or the Window menu's Close would end the page: the palette only goes out of sight.
     made.on('close', (event) => {
       if (disposed) return;
