@@ -229,6 +229,46 @@ export type InstallVerdict = { ok: true; tool: EntrySummary } | { ok: false; pro
 
 export type Result = { ok: true } | { ok: false; problem: string; problemCode?: ProblemCode };
 
+/** How often and how lately the person ran one command (the palette ranks by it). */
+export interface CommandUse {
+  /** The tool's or plugin's id. */
+  entryId: string;
+  /** A tool's command id, or a Skwir plugin's command name. */
+  command: string;
+  count: number;
+  /** ms since the epoch. */
+  last: number;
+}
+
+/** A global shortcut the person gave a command. */
+export interface CommandShortcut {
+  entryId: string;
+  command: string;
+  /** Electron's accelerator words, e.g. "CommandOrControl+Shift+K". */
+  accelerator: string;
+  /** False when the system or another app held it when the app registered it (at its start). */
+  registered: boolean;
+}
+
+/** Why a shortcut was not given: the window words it in its own language. */
+export type ShortcutRefusal =
+  | { code: 'taken'; accelerator: string }
+  | { code: 'invalid'; accelerator: string }
+  | { code: 'usedByCommand'; accelerator: string; entryId: string; command: string }
+  | { code: 'notInstalled'; entryId: string }
+  | { code: 'unknownCommand'; command: string };
+
+export type ShortcutVerdict = { ok: true } | { ok: false; problem: string; refusal: ShortcutRefusal };
+
+/** The files the person has selected outside the app (the Finder's selection on macOS). */
+export type FileSelection =
+  | { ok: true; paths: string[] }
+  /** `none`: no file manager offers its selection here (Linux); files are dropped or chosen instead. */
+  | { ok: false; reason: 'none'; problem: string }
+  /** The OS refused to let the app read it: `permission` names what to grant, `problem` says where. */
+  | { ok: false; reason: 'permission'; permission: string; problem: string }
+  | { ok: false; reason: 'failed'; problem: string };
+
 export interface HostInfo {
   language: string;
   services: 'simulated' | 'system';
@@ -268,6 +308,14 @@ export interface HostRequests {
   applyPlan: { args: [planId: string]; result: PlanResult };
   /** Cancels a call: taken off the plugin's queue, or `$/cancel` sent when it is open. */
   cancelCall: { args: [callId: string]; result: Result };
+  /** Every command the person ran, how often and how lately (kept on disk, dropped with its entry). */
+  commandUsage: { args: []; result: CommandUse[] };
+  commandShortcuts: { args: []; result: CommandShortcut[] };
+  /** Gives a command a global shortcut (null takes it away); refused when taken or not a shortcut. */
+  setCommandShortcut: { args: [entryId: string, command: string, accelerator: string | null]; result: ShortcutVerdict };
+  fileSelection: { args: []; result: FileSelection };
+  /** Sets the simulated selection of files (the test bed's services panel); refused with the system's services. */
+  setSimulatedSelection: { args: [paths: string[]]; result: Result };
 }
 
 export type HostRequestName = keyof HostRequests;
@@ -295,6 +343,11 @@ export const hostRequestNames: readonly HostRequestName[] = [
   'runPluginCommand',
   'applyPlan',
   'cancelCall',
+  'commandUsage',
+  'commandShortcuts',
+  'setCommandShortcut',
+  'fileSelection',
+  'setSimulatedSelection',
 ] as const;
 
 export type HostEvent =
@@ -304,7 +357,11 @@ export type HostEvent =
   | { type: 'logCleared'; toolId: string }
   | { type: 'trace'; toolId: string; line: TraceLine }
   | { type: 'serviceCall'; call: ServiceCall }
-  | { type: 'language'; language: string };
+  | { type: 'language'; language: string }
+  /** The person pressed a command's global shortcut: the palette runs it. */
+  | { type: 'shortcutPressed'; entryId: string; command: string }
+  | { type: 'commandShortcuts'; shortcuts: CommandShortcut[] }
+  | { type: 'fileSelection'; paths: string[] };
 
 export interface Disposable {
   dispose(): void;

@@ -48,6 +48,11 @@ const api: HostApi = {
   runPluginCommand: (pluginId, callId, command, commandArgs, paths) => request('runPluginCommand', pluginId, callId, command, commandArgs, paths),
   applyPlan: (planId) => request('applyPlan', planId),
   cancelCall: (callId) => request('cancelCall', callId),
+  commandUsage: () => request('commandUsage'),
+  commandShortcuts: () => request('commandShortcuts'),
+  setCommandShortcut: (entryId, command, accelerator) => request('setCommandShortcut', entryId, command, accelerator),
+  fileSelection: () => request('fileSelection'),
+  setSimulatedSelection: (paths) => request('setSimulatedSelection', paths),
   subscribe(listener) {
     // Wrapped so the same function can subscribe twice and each subscription ends on its own.
     const entry = (event: HostEvent) => listener(event);

@@ -2,11 +2,21 @@
 // changes, one at a time, the service broker and preference storage for tools, the plugin calls, and
 // the record of service calls. Each request goes to the entry it names, or to the part that answers it.
 import { join } from 'node:path';
-import type { CommandOutcome, HostApi, HostEvent, HostInfo, InstallVerdict, PreferenceValue, Result } from '../../src-shared/host-api';
+import type {
+  CommandOutcome,
+  FileSelection,
+  HostApi,
+  HostEvent,
+  HostInfo,
+  InstallVerdict,
+  PreferenceValue,
+  Result,
+  ShortcutVerdict,
+} from '../../src-shared/host-api';
 import { isLanguageTag } from '../../src-shared/language-tag';
 import { Emitter } from '../../src-shared/lifecycle';
 import type { CallMethod } from '../../src-shared/skwir/methods';
-import type { Platform } from '../platform/platform';
+import { noFileSelection, type FileSelectionSource, type Platform } from '../platform/platform';
 import { SimulatedPlatform } from '../platform/simulated';
 import { appVersion } from '../app-version';
 import { ServiceBroker } from './tools/broker';
@@ -23,6 +33,8 @@ import type { CallOutcome, CallRequest } from './plugins/plugin-supervisor';
 import { ToolRegistry } from './installs/registry';
 import { makeOwnFolder } from './files/own-files';
 import { ServiceCalls } from './records/service-calls';
+import { CommandShortcuts, type ShortcutKeys } from './records/command-shortcuts';
+import { CommandUsage } from './records/command-usage';
 import { PreferenceStore, type SecretEncryptor } from './tools/storage';
 
 export interface HostOptions extends EntryOptions {
@@ -31,7 +43,17 @@ export interface HostOptions extends EntryOptions {
   language?: string;
   /** How secrets are kept (Electron's safeStorage in the app); plain text by default. */
   encryptor?: SecretEncryptor;
+  /**
+   * Where the commands' global shortcuts are registered (Electron's globalShortcut in the app). By
+   * default the simulated platform's, which records them; with another platform, kept but registered nowhere.
+   */
+  shortcutKeys?: ShortcutKeys;
+  /** The files the person selected (the Finder's on macOS). By default the simulated platform's, or none. */
+  fileSelection?: FileSelectionSource;
 }
+
+/** Shortcuts kept and listed, registered nowhere: a host given no way to register them. */
+const unregisteredKeys: ShortcutKeys = { registerShortcut: () => true, unregisterShortcut: () => undefined };
 
 export interface Host extends HostApi {
   /**
@@ -69,6 +91,9 @@ class HostCore implements Host {
   private readonly broker: ServiceBroker<HostedTool>;
   private readonly pluginCalls: PluginRequests;
   private readonly serviceCalls = new ServiceCalls();
+  private readonly usage: CommandUsage;
+  private readonly shortcuts: CommandShortcuts;
+  private readonly selection: FileSelectionSource;
   private language: string;
   private disposed = false;
 
@@ -82,6 +107,15 @@ class HostCore implements Host {
       toolOfProcess: (pid) => this.entries.ownerOf(pid),
     });
     const simulated = options.services === 'simulated';
+    const simulatedPlatform = options.platform instanceof SimulatedPlatform ? options.platform : undefined;
+    this.usage = new CommandUsage(options.dataFolder);
+    this.shortcuts = new CommandShortcuts(
+      options.dataFolder,
+      options.shortcutKeys ?? simulatedPlatform ?? unregisteredKeys,
+      (id) => this.commandsOf(id),
+      (entryId, command) => this.events.fire({ type: 'shortcutPressed', entryId, command }),
+    );
+    this.selection = options.fileSelection ?? simulatedPlatform ?? noFileSelection;
     this.broker.onDidCallPlatform(({ toolId, method, params, result }) => simulated && this.serviceCalls.record(toolId, method, params, result));
     this.serviceCalls.onDidRecord((call) => this.events.fire({ type: 'serviceCall', call }));
     const cache = new PluginCache(join(options.dataFolder, 'cache'));
@@ -102,7 +136,11 @@ class HostCore implements Host {
       handleRequest: (asking, method, params) => this.broker.handle(asking, method, params),
       tell: (event) => this.events.fire(event),
     });
-    this.changes = new ListChanges(this.entries, make, { registry, store: this.store, cache });
+    const forgetCommands = async (id: string) => {
+      await this.usage.forget(id);
+      await this.shortcuts.forget(id);
+    };
+    this.changes = new ListChanges(this.entries, make, { registry, store: this.store, cache, forgetCommands });
     this.broker.onDidStore(({ toolId }) => this.entries.get(toolId)?.changed());
     // A refusal is also a warning in the tool's log, naming the method and why, where the author
     // looks first (and `run` prints it). A service that broke (-32603) is logged from onDidFail.
@@ -114,8 +152,10 @@ class HostCore implements Host {
     );
   }
 
-  open(): Promise<void> {
-    return this.changes.open();
+  async open(): Promise<void> {
+    await this.usage.load();
+    await this.shortcuts.load();
+    await this.changes.open();
   }
 
   // ---- HostApi ----
@@ -150,7 +190,11 @@ class HostCore implements Host {
   readonly inspect: HostApi['inspect'] = (...args) => this.pluginCalls.inspect(...args);
   readonly convert: HostApi['convert'] = (...args) => this.pluginCalls.convert(...args);
   readonly page: HostApi['page'] = (...args) => this.pluginCalls.page(...args);
-  readonly runPluginCommand: HostApi['runPluginCommand'] = (...args) => this.pluginCalls.command(...args);
+  readonly runPluginCommand: HostApi['runPluginCommand'] = async (...args) => {
+    const [pluginId, , command] = args;
+    this.noteUse(pluginId, command);
+    return this.pluginCalls.command(...args);
+  };
   readonly applyPlan: HostApi['applyPlan'] = (planId) => this.pluginCalls.applyPlan(planId);
   readonly cancelCall: HostApi['cancelCall'] = async (callId) => this.pluginCalls.cancel(callId);
 
@@ -158,6 +202,7 @@ class HostCore implements Host {
     const tool = this.entries.get(toolId);
     if (!tool) return unavailable({ code: 'notInstalled', toolId });
     if (tool.kind === 'plugin') return unavailable({ code: 'unknownCommand', command: commandId });
+    this.noteUse(toolId, commandId);
     return tool.runCommand(commandId);
   }
 
@@ -225,6 +270,35 @@ class HostCore implements Host {
     return { ok: true };
   }
 
+  async commandUsage() {
+    return this.usage.list();
+  }
+
+  async commandShortcuts() {
+    return this.shortcuts.list();
+  }
+
+  setCommandShortcut(entryId: string, command: string, accelerator: string | null): Promise<ShortcutVerdict> {
+    return this.shortcuts.set(entryId, command, accelerator);
+  }
+
+  async fileSelection(): Promise<FileSelection> {
+    try {
+      return await this.selection.fileSelection();
+    } catch (error) {
+      return { ok: false, reason: 'failed', problem: `the selection could not be read: ${error instanceof Error ? error.message : String(error)}` };
+    }
+  }
+
+  async setSimulatedSelection(paths: string[]): Promise<Result> {
+    const { platform, services } = this.options;
+    if (services !== 'simulated' || !(platform instanceof SimulatedPlatform)) {
+      return { ok: false, problem: "the services are the system's: the selection is the Finder's, which the app never sets" };
+    }
+    platform.setFileSelection(paths);
+    return { ok: true };
+  }
+
   subscribe(listener: (event: HostEvent) => void) {
     return this.events.event(listener);
   }
@@ -233,6 +307,8 @@ class HostCore implements Host {
     if (this.disposed) return;
     this.disposed = true;
     await this.changes.close();
+    await this.shortcuts.close();
+    await this.usage.saved();
     const entries = this.entries.all();
     await Promise.all(entries.map((entry) => entry.dispose()));
     await Promise.all(entries.map((entry) => entry.log.dispose()));
@@ -242,6 +318,23 @@ class HostCore implements Host {
   }
 
   // ---- inside ----
+
+  /** The commands an entry declares (a tool's ids, a plugin's names), or undefined when none is installed under it. */
+  private commandsOf(id: string): readonly string[] | undefined {
+    const entry = this.entries.get(id);
+    if (!entry) return undefined;
+    const summary = entry.summary();
+    if (summary.kind === 'tool') return summary.commands.map((command) => command.id);
+    return summary.plugin.commands.map((command) => command.name);
+  }
+
+  /**
+   * A run of a command the entry declares counts for the palette's ranking at once; the command does
+   * not wait for the disk, and a failed write loses only that count.
+   */
+  private noteUse(entryId: string, command: string): void {
+    if (this.commandsOf(entryId)?.includes(command)) void this.usage.record(entryId, command).catch(() => undefined);
+  }
 
   /** Does something to the entry an id names, when there is one. */
   private async withEntry(id: string, act: (entry: Hosted) => unknown): Promise<Result> {

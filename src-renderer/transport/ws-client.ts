@@ -100,6 +100,11 @@ export async function connectWebSocketHost(location: PageAddress, openSocket: Op
     runPluginCommand: request('runPluginCommand'),
     applyPlan: request('applyPlan'),
     cancelCall: request('cancelCall'),
+    commandUsage: request('commandUsage'),
+    commandShortcuts: request('commandShortcuts'),
+    setCommandShortcut: request('setCommandShortcut'),
+    fileSelection: request('fileSelection'),
+    setSimulatedSelection: request('setSimulatedSelection'),
     subscribe(listener) {
       listeners.add(listener);
       return toDisposable(() => listeners.delete(listener));

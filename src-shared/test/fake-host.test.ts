@@ -31,6 +31,11 @@ const sampleArgs: { [K in HostRequestName]: HostRequests[K]['args'] } = {
   runPluginCommand: ['p.q', 'c6', 'count', {}, ['/f']],
   applyPlan: ['plan'],
   cancelCall: ['c1'],
+  commandUsage: [],
+  commandShortcuts: [],
+  setCommandShortcut: ['a.b', 'hello', 'Alt+H'],
+  fileSelection: [],
+  setSimulatedSelection: [['/f']],
 };
 
 describe('the fake host', () => {

@@ -9,7 +9,10 @@
 // compiles this folder too, so it holds to src-shared's rule: it imports only src-shared (no vitest,
 // no Node, no DOM). Nothing the app is built from imports it (fake-host.test.ts checks), and a `test`
 // folder is not counted as a source of the built window (src-main/testbed/renderer-build.ts).
+import { acceleratorProblem } from '../accelerator';
 import type {
+  CommandShortcut,
+  CommandUse,
   HostApi,
   HostEvent,
   HostInfo,
@@ -56,6 +59,13 @@ export interface FakeHost {
   serviceCalls: ServiceCall[];
   /** What the simulated clipboard was last set to. */
   clipboard?: string;
+  /** The commands run, as the host keeps them (runCommand and runPluginCommand add to it). */
+  usage: CommandUse[];
+  shortcuts: CommandShortcut[];
+  /** Shortcuts held by "another app": setCommandShortcut refuses them as taken. */
+  takenShortcuts: Set<string>;
+  /** The simulated selection of files. */
+  selection: string[];
   answers: FakeHostAnswers;
 }
 
@@ -80,6 +90,10 @@ export function createFakeHost(seed: { tools?: EntrySummary[]; info?: Partial<Ho
     logs: new Map(),
     traces: new Map(),
     serviceCalls: [],
+    usage: [],
+    shortcuts: [],
+    takenShortcuts: new Set(),
+    selection: [],
     answers: {},
   };
 
@@ -104,6 +118,11 @@ export function createFakeHost(seed: { tools?: EntrySummary[]; info?: Partial<Ho
     return { ok: false as const, outcome: 'unavailable' as const, message, reasonCode };
   };
 
+  const noteUse = (entryId: string, command: string) => {
+    const before = fake.usage.find((use) => use.entryId === entryId && use.command === command);
+    fake.usage = [...fake.usage.filter((use) => use !== before), { entryId, command, count: (before?.count ?? 0) + 1, last: Date.now() }];
+  };
+
   // The host's own answers: one for every request, so a request added to HostRequests breaks the build here.
   const own: { [K in HostRequestName]: Answer<K> } = {
     info: () => fake.info,
@@ -117,6 +136,8 @@ export function createFakeHost(seed: { tools?: EntrySummary[]; info?: Partial<Ho
     },
     uninstall(toolId) {
       if (!fake.tools.delete(toolId)) return notInstalled(toolId);
+      fake.usage = fake.usage.filter((use) => use.entryId !== toolId);
+      fake.shortcuts = fake.shortcuts.filter((shortcut) => shortcut.entryId !== toolId);
       fake.emit({ type: 'toolRemoved', toolId });
       return ok;
     },
@@ -129,6 +150,7 @@ export function createFakeHost(seed: { tools?: EntrySummary[]; info?: Partial<Ho
           : !tool.runnable.includes(commandId)
             ? ({ code: 'notRunnable', command: commandId } as const)
             : undefined;
+      if (!why || why.code === 'notRunnable') noteUse(toolId, commandId);
       return why ? { outcome: 'unavailable', message: words(why), reasonCode: why } : { outcome: 'done' };
     },
     setPreference(toolId, preferenceId, value) {
@@ -175,7 +197,30 @@ export function createFakeHost(seed: { tools?: EntrySummary[]; info?: Partial<Ho
     inspect: (pluginId) => noPlugin(pluginId),
     convert: (pluginId) => noPlugin(pluginId),
     page: (pluginId) => noPlugin(pluginId),
-    runPluginCommand: (pluginId) => noPlugin(pluginId),
+    runPluginCommand(pluginId, _callId, command) {
+      if (fake.tools.has(pluginId)) noteUse(pluginId, command);
+      return noPlugin(pluginId);
+    },
+    commandUsage: () => fake.usage.map((use) => ({ ...use })),
+    commandShortcuts: () => fake.shortcuts.map((shortcut) => ({ ...shortcut })),
+    setCommandShortcut(entryId, command, accelerator) {
+      if (!fake.tools.has(entryId)) return { ok: false, problem: `"${entryId}" is not installed`, refusal: { code: 'notInstalled', entryId } };
+      const others = fake.shortcuts.filter((s) => !(s.entryId === entryId && s.command === command));
+      if (accelerator === null) {
+        fake.shortcuts = others;
+        return ok;
+      }
+      if (acceleratorProblem(accelerator)) return { ok: false, problem: `${accelerator} is not a shortcut`, refusal: { code: 'invalid', accelerator } };
+      if (fake.takenShortcuts.has(accelerator)) return { ok: false, problem: `${accelerator} is taken`, refusal: { code: 'taken', accelerator } };
+      fake.shortcuts = [...others, { entryId, command, accelerator, registered: true }];
+      return ok;
+    },
+    fileSelection: () => ({ ok: true, paths: [...fake.selection] }),
+    setSimulatedSelection(paths) {
+      if (fake.info.services !== 'simulated') return { ok: false, problem: "the services are the system's: the selection is the Finder's" };
+      fake.selection = [...paths];
+      return ok;
+    },
     applyPlan: (planId) => ({ ok: false, problem: `no plan "${planId}": the fake host gave none`, steps: [] }),
     cancelCall: (callId) => ({ ok: false, problem: `no call "${callId}" is waiting` }),
   };

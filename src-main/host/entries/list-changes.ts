@@ -21,6 +21,8 @@ export interface ChangedStores {
   registry: ToolRegistry;
   store: PreferenceStore;
   cache: PluginCache;
+  /** What else is kept of an entry's commands (their usage, their shortcuts), forgotten with it. */
+  forgetCommands(id: string): Promise<void>;
 }
 
 export class ListChanges {
@@ -71,6 +73,7 @@ export class ListChanges {
       if (refusedFolder) return { ok: true };
       await this.stores.registry.remove(id);
       await this.stores.store.remove(id);
+      await this.stores.forgetCommands(id);
       if (entry.kind === 'plugin') {
         await this.stores.cache.forget(id);
         await rm(this.make.transpileFolderOf(id), { recursive: true, force: true });
