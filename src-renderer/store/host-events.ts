@@ -62,6 +62,8 @@ export function bindHostEvents(host: HostApi, store: AppStore, schedule: Schedul
         return state.serviceCallArrived(event.call);
       case 'language':
         return state.languageChanged(event.language);
+      case 'shortcutPressed':
+        return void state.shortcutPressed(event.entryId, event.command);
     }
   };
 

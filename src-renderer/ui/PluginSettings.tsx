@@ -4,6 +4,7 @@ import { useId } from 'react';
 import type { PluginDetails, PluginSummary } from '../../src-shared/host-api';
 import type { Words } from '../words/words';
 import { About } from './About';
+import { CommandShortcuts } from './palette/CommandShortcuts';
 import { useWords } from './use-words';
 
 type Kinds = { extensions: string[]; mimes: string[] };
@@ -93,6 +94,7 @@ export function PluginSettings({ tool }: { tool: PluginSummary }) {
         empty={words.plugin.noPluginCommands}
         items={details.commands.map((command) => ({ key: command.name, words: command.title, name: command.name, hint: commandHint(command) }))}
       />
+      <CommandShortcuts entry={tool} />
     </div>
   );
 }

@@ -6,6 +6,7 @@ import type { EntrySummary, ToolSummary } from '../../src-shared/host-api';
 import { toolSelectors } from '../store/tools-slice';
 import { useAppStore } from '../store/store-context';
 import { About } from './About';
+import { CommandShortcuts } from './palette/CommandShortcuts';
 import { PluginSettings } from './PluginSettings';
 import { PreferenceField } from './PreferenceField';
 import { useWords } from './use-words';
@@ -35,6 +36,7 @@ function ToolSettings({ tool }: { tool: ToolSummary }) {
           </form>
         )}
       </section>
+      <CommandShortcuts entry={tool} />
       <About tool={tool} />
       <section className="settings-section" aria-labelledby={ids.services}>
         <h2 id={ids.services} className="section-title">

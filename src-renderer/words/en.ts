@@ -2,6 +2,7 @@ import { hostLogEn } from '../../src-shared/host-log-en';
 import { countIn } from '../../src-shared/plural';
 import { beforeAnswerEn, reasonEn } from '../../src-shared/reasons-en';
 import { fileName, folderOf } from '../file-path';
+import { paletteEn } from './palette-en';
 import { pluginEn } from './plugin-en';
 import { previewEn } from './preview-en';
 import { valueText as text } from './value-text';
@@ -191,6 +192,7 @@ export const en: Words = {
   clipboardPutting: 'Putting…',
   clipboardHolds: (text) => (text === '' ? 'The clipboard holds empty text.' : `The clipboard holds ${quote(text)}.`),
   plugin: pluginEn,
+  palette: paletteEn,
   language: 'Language',
   connectionFailed: 'The window could not reach the app.',
   reconnecting: 'The link to the app dropped. Reconnecting…',

@@ -1,6 +1,7 @@
 import { countIn } from '../../src-shared/plural';
 import { fileName, folderOf } from '../file-path';
 import { hostLogFr } from './host-log-fr';
+import { paletteFr } from './palette-fr';
 import { pluginFr } from './plugin-fr';
 import { previewFr } from './preview-fr';
 import { reasonFr } from './reasons-fr';
@@ -192,6 +193,7 @@ export const fr: Words = {
   clipboardPutting: 'En cours…',
   clipboardHolds: (text) => (text === '' ? 'Le presse-papiers contient un texte vide.' : `Le presse-papiers contient ${quote(text)}.`),
   plugin: pluginFr,
+  palette: paletteFr,
   language: 'Langue',
   connectionFailed: 'La fenêtre n’a pas pu joindre l’app.',
   reconnecting: 'Le lien avec l’app est coupé. Reconnexion…',

@@ -1,0 +1,116 @@
+// @vitest-environment happy-dom
+// The command palette over the fake host: opened with Ctrl+K, a dialog with a combobox over a
+// listbox, filtered by typing, ranked by use, Enter runs, Escape closes; and the shortcut fields of
+// Settings, which take the keys pressed and show the host's refusal in words.
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { makePlugin, makeTool } from '../../../src-shared/test/fake-host';
+import { renderApp } from '../../test/render-app';
+
+beforeAll(() => {
+  // The test DOM draws nothing, so it may have no scrolling: cmdk scrolls the chosen item into view.
+  if (!('scrollIntoView' in Element.prototype)) Object.defineProperty(Element.prototype, 'scrollIntoView', { value: () => undefined });
+});
+afterEach(cleanup);
+
+const cmd = (id: string, en: string, fr = en) => ({ id, title: { en, fr }, surfaces: ['window' as const] });
+const kit = makeTool({
+  id: 'a.kit',
+  name: { en: 'Clipboard kit' },
+  commands: [cmd('sig', 'Paste my signature'), cmd('greet', 'Copy the greeting')],
+  runnable: ['sig'],
+});
+const counter = makeTool({ id: 'b.count', name: { en: 'Word count' }, commands: [cmd('date', 'Paste today’s date')], runnable: ['date'] });
+const lines = makePlugin(
+  { id: 'c.lines', name: { en: 'Lines' } },
+  { commands: [{ name: 'lines.sort', title: 'Sort lines', extensions: ['txt'], mimes: [] }], capabilities: ['read', 'write'] },
+);
+
+const openPalette = async () => {
+  await userEvent.keyboard('{Control>}k{/Control}');
+  return screen.findByRole('dialog', { name: 'Command palette' });
+};
+
+describe('the command palette', () => {
+  it('opens with Ctrl+K on a combobox over a listbox, lists every command with its tool, and dims one that cannot run with why', async () => {
+    await renderApp({ tools: [kit, counter] });
+    const dialog = await openPalette();
+    const box = within(dialog).getByRole('combobox', { name: 'Search commands' });
+    expect(document.activeElement).toBe(box);
+    const list = within(dialog).getByRole('listbox', { name: 'Commands' });
+    const options = within(list).getAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual([
+      'Paste my signatureClipboard kit',
+      'Copy the greetingClipboard kitCannot run now: the tool says so',
+      'Paste today’s dateWord count',
+    ]);
+    expect(options[1]!.getAttribute('aria-disabled')).toBe('true');
+  });
+
+  it('filters by what is typed, from two tools, and runs the chosen one with Enter', async () => {
+    const { fake } = await renderApp({ tools: [kit, counter] });
+    const dialog = await openPalette();
+    await userEvent.keyboard('past');
+    const list = within(dialog).getByRole('listbox');
+    await waitFor(() =>
+      expect(
+        within(list)
+          .getAllByRole('option')
+          .map((option) => option.getAttribute('data-entry')),
+      ).toEqual(['a.kit', 'b.count']),
+    );
+    await userEvent.keyboard('{ArrowDown}{Enter}');
+    await waitFor(() => expect(fake.requestsNamed('runCommand')).toEqual([['b.count', 'date']]));
+    expect(await within(dialog).findByText('Done')).toBeTruthy();
+  });
+
+  it('puts the commands the person runs most first', async () => {
+    const { fake } = await renderApp({ tools: [kit, counter] });
+    fake.usage = [{ entryId: 'b.count', command: 'date', count: 4, last: Date.now() }];
+    const dialog = await openPalette();
+    await waitFor(() => expect(within(dialog).getAllByRole('option')[0]!.getAttribute('data-command')).toBe('date'));
+  });
+
+  it('lists a Skwir command only for a selection it serves, and runs it on the selected files', async () => {
+    const { fake } = await renderApp({ tools: [lines] });
+    fake.selection = ['/home/me/notes.txt'];
+    let dialog = await openPalette();
+    expect(await within(dialog).findByText('Plugin commands act on 1 selected file')).toBeTruthy();
+    await userEvent.keyboard('sort{Enter}');
+    await waitFor(() =>
+      expect(fake.requestsNamed('runPluginCommand')).toEqual([['c.lines', expect.any(String), 'lines.sort', undefined, ['/home/me/notes.txt']]]),
+    );
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    fake.selection = ['/home/me/picture.png'];
+    dialog = await openPalette();
+    expect(await within(dialog).findByText('No command matches.')).toBeTruthy();
+  });
+
+  it('opens to run the command whose global shortcut was pressed', async () => {
+    const { fake } = await renderApp({ tools: [kit] });
+    act(() => fake.emit({ type: 'shortcutPressed', entryId: 'a.kit', command: 'sig' }));
+    await screen.findByRole('dialog', { name: 'Command palette' });
+    await waitFor(() => expect(fake.requestsNamed('runCommand')).toEqual([['a.kit', 'sig']]));
+  });
+});
+
+describe('the shortcut fields of Settings', () => {
+  it('take the keys pressed, name a shortcut another app holds, and take it away with Backspace', async () => {
+    const { fake } = await renderApp({ tools: [kit] });
+    fake.takenShortcuts.add('CommandOrControl+Alt+T');
+    await userEvent.click(screen.getByRole('option', { name: /Clipboard kit/ }));
+    await userEvent.click(screen.getByRole('tab', { name: 'Settings' }));
+    const field = screen.getByLabelText('Shortcut for Paste my signature');
+    field.focus();
+    await userEvent.keyboard('{Control>}{Alt>}t{/Alt}{/Control}');
+    expect(await screen.findByText('CommandOrControl+Alt+T is taken by the system or another app: choose another.')).toBeTruthy();
+    await userEvent.keyboard('{Control>}{Shift>}s{/Shift}{/Control}');
+    await waitFor(() => expect(field.getAttribute('data-accelerator')).toBe('CommandOrControl+Shift+S'));
+    expect(fake.shortcuts).toEqual([{ entryId: 'a.kit', command: 'sig', accelerator: 'CommandOrControl+Shift+S', registered: true }]);
+    await userEvent.keyboard('{Backspace}');
+    await waitFor(() => expect(fake.shortcuts).toEqual([]));
+    expect(fake.requestsNamed('setCommandShortcut').at(-1)).toEqual(['a.kit', 'sig', null]);
+  });
+});
