@@ -65,6 +65,19 @@ describe('the command palette', () => {
     expect(await within(dialog).findByText('Done')).toBeTruthy();
   });
 
+  it('points the combobox at the row chosen, as the person types and moves (cmdk 1.1.1 names a row one step old)', async () => {
+    await renderApp({ tools: [kit, counter] });
+    const dialog = await openPalette();
+    const box = within(dialog).getByRole('combobox');
+    const active = () => document.getElementById(box.getAttribute('aria-activedescendant') ?? '');
+    await waitFor(() => expect(active()?.getAttribute('data-command')).toBe('sig'));
+    await userEvent.keyboard('paste today');
+    await waitFor(() => expect(active()?.getAttribute('data-command')).toBe('date'));
+    await userEvent.keyboard('{Backspace>11/}{ArrowDown}{ArrowDown}');
+    await waitFor(() => expect(active()?.getAttribute('aria-selected')).toBe('true'));
+    expect(active()?.getAttribute('data-command')).toBe('date');
+  });
+
   it('puts the commands the person runs most first', async () => {
     const { fake } = await renderApp({ tools: [kit, counter] });
     fake.usage = [{ entryId: 'b.count', command: 'date', count: 4, last: Date.now() }];

@@ -11,6 +11,7 @@ import { useAppStore } from '../../store/store-context';
 import { toolSelectors } from '../../store/tools-slice';
 import { Dialog } from '../Dialog';
 import { useWords } from '../use-words';
+import { useActiveDescendant } from './active-descendant';
 import { PaletteAnswer } from './PaletteAnswer';
 import { PaletteFiles } from './PaletteFiles';
 import './palette.css';
@@ -36,6 +37,8 @@ function PaletteDialog() {
   const close = useAppStore((s) => s.closePalette);
   const runFromPalette = useAppStore((s) => s.runFromPalette);
   const input = useRef<HTMLInputElement>(null);
+  const root = useRef<HTMLDivElement>(null);
+  useActiveDescendant(root);
   const [search, setSearch] = useState('');
   const commands = useMemo(() => paletteCommands(tools, files, usage, openedAt), [tools, files, usage, openedAt]);
   const byValue = useMemo(() => new Map(commands.map((command) => [itemValue(command), command])), [commands]);
@@ -53,13 +56,23 @@ function PaletteDialog() {
     const onBlur = () => {
       if (!document.querySelector('[data-choosing-files="true"]')) close();
     };
+    // Escape closes it even when focus left it (the plan's confirmation took it, then closed with
+    // its button gone); a confirmation open above it takes its own Escape first.
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && !event.defaultPrevented && !document.querySelector('[role="alertdialog"]')) close();
+    };
     window.addEventListener('blur', onBlur);
-    return () => window.removeEventListener('blur', onBlur);
+    window.addEventListener('keydown', onKeyDown);
+    return () => {
+      window.removeEventListener('blur', onBlur);
+      window.removeEventListener('keydown', onKeyDown);
+    };
   }, [close]);
 
   return (
     <Dialog title={words.palette.title} onCancel={close} initialFocus={input}>
       <Command
+        ref={root}
         className="palette"
         label={words.palette.search}
         loop
