@@ -2,7 +2,7 @@
 // The command palette over the fake host: opened with Ctrl+K, a dialog with a combobox over a
 // listbox, filtered by typing, ranked by use, Enter runs, Escape closes; and the shortcut fields of
 // Settings, which take the keys pressed and show the host's refusal in words.
-import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { makePlugin, makeTool } from '../../../src-shared/test/fake-host';
@@ -101,6 +101,27 @@ describe('the command palette', () => {
     expect(await within(dialog).findByText('No command matches.')).toBeTruthy();
   });
 
+  it('takes files dropped on it where no file manager offers its selection, and runs a Skwir command on them', async () => {
+    const { fake } = await renderApp({ tools: [lines] });
+    fake.answers.fileSelection = () => ({ ok: false, reason: 'none', problem: 'no file manager here offers its selection' });
+    // Electron's preload tells a dropped file's path; a page of the test bed cannot.
+    window.vitruvian = { ...fake.host, pathForFile: (dropped: File) => `/home/me/${dropped.name}` };
+    try {
+      const dialog = await openPalette();
+      const zone = await within(dialog).findByText('Drop files here or choose them to see the plugins’ commands for them.');
+      const dataTransfer = { files: [new File(['a\nb\n'], 'notes.txt', { type: 'text/plain' })] };
+      fireEvent.drop(zone.parentElement!, { dataTransfer });
+      expect(await within(dialog).findByText('Plugin commands act on 1 selected file')).toBeTruthy();
+      within(dialog).getByRole('combobox').focus();
+      await userEvent.keyboard('sort{Enter}');
+      await waitFor(() =>
+        expect(fake.requestsNamed('runPluginCommand')).toEqual([['c.lines', expect.any(String), 'lines.sort', undefined, ['/home/me/notes.txt']]]),
+      );
+    } finally {
+      delete window.vitruvian;
+    }
+  });
+
   it('opens to run the command whose global shortcut was pressed', async () => {
     const { fake } = await renderApp({ tools: [kit] });
     act(() => fake.emit({ type: 'shortcutPressed', entryId: 'a.kit', command: 'sig' }));
@@ -125,5 +146,21 @@ describe('the shortcut fields of Settings', () => {
     await userEvent.keyboard('{Backspace}');
     await waitFor(() => expect(fake.shortcuts).toEqual([]));
     expect(fake.requestsNamed('setCommandShortcut').at(-1)).toEqual(['a.kit', 'sig', null]);
+  });
+});
+
+describe('a value shown as a tree', () => {
+  it('draws at most 300 nodes of a huge value and says how many more there are', async () => {
+    const { fake } = await renderApp({ tools: [lines] });
+    const huge = { rows: Array.from({ length: 100_000 }, (_, index) => ({ n: index })) };
+    fake.answers.runPluginCommand = () => ({ ok: true, ms: 1, answer: { answer: 'value', value: huge } });
+    fake.selection = ['/home/me/notes.txt'];
+    const dialog = await openPalette();
+    await within(dialog).findByText('Plugin commands act on 1 selected file');
+    await userEvent.keyboard('sort{Enter}');
+    const tree = await within(dialog).findByRole('group', { name: 'Value' });
+    // 300 nodes: 1 list, 150 rows and their 149 numbers (the last row's is counted, not drawn).
+    expect(tree.querySelectorAll('li:not(.muted)').length).toBe(300);
+    expect(within(tree).getByText('and 99,850 more')).toBeTruthy();
   });
 });

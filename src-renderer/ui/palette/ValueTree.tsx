@@ -23,9 +23,14 @@ function treeOf(value: unknown, depth: number, budget: { left: number }): TreeNo
   if (depth >= MAX_DEPTH) return { leaf: leafText(value), kind: 'cut' };
   const entries: [string, unknown][] = Array.isArray(value) ? value.map((item, index): [string, unknown] => [String(index + 1), item]) : Object.entries(value);
   if (entries.length === 0) return { leaf: Array.isArray(value) ? '[]' : '{}', kind: 'empty' };
-  const shown = entries.slice(0, Math.max(0, budget.left));
-  budget.left -= shown.length;
-  return { branch: shown.map(([key, inner]) => ({ key, node: treeOf(inner, depth + 1, budget) })), more: entries.length - shown.length };
+  // Depth first, each node from what is left: the first rows are drawn whole, the rest counted.
+  const branch: { key: string; node: TreeNode }[] = [];
+  for (const [key, inner] of entries) {
+    if (budget.left <= 0) break;
+    budget.left -= 1;
+    branch.push({ key, node: treeOf(inner, depth + 1, budget) });
+  }
+  return { branch, more: entries.length - branch.length };
 }
 
 export function ValueTree({ value, label }: { value: unknown; label: string }) {
