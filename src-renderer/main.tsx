@@ -10,6 +10,7 @@ import { createAppStore } from './store/app-store';
 import { bindHostEvents } from './store/host-events';
 import { StoreProvider } from './store/store-context';
 import { App } from './ui/App';
+import { isPalettePage, PalettePage } from './ui/palette/PalettePage';
 import { wordsFor } from './words/languages';
 import './styles.css';
 
@@ -32,8 +33,9 @@ async function start(): Promise<void> {
   }
   const store = createAppStore(host);
   bindHostEvents(host, store);
-  // Pages of the window for measuring and e2e, asked for by the address (bench/): else the window.
-  const testPage = readerBenchFor(location.search) ?? previewTrialFor(location.search, host);
+  // Pages of the window for measuring and e2e, asked for by the address (bench/), or the desktop
+  // app's palette window (?palette): else the window.
+  const testPage = readerBenchFor(location.search) ?? previewTrialFor(location.search, host) ?? (isPalettePage(location.search) ? <PalettePage /> : undefined);
   root.render(
     <StrictMode>
       <StoreProvider store={store}>{testPage ?? <App />}</StoreProvider>

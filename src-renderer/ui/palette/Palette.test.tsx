@@ -2,10 +2,13 @@
 // The command palette over the fake host: opened with Ctrl+K, a dialog with a combobox over a
 // listbox, filtered by typing, ranked by use, Enter runs, Escape closes; and the shortcut fields of
 // Settings, which take the keys pressed and show the host's refusal in words.
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { makePlugin, makeTool } from '../../../src-shared/test/fake-host';
+import { createFakeHost, makePlugin, makeTool } from '../../../src-shared/test/fake-host';
+import { createAppStore } from '../../store/app-store';
+import { StoreProvider } from '../../store/store-context';
+import { PalettePage } from './PalettePage';
 import { renderApp } from '../../test/render-app';
 
 beforeAll(() => {
@@ -153,7 +156,7 @@ describe('a value shown as a tree', () => {
   it('draws at most 300 nodes of a huge value and says how many more there are', async () => {
     const { fake } = await renderApp({ tools: [lines] });
     const huge = { rows: Array.from({ length: 100_000 }, (_, index) => ({ n: index })) };
-    fake.answers.runPluginCommand = () => ({ ok: true, ms: 1, answer: { answer: 'value', value: huge } });
+    fake.answers.runPluginCommand = () => ({ ok: true, ms: 1, cached: false, answer: { answer: 'value', value: huge } });
     fake.selection = ['/home/me/notes.txt'];
     const dialog = await openPalette();
     await within(dialog).findByText('Plugin commands act on 1 selected file');
@@ -162,5 +165,33 @@ describe('a value shown as a tree', () => {
     // 300 nodes: 1 list, 150 rows and their 149 numbers (the last row's is counted, not drawn).
     expect(tree.querySelectorAll('li:not(.muted)').length).toBe(300);
     expect(within(tree).getByText('and 99,850 more')).toBeTruthy();
+  });
+});
+
+describe("the desktop app's palette window", () => {
+  it('opens the palette when shown, and asks the window to hide once it closes', async () => {
+    const fake = createFakeHost({ tools: [kit] });
+    const store = createAppStore(fake.host);
+    await store.getState().load();
+    const hidden: number[] = [];
+    window.vitruvian = { ...fake.host, hidePalette: () => void hidden.push(1) };
+    try {
+      render(
+        <StoreProvider store={store}>
+          <PalettePage />
+        </StoreProvider>,
+      );
+      const dialog = await screen.findByRole('dialog', { name: 'Command palette' });
+      await waitFor(() => expect(within(dialog).getAllByRole('option')).toHaveLength(2));
+      expect(hidden).toEqual([]);
+      await userEvent.keyboard('{Escape}');
+      expect(screen.queryByRole('dialog')).toBeNull();
+      expect(hidden).toEqual([1]);
+      act(() => void document.dispatchEvent(new Event('visibilitychange')));
+      expect(await screen.findByRole('dialog', { name: 'Command palette' })).toBeTruthy();
+      expect(fake.requestsNamed('fileSelection')).toHaveLength(2);
+    } finally {
+      delete window.vitruvian;
+    }
   });
 });
