@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { planCommandTitle, writeGivenFiles, writePlanPlugin } from './plugin-fixtures';
 import { samplesFolder, startTestbedCli, type RunningTestbed } from './testbed-process';
-import { openWindow, screenshot } from './window';
+import { openTab, openWindow, screenshot, selectTool } from './window';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -130,6 +130,25 @@ test('the Skwir commands act on the simulated selection: a value shown as a tree
   await expect(palette()).toBeHidden();
 });
 
+test('a shortcut given in Settings by pressing it, recorded and not registered, kept across a reload', async ({}, testInfo) => {
+  await selectTool(page, 'Clipboard kit');
+  await openTab(page, 'Settings');
+  const field = page.getByLabel('Shortcut for Paste my signature');
+  await field.focus();
+  await page.keyboard.press('Control+Alt+S');
+  await expect(field).toHaveAttribute('data-accelerator', 'CommandOrControl+Alt+S');
+  await expect(field).toHaveValue('Ctrl+Alt+S');
+  // A lone letter would be taken from every app: refused, in words.
+  await page.keyboard.press('s');
+  await expect(page.getByRole('listitem').filter({ has: field })).toContainText('is not a shortcut');
+  await expect(field).toHaveAttribute('data-accelerator', 'CommandOrControl+Alt+S');
+  await screenshot(page, testInfo, 'palette-04-shortcut');
+  await page.reload();
+  await selectTool(page, 'Clipboard kit');
+  await openTab(page, 'Settings');
+  await expect(page.getByLabel('Shortcut for Paste my signature')).toHaveAttribute('data-accelerator', 'CommandOrControl+Alt+S');
+});
+
 test('the palette in French, and axe finds nothing on it', async ({}, testInfo) => {
   await page.getByLabel('Language').selectOption('fr');
   await openPalette();
@@ -138,7 +157,7 @@ test('the palette in French, and axe finds nothing on it', async ({}, testInfo) 
   await page.keyboard.type('coller');
   await expect(options().filter({ hasText: 'Coller la date du jour' })).toHaveCount(1);
   await expectNoViolations('the palette, in French');
-  await screenshot(page, testInfo, 'palette-04-french');
+  await screenshot(page, testInfo, 'palette-05-french');
   await page.keyboard.press('Escape');
   await expect(palette()).toBeHidden();
   await page.getByLabel('Langue').selectOption('en');

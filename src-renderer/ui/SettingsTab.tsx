@@ -36,7 +36,6 @@ function ToolSettings({ tool }: { tool: ToolSummary }) {
           </form>
         )}
       </section>
-      <CommandShortcuts entry={tool} />
       <About tool={tool} />
       <section className="settings-section" aria-labelledby={ids.services}>
         <h2 id={ids.services} className="section-title">
@@ -58,6 +57,7 @@ function ToolSettings({ tool }: { tool: ToolSummary }) {
           </>
         )}
       </section>
+      <CommandShortcuts entry={tool} />
     </div>
   );
 }
