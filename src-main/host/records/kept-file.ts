@@ -9,6 +9,8 @@ export interface KeptFileIo {
 
 export class KeptFile {
   private writes: Promise<void> = Promise.resolve();
+  /** The write not yet begun, which a change made now joins. */
+  private waiting: Promise<void> | undefined;
 
   constructor(
     readonly path: string,
@@ -35,9 +37,17 @@ export class KeptFile {
     return this.writes;
   }
 
-  /** Writes the list as it is when its turn comes; a failed write does not stop the next one. */
+  /**
+   * Writes the list as it is when its turn comes; a failed write does not stop the next one. Changes
+   * made while a write waits its turn share it: a thousand runs in a burst make two writes, not a thousand.
+   */
   save(list: () => MaybePromise<unknown[]>): Promise<void> {
-    const next = this.writes.then(async () => this.io.write(this.path, `${JSON.stringify(await list(), null, 1)}\n`));
+    if (this.waiting) return this.waiting;
+    const next = this.writes.then(async () => {
+      this.waiting = undefined;
+      await this.io.write(this.path, `${JSON.stringify(await list(), null, 1)}\n`);
+    });
+    this.waiting = next;
     this.writes = next.catch(() => undefined);
     return next;
   }
