@@ -29,7 +29,8 @@ export function SelectionFill() {
       <button type="submit" className="button small" disabled={fill?.status === 'setting'}>
         {words.palette.selectionSet}
       </button>
-      <span role="status" className={fill?.status === 'refused' ? 'problem' : 'muted'}>
+      {/* Told as it changes, but not a second status of the panel: the clipboard's is the panel's. */}
+      <span aria-live="polite" className={fill?.status === 'refused' ? 'problem' : 'muted'}>
         {fill?.status === 'set' ? words.palette.selectionHolds(fill.count) : fill?.status === 'refused' ? fill.problem : ''}
       </span>
     </form>
