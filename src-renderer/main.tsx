@@ -5,6 +5,7 @@ import type { HostApi } from '../src-shared/host-api';
 import { logBenchLines, runLogBench } from './bench/log-bench';
 import { previewTrialFor } from './bench/preview-trial';
 import { readerBenchFor } from './bench/ReaderBench';
+import { desktopBridge } from './desktop-bridge';
 import { connectHost } from './host-connection';
 import { createAppStore } from './store/app-store';
 import { bindHostEvents } from './store/host-events';
@@ -32,7 +33,8 @@ async function start(): Promise<void> {
     return;
   }
   const store = createAppStore(host);
-  bindHostEvents(host, store);
+  // In the desktop app the palette's own window runs a pressed shortcut's command; its main window leaves it.
+  bindHostEvents(host, store, undefined, { shortcuts: !desktopBridge() || isPalettePage(location.search) });
   // Pages of the window for measuring and e2e, asked for by the address (bench/), or the desktop
   // app's palette window (?palette): else the window.
   const testPage = readerBenchFor(location.search) ?? previewTrialFor(location.search, host) ?? (isPalettePage(location.search) ? <PalettePage /> : undefined);

@@ -377,6 +377,25 @@ describe('the desktop app lifecycle', () => {
     await vi.waitFor(() => expect(fx.state.quits).toBe(1));
   });
 
+  it("gives the host the person's command shortcuts through the palette's registry and the Finder's selection, and shows the palette when one is pressed", async () => {
+    startDesktopApp();
+    await started();
+    const options = fx.state.hostOptions[0] as {
+      shortcutKeys: { registerShortcut(accelerator: string, pressed: () => void): boolean };
+      fileSelection: { fileSelection(): Promise<unknown> };
+    };
+    expect(options.shortcutKeys.registerShortcut('CommandOrControl+Alt+K', () => undefined)).toBe(true);
+    expect([...fx.state.shortcuts.keys()]).toContain('CommandOrControl+Alt+K');
+    // The palette's own shortcut is not a command's to take.
+    expect(options.shortcutKeys.registerShortcut('CommandOrControl+Shift+Space', () => undefined)).toBe(false);
+    expect(typeof options.fileSelection.fileSelection).toBe('function');
+    fx.state.hosts[0]!.emit({ type: 'shortcutPressed', entryId: 'acme.snippets', command: 'paste' });
+    expect(fx.state.palette).toEqual(['made', 'show']);
+    quitEvent();
+    fx.state.releaseDispose();
+    await vi.waitFor(() => expect(fx.state.quits).toBe(1));
+  });
+
   describe('looks', () => {
     const assets = () => join(fx.state.root, 'dist', 'electron', 'assets');
 

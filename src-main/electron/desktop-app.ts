@@ -22,7 +22,8 @@ import { bindHostIpc } from './ipc';
 import { createMainWindow, revealWindow } from './main-window';
 import { onNativeWayland } from './linux-display';
 import { createMenubar, trayIconFor } from './menubar';
-import { createGlobalShortcuts, type ShortcutAnswer } from './palette/global-shortcuts';
+import { commandShortcutKeys, createGlobalShortcuts, type ShortcutAnswer } from './palette/global-shortcuts';
+import { readFinderSelection } from './palette/finder-selection';
 import { defaultPaletteShortcut } from './palette/palette-shortcut';
 import { createPaletteWindow } from './palette/palette-window';
 import { permissionHolder } from './permission-holder';
@@ -97,12 +98,16 @@ class DesktopSession {
     const shortcuts = this.store.add(createGlobalShortcuts());
     const services = createElectronServices({ appId, hud });
     this.language = await startLanguage(this.paths.languageFile, systemLanguages());
+    const holder = permissionHolder(app.isPackaged, productName);
     const host = await createHost({
       dataFolder: this.paths.dataFolder,
       platform: desktopPlatform(services),
       services: 'system',
       language: this.language,
       encryptor: safeStorageSecrets(),
+      // The person's command shortcuts go through the palette's registry, so none can take its own.
+      shortcutKeys: commandShortcutKeys(shortcuts),
+      fileSelection: { fileSelection: () => readFinderSelection({ holder }) },
     });
     this.host = host;
     this.languageKept = this.store.add(keepLanguage(host, this.paths.languageFile));
@@ -114,6 +119,12 @@ class DesktopSession {
     // Made now, its page loading in the background: each opening then only shows it.
     const palette = this.store.add(createPaletteWindow({ preload: this.paths.preload, positioned }));
     this.store.add(bindHostIpc({ host, window: () => this.window, palette: () => palette.window() }));
+    // A command's own shortcut opens the palette, whose page runs the command and shows its answer.
+    this.store.add(
+      host.subscribe((event) => {
+        if (event.type === 'shortcutPressed') palette.show();
+      }),
+    );
     this.openWindow();
     const paletteShortcut = this.paletteShortcut(shortcuts.register({ key: 'palette', label: 'the palette' }, defaultPaletteShortcut, () => palette.toggle()));
     this.store.add(
@@ -137,7 +148,6 @@ class DesktopSession {
     );
     this.store.add(noticeFailedTools(host, services.notify, () => this.language));
     if (process.platform === 'darwin') {
-      const holder = permissionHolder(app.isPackaged, productName);
       this.store.add(noticeAccessibilityRefusal({ host, notify: services.notify, language: () => this.language, holder }));
     }
     try {
