@@ -149,6 +149,18 @@ test('a shortcut given in Settings by pressing it, recorded and not registered, 
   await expect(page.getByLabel('Shortcut for Paste my signature')).toHaveAttribute('data-accelerator', 'CommandOrControl+Alt+S');
 });
 
+test("the palette's own shortcut: its default beside the language, changed by pressing another, never taken away", async () => {
+  const field = page.getByLabel('Shortcut for Open the command palette');
+  await expect(field).toHaveAttribute('data-accelerator', 'CommandOrControl+Shift+Space');
+  await field.focus();
+  await page.keyboard.press('Backspace');
+  await expect(page.getByRole('listitem').filter({ has: field })).toContainText('The palette keeps a shortcut');
+  await page.keyboard.press('Alt+Shift+P');
+  await expect(field).toHaveAttribute('data-accelerator', 'Alt+Shift+P');
+  await page.reload();
+  await expect(page.getByLabel('Shortcut for Open the command palette')).toHaveAttribute('data-accelerator', 'Alt+Shift+P');
+});
+
 test('the palette in French, and axe finds nothing on it', async ({}, testInfo) => {
   await page.getByLabel('Language').selectOption('fr');
   await openPalette();

@@ -256,7 +256,9 @@ export type ShortcutRefusal =
   | { code: 'invalid'; accelerator: string }
   | { code: 'usedByCommand'; accelerator: string; entryId: string; command: string }
   | { code: 'notInstalled'; entryId: string }
-  | { code: 'unknownCommand'; command: string };
+  | { code: 'unknownCommand'; command: string }
+  /** The palette's own shortcut can be changed, not taken away. */
+  | { code: 'needed' };
 
 export type ShortcutVerdict = { ok: true } | { ok: false; problem: string; refusal: ShortcutRefusal };
 

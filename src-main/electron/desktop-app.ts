@@ -22,9 +22,10 @@ import { bindHostIpc } from './ipc';
 import { createMainWindow, revealWindow } from './main-window';
 import { onNativeWayland } from './linux-display';
 import { createMenubar, trayIconFor } from './menubar';
-import { commandShortcutKeys, createGlobalShortcuts, type ShortcutAnswer } from './palette/global-shortcuts';
+import { commandShortcutKeys, createGlobalShortcuts } from './palette/global-shortcuts';
 import { readFinderSelection } from './palette/finder-selection';
-import { defaultPaletteShortcut } from './palette/palette-shortcut';
+import { isPaletteShortcut } from '../../src-shared/app-commands';
+import type { CommandShortcut } from '../../src-shared/host-api';
 import { createPaletteWindow } from './palette/palette-window';
 import { permissionHolder } from './permission-holder';
 import { registerRendererScheme, serveRendererFolder } from './renderer-protocol';
@@ -119,14 +120,17 @@ class DesktopSession {
     // Made now, its page loading in the background: each opening then only shows it.
     const palette = this.store.add(createPaletteWindow({ preload: this.paths.preload, positioned }));
     this.store.add(bindHostIpc({ host, window: () => this.window, palette: () => palette.window() }));
-    // A command's own shortcut opens the palette, whose page runs the command and shows its answer.
+    // The palette's own shortcut (kept by the host with the commands', the person's choice) toggles
+    // it; a command's opens it, and its page runs the command and shows its answer.
     this.store.add(
       host.subscribe((event) => {
-        if (event.type === 'shortcutPressed') palette.show();
+        if (event.type !== 'shortcutPressed') return;
+        if (isPaletteShortcut(event.entryId, event.command)) palette.toggle();
+        else palette.show();
       }),
     );
     this.openWindow();
-    const paletteShortcut = this.paletteShortcut(shortcuts.register({ key: 'palette', label: 'the palette' }, defaultPaletteShortcut, () => palette.toggle()));
+    const paletteShortcut = this.paletteShortcut(await host.commandShortcuts());
     this.store.add(
       createAppMenu({
         host,
@@ -188,10 +192,11 @@ class DesktopSession {
     }
   }
 
-  /** The palette's shortcut when the system gave it, else why not, in the log (Settings picks another). */
-  private paletteShortcut(answer: ShortcutAnswer): string | undefined {
-    if (answer.ok) return defaultPaletteShortcut;
-    console.warn(`the palette has no global shortcut: ${answer.message}`);
+  /** The palette's shortcut when the system gave it, for the menu; else why not, in the log (the window's sidebar picks another). */
+  private paletteShortcut(shortcuts: readonly CommandShortcut[]): string | undefined {
+    const own = shortcuts.find((shortcut) => isPaletteShortcut(shortcut.entryId, shortcut.command));
+    if (own?.registered) return own.accelerator;
+    console.warn(`the palette has no global shortcut: ${own ? `${own.accelerator} is taken by the system or another app` : 'none is kept'}`);
     return undefined;
   }
 

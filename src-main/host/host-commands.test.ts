@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { HostEvent } from '../../src-shared/host-api';
+import { APP_ENTRY_ID, defaultPaletteShortcut, isPaletteShortcut, PALETTE_COMMAND } from '../../src-shared/app-commands';
+import type { CommandShortcut, HostEvent } from '../../src-shared/host-api';
 import { SimulatedPlatform } from '../platform/simulated';
 import { createHost, type Host } from './host';
 
@@ -83,27 +84,62 @@ describe("the host's record of commands run", () => {
   });
 });
 
+/** The commands' shortcuts, without the palette's own, which every host keeps (its own test below). */
+const commandsOnly = (shortcuts: CommandShortcut[]) => shortcuts.filter((s) => !isPaletteShortcut(s.entryId, s.command));
+const commandKeys = () => platform.registeredShortcuts.filter((accelerator) => accelerator !== defaultPaletteShortcut);
+
 describe("the commands' global shortcuts", () => {
+  it("keeps the palette's own shortcut with them: the default until the person picks another, changed but never taken away, and no command's", async () => {
+    let current = await open();
+    expect(platform.registeredShortcuts).toEqual([defaultPaletteShortcut]);
+    expect(await current.commandShortcuts()).toEqual([
+      { entryId: APP_ENTRY_ID, command: PALETTE_COMMAND, accelerator: defaultPaletteShortcut, registered: true },
+    ]);
+    const events: HostEvent[] = [];
+    current.subscribe((event) => events.push(event));
+    expect(platform.pressShortcut(defaultPaletteShortcut)).toBe(true);
+    expect(events).toContainEqual({ type: 'shortcutPressed', entryId: APP_ENTRY_ID, command: PALETTE_COMMAND });
+    expect((await current.installFolder(wordCount)).ok).toBe(true);
+    expect(await current.setCommandShortcut(TOOL, 'showTotal', defaultPaletteShortcut)).toMatchObject({
+      ok: false,
+      refusal: { code: 'usedByCommand', entryId: APP_ENTRY_ID, command: PALETTE_COMMAND },
+    });
+    expect(await current.setCommandShortcut(APP_ENTRY_ID, PALETTE_COMMAND, null)).toEqual({
+      ok: false,
+      problem: 'the palette keeps a shortcut, or nothing would open it: press another to change it',
+      refusal: { code: 'needed' },
+    });
+    expect(await current.setCommandShortcut(APP_ENTRY_ID, PALETTE_COMMAND, 'Alt+Shift+P')).toEqual({ ok: true });
+    expect(platform.registeredShortcuts).toEqual(['Alt+Shift+P']);
+    await current.dispose();
+    current = await open();
+    expect(platform.registeredShortcuts).toEqual(['Alt+Shift+P']);
+    // The default is free again, for a command.
+    expect(await current.setCommandShortcut(TOOL, 'showTotal', defaultPaletteShortcut)).toEqual({ ok: true });
+  });
+
   it('registers a shortcut, keeps it across a restart, registers it again at start, and tells when it is pressed', async () => {
     let current = await open();
     expect((await current.installFolder(wordCount)).ok).toBe(true);
     expect(await current.setCommandShortcut(TOOL, 'showTotal', 'CommandOrControl+Alt+T')).toEqual({ ok: true });
-    expect(platform.registeredShortcuts).toEqual(['CommandOrControl+Alt+T']);
+    expect(commandKeys()).toEqual(['CommandOrControl+Alt+T']);
     // Another shortcut for the same command takes the old one's place.
     expect(await current.setCommandShortcut(TOOL, 'showTotal', 'CommandOrControl+Alt+Y')).toEqual({ ok: true });
-    expect(platform.registeredShortcuts).toEqual(['CommandOrControl+Alt+Y']);
+    expect(commandKeys()).toEqual(['CommandOrControl+Alt+Y']);
     await current.dispose();
-    expect(platform.registeredShortcuts).toEqual([]);
+    expect(commandKeys()).toEqual([]);
     current = await open();
-    expect(await current.commandShortcuts()).toEqual([{ entryId: TOOL, command: 'showTotal', accelerator: 'CommandOrControl+Alt+Y', registered: true }]);
-    expect(platform.registeredShortcuts).toEqual(['CommandOrControl+Alt+Y']);
+    expect(commandsOnly(await current.commandShortcuts())).toEqual([
+      { entryId: TOOL, command: 'showTotal', accelerator: 'CommandOrControl+Alt+Y', registered: true },
+    ]);
+    expect(commandKeys()).toEqual(['CommandOrControl+Alt+Y']);
     const events: HostEvent[] = [];
     current.subscribe((event) => events.push(event));
     expect(platform.pressShortcut('CommandOrControl+Alt+Y')).toBe(true);
     expect(events).toContainEqual({ type: 'shortcutPressed', entryId: TOOL, command: 'showTotal' });
     expect(await current.setCommandShortcut(TOOL, 'showTotal', null)).toEqual({ ok: true });
-    expect(platform.registeredShortcuts).toEqual([]);
-    expect(await current.commandShortcuts()).toEqual([]);
+    expect(commandKeys()).toEqual([]);
+    expect(commandsOnly(await current.commandShortcuts())).toEqual([]);
   });
 
   it('names a shortcut the system or another app holds as taken, and keeps the one the command had', async () => {
@@ -116,7 +152,7 @@ describe("the commands' global shortcuts", () => {
       problem: 'CommandOrControl+Space is taken by the system or another app',
       refusal: { code: 'taken', accelerator: 'CommandOrControl+Space' },
     });
-    expect(platform.registeredShortcuts).toEqual(['CommandOrControl+Alt+T']);
+    expect(commandKeys()).toEqual(['CommandOrControl+Alt+T']);
     expect(await current.setCommandShortcut(TOOL, 'resetTotal', 'CommandOrControl+Alt+T')).toMatchObject({
       ok: false,
       refusal: { code: 'usedByCommand', entryId: TOOL, command: 'showTotal' },
@@ -137,7 +173,7 @@ describe("the commands' global shortcuts", () => {
       ok: false,
       refusal: { code: 'notInstalled', entryId: 'no.such.tool' },
     });
-    expect(platform.registeredShortcuts).toEqual([]);
+    expect(commandKeys()).toEqual([]);
   });
 
   it('drops the shortcuts of a tool uninstalled, unregistered at once and gone after a restart', async () => {
@@ -147,11 +183,11 @@ describe("the commands' global shortcuts", () => {
     expect(await current.setCommandShortcut(TOOL, 'showTotal', 'CommandOrControl+Alt+T')).toEqual({ ok: true });
     expect(await current.setCommandShortcut(PLUGIN, 'word-count.count', 'F7')).toEqual({ ok: true });
     expect((await current.uninstall(TOOL)).ok).toBe(true);
-    expect(platform.registeredShortcuts).toEqual(['F7']);
-    expect((await current.commandShortcuts()).map((s) => s.entryId)).toEqual([PLUGIN]);
+    expect(commandKeys()).toEqual(['F7']);
+    expect(commandsOnly(await current.commandShortcuts()).map((s) => s.entryId)).toEqual([PLUGIN]);
     await current.dispose();
     current = await open();
-    expect((await current.commandShortcuts()).map((s) => s.accelerator)).toEqual(['F7']);
+    expect(commandsOnly(await current.commandShortcuts()).map((s) => s.accelerator)).toEqual(['F7']);
   });
 
   it('keeps a shortcut another app took while the app was closed, shown as not registered', async () => {
@@ -162,7 +198,9 @@ describe("the commands' global shortcuts", () => {
     platform = new SimulatedPlatform();
     platform.markShortcutTaken('CommandOrControl+Alt+T');
     current = host = await createHost({ dataFolder: join(scratch, 'app'), platform, services: 'simulated' });
-    expect(await current.commandShortcuts()).toEqual([{ entryId: TOOL, command: 'showTotal', accelerator: 'CommandOrControl+Alt+T', registered: false }]);
+    expect(commandsOnly(await current.commandShortcuts())).toEqual([
+      { entryId: TOOL, command: 'showTotal', accelerator: 'CommandOrControl+Alt+T', registered: false },
+    ]);
   });
 });
 

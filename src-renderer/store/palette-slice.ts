@@ -1,5 +1,6 @@
 // The command palette: open or closed, what it knows when it opens (how the person uses commands,
 // the files they selected), the command it ran last, and the global shortcuts given in Settings.
+import { isPaletteShortcut } from '../../src-shared/app-commands';
 import type { CommandShortcut, CommandUse, FileSelection, Result, ShortcutVerdict } from '../../src-shared/host-api';
 import type { SliceCreator } from './app-store';
 import { paletteKey, type PaletteCommand } from './palette-commands';
@@ -88,7 +89,8 @@ export const createPaletteSlice: SliceCreator<PaletteSlice> = (set, get, host) =
   },
 
   async shortcutPressed(entryId, command) {
-    set({ palettePending: { entryId, command } });
+    // The palette's own shortcut only opens it; a command's opens it to run the command.
+    if (!isPaletteShortcut(entryId, command)) set({ palettePending: { entryId, command } });
     await get().openPalette();
   },
 

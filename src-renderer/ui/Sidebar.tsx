@@ -7,6 +7,7 @@ import { uiSelectors } from '../store/ui-slice';
 import { useAppStore } from '../store/store-context';
 import { stateReasonText } from '../words/reason-code';
 import { LanguagePicker } from './LanguagePicker';
+import { PaletteShortcut } from './palette/CommandShortcuts';
 import { StateDot } from './StateBadge';
 import { useToolText, useWords } from './use-words';
 
@@ -86,6 +87,7 @@ export function Sidebar() {
       <div className="sidebar-footer">
         <span className="sidebar-count">{words.toolCount(tools.length)}</span>
         <LanguagePicker />
+        <PaletteShortcut />
       </div>
     </aside>
   );

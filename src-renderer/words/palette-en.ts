@@ -35,6 +35,7 @@ export const paletteEn: PaletteWords = {
   removeShortcut: 'Remove',
   shortcutSaved: 'Saved',
   notRegistered: 'Another app holds it now: choose another',
+  paletteShortcut: 'Open the command palette',
   refusal: (refusal) => {
     switch (refusal.code) {
       case 'taken':
@@ -47,6 +48,8 @@ export const paletteEn: PaletteWords = {
         return 'This tool is not installed any more.';
       case 'unknownCommand':
         return 'This tool has no such command any more.';
+      case 'needed':
+        return 'The palette keeps a shortcut, or nothing would open it: press another to change it.';
     }
   },
 };

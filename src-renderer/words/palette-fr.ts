@@ -35,6 +35,7 @@ export const paletteFr: PaletteWords = {
   removeShortcut: 'Retirer',
   shortcutSaved: 'Enregistré',
   notRegistered: 'Une autre app le tient maintenant\u202f: choisissez-en un autre',
+  paletteShortcut: 'Ouvrir la palette de commandes',
   refusal: (refusal) => {
     switch (refusal.code) {
       case 'taken':
@@ -47,6 +48,8 @@ export const paletteFr: PaletteWords = {
         return 'Cet outil n’est plus installé.';
       case 'unknownCommand':
         return 'Cet outil n’a plus cette commande.';
+      case 'needed':
+        return 'La palette garde un raccourci, sinon rien ne l’ouvrirait\u202f: appuyez sur un autre pour le changer.';
     }
   },
 };

@@ -40,5 +40,7 @@ export interface PaletteWords {
   removeShortcut: string;
   shortcutSaved: string;
   notRegistered: string;
+  /** The palette's own shortcut, as a command's title in its field. */
+  paletteShortcut: string;
   refusal: (refusal: ShortcutRefusal) => string;
 }

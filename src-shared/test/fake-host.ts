@@ -9,6 +9,7 @@
 // compiles this folder too, so it holds to src-shared's rule: it imports only src-shared (no vitest,
 // no Node, no DOM). Nothing the app is built from imports it (fake-host.test.ts checks), and a `test`
 // folder is not counted as a source of the built window (src-main/testbed/renderer-build.ts).
+import { isPaletteShortcut } from '../app-commands';
 import { acceleratorProblem } from '../accelerator';
 import type {
   CommandShortcut,
@@ -204,7 +205,9 @@ export function createFakeHost(seed: { tools?: EntrySummary[]; info?: Partial<Ho
     commandUsage: () => fake.usage.map((use) => ({ ...use })),
     commandShortcuts: () => fake.shortcuts.map((shortcut) => ({ ...shortcut })),
     setCommandShortcut(entryId, command, accelerator) {
-      if (!fake.tools.has(entryId)) return { ok: false, problem: `"${entryId}" is not installed`, refusal: { code: 'notInstalled', entryId } };
+      const own = isPaletteShortcut(entryId, command);
+      if (!own && !fake.tools.has(entryId)) return { ok: false, problem: `"${entryId}" is not installed`, refusal: { code: 'notInstalled', entryId } };
+      if (own && accelerator === null) return { ok: false, problem: 'the palette keeps a shortcut', refusal: { code: 'needed' } };
       const others = fake.shortcuts.filter((s) => !(s.entryId === entryId && s.command === command));
       if (accelerator === null) {
         fake.shortcuts = others;

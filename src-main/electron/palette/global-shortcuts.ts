@@ -146,8 +146,9 @@ export interface CommandShortcutKeys {
 }
 
 /**
- * The host's command shortcuts through this registry, so that a command cannot be given the
- * palette's shortcut (the host keeps which command holds which, and says so in its own words).
+ * The host's shortcuts (the commands' and the palette's own) through this registry, which refuses
+ * what the system holds and what is no shortcut; the host keeps which command holds which, and
+ * says so in its own words.
  */
 export function commandShortcutKeys(shortcuts: GlobalShortcuts): CommandShortcutKeys {
   const ownerKey = (accelerator: string) => `command shortcut ${accelerator}`;

@@ -1,11 +1,3 @@
-// The palette's default shortcut, in a module of its own without Electron: the Electron e2e, which
-// runs in Node, presses it.
-
-/**
- * The palette's shortcut until the person picks another. Cmd+Space is Spotlight's and Ctrl+Space
- * (with or without Option) switches input sources on macOS; Option+Space types the no-break space
- * French typists need; Alt+Space opens the window menu on Windows, GNOME and KDE. Cmd+Shift+Space
- * (Ctrl+Shift+Space off macOS) is free on a fresh system, and if another app holds it the person is
- * told so and picks another.
- */
-export const defaultPaletteShortcut = 'CommandOrControl+Shift+Space';
+// The palette's default shortcut, for the Electron side and its e2e (which runs in Node and presses
+// it); the host keeps it with the commands' shortcuts (src-shared/app-commands.ts).
+export { defaultPaletteShortcut } from '../../../src-shared/app-commands';

@@ -1,9 +1,12 @@
 // The global shortcuts the person gave commands, kept in the app's data folder and registered with
 // the OS through ShortcutKeys (Electron's globalShortcut in the app; recorded only in the test bed).
 // A shortcut the system or another app holds is refused as taken; they are dropped with their entry.
+// The palette's own shortcut is kept here too, under the app's entry id: it has a default until the
+// person picks another, and it can be changed but not taken away (the palette would be out of reach).
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { acceleratorProblem } from '../../../src-shared/accelerator';
+import { APP_ENTRY_ID, defaultPaletteShortcut, isPaletteShortcut, PALETTE_COMMAND } from '../../../src-shared/app-commands';
 import type { CommandShortcut, ShortcutRefusal, ShortcutVerdict } from '../../../src-shared/host-api';
 import type { MaybePromise } from '../../../src-shared/maybe-promise';
 import { writeFileAtomic } from '../files/own-files';
@@ -55,6 +58,11 @@ export class CommandShortcuts {
         this.shortcuts = this.shortcuts.filter((s) => !(s.entryId === kept.entryId && s.command === kept.command));
         this.shortcuts.push({ ...kept, registered: await this.register(kept) });
       }
+      if (!this.shortcuts.some((s) => isPaletteShortcut(s.entryId, s.command))) {
+        const palette = { entryId: APP_ENTRY_ID, command: PALETTE_COMMAND, accelerator: defaultPaletteShortcut };
+        // A command given the default before the palette kept one keeps it; the person picks the palette another.
+        this.shortcuts.push({ ...palette, registered: !seen.has(defaultPaletteShortcut) && (await this.register(palette)) });
+      }
     });
   }
 
@@ -65,10 +73,13 @@ export class CommandShortcuts {
   /** Gives a command a shortcut, or takes it away (null). */
   set(entryId: string, command: string, accelerator: string | null): Promise<ShortcutVerdict> {
     return this.change(async () => {
-      const commands = this.commandsOf(entryId);
+      const commands = entryId === APP_ENTRY_ID ? [PALETTE_COMMAND] : this.commandsOf(entryId);
       if (!commands) return refused(`"${entryId}" is not installed`, { code: 'notInstalled', entryId });
       if (!commands.includes(command)) return refused(`"${entryId}" has no command "${command}"`, { code: 'unknownCommand', command });
       const before = this.shortcuts.find((s) => s.entryId === entryId && s.command === command);
+      if (accelerator === null && isPaletteShortcut(entryId, command)) {
+        return refused('the palette keeps a shortcut, or nothing would open it: press another to change it', { code: 'needed' });
+      }
       if (accelerator === null) {
         if (before) await this.drop(before);
         await this.save();

@@ -4,6 +4,7 @@
 // Shift+Tab move on as usual, so the fields are reached with the keyboard alone.
 import { useId, useState, type KeyboardEvent } from 'react';
 import { acceleratorOf, acceleratorProblem, acceleratorText } from '../../../src-shared/accelerator';
+import { APP_ENTRY_ID, PALETTE_COMMAND } from '../../../src-shared/app-commands';
 import type { EntrySummary, LocalizedText } from '../../../src-shared/host-api';
 import { paletteSelectors } from '../../store/palette-slice';
 import { useAppStore } from '../../store/store-context';
@@ -39,7 +40,17 @@ export function CommandShortcuts({ entry }: { entry: EntrySummary }) {
 
 type Saving = { status: 'saving' } | { status: 'saved' } | { status: 'refused'; problem: string };
 
-function ShortcutField({ entryId, command, title }: { entryId: string; command: string; title: string }) {
+/** The app's own shortcut, the palette's: beside the language, since it belongs to no tool. */
+export function PaletteShortcut() {
+  const words = useWords();
+  return (
+    <ul className="command-shortcuts palette-shortcut" aria-label={words.palette.shortcutsHeading}>
+      <ShortcutField entryId={APP_ENTRY_ID} command={PALETTE_COMMAND} title={words.palette.paletteShortcut} removable={false} />
+    </ul>
+  );
+}
+
+function ShortcutField({ entryId, command, title, removable = true }: { entryId: string; command: string; title: string; removable?: boolean }) {
   const words = useWords();
   const shortcut = useAppStore(paletteSelectors.shortcutOf(entryId, command));
   const setShortcut = useAppStore((s) => s.setCommandShortcut);
@@ -90,7 +101,7 @@ function ShortcutField({ entryId, command, title }: { entryId: string; command: 
         data-accelerator={shortcut?.accelerator}
         onKeyDown={onKeyDown}
       />
-      {shortcut && (
+      {shortcut && removable && (
         <button type="button" className="button small" onClick={() => void save(null)}>
           {words.palette.removeShortcut}
         </button>

@@ -152,6 +152,23 @@ describe('the shortcut fields of Settings', () => {
   });
 });
 
+describe("the palette's own shortcut", () => {
+  it('is set by pressing it beside the language, cannot be taken away, and only opens the palette when pressed', async () => {
+    const { fake } = await renderApp({ tools: [kit] });
+    const field = screen.getByLabelText('Shortcut for Open the command palette');
+    field.focus();
+    await userEvent.keyboard('{Alt>}{Shift>}p{/Shift}{/Alt}');
+    await waitFor(() => expect(field.getAttribute('data-accelerator')).toBe('Alt+Shift+P'));
+    expect(fake.requestsNamed('setCommandShortcut').at(-1)).toEqual(['vitruvian', 'palette', 'Alt+Shift+P']);
+    expect(within(field.closest('li')!).queryByRole('button', { name: 'Remove' })).toBeNull();
+    await userEvent.keyboard('{Backspace}');
+    expect(await screen.findByText('The palette keeps a shortcut, or nothing would open it: press another to change it.')).toBeTruthy();
+    act(() => fake.emit({ type: 'shortcutPressed', entryId: 'vitruvian', command: 'palette' }));
+    await screen.findByRole('dialog', { name: 'Command palette' });
+    expect(fake.requestsNamed('runCommand')).toEqual([]);
+  });
+});
+
 describe('a value shown as a tree', () => {
   it('draws at most 300 nodes of a huge value and says how many more there are', async () => {
     const { fake } = await renderApp({ tools: [lines] });
