@@ -7,6 +7,11 @@ export type DesktopBridge = HostApi & {
   pathForFile?(file: File): string;
   /** Hides the palette window (the palette closed in it); absent in the main window. */
   hidePalette?(): void;
+  /**
+   * Files chosen in the system's dialog for the palette window, opened by the main process so that
+   * the dialog taking the focus does not close the palette (a page's own file input would).
+   */
+  choosePaletteFiles?: () => Promise<string[]>;
 };
 
 declare global {

@@ -125,6 +125,22 @@ describe('the command palette', () => {
     }
   });
 
+  it("in the desktop app's palette window, chooses files through the app's dialog, not the page's file input", async () => {
+    const { fake } = await renderApp({ tools: [lines] });
+    fake.answers.fileSelection = () => ({ ok: false, reason: 'none', problem: 'no file manager here offers its selection' });
+    const asked: string[] = [];
+    window.vitruvian = { ...fake.host, choosePaletteFiles: async () => (asked.push('dialog'), ['/home/me/a.txt', '/home/me/b.txt']) };
+    try {
+      const dialog = await openPalette();
+      await userEvent.click(await within(dialog).findByRole('button', { name: 'Choose files' }));
+      expect(await within(dialog).findByText('Plugin commands act on 2 selected files')).toBeTruthy();
+      expect(asked).toEqual(['dialog']);
+      expect(dialog.querySelector('input[type=file]')).toBeNull();
+    } finally {
+      delete window.vitruvian;
+    }
+  });
+
   it('opens to run the command whose global shortcut was pressed', async () => {
     const { fake } = await renderApp({ tools: [kit] });
     act(() => fake.emit({ type: 'shortcutPressed', entryId: 'a.kit', command: 'sig' }));

@@ -2,7 +2,7 @@
 // selection, or the test bed's simulated one), or, where no file manager offers its selection
 // (Linux), files dropped on the palette or chosen in a dialog.
 import { useId, useState, type DragEvent } from 'react';
-import { pathOfDroppedFile } from '../../desktop-bridge';
+import { desktopBridge, pathOfDroppedFile } from '../../desktop-bridge';
 import { useAppStore } from '../../store/store-context';
 import { useWords } from '../use-words';
 
@@ -13,6 +13,8 @@ export function PaletteFiles() {
   const setFiles = useAppStore((s) => s.setPaletteFiles);
   const [choosing, setChoosing] = useState(false);
   const inputId = useId();
+  // The desktop app's palette window chooses through the main process's dialog.
+  const chooseInApp = desktopBridge()?.choosePaletteFiles;
   const take = (list: FileList | null) => {
     setChoosing(false);
     const paths = [...(list ?? [])].map(pathOfDroppedFile).filter((path): path is string => path !== undefined);
@@ -36,18 +38,26 @@ export function PaletteFiles() {
   return (
     <div className="palette-files palette-drop" onDragOver={(event) => event.preventDefault()} onDrop={onDrop} data-choosing-files={choosing}>
       <p className="muted">{files.length > 0 ? words.palette.selection(files.length) : words.palette.dropOrChoose}</p>
-      <label className="button small" htmlFor={inputId}>
-        {words.palette.chooseFiles}
-      </label>
-      <input
-        id={inputId}
-        className="visually-hidden"
-        type="file"
-        multiple
-        onClick={() => setChoosing(true)}
-        onChange={(event) => take(event.target.files)}
-        onBlur={() => setChoosing(false)}
-      />
+      {chooseInApp ? (
+        <button type="button" className="button small" onClick={() => void chooseInApp().then((paths) => paths.length > 0 && setFiles(paths))}>
+          {words.palette.chooseFiles}
+        </button>
+      ) : (
+        <>
+          <label className="button small" htmlFor={inputId}>
+            {words.palette.chooseFiles}
+          </label>
+          <input
+            id={inputId}
+            className="visually-hidden"
+            type="file"
+            multiple
+            onClick={() => setChoosing(true)}
+            onChange={(event) => take(event.target.files)}
+            onBlur={() => setChoosing(false)}
+          />
+        </>
+      )}
     </div>
   );
 }
