@@ -199,6 +199,9 @@ test.describe('a window with tools and plugins', () => {
     await openTab(page, 'Files');
     await addFiles('three.txt', 'notes.md');
     await expect(fileRow('notes.md')).toContainText('Words: 7');
+    await page.getByRole('textbox', { name: 'File path' }).fill(file('no-such.txt'));
+    await page.getByRole('textbox', { name: 'File path' }).press('Enter');
+    await expect(page.getByRole('alert')).toContainText('no file is at this path');
     await fileRow('three.txt').click();
     await fileRow('notes.md').click({ modifiers: ['Control'] });
     const count = command('Count words');
@@ -210,7 +213,7 @@ test.describe('a window with tools and plugins', () => {
     await copy.getByRole('button', { name: 'Copy word counts' }).click();
     await copy.getByRole('button', { name: 'Run' }).click();
     await expect(copy.getByRole('status')).toContainText('Put on the clipboard');
-    await expectNoViolations(page, 'a plugin’s Files tab with files, args forms, a value and a text answer');
+    await expectNoViolations(page, 'a plugin’s Files tab with files, a path refused, args forms, a value and a text answer');
   });
 
   test('a plugin’s Settings, Log and Messages', async () => {

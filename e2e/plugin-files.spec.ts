@@ -5,7 +5,7 @@
 // a slow call cancelled, a plugin's failure shown, the cache seen in Messages, and the tab in French.
 // The converted picture and the page reader are tested with the previews themselves (ui/preview/).
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -80,14 +80,38 @@ test('shows each file’s fields, for files added by path and one dropped', asyn
     transfer.items.add(new File(['one two three four\n'], 'dropped.txt', { type: 'text/plain' }));
     return transfer;
   });
-  const target = page.locator('.files-drop');
+  // Dropped anywhere on the Files tab, here on the empty space under the commands: given to the plugin, never installed.
+  const target = page.getByRole('tabpanel');
   for (const type of ['dragenter', 'dragover', 'drop']) await target.dispatchEvent(type, { dataTransfer });
   await expect(fileRow('dropped.txt')).toContainText('Words: 4');
   const kept = await fileRow('dropped.txt').locator('.file-name').getAttribute('title');
   expect(kept?.startsWith(join(testbed.dataFolder, 'dropped'))).toBe(true);
   expect(await readFile(kept!, 'utf8')).toBe('one two three four\n');
   await expect(page.getByRole('dialog')).toHaveCount(0);
+  // The picker, as a person chooses files with it.
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Choose files…' }).click();
+  await (await chooser).setFiles([file('keep.txt')]);
+  await expect(fileRow('keep.txt')).toContainText('Words: 5');
   await screenshot(page, testInfo, 'plugin-03-fields');
+});
+
+test('refuses a path at once, saying what is wrong with it, and tells two files of the same name apart', async ({}, testInfo) => {
+  await addPath(file('no-such.txt'));
+  await expect(page.getByRole('alert')).toHaveText(`${file('no-such.txt')} was not added: no file is at this path`);
+  await addPath('three.txt');
+  await expect(page.getByRole('alert')).toContainText('three.txt was not added: the path does not start from the root of the disk');
+  await addPath(join(work, 'files'));
+  await expect(page.getByRole('alert')).toContainText('it is a folder; give the files in it');
+  await expect(page.getByText('The plugin failed')).toHaveCount(0);
+  await screenshot(page, testInfo, 'plugin-03b-refused-path');
+  // keep.txt came through the picker (a copy in the test bed's folder): the one added by path is told apart by its folder.
+  await addPath(file('keep.txt'));
+  await expect(files().getByRole('option', { name: 'files/keep.txt', exact: true })).toContainText('Words: 5');
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await files().getByRole('option', { name: 'files/keep.txt', exact: true }).click();
+  await page.getByRole('button', { name: 'Remove the chosen' }).click();
+  await expect(files().getByRole('option')).toHaveCount(4);
 });
 
 test('runs a command with its args on the chosen files and shows its value', async ({}, testInfo) => {
@@ -216,9 +240,12 @@ test('goes through the Files tab in French', async ({}, testInfo) => {
   await selectTool(page, 'Word count');
   await openTab(page, 'Fichiers');
   await expect(fileRow('three.txt')).toContainText('Words\u202f: 3');
-  await addPath(file('keep.txt'), 'Chemin du fichier');
-  await expect(fileRow('keep.txt')).toContainText('Words\u202f: 5');
-  await fileRow('keep.txt').click();
+  await writeFile(file('cinq.txt'), 'un deux trois quatre cinq\n');
+  await addPath(file('cinq.txt'), 'Chemin du fichier');
+  await expect(fileRow('cinq.txt')).toContainText('Words\u202f: 5');
+  await addPath('cinq.txt', 'Chemin du fichier');
+  await expect(page.getByRole('alert')).toContainText('cinq.txt n’a pas été ajouté\u202f: le chemin ne part pas de la racine du disque');
+  await fileRow('cinq.txt').click();
   const commands = page.getByRole('region', { name: 'Commandes' });
   await expect(commands).toContainText('Commandes pour 1 fichier choisi');
   await command('Count words').getByRole('button', { name: 'Count words' }).click();

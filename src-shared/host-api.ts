@@ -2,7 +2,16 @@
 // The main process implements it once; Electron IPC and the test bed's WebSocket carry it.
 // Every request is listed in HostRequests, so both transports are generic over one table
 // and no channel carries `any`.
-import type { CheckedAnswers, InspectRequest, PageRequest, PlanResult, PluginAnswer, ShownCommandAnswer } from './plugin-api';
+import type {
+  CheckedAnswers,
+  GivenFileProblem,
+  GivenFileVerdict,
+  InspectRequest,
+  PageRequest,
+  PlanResult,
+  PluginAnswer,
+  ShownCommandAnswer,
+} from './plugin-api';
 
 /** Text in several languages: language tag -> string, `en` always present. */
 export type LocalizedText = { en: string } & Record<string, string>;
@@ -147,7 +156,8 @@ export type CommandReasonCode =
   | { code: 'stopping' }
   | { code: 'restarting'; after?: StateReasonCode }
   | { code: 'stoppedBeforeAnswer' }
-  | { code: 'linkBroken' }; // with ExitReasonCode: how a crashed command's tool ended before it answered
+  | { code: 'linkBroken' } // with ExitReasonCode: how a crashed command's tool ended before it answered
+  | { code: 'fileNotGiven'; path: string; problem: GivenFileProblem }; // the host's own refusal of a call's file, never the plugin's
 
 /** What the host itself wrote in a tool's log (source `host`). */
 export type HostLogCode =
@@ -244,6 +254,8 @@ export interface HostRequests {
   setLanguage: { args: [language: string]; result: Result };
   /** Puts text on the simulated clipboard (the test bed's services panel); refused with the system's services. */
   setSimulatedClipboard: { args: [text: string]; result: Result };
+  /** Whether a path can be given to a plugin (a file, from the root of the disk), judged when the person adds it. */
+  judgeFile: { args: [path: string]; result: GivenFileVerdict };
   // A Skwir plugin's calls (plugin-api.ts): `callId` is the window's, for cancelCall.
   askField: { args: [pluginId: string, callId: string, path: string, key: string]; result: PluginAnswer<CheckedAnswers['field']> };
   askThumbnail: { args: [pluginId: string, callId: string, path: string, size: number]; result: PluginAnswer<CheckedAnswers['thumbnail']> };
@@ -277,6 +289,7 @@ export const hostRequestNames: readonly HostRequestName[] = [
   'stop',
   'setLanguage',
   'setSimulatedClipboard',
+  'judgeFile',
   'askField',
   'askThumbnail',
   'inspect',

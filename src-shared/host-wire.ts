@@ -93,6 +93,7 @@ const requestArgKinds: { [K in HostRequestName]: ArgKinds<HostRequests[K]['args'
   stop: ['text'],
   setLanguage: ['text'],
   setSimulatedClipboard: ['text'],
+  judgeFile: ['text'],
   askField: ['text', 'text', 'text', 'text'],
   askThumbnail: ['text', 'text', 'text', 'number'],
   inspect: ['text', 'text', 'text', 'object'],

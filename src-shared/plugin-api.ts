@@ -19,6 +19,17 @@ export type PluginAnswer<T> =
       reasonCode?: CommandReasonCode;
     };
 
+/** Why the host will not give a path to a plugin, as data (the window words it in its language). */
+export type GivenFileProblem =
+  | { code: 'relativePath' } // not from the root of the disk: the host would not know where it is
+  | { code: 'missing' }
+  | { code: 'folder' } // a plugin is given files, never a folder
+  | { code: 'notAFile' } // a device, a pipe or a socket
+  | { code: 'unreadable'; reason: string }; // the system's code (EACCES, ...)
+
+/** A path judged before it is given to a plugin (judgeFile): taken, or why not, in English and as data. */
+export type GivenFileVerdict = { ok: true } | { ok: false; problem: string; problemCode: GivenFileProblem };
+
 /** inspect's params beyond the file, each optional (the protocol's defaults). */
 export interface InspectRequest {
   offset?: number;

@@ -39,6 +39,7 @@ const api: HostApi = {
   stop: (toolId) => request('stop', toolId),
   setLanguage: (language) => request('setLanguage', language),
   setSimulatedClipboard: (text) => request('setSimulatedClipboard', text),
+  judgeFile: (path) => request('judgeFile', path),
   askField: (pluginId, callId, path, key) => request('askField', pluginId, callId, path, key),
   askThumbnail: (pluginId, callId, path, size) => request('askThumbnail', pluginId, callId, path, size),
   inspect: (pluginId, callId, path, params) => request('inspect', pluginId, callId, path, params),

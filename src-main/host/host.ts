@@ -32,6 +32,7 @@ import { notInstalled, reasonText, unavailable } from './process/reasons';
 import { readProcessEntries } from './process/process-tree';
 import { readRefusedFolder, type RefusedFolder } from './installs/refused-folder';
 import { PluginCache } from './plugins/plugin-cache';
+import { judgeGivenFile } from './plugins/given-file';
 import { PluginRequests } from './plugins/plugin-requests';
 import type { CallOutcome, CallRequest, PluginLimits } from './plugins/plugin-supervisor';
 import { ToolRegistry, type RegistryEntry, type RegistryVerdict } from './installs/registry';
@@ -190,6 +191,10 @@ class ToolHost implements Host {
       }
       return { ok: true };
     });
+  }
+
+  judgeFile(path: string) {
+    return judgeGivenFile(path);
   }
 
   askField(pluginId: string, callId: string, path: string, key: string) {

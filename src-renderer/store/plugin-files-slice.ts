@@ -2,6 +2,7 @@
 // shown, and what the plugin said of each: every field that serves the file and its thumbnail,
 // asked once per file as it is added, a few at a time, the values filled in as they come.
 import type { Result } from '../../src-shared/host-api';
+import type { GivenFileProblem, GivenFileVerdict } from '../../src-shared/plugin-api';
 import type { FieldValue } from '../../src-shared/skwir/types';
 import { fileName } from '../file-path';
 import type { AppState, SliceCreator } from './app-store';
@@ -30,15 +31,41 @@ export interface FileAsks {
 
 export type ChooseHow = 'only' | 'toggle' | 'range';
 
+/** A file the person gave that was not added, and why: the host's judgement of its path, or what befell a dropped file. */
+export interface AddRefusal {
+  /** The path as given, or the dropped file's name. */
+  name: string;
+  why:
+    | { code: 'path'; problem: GivenFileProblem; message: string }
+    | { code: 'tooBig' } // a dropped file over what the test bed takes
+    | { code: 'noPath' } // the desktop app could not tell where a dropped file is
+    | { code: 'folder' } // a folder dropped that holds no manifest to install
+    | { code: 'notKept'; problem: string }; // the test bed could not keep a copy of a dropped file
+}
+
+/** The last adding of files to a plugin: how many are still being judged or uploaded, and what was refused. */
+export interface FilesAdding {
+  pending: number;
+  refused: AddRefusal[];
+}
+
 export interface PluginFilesState {
   pluginFiles: Record<string, PluginFile[]>;
   fileChoices: Record<string, FileChoice>;
   fileAsks: Record<string, FileAsks>;
+  filesAdding: Record<string, FilesAdding>;
 }
 
 export interface PluginFilesActions {
-  /** Adds paths not listed yet and asks about each; the first is chosen when nothing was. */
-  addFiles: (pluginId: string, paths: string[]) => void;
+  /**
+   * Adds paths not listed yet, each judged by the host first (a missing file, a folder, a path not
+   * from the root are refused at once, saying why), and asks about each; the first is chosen when
+   * nothing was. `dropped`: for files dropped, how many filesComing announced, and those of them
+   * that never got a path (shown with the refusals of this adding).
+   */
+  addFiles: (pluginId: string, paths: string[], dropped?: { announced: number; refused: AddRefusal[] }) => Promise<void>;
+  /** Files are on their way (being uploaded): "Adding..." shows until addFiles takes them. */
+  filesComing: (pluginId: string, count: number) => void;
   removeFiles: (pluginId: string, paths: string[]) => void;
   /** Asks every field, thumbnail and the preview again (after the plugin changed, say). */
   askFilesAgain: (pluginId: string) => void;
@@ -52,7 +79,7 @@ export interface PluginFilesActions {
 
 export type PluginFilesSlice = PluginFilesState & PluginFilesActions;
 
-export const initialPluginFilesState: PluginFilesState = { pluginFiles: {}, fileChoices: {}, fileAsks: {} };
+export const initialPluginFilesState: PluginFilesState = { pluginFiles: {}, fileChoices: {}, fileAsks: {}, filesAdding: {} };
 
 /** Field and thumbnail asks sent at once: the plugin answers one call at a time anyway. */
 export const ASKS_AT_ONCE = 4;
@@ -110,6 +137,9 @@ export const createPluginFilesSlice: SliceCreator<PluginFilesSlice> = (set, get,
     if (thumbnail) queue(() => askThumbnail(pluginId, path));
   };
 
+  const changeAdding = (pluginId: string, change: (now: FilesAdding) => FilesAdding) =>
+    set((s) => ({ filesAdding: { ...s.filesAdding, [pluginId]: change(s.filesAdding[pluginId] ?? noAdding) } }));
+
   const cancelRunning = (asks: FileAsks | undefined) => {
     if (!asks) return;
     for (const call of [...Object.values(asks.fields), asks.thumbnail]) {
@@ -128,11 +158,40 @@ export const createPluginFilesSlice: SliceCreator<PluginFilesSlice> = (set, get,
   return {
     ...initialPluginFilesState,
 
-    addFiles(pluginId, paths) {
+    filesComing(pluginId, count) {
+      changeAdding(pluginId, (now) => ({ ...now, pending: now.pending + count }));
+    },
+
+    async addFiles(pluginId, paths, dropped = { announced: 0, refused: [] }) {
       if (!pluginDetails(get().tools[pluginId])) return;
       const listed = new Set((get().pluginFiles[pluginId] ?? []).map((file) => file.path));
-      const fresh = [...new Set(paths.map((path) => path.trim()))].filter((path) => path !== '' && !listed.has(path));
-      if (fresh.length === 0) return;
+      const given = [...new Set(paths.map((path) => path.trim()))].filter((path) => path !== '' && !listed.has(path));
+      // A new adding clears what the last one refused; one that overlaps another adds to it.
+      changeAdding(pluginId, (now) => {
+        const others = Math.max(0, now.pending - dropped.announced);
+        return { pending: others + given.length, refused: others > 0 ? now.refused : [] };
+      });
+      const verdicts = await Promise.all(
+        given.map((path) =>
+          host.judgeFile(path).catch((error: unknown): GivenFileVerdict => ({
+            ok: false,
+            problem: problemOf(error),
+            problemCode: { code: 'unreadable', reason: problemOf(error) },
+          })),
+        ),
+      );
+      const refused: AddRefusal[] = [
+        ...dropped.refused,
+        ...given.flatMap((path, i) => {
+          const verdict = verdicts[i]!;
+          return verdict.ok ? [] : [{ name: path, why: { code: 'path' as const, problem: verdict.problemCode, message: verdict.problem } }];
+        }),
+      ];
+      changeAdding(pluginId, (now) => ({ pending: Math.max(0, now.pending - given.length), refused: [...now.refused, ...refused] }));
+      // Listed meanwhile (added twice at once): once is enough.
+      const nowListed = new Set((get().pluginFiles[pluginId] ?? []).map((file) => file.path));
+      const fresh = given.filter((path, i) => verdicts[i]!.ok && !nowListed.has(path));
+      if (fresh.length === 0 || !pluginDetails(get().tools[pluginId])) return;
       set((s) => ({
         pluginFiles: { ...s.pluginFiles, [pluginId]: [...(s.pluginFiles[pluginId] ?? []), ...fresh.map((path) => ({ path, name: fileName(path) }))] },
       }));
@@ -204,6 +263,7 @@ export const createPluginFilesSlice: SliceCreator<PluginFilesSlice> = (set, get,
 };
 
 const noFiles: PluginFile[] = [];
+const noAdding: FilesAdding = { pending: 0, refused: [] };
 const noChoice: FileChoice = { chosen: [] };
 
 /** When the oldest ask still running about the file started, or undefined when none runs. */
@@ -217,6 +277,7 @@ const asksRunningSince = (asks: FileAsks | undefined): number | undefined => {
 
 export const pluginFileSelectors = {
   files: (pluginId: string) => (s: AppState) => s.pluginFiles[pluginId] ?? noFiles,
+  adding: (pluginId: string) => (s: AppState) => s.filesAdding[pluginId] ?? noAdding,
   choice: (pluginId: string) => (s: AppState) => s.fileChoices[pluginId] ?? noChoice,
   chosenPaths: (pluginId: string) => (s: AppState) => (s.fileChoices[pluginId] ?? noChoice).chosen,
   currentFile: (pluginId: string) => (s: AppState) => s.fileChoices[pluginId]?.current,

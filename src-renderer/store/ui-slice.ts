@@ -18,6 +18,8 @@ export interface UiState {
   installDialogOpen: boolean;
   /** Set when a folder was dropped in a browser, which cannot tell where it is. */
   installDialogReason?: 'dropNeedsPath';
+  /** A folder dropped on a plugin's files that holds a manifest: offered as an install, its path filled in when known. */
+  installDialogOffer?: { name: string; path?: string };
   confirmingUninstall?: string;
   sidebarFilter: string;
   servicePanelOpen: boolean;
@@ -28,7 +30,7 @@ export interface UiState {
 export interface UiActions {
   selectTool: (toolId: string | undefined) => void;
   selectTab: (tab: ToolTab) => void;
-  openInstallDialog: (reason?: 'dropNeedsPath') => void;
+  openInstallDialog: (reason?: 'dropNeedsPath', offer?: { name: string; path?: string }) => void;
   closeInstallDialog: () => void;
   askUninstall: (toolId: string) => void;
   cancelUninstall: () => void;
@@ -63,11 +65,11 @@ export const createUiSlice: SliceCreator<UiSlice> = (set, get) => ({
     if (tab === 'log') void get().loadLog(toolId);
     if (tab === 'trace') void get().loadTrace(toolId);
   },
-  openInstallDialog(reason) {
-    set({ installDialogOpen: true, installDialogReason: reason });
+  openInstallDialog(reason, offer) {
+    set({ installDialogOpen: true, installDialogReason: reason, installDialogOffer: offer });
   },
   closeInstallDialog() {
-    set({ installDialogOpen: false, installDialogReason: undefined });
+    set({ installDialogOpen: false, installDialogReason: undefined, installDialogOffer: undefined });
   },
   askUninstall(toolId) {
     if (get().tools[toolId]) set({ confirmingUninstall: toolId });
@@ -97,6 +99,12 @@ export const uiSelectors = {
   },
   installDialogOpen: (s: AppState) => s.installDialogOpen,
   installDialogReason: (s: AppState) => s.installDialogReason,
+  installDialogOffer: (s: AppState) => s.installDialogOffer,
+  /** The plugin whose Files tab is shown: what is dropped on the window is given to it. */
+  filesTabPlugin: (s: AppState) => {
+    const tool = s.selectedToolId === undefined ? undefined : s.tools[s.selectedToolId];
+    return tool?.kind === 'plugin' && uiSelectors.shownTab(s) === 'files' ? tool.id : undefined;
+  },
   confirmingUninstall: (s: AppState) => (s.confirmingUninstall === undefined ? undefined : s.tools[s.confirmingUninstall]),
   sidebarFilter: (s: AppState) => s.sidebarFilter,
   servicePanelOpen: (s: AppState) => s.servicePanelOpen,

@@ -92,6 +92,7 @@ export async function connectWebSocketHost(location: PageAddress, openSocket: Op
     stop: request('stop'),
     setLanguage: request('setLanguage'),
     setSimulatedClipboard: request('setSimulatedClipboard'),
+    judgeFile: request('judgeFile'),
     askField: request('askField'),
     askThumbnail: request('askThumbnail'),
     inspect: request('inspect'),

@@ -11,10 +11,11 @@ import { useWords } from './use-words';
 export function InstallDialog() {
   const words = useWords();
   const reason = useAppStore(uiSelectors.installDialogReason);
+  const offer = useAppStore(uiSelectors.installDialogOffer);
   const install = useAppStore(toolSelectors.install);
   const installFolder = useAppStore((s) => s.installFolder);
   const close = useAppStore((s) => s.closeInstallDialog);
-  const [folder, setFolder] = useState(install.status === 'idle' ? '' : install.folder);
+  const [folder, setFolder] = useState(offer?.path ?? (install.status === 'idle' ? '' : install.folder));
   const [tried, setTried] = useState(false);
   const field = useRef<HTMLInputElement>(null);
   const picker = useRef<HTMLInputElement>(null);
@@ -38,6 +39,7 @@ export function InstallDialog() {
       initialFocus={field}
       description={
         <>
+          {offer && <p className="note">{words.plugin.folderToInstall(offer.name)}</p>}
           {reason === 'dropNeedsPath' && <p className="note">{words.dropNeedsPath}</p>}
           <p>{words.installDialogHelp}</p>
         </>

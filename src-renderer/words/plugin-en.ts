@@ -1,4 +1,5 @@
 import { countIn } from '../../src-shared/plural';
+import { givenFileEn } from '../../src-shared/reasons-en';
 import type { LeftOut } from '../../src-shared/skwir/answer-cuts';
 import type { PluginWords } from './plugin-words';
 
@@ -49,6 +50,10 @@ export const pluginEn: PluginWords = {
   fileNotAdded: (name, problem) => `${name} was not added: ${problem}`,
   fileTooBig: (name) => `${name} was not added: it is over 256 MiB, the most the test bed takes.`,
   noPath: 'it is not a file on this computer',
+  folderNotGiven: (name) => `${name} was not added: it is a folder, and a plugin is given files. Drop the files in it instead.`,
+  givenFile: (problem) => givenFileEn(problem),
+  folderToInstall: (name) => `${name} holds a manifest: install it?`,
+  chooseFiles: 'Choose files…',
   filesList: 'Files given to the plugin',
   noFiles: 'No files yet.',
   chooseHint: 'Shift-click or Ctrl-click to choose several files: a command acts on all the chosen ones.',

@@ -1,6 +1,7 @@
 import { countIn } from '../../src-shared/plural';
 import type { LeftOut } from '../../src-shared/skwir/answer-cuts';
 import type { PluginWords } from './plugin-words';
+import { givenFileFr } from './reasons-fr';
 
 const leftOutNouns: Record<keyof LeftOut, [one: string, other: string]> = {
   rows: ['ligne', 'lignes'],
@@ -50,6 +51,10 @@ export const pluginFr: PluginWords = {
   fileNotAdded: (name, problem) => `${name} n’a pas été ajouté\u202f: ${problem}`,
   fileTooBig: (name) => `${name} n’a pas été ajouté\u202f: il dépasse 256\u00a0Mio, le plus que prend le banc d’essai.`,
   noPath: 'ce n’est pas un fichier de cet ordinateur',
+  folderNotGiven: (name) => `${name} n’a pas été ajouté\u202f: c’est un dossier, et un plugin reçoit des fichiers. Déposez plutôt les fichiers qu’il contient.`,
+  givenFile: (problem) => givenFileFr(problem) ?? problem.code,
+  folderToInstall: (name) => `${name} contient un manifeste\u202f: l’installer\u202f?`,
+  chooseFiles: 'Choisir des fichiers…',
   filesList: 'Fichiers donnés au plugin',
   noFiles: 'Aucun fichier pour l’instant.',
   chooseHint: 'Maj-clic ou Ctrl-clic pour choisir plusieurs fichiers\u202f: une commande agit sur tous ceux qui sont choisis.',

@@ -1,6 +1,6 @@
 // The window's words about Skwir plugins: their Settings, the Files tab, previews and commands.
 // Kept apart from words.ts so each file stays readable; en and fr each give all of them.
-import type { PluginAnswer, PlanStepOutcome } from '../../src-shared/plugin-api';
+import type { GivenFileProblem, PluginAnswer, PlanStepOutcome } from '../../src-shared/plugin-api';
 import type { LeftOut } from '../../src-shared/skwir/answer-cuts';
 import type { Capability } from '../../src-shared/skwir/types';
 
@@ -40,6 +40,13 @@ export interface PluginWords {
   fileTooBig: (name: string) => string;
   /** Why a dropped item has no path (dragged from another app, say). */
   noPath: string;
+  /** A folder dropped that holds no manifest: a plugin is given files. */
+  folderNotGiven: (name: string) => string;
+  /** What is wrong with a path the host would not give a plugin. */
+  givenFile: (problem: GivenFileProblem) => string;
+  /** A folder dropped that holds a manifest: offered as an install. */
+  folderToInstall: (name: string) => string;
+  chooseFiles: string;
   // Files tab: the list
   filesList: string;
   noFiles: string;

@@ -25,6 +25,7 @@ const oneOfEach: { [Code in ReasonCode['code']]: Extract<ReasonCode, { code: Cod
   restarting: { code: 'restarting', after: { code: 'exited', exitCode: 3 } },
   stoppedBeforeAnswer: { code: 'stoppedBeforeAnswer' },
   linkBroken: { code: 'linkBroken' },
+  fileNotGiven: { code: 'fileNotGiven', path: '/home/me/pictures', problem: { code: 'folder' } },
   notStarted: { code: 'notStarted', state: 'stopped' },
   unknownPreference: { code: 'unknownPreference', id: 'nope' },
   untitledPreference: { code: 'untitledPreference', id: 'cursor' },

@@ -23,6 +23,7 @@ const sampleArgs: { [K in HostRequestName]: HostRequests[K]['args'] } = {
   stop: ['a.b'],
   setLanguage: ['fr'],
   setSimulatedClipboard: ['hi'],
+  judgeFile: ['/f'],
   askField: ['p.q', 'c1', '/f', 'words'],
   askThumbnail: ['p.q', 'c2', '/f', 64],
   inspect: ['p.q', 'c3', '/f', {}],

@@ -24,7 +24,7 @@ import type {
   ToolSummaryFields,
   TraceLine,
 } from '../host-api';
-import { reasonEn, type Noun } from '../reasons-en';
+import { givenFileEn, reasonEn, type Noun } from '../reasons-en';
 import { makeTool } from './tool-summaries';
 
 export { makeLogLines, makePlugin, makeTool } from './tool-summaries';
@@ -165,6 +165,12 @@ export function createFakeHost(seed: { tools?: ToolSummary[]; info?: Partial<Hos
     setSimulatedClipboard(text) {
       if (fake.info.services !== 'simulated') return { ok: false, problem: "the services are the system's: the clipboard is the real one" };
       fake.clipboard = text;
+      return ok;
+    },
+    // The fake has no disk: a path from the root is a file, one ending in a slash a folder.
+    judgeFile(path) {
+      if (!path.startsWith('/')) return { ok: false, problem: givenFileEn({ code: 'relativePath' }), problemCode: { code: 'relativePath' } };
+      if (path.endsWith('/')) return { ok: false, problem: givenFileEn({ code: 'folder' }), problemCode: { code: 'folder' } };
       return ok;
     },
     askField: (pluginId) => noPlugin(pluginId),

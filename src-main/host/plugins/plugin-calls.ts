@@ -12,6 +12,7 @@ import type { CallMethod } from '../../../src-shared/skwir/methods';
 import { skwirMethodInfo } from '../../../src-shared/skwir/methods';
 import type { Capability } from '../../../src-shared/skwir/types';
 import { SKWIR_REFUSAL, type CallFiles, type CallHandles } from './call-files';
+import { GivenFileRefusal } from './given-file';
 import type { PluginReads } from './plugin-reads';
 import type { ToolSupervisorLimits, ToolStateChange } from '../process/supervisor-options';
 
@@ -164,7 +165,13 @@ export async function openCall(request: CallRequest, reads: PluginReads): Promis
   try {
     files = await reads.describe(request.files);
   } catch (error) {
-    return { failed: { ms: 0, outcome: 'failed', message: `file: ${(error as Error).message}` } };
+    // The host's own refusal of a path: said of the file, never as the plugin's failure.
+    if (error instanceof GivenFileRefusal) {
+      return {
+        failed: { ms: 0, outcome: 'unavailable', message: error.message, reasonCode: { code: 'fileNotGiven', path: error.path, problem: error.problem } },
+      };
+    }
+    return { failed: { ms: 0, outcome: 'unavailable', message: `file: ${(error as Error).message}` } };
   }
   const info = skwirMethodInfo(request.method)!;
   const params = { ...request.params, ...(info.files === 'entries' ? { entries: files.callFiles } : { file: files.callFiles[0] }) };
