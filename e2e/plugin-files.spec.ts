@@ -130,12 +130,19 @@ test('runs a command with its args on the chosen files and shows its value', asy
   await screenshot(page, testInfo, 'plugin-04-command-value');
 });
 
-test('puts a text answer on the clipboard and shows what the plugin said', async ({}, testInfo) => {
+test('puts a text answer on the simulated clipboard, recorded, and shows what the plugin said', async ({}, testInfo) => {
+  // The browser's own clipboard is the person's: the test bed never writes it.
+  await page.evaluate(() => navigator.clipboard.writeText('the person’s own'));
   const copy = command('Copy word counts');
   await copy.getByRole('button', { name: 'Copy word counts' }).click();
   await copy.getByRole('button', { name: 'Run' }).click();
   await expect(copy.getByRole('status')).toHaveText('Copied the counts of 2 files · Put on the clipboard');
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('three.txt: 3 words\nnotes.md: 7 words\n');
+  const panel = page.getByRole('region', { name: 'Simulated services' });
+  await expect(panel.getByLabel('Clipboard', { exact: true })).toHaveValue('three.txt: 3 words\nnotes.md: 7 words\n');
+  await expect(page.getByRole('list', { name: 'Simulated services' }).getByRole('listitem').first()).toContainText(
+    'Word countPut on the clipboard: “three.txt: 3 words',
+  );
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('the person’s own');
   await copy.scrollIntoViewIfNeeded();
   await screenshot(page, testInfo, 'plugin-05-clipboard');
 });

@@ -254,6 +254,8 @@ export interface HostRequests {
   setLanguage: { args: [language: string]; result: Result };
   /** Puts text on the simulated clipboard (the test bed's services panel); refused with the system's services. */
   setSimulatedClipboard: { args: [text: string]; result: Result };
+  /** What the simulated clipboard holds (null: nothing); refused with the system's services. */
+  readSimulatedClipboard: { args: []; result: { ok: true; text: string | null } | { ok: false; problem: string } };
   /** Whether a path can be given to a plugin (a file, from the root of the disk), judged when the person adds it. */
   judgeFile: { args: [path: string]; result: GivenFileVerdict };
   // A Skwir plugin's calls (plugin-api.ts): `callId` is the window's, for cancelCall.
@@ -289,6 +291,7 @@ export const hostRequestNames: readonly HostRequestName[] = [
   'stop',
   'setLanguage',
   'setSimulatedClipboard',
+  'readSimulatedClipboard',
   'judgeFile',
   'askField',
   'askThumbnail',
@@ -307,6 +310,8 @@ export type HostEvent =
   | { type: 'logCleared'; toolId: string }
   | { type: 'trace'; toolId: string; line: TraceLine }
   | { type: 'serviceCall'; call: ServiceCall }
+  /** What the simulated clipboard holds changed (a tool, a plugin or the person wrote it). */
+  | { type: 'clipboard'; text: string | null }
   | { type: 'language'; language: string };
 
 export interface Disposable {

@@ -20,6 +20,7 @@ describe('reading a window request frame', () => {
       setLanguage: ['fr'],
       setSimulatedClipboard: ['4242'],
       judgeFile: ['/tmp/a.txt'],
+      readSimulatedClipboard: [],
       askField: ['org.x.y', 'call-1', '/tmp/a.txt', 'x.words'],
       askThumbnail: ['org.x.y', 'call-2', '/tmp/a.ppm', 256],
       inspect: ['org.x.y', 'call-3', '/tmp/a.bin', { offset: 4096, query: 'de ad' }],

@@ -93,6 +93,7 @@ const requestArgKinds: { [K in HostRequestName]: ArgKinds<HostRequests[K]['args'
   stop: ['text'],
   setLanguage: ['text'],
   setSimulatedClipboard: ['text'],
+  readSimulatedClipboard: [],
   judgeFile: ['text'],
   askField: ['text', 'text', 'text', 'text'],
   askThumbnail: ['text', 'text', 'text', 'number'],
@@ -208,7 +209,7 @@ export function readClientFrame(text: string): FrameReading<ClientFrame> {
   return { ok: true, frame: { kind: 'request', id, method: value.method, args: value.args } as ClientFrame };
 }
 
-const hostEventTypes: readonly HostEvent['type'][] = ['tool', 'toolRemoved', 'log', 'logCleared', 'trace', 'serviceCall', 'language'];
+const hostEventTypes: readonly HostEvent['type'][] = ['tool', 'toolRemoved', 'log', 'logCleared', 'trace', 'serviceCall', 'clipboard', 'language'];
 
 const isHostEvent = (value: unknown): value is HostEvent =>
   isRecord(value) && typeof value.type === 'string' && (hostEventTypes as readonly string[]).includes(value.type);

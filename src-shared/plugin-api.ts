@@ -4,7 +4,7 @@
 // only a plan a plugin gave, as it gave it, is ever applied.
 import type { CommandReasonCode } from './host-api';
 import type { CheckedAnswers, CheckedPlan } from './skwir/answers';
-import type { PlanAnswer, PlanStep } from './skwir/types';
+import type { PlanAnswer, PlanStep, TextAnswer } from './skwir/types';
 
 /** An answer, or why there is none: the plugin's failure (its message, for the person), cancelled, ... */
 export type PluginAnswer<T> =
@@ -50,7 +50,12 @@ export interface PageRequest {
  * is its place among them (file n is files[n - 1]), whatever handle the plugin gave it.
  */
 export type ShownPlan = CheckedPlan & { planId: string; files: string[] };
-export type ShownCommandAnswer = Exclude<CheckedAnswers['command'], PlanAnswer> | ShownPlan;
+/**
+ * A text answer as the window gets it: the host put the text on the clipboard, as a tool's
+ * clipboard/writeText does (the simulated one in the test bed, recorded there), or says why not.
+ */
+export type ShownText = TextAnswer & ({ onClipboard: true } | { onClipboard: false; clipboardProblem: string });
+export type ShownCommandAnswer = Exclude<CheckedAnswers['command'], PlanAnswer | TextAnswer> | ShownText | ShownPlan;
 
 /** What became of one step of a plan. `recorded`: with simulated services it went to the panel instead. */
 export interface PlanStepOutcome {

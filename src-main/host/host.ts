@@ -132,7 +132,9 @@ class ToolHost implements Host {
       platform: options.platform,
       simulated: options.services === 'simulated',
       recordStep: (pluginId, step) => this.recordServiceCall(pluginId, `plan/${step.op}`, { ...step }, {}),
+      putOnClipboard: (pluginId, text) => this.putOnClipboard(pluginId, text),
     });
+    if (options.platform instanceof SimulatedPlatform) options.platform.onDidChangeClipboard((text) => this.events.fire({ type: 'clipboard', text }));
     this.broker.onDidStore(({ toolId }) => this.tools.get(toolId)?.changed());
     // A refusal is also a warning in the tool's log, naming the method and why, where the author
     // looks first (and `run` prints it). A service that broke (-32603) is logged from onDidFail.
@@ -331,6 +333,14 @@ class ToolHost implements Host {
     return { ok: true };
   }
 
+  async readSimulatedClipboard() {
+    const { platform, services } = this.options;
+    if (services !== 'simulated' || !(platform instanceof SimulatedPlatform)) {
+      return { ok: false as const, problem: "the services are the system's: the clipboard is the real one, which the window does not read" };
+    }
+    return { ok: true as const, text: platform.clipboardText };
+  }
+
   subscribe(listener: (event: HostEvent) => void) {
     return this.events.event(listener);
   }
@@ -347,6 +357,17 @@ class ToolHost implements Host {
   }
 
   // ---- inside ----
+
+  /** A plugin's text answer, put on the clipboard through the platform as a tool's clipboard/writeText is, and recorded the same way. */
+  private async putOnClipboard(pluginId: string, text: string): Promise<string | undefined> {
+    try {
+      await this.options.platform.clipboardWriteText(text);
+    } catch (error) {
+      return error instanceof Error ? error.message : String(error);
+    }
+    if (this.options.services === 'simulated') this.recordServiceCall(pluginId, 'clipboard/writeText', { text }, {});
+    return undefined;
+  }
 
   /** A call the simulated services answered (or a plan step they recorded), for the test bed's panel. */
   private recordServiceCall(toolId: string, method: string, params: Record<string, unknown>, result: Record<string, unknown>): void {

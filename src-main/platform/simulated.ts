@@ -17,6 +17,9 @@ export class SimulatedPlatform implements Platform {
   private readonly _onDidCall = new Emitter<PlatformCall>();
   /** Every call, after it was answered or refused. */
   readonly onDidCall = this._onDidCall.event;
+  private readonly _onDidChangeClipboard = new Emitter<string | null>();
+  /** What the clipboard holds changed: a tool or a plugin wrote it, or the person put text there. */
+  readonly onDidChangeClipboard = this._onDidChangeClipboard.event;
 
   private clipboard: string | null;
   private readonly refusals = new Map<PlatformMethod, PlatformRefusal>();
@@ -41,6 +44,7 @@ export class SimulatedPlatform implements Platform {
   /** Puts text on the clipboard as the person would (the test bed's panel, run --clipboard): no call is recorded. */
   setClipboardText(text: string | null): void {
     this.clipboard = text;
+    this._onDidChangeClipboard.fire(text);
   }
 
   /** From now on `method` refuses with this refusal; undefined makes it answer again. */
@@ -57,6 +61,7 @@ export class SimulatedPlatform implements Platform {
   clipboardWriteText(text: string): void {
     this.record('clipboardWriteText', [text]);
     this.clipboard = text;
+    this._onDidChangeClipboard.fire(text);
   }
 
   openUrl(url: string): void {
@@ -89,6 +94,7 @@ export class SimulatedPlatform implements Platform {
 
   dispose(): void {
     this._onDidCall.dispose();
+    this._onDidChangeClipboard.dispose();
   }
 
   private record(method: PlatformMethod, args: unknown[]): void {

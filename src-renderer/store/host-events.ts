@@ -60,6 +60,8 @@ export function bindHostEvents(host: HostApi, store: AppStore, schedule: Schedul
         return state.logCleared(event.toolId);
       case 'serviceCall':
         return state.serviceCallArrived(event.call);
+      case 'clipboard':
+        return state.clipboardChanged(event.text);
       case 'language':
         return state.languageChanged(event.language);
     }

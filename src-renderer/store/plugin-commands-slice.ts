@@ -1,8 +1,8 @@
 // A plugin's commands run on the chosen files (Files tab), one run kept per command: its answer
-// (done, a value, text put on the clipboard, or a plan), and for a plan, what the person did with
-// it: applied only once they confirmed it, and only for a plugin granted write.
+// (done, a value, text the host put on the clipboard, or a plan), and for a plan, what the person
+// did with it: applied only once they confirmed it, and only for a plugin granted write. The window
+// never writes the clipboard itself: in the test bed that would be the real one, not the simulated.
 import type { PlanResult, ShownCommandAnswer } from '../../src-shared/plugin-api';
-import { copyText } from '../ui/copy-text';
 import type { AppState, SliceCreator } from './app-store';
 import { ask, newCallId, running, runningId, type PluginCall } from './plugin-call';
 import { pluginDetails } from './plugin-serving';
@@ -15,8 +15,6 @@ export interface PluginCommandRun {
   /** The files it was run on. */
   paths: string[];
   call: PluginCall<ShownCommandAnswer>;
-  /** A text answer: whether it is on the clipboard now. */
-  copied?: boolean;
   /** A plan answer: what became of it. */
   plan?: PlanState;
 }
@@ -63,10 +61,6 @@ export const createPluginCommandsSlice: SliceCreator<PluginCommandsSlice> = (set
         call: { status: 'answered', answer },
         ...(answer.ok && answer.answer.answer === 'plan' ? { plan: { status: 'shown' } } : {}),
       }));
-      if (answer.ok && answer.answer.answer === 'text') {
-        const copied = await copyText(answer.answer.text);
-        update(key, (run) => (run.call.status === 'answered' && run.call.answer === answer ? { ...run, copied } : run));
-      }
     },
 
     askApplyPlan(pluginId, command) {

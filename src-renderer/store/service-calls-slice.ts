@@ -1,5 +1,5 @@
-// Service calls the simulated platform answered, shown in the test bed's panel, and the text the
-// person put on the simulated clipboard there. The window keeps as many calls as the host, each with
+// Service calls the simulated platform answered, shown in the test bed's panel, and what the one
+// simulated clipboard holds, whoever wrote it last (a tool, a plugin's text answer, the person). The window keeps as many calls as the host, each with
 // a bounded preview of its params, whatever a host sends it.
 import type { Result, ServiceCall } from '../../src-shared/host-api';
 import { previewOfParams, SERVICE_CALLS_KEPT } from '../../src-shared/service-call-preview';
@@ -19,11 +19,14 @@ export interface ServiceCallsState {
   serviceCalls: ServiceCall[];
   serviceCallsProblem?: string;
   clipboardFill?: ClipboardFill;
+  /** What the simulated clipboard holds (null: nothing); undefined until read. */
+  simulatedClipboard?: string | null;
 }
 
 export interface ServiceCallsActions {
   loadServiceCalls: () => Promise<void>;
   serviceCallArrived: (call: ServiceCall) => void;
+  clipboardChanged: (text: string | null) => void;
   setSimulatedClipboard: (text: string) => Promise<Result>;
 }
 
@@ -35,15 +38,23 @@ export const createServiceCallsSlice: SliceCreator<ServiceCallsSlice> = (set, _g
   ...initialServiceCallsState,
   async loadServiceCalls() {
     try {
-      const read = await host.readServiceCalls();
+      const [read, clipboard] = await Promise.all([host.readServiceCalls(), host.readSimulatedClipboard()]);
       const kept = read.slice(-SERVICE_CALLS_KEPT).map(bounded);
-      set((s) => ({ serviceCalls: mergeRead(kept, s.serviceCalls, SERVICE_CALLS_KEPT), serviceCallsProblem: undefined }));
+      set((s) => ({
+        serviceCalls: mergeRead(kept, s.serviceCalls, SERVICE_CALLS_KEPT),
+        serviceCallsProblem: undefined,
+        // A change told while this was read is newer.
+        ...(clipboard.ok && s.simulatedClipboard === undefined ? { simulatedClipboard: clipboard.text } : {}),
+      }));
     } catch (error) {
       set({ serviceCallsProblem: problemOf(error) });
     }
   },
   serviceCallArrived(call) {
     set((s) => ({ serviceCalls: appendBySeq(s.serviceCalls, [bounded(call)], SERVICE_CALLS_KEPT) }));
+  },
+  clipboardChanged(text) {
+    set({ simulatedClipboard: text });
   },
   async setSimulatedClipboard(text) {
     set({ clipboardFill: { status: 'setting', text } });
@@ -68,4 +79,5 @@ export const serviceCallSelectors = {
   forTool: (toolId: string) => (s: AppState) => s.serviceCalls.filter((call) => call.toolId === toolId),
   problem: (s: AppState) => s.serviceCallsProblem,
   clipboardFill: (s: AppState) => s.clipboardFill,
+  simulatedClipboard: (s: AppState) => s.simulatedClipboard,
 };

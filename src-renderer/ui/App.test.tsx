@@ -270,6 +270,26 @@ describe('the window', () => {
     await waitFor(() => expect(within(panel).getByRole('status').textContent).toBe('The clipboard holds “un deux trois”.'));
   });
 
+  it('shows what the simulated clipboard holds, as it was and as tools and plugins write it, and keeps what the person types', async () => {
+    const { fake: shown } = await renderApp({ tools: [clipper], clipboard: 'there before' });
+    const panel = screen.getByRole('region', { name: 'Simulated services' });
+    const field = within(panel).getByLabelText<HTMLTextAreaElement>('Clipboard');
+    await waitFor(() => expect(field.value).toBe('there before'));
+    act(() => shown.emit({ type: 'clipboard', text: 'Hello from Vitruvian' }));
+    expect(field.value).toBe('Hello from Vitruvian');
+    expect(within(panel).getByRole('status').textContent).toBe('The clipboard holds “Hello from Vitruvian”.');
+    await userEvent.clear(field);
+    await userEvent.type(field, 'mine');
+    act(() => shown.emit({ type: 'clipboard', text: 'a.txt: 3 words\n' }));
+    expect(field.value).toBe('mine');
+    await userEvent.keyboard('{Enter}');
+    expect(shown.requestsNamed('setSimulatedClipboard')).toEqual([['mine']]);
+    await waitFor(() => expect(field.value).toBe('mine'));
+    act(() => shown.emit({ type: 'clipboard', text: null }));
+    expect(field.value).toBe('');
+    expect(within(panel).getByRole('status').textContent).toBe('Nothing on the clipboard');
+  });
+
   it('lets the person give the panel its height, with the keyboard too, and keeps it for next time', async () => {
     localStorage.removeItem('vitruvian.servicePanel.height');
     await renderApp({ tools: [clipper] });

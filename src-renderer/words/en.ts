@@ -189,6 +189,7 @@ export const en: Words = {
   clipboardField: 'Clipboard',
   clipboardPut: 'Put on the clipboard',
   clipboardPutting: 'Putting…',
+  clipboardEmpty: 'Nothing on the clipboard',
   clipboardHolds: (text) => (text === '' ? 'The clipboard holds empty text.' : `The clipboard holds ${quote(text)}.`),
   plugin: pluginEn,
   language: 'Language',

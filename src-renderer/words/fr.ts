@@ -190,6 +190,7 @@ export const fr: Words = {
   clipboardField: 'Presse-papiers',
   clipboardPut: 'Mettre dans le presse-papiers',
   clipboardPutting: 'En cours…',
+  clipboardEmpty: 'Rien dans le presse-papiers',
   clipboardHolds: (text) => (text === '' ? 'Le presse-papiers contient un texte vide.' : `Le presse-papiers contient ${quote(text)}.`),
   plugin: pluginFr,
   language: 'Langue',

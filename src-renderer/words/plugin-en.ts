@@ -105,7 +105,7 @@ export const pluginEn: PluginWords = {
   done: 'Done',
   value: 'Value',
   copiedSaid: 'Put on the clipboard',
-  notCopied: 'The text could not be put on the clipboard. Here it is:',
+  notCopied: (problem) => `The text could not be put on the clipboard (${problem}). Here it is:`,
   planSteps: 'Steps',
   planAppliedAsShown: 'Apply does only the steps shown.',
   stepRename: (name, to) => `Rename ${name} to ${to}`,

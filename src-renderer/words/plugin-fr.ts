@@ -106,7 +106,7 @@ export const pluginFr: PluginWords = {
   done: 'Fait',
   value: 'Valeur',
   copiedSaid: 'Mis dans le presse-papiers',
-  notCopied: 'Le texte n’a pas pu être mis dans le presse-papiers. Le voici\u202f:',
+  notCopied: (problem) => `Le texte n’a pas pu être mis dans le presse-papiers (${problem}). Le voici\u202f:`,
   planSteps: 'Étapes',
   planAppliedAsShown: 'Appliquer ne fait que les étapes affichées.',
   stepRename: (name, to) => `Renommer ${name} en ${to}`,

@@ -106,7 +106,8 @@ export interface PluginWords {
   done: string;
   value: string;
   copiedSaid: string;
-  notCopied: string;
+  /** Why the text could not be put on the clipboard; the text is shown under it. */
+  notCopied: (problem: string) => string;
   // Plans
   planSteps: string;
   /** After leftOut, on a plan cut so. */

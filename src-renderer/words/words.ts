@@ -144,6 +144,8 @@ export interface Words extends PreviewWords {
   clipboardPutting: string;
   /** After the person put text on the simulated clipboard. */
   clipboardHolds: (text: string) => string;
+  /** The simulated clipboard holds nothing (its field's placeholder too). */
+  clipboardEmpty: string;
   // Skwir plugins (plugin-words.ts)
   plugin: PluginWords;
   // Language

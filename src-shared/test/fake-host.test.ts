@@ -24,6 +24,7 @@ const sampleArgs: { [K in HostRequestName]: HostRequests[K]['args'] } = {
   setLanguage: ['fr'],
   setSimulatedClipboard: ['hi'],
   judgeFile: ['/f'],
+  readSimulatedClipboard: [],
   askField: ['p.q', 'c1', '/f', 'words'],
   askThumbnail: ['p.q', 'c2', '/f', 64],
   inspect: ['p.q', 'c3', '/f', {}],

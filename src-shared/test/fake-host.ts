@@ -59,7 +59,7 @@ export interface FakeHost {
   answers: FakeHostAnswers;
 }
 
-export function createFakeHost(seed: { tools?: ToolSummary[]; info?: Partial<HostInfo> } = {}): FakeHost {
+export function createFakeHost(seed: { tools?: ToolSummary[]; info?: Partial<HostInfo>; clipboard?: string } = {}): FakeHost {
   const listeners = new Set<(event: HostEvent) => void>();
   let seq = 0;
   const fake: FakeHost = {
@@ -80,6 +80,7 @@ export function createFakeHost(seed: { tools?: ToolSummary[]; info?: Partial<Hos
     logs: new Map(),
     traces: new Map(),
     serviceCalls: [],
+    ...(seed.clipboard !== undefined ? { clipboard: seed.clipboard } : {}),
     answers: {},
   };
 
@@ -165,7 +166,12 @@ export function createFakeHost(seed: { tools?: ToolSummary[]; info?: Partial<Hos
     setSimulatedClipboard(text) {
       if (fake.info.services !== 'simulated') return { ok: false, problem: "the services are the system's: the clipboard is the real one" };
       fake.clipboard = text;
+      fake.emit({ type: 'clipboard', text });
       return ok;
+    },
+    readSimulatedClipboard() {
+      if (fake.info.services !== 'simulated') return { ok: false, problem: "the services are the system's: the clipboard is the real one" };
+      return { ok: true, text: fake.clipboard ?? null };
     },
     // The fake has no disk: a path from the root is a file, one ending in a slash a folder.
     judgeFile(path) {

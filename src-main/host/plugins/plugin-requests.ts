@@ -5,7 +5,16 @@
 import { randomUUID } from 'node:crypto';
 import { basename } from 'node:path';
 import type { Result } from '../../../src-shared/host-api';
-import type { CheckedAnswers, InspectRequest, PageRequest, PlanResult, PluginAnswer, ShownCommandAnswer, ShownPlan } from '../../../src-shared/plugin-api';
+import type {
+  CheckedAnswers,
+  InspectRequest,
+  PageRequest,
+  PlanResult,
+  PluginAnswer,
+  ShownCommandAnswer,
+  ShownPlan,
+  ShownText,
+} from '../../../src-shared/plugin-api';
 import { askProblems } from '../../../src-shared/skwir/asking';
 import { mimeOf } from '../../../src-shared/skwir/file-types';
 import type { CallMethod } from '../../../src-shared/skwir/methods';
@@ -35,6 +44,11 @@ export interface PluginRequestsContext {
   simulated: boolean;
   /** A plan step recorded instead of done (simulated services): for the services panel. */
   recordStep(pluginId: string, step: ResolvedStep): void;
+  /**
+   * Puts a command's text answer on the clipboard as a tool's clipboard/writeText does (the
+   * platform's, recorded as a service call when simulated); why not, when it could not.
+   */
+  putOnClipboard(pluginId: string, text: string): Promise<string | undefined>;
 }
 
 /** Plans kept for applyPlan; the oldest go first. */
@@ -115,7 +129,14 @@ export class PluginRequests {
 
   async command(pluginId: string, callId: string, command: string, args: unknown, paths: string[]): Promise<PluginAnswer<ShownCommandAnswer>> {
     const answer = await this.call(pluginId, callId, 'command', args === undefined ? { command } : { command, args }, paths);
-    if (!answer.ok || answer.answer.answer !== 'plan') return answer as PluginAnswer<ShownCommandAnswer>;
+    if (!answer.ok) return answer;
+    if (answer.answer.answer === 'text') {
+      const problem = await this.context.putOnClipboard(pluginId, answer.answer.text);
+      const text: ShownText =
+        problem === undefined ? { ...answer.answer, onClipboard: true } : { ...answer.answer, onClipboard: false, clipboardProblem: problem };
+      return { ...answer, answer: text };
+    }
+    if (answer.answer.answer !== 'plan') return { ...answer, answer: answer.answer };
     const plan: ShownPlan = { ...answer.answer, planId: randomUUID(), files: [...paths] };
     // Kept apart from what the window is given, with the files and folders as they are now: Apply
     // acts on the steps shown, on what was shown.

@@ -315,15 +315,28 @@ describe('a plugin’s Files tab', () => {
     expect(fake.requestsNamed('runPluginCommand')[0]!.slice(2)).toEqual(['count', { lines: true, level: 2 }, ['/d/a.txt']]);
   });
 
-  it('puts a text answer on the clipboard and says what the plugin said', async () => {
+  it('says what the plugin said of a text answer the host put on the clipboard, and shows the text when it could not', async () => {
+    let onClipboard = true;
     await openFiles((host) => {
-      host.answers.runPluginCommand = () => ok({ answer: 'text', text: 'a.txt: 3 words\n', said: 'Copied the count of 1 file' });
+      host.answers.runPluginCommand = () =>
+        ok(
+          onClipboard
+            ? { answer: 'text', text: 'a.txt: 3 words\n', said: 'Copied the count of 1 file', onClipboard: true }
+            : { answer: 'text', text: 'a.txt: 3 words\n', onClipboard: false, clipboardProblem: 'the clipboard is held by another app' },
+        );
     });
     await addPath('/d/a.txt');
     const group = screen.getByRole('group', { name: 'Copy summary' });
     await userEvent.click(within(group).getByRole('button', { name: 'Copy summary' }));
     await waitFor(() => expect(within(group).getByRole('status').textContent).toBe('Copied the count of 1 file · Put on the clipboard'));
-    expect(await navigator.clipboard.readText()).toBe('a.txt: 3 words\n');
+    onClipboard = false;
+    await userEvent.click(within(group).getByRole('button', { name: 'Copy summary' }));
+    await waitFor(() =>
+      expect(within(group).getByRole('status').textContent).toBe(
+        'The text could not be put on the clipboard (the clipboard is held by another app). Here it is:',
+      ),
+    );
+    expect(group.querySelector('pre')?.textContent).toBe('a.txt: 3 words\n');
   });
 
   it('shows a plan in words and applies it once the person confirms, with each step’s outcome', async () => {

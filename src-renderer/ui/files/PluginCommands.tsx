@@ -113,12 +113,12 @@ function CommandAnswer(props: { pluginId: string; command: string; run: PluginCo
       );
     case 'text':
       return (
-        <div className="command-answer" data-answer="text" data-copied={props.run.copied}>
+        <div className="command-answer" data-answer="text" data-copied={shown.onClipboard}>
           <p role="status">
-            {props.run.copied === false ? words.plugin.notCopied : shown.said || words.plugin.copiedSaid}
-            {props.run.copied === true && shown.said ? <span className="muted"> · {words.plugin.copiedSaid}</span> : null}
+            {shown.onClipboard ? shown.said || words.plugin.copiedSaid : words.plugin.notCopied(shown.clipboardProblem)}
+            {shown.onClipboard && shown.said ? <span className="muted"> · {words.plugin.copiedSaid}</span> : null}
           </p>
-          {props.run.copied === false && <pre className="command-value">{shown.text}</pre>}
+          {!shown.onClipboard && <pre className="command-value">{shown.text}</pre>}
         </div>
       );
     case 'plan':
