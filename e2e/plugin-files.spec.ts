@@ -182,6 +182,26 @@ test('shows thumbnails, and a plugin’s failure where its answer would be', asy
   await screenshot(page, testInfo, 'plugin-08-failure');
 });
 
+test('reads pages in the tab’s height, each at its own size, the preview in sight beside the row of thumbnails', async ({}, testInfo) => {
+  await addPath(file('three.ppm'));
+  await fileRow('three.ppm').click();
+  const reader = preview().locator('.reader');
+  const pages = preview().getByRole('region', { name: 'Pages' });
+  await expect(pages.getByRole('group', { name: 'Page 1' })).toHaveAttribute('data-drawn', 'true');
+  await expect(preview().getByText('Page 1 of 3', { exact: true })).toBeVisible();
+  // A 2 x 1 picture is 2 x 1 pixels, not stretched across the window.
+  await expect.poll(async () => (await pages.getByRole('group', { name: 'Page 1' }).boundingBox())?.width).toBe(2);
+  // The reader takes the height of the tab, not of its outline (three entries).
+  const panel = (await page.getByRole('tabpanel').boundingBox())!;
+  const readerBox = (await reader.boundingBox())!;
+  expect(readerBox.height).toBeGreaterThan(panel.height * 0.7);
+  // The thumbnails lie in a row: the preview starts in sight.
+  expect(await files().getAttribute('aria-orientation')).toBe('horizontal');
+  const heading = (await preview().getByRole('heading', { name: 'Preview of three.ppm' }).boundingBox())!;
+  expect(heading.y).toBeLessThan(panel.y + panel.height);
+  await screenshot(page, testInfo, 'plugin-08b-pages');
+});
+
 test('a second view of the same converted file asks the plugin nothing: Messages shows no new message', async ({}, testInfo) => {
   await fileRow('dot.ppm').click();
   await expect(preview().locator('.answer-note')).toHaveText(/^Answered in|^From the cache/);

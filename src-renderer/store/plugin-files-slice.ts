@@ -84,7 +84,7 @@ export const initialPluginFilesState: PluginFilesState = { pluginFiles: {}, file
 /** Field and thumbnail asks sent at once: the plugin answers one call at a time anyway. */
 export const ASKS_AT_ONCE = 4;
 /** The side of a thumbnail's square in the list, in CSS pixels. */
-export const THUMBNAIL_SIDE = 48;
+export const THUMBNAIL_SIDE = 64;
 
 /** The side asked of the plugin: the square's, in the screen's pixels. */
 export const thumbnailPixels = (ratio: number): number => Math.min(512, Math.round(THUMBNAIL_SIDE * Math.max(1, ratio || 1)));

@@ -44,7 +44,14 @@ export function FileList({ pluginId, details }: { pluginId: string; details: Plu
       event.preventDefault();
       return chooseFile(pluginId, paths[from]!, event.key === ' ' ? 'toggle' : 'only');
     }
-    const moves: Record<string, number> = { ArrowDown: from + 1, ArrowUp: from - 1, Home: 0, End: paths.length - 1 };
+    // In a row (thumbnails) the arrows across move too.
+    const moves: Record<string, number> = {
+      ArrowDown: from + 1,
+      ArrowUp: from - 1,
+      ...(thumbnails ? { ArrowRight: from + 1, ArrowLeft: from - 1 } : {}),
+      Home: 0,
+      End: paths.length - 1,
+    };
     const target = moves[event.key];
     if (target === undefined) return;
     event.preventDefault();
@@ -78,6 +85,8 @@ export function FileList({ pluginId, details }: { pluginId: string; details: Plu
         className="file-list"
         role="listbox"
         aria-multiselectable="true"
+        aria-orientation={thumbnails ? 'horizontal' : 'vertical'}
+        data-layout={thumbnails ? 'row' : 'column'}
         aria-label={words.plugin.filesList}
         aria-describedby={hintId}
         onKeyDown={onKeyDown}
