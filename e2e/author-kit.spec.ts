@@ -40,6 +40,31 @@ test('lists a menu bar command, marked, and runs it from the window', async ({},
   await screenshot(page, testInfo, '20-commands-menubar');
 });
 
+test('keeps a private signature masked everywhere once set: the panel, Messages, the Log', async ({}, testInfo) => {
+  await openTab(page, 'Settings');
+  await page.getByLabel('Private signature').fill('s3cret-sig');
+  await page.getByLabel('Private signature').press('Enter');
+  await expect(page.locator('[data-preference-id="signature"]')).toContainText('Set');
+  await openTab(page, 'Commands');
+  const signature = page.getByRole('group', { name: 'Paste my signature' });
+  await signature.getByRole('button', { name: 'Paste my signature' }).click();
+  await expect(signature.getByRole('status')).toHaveText('Done');
+  await expect(calls().getByRole('listitem').first()).toContainText('Would paste: “•••• (secret)”');
+  await openTab(page, 'Messages');
+  const messages = page.getByRole('list', { name: 'Messages between the app and the tool' });
+  await expect(messages).toContainText('keystrokes/paste');
+  await page.getByLabel('Method').selectOption('keystrokes/paste');
+  await messages.getByRole('listitem').first().getByRole('button', { expanded: false }).click();
+  await expect(messages).toContainText('•••• (secret)');
+  await page.getByLabel('Method').selectOption('storage/get');
+  await expect(messages).toContainText('•••• (secret)');
+  await expect(page.getByText('s3cret-sig')).toHaveCount(0);
+  await screenshot(page, testInfo, '20b-secret-masked');
+  await openTab(page, 'Log');
+  await expect(page.getByText('s3cret-sig')).toHaveCount(0);
+  expect(await page.content()).not.toContain('s3cret-sig');
+});
+
 test('fills the simulated clipboard, and the panel shows what a read returned', async ({}, testInfo) => {
   await panel().getByLabel('Clipboard', { exact: true }).fill('un deux trois');
   await panel().getByRole('button', { name: 'Put on the clipboard' }).click();

@@ -38,6 +38,7 @@ import type { CallOutcome, CallRequest, PluginLimits } from './plugins/plugin-su
 import { ToolRegistry, type RegistryEntry, type RegistryVerdict } from './installs/registry';
 import { makeOwnFolder } from './files/own-files';
 import { PreferenceRefusal, PreferenceStore, type SecretEncryptor } from './tools/storage';
+import { maskSecretValues } from './records/secret-text';
 import { ToolTrace } from './records/trace';
 
 export interface HostOptions {
@@ -134,7 +135,9 @@ class ToolHost implements Host {
       recordStep: (pluginId, step) => this.recordServiceCall(pluginId, `plan/${step.op}`, { ...step }, {}),
       putOnClipboard: (pluginId, text) => this.putOnClipboard(pluginId, text),
     });
-    if (options.platform instanceof SimulatedPlatform) options.platform.onDidChangeClipboard((text) => this.events.fire({ type: 'clipboard', text }));
+    if (options.platform instanceof SimulatedPlatform) {
+      options.platform.onDidChangeClipboard((text) => this.events.fire({ type: 'clipboard', text: this.shownClipboard(text) }));
+    }
     this.broker.onDidStore(({ toolId }) => this.tools.get(toolId)?.changed());
     // A refusal is also a warning in the tool's log, naming the method and why, where the author
     // looks first (and `run` prints it). A service that broke (-32603) is logged from onDidFail.
@@ -338,7 +341,7 @@ class ToolHost implements Host {
     if (services !== 'simulated' || !(platform instanceof SimulatedPlatform)) {
       return { ok: false as const, problem: "the services are the system's: the clipboard is the real one, which the window does not read" };
     }
-    return { ok: true as const, text: platform.clipboardText };
+    return { ok: true as const, text: this.shownClipboard(platform.clipboardText) };
   }
 
   subscribe(listener: (event: HostEvent) => void) {
@@ -358,6 +361,13 @@ class ToolHost implements Host {
 
   // ---- inside ----
 
+  /** The simulated clipboard as the window shows it: a tool's secret put there is hidden, as in the services panel. */
+  private shownClipboard(text: string | null): string | null {
+    if (text === null) return null;
+    const secrets = [...this.tools.values()].flatMap((tool) => (tool.kind === 'tool' ? tool.secretTexts() : []));
+    return maskSecretValues(text, secrets);
+  }
+
   /** A plugin's text answer, put on the clipboard through the platform as a tool's clipboard/writeText is, and recorded the same way. */
   private async putOnClipboard(pluginId: string, text: string): Promise<string | undefined> {
     try {
@@ -372,8 +382,11 @@ class ToolHost implements Host {
   /** A call the simulated services answered (or a plan step they recorded), for the test bed's panel. */
   private recordServiceCall(toolId: string, method: string, params: Record<string, unknown>, result: Record<string, unknown>): void {
     // A preview of the params, never the params whole: a tool may paste a MB with every request.
-    const call: ServiceCall = { seq: ++this.serviceSeq, time: Date.now(), toolId, method, params: previewOfParams(params) };
-    if (Object.keys(result).length > 0) call.result = result;
+    // A secret the tool read and pastes is hidden there, as in its trace and its log.
+    const tool = this.tools.get(toolId);
+    const secrets = tool?.kind === 'tool' ? tool.secretTexts() : [];
+    const call: ServiceCall = { seq: ++this.serviceSeq, time: Date.now(), toolId, method, params: maskSecretValues(previewOfParams(params), secrets) };
+    if (Object.keys(result).length > 0) call.result = maskSecretValues(result, secrets);
     this.serviceCalls.push(call);
     if (this.serviceCalls.length > SERVICE_CALLS_KEPT) this.serviceCalls.shift();
     this.events.fire({ type: 'serviceCall', call });

@@ -42,13 +42,27 @@ export class HostedTool implements BrokerTool {
     readonly values: ToolPreferences,
     private readonly context: HostedToolContext,
   ) {
-    // The trace the window shows never holds a secret's value; the tool still gets the value itself.
-    trace.maskSecrets(() => (this.entry.manifest.preferences ?? []).filter((p) => p.kind === 'secret').map((p) => p.id));
+    // The trace, the log and the services panel never show a secret's value; the tool still gets the value itself.
+    trace.maskSecrets(
+      () => this.secretPreferences().map((p) => p.id),
+      () => this.secretTexts(),
+    );
+    log.maskSecrets(() => this.secretTexts());
     this.process = this.createProcess(entry);
   }
 
   get id(): string {
     return this.entry.id;
+  }
+  /** The texts its secret preferences hold now: hidden wherever the host shows what the tool did. */
+  secretTexts(): string[] {
+    return this.secretPreferences().flatMap((pref) => {
+      const value = this.values.get(pref);
+      return typeof value === 'string' && value !== '' ? [value] : [];
+    });
+  }
+  private secretPreferences() {
+    return (this.entry.manifest.preferences ?? []).filter((p) => p.kind === 'secret');
   }
   /** A folder refused at its first load is a HostedRefusal, never this. */
   get refusedFolder(): undefined {
