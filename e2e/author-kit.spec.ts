@@ -48,7 +48,7 @@ test('keeps a private signature masked everywhere once set: the panel, Messages,
   await openTab(page, 'Commands');
   const signature = page.getByRole('group', { name: 'Paste my signature' });
   await signature.getByRole('button', { name: 'Paste my signature' }).click();
-  await expect(signature.getByRole('status')).toHaveText('Done');
+  await expect(signature.getByRole('status')).toHaveText('Done · Would paste: “•••• (secret)”');
   await expect(calls().getByRole('listitem').first()).toContainText('Would paste: “•••• (secret)”');
   await openTab(page, 'Messages');
   const messages = page.getByRole('list', { name: 'Messages between the app and the tool' });
@@ -72,7 +72,11 @@ test('fills the simulated clipboard, and the panel shows what a read returned', 
   await selectTool(page, 'Word count');
   await openTab(page, 'Commands');
   await page.getByRole('button', { name: 'Count the words on the clipboard' }).click();
-  await expect(page.getByRole('group', { name: 'Count the words on the clipboard' }).getByRole('status')).toHaveText('Done');
+  await expect(page.getByRole('group', { name: 'Count the words on the clipboard' }).getByRole('status')).toHaveText(
+    'Done · Read the clipboard: “un deux trois” · Would show on screen: “3 words”',
+  );
+  // Shown as the app would show it: a HUD, here a toast.
+  await expect(page.getByRole('status', { name: 'Shown on screen' })).toContainText('3 words');
   await expect(calls()).toContainText('Read the clipboard: “un deux trois”');
   await expect(calls()).toContainText('Would show on screen: “3 words”');
   await screenshot(page, testInfo, '21-clipboard-filled');

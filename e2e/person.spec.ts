@@ -41,7 +41,9 @@ test('runs a command from its button and sees it done', async ({}, testInfo) => 
   await openTab(page, 'Commands');
   const command = page.getByRole('group', { name: 'Copy the greeting' });
   await command.getByRole('button', { name: 'Copy the greeting' }).click();
-  await expect(command.getByRole('status')).toHaveText('Done');
+  // Said where it ran: done, and what it did (the HUD also shows as a toast).
+  await expect(command.getByRole('status')).toHaveText('Done · Put on the clipboard: “Hello from Vitruvian” · Would show on screen: “Greeting copied”');
+  await expect(page.getByRole('status', { name: 'Shown on screen' })).toContainText('Greeting copied');
   // A menu bar command is listed too, marked as such (author-kit.spec.ts runs one).
   await expect(page.getByRole('group', { name: 'Paste my signature' }).getByText('Menu bar')).toBeVisible();
   // The simulated clipboard took the text, and the panel says so.

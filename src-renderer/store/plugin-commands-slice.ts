@@ -21,6 +21,8 @@ export interface PluginCommandRun {
 
 export interface PluginCommandsState {
   pluginCommandRuns: Record<string, PluginCommandRun>;
+  /** The commands whose args form is open, by commandKey: open and closed by the person only. */
+  argsFormsOpen: Record<string, true>;
 }
 
 export interface PluginCommandsActions {
@@ -32,11 +34,19 @@ export interface PluginCommandsActions {
   applyPlan: (pluginId: string, command: string) => Promise<void>;
   /** Cancel: the plan is put away, not applied. */
   dismissPlan: (pluginId: string, command: string) => void;
+  setArgsFormOpen: (pluginId: string, command: string, open: boolean) => void;
+  /**
+   * Other files were chosen: an answer about the files chosen before is put away, so no result shows
+   * beside files it was not about. A run still under way, and a plan being confirmed or applied, stay.
+   */
+  filesChosenChanged: (pluginId: string, paths: readonly string[]) => void;
 }
 
 export type PluginCommandsSlice = PluginCommandsState & PluginCommandsActions;
 
-export const initialPluginCommandsState: PluginCommandsState = { pluginCommandRuns: {} };
+export const initialPluginCommandsState: PluginCommandsState = { pluginCommandRuns: {}, argsFormsOpen: {} };
+
+const samePaths = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((path, index) => path === b[index]);
 
 export const commandKey = (pluginId: string, command: string): string => `${pluginId}\u0000${command}`;
 
@@ -89,9 +99,31 @@ export const createPluginCommandsSlice: SliceCreator<PluginCommandsSlice> = (set
       const key = commandKey(pluginId, command);
       if (planIs(key, 'shown')) setPlan(key, { status: 'dismissed' });
     },
+
+    setArgsFormOpen(pluginId, command, open) {
+      const key = commandKey(pluginId, command);
+      set((s) => {
+        const argsFormsOpen = { ...s.argsFormsOpen };
+        if (open) argsFormsOpen[key] = true;
+        else delete argsFormsOpen[key];
+        return { argsFormsOpen };
+      });
+    },
+
+    filesChosenChanged(pluginId, paths) {
+      const prefix = commandKey(pluginId, '');
+      const held = new Set(['confirming', 'applying']);
+      set((s) => {
+        const kept = Object.entries(s.pluginCommandRuns).filter(
+          ([key, run]) => !key.startsWith(prefix) || samePaths(run.paths, paths) || run.call.status !== 'answered' || held.has(run.plan?.status ?? ''),
+        );
+        return kept.length === Object.keys(s.pluginCommandRuns).length ? {} : { pluginCommandRuns: Object.fromEntries(kept) };
+      });
+    },
   };
 };
 
 export const pluginCommandSelectors = {
   run: (pluginId: string, command: string) => (s: AppState) => s.pluginCommandRuns[commandKey(pluginId, command)],
+  formOpen: (pluginId: string, command: string) => (s: AppState) => s.argsFormsOpen[commandKey(pluginId, command)] === true,
 };

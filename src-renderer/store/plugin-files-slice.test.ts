@@ -191,9 +191,9 @@ describe('plugin files slice', () => {
   });
 
   it('asks a thumbnail as large as the screen draws the square', () => {
-    expect(thumbnailPixels(1)).toBe(48);
-    expect(thumbnailPixels(2)).toBe(96);
-    expect(thumbnailPixels(0)).toBe(48);
+    expect(thumbnailPixels(1)).toBe(64);
+    expect(thumbnailPixels(2)).toBe(128);
+    expect(thumbnailPixels(0)).toBe(64);
     expect(thumbnailPixels(50)).toBe(512);
   });
 });

@@ -152,6 +152,7 @@ export const createPluginFilesSlice: SliceCreator<PluginFilesSlice> = (set, get,
   const choose = (pluginId: string, choice: FileChoice) => {
     const before = get().fileChoices[pluginId]?.current;
     set((s) => ({ fileChoices: { ...s.fileChoices, [pluginId]: choice } }));
+    get().filesChosenChanged(pluginId, choice.chosen);
     if (choice.current !== before) get().showPreview(pluginId, choice.current);
   };
 

@@ -21,18 +21,26 @@ export interface ServiceCallsState {
   clipboardFill?: ClipboardFill;
   /** What the simulated clipboard holds (null: nothing); undefined until read. */
   simulatedClipboard?: string | null;
+  /** HUDs and sounds a tool asked for since the window opened, shown as the app would show them until dismissed. */
+  toasts: ServiceCall[];
 }
 
 export interface ServiceCallsActions {
   loadServiceCalls: () => Promise<void>;
   serviceCallArrived: (call: ServiceCall) => void;
   clipboardChanged: (text: string | null) => void;
+  dismissToast: (seq: number) => void;
   setSimulatedClipboard: (text: string) => Promise<Result>;
 }
 
 export type ServiceCallsSlice = ServiceCallsState & ServiceCallsActions;
 
-export const initialServiceCallsState: ServiceCallsState = { serviceCalls: [] };
+export const initialServiceCallsState: ServiceCallsState = { serviceCalls: [], toasts: [] };
+
+/** Toasts shown at once; an older one goes when a newer comes. */
+export const TOASTS_SHOWN = 3;
+/** What the app shows on screen of a service call: a HUD, the alert sound. */
+const showsOnScreen = (method: string) => method === 'notify/hud' || method === 'notify/beep';
 
 export const createServiceCallsSlice: SliceCreator<ServiceCallsSlice> = (set, _get, host) => ({
   ...initialServiceCallsState,
@@ -51,7 +59,14 @@ export const createServiceCallsSlice: SliceCreator<ServiceCallsSlice> = (set, _g
     }
   },
   serviceCallArrived(call) {
-    set((s) => ({ serviceCalls: appendBySeq(s.serviceCalls, [bounded(call)], SERVICE_CALLS_KEPT) }));
+    const kept = bounded(call);
+    set((s) => ({
+      serviceCalls: appendBySeq(s.serviceCalls, [kept], SERVICE_CALLS_KEPT),
+      ...(showsOnScreen(call.method) ? { toasts: [...s.toasts, kept].slice(-TOASTS_SHOWN) } : {}),
+    }));
+  },
+  dismissToast(seq) {
+    set((s) => ({ toasts: s.toasts.filter((toast) => toast.seq !== seq) }));
   },
   clipboardChanged(text) {
     set({ simulatedClipboard: text });
@@ -80,4 +95,5 @@ export const serviceCallSelectors = {
   problem: (s: AppState) => s.serviceCallsProblem,
   clipboardFill: (s: AppState) => s.clipboardFill,
   simulatedClipboard: (s: AppState) => s.simulatedClipboard,
+  toasts: (s: AppState) => s.toasts,
 };

@@ -1,5 +1,15 @@
 // Installed tools, and what became of the person's requests about them.
-import type { CommandInfo, CommandOutcome, InstallVerdict, PreferenceInfo, PreferenceValue, ProblemCode, Result, ToolSummary } from '../../src-shared/host-api';
+import type {
+  CommandInfo,
+  CommandOutcome,
+  InstallVerdict,
+  PreferenceInfo,
+  PreferenceValue,
+  ProblemCode,
+  Result,
+  ServiceCall,
+  ToolSummary,
+} from '../../src-shared/host-api';
 import { pickText } from '../../src-shared/text';
 import { commandsHeld } from '../commands-held';
 import type { AppState, SliceCreator } from './app-store';
@@ -12,11 +22,18 @@ export type InstallState = { status: 'idle' } | { status: 'installing'; folder: 
 export type ToolAction = 'restart' | 'stop' | 'uninstall';
 export type ToolActionState = { pending?: ToolAction; problem?: string; problemCode?: ProblemCode };
 
+/** The service calls a run made, by their seq: after `since`, up to `until` once it answered. */
+export interface CommandRunCalls {
+  since: number;
+  until?: number;
+}
+
 export interface ToolsState {
   tools: Record<string, ToolSummary>;
   toolsLoaded: boolean;
   toolsProblem?: string;
   commandRuns: Record<string, CommandRun>;
+  commandRunCalls: Record<string, CommandRunCalls>;
   preferenceSaves: Record<string, PreferenceSave>;
   toolActions: Record<string, ToolActionState>;
   install: InstallState;
@@ -41,6 +58,7 @@ export const initialToolsState: ToolsState = {
   tools: {},
   toolsLoaded: false,
   commandRuns: {},
+  commandRunCalls: {},
   preferenceSaves: {},
   toolActions: {},
   install: { status: 'idle' },
@@ -118,11 +136,21 @@ export const createToolsSlice: SliceCreator<ToolsSlice> = (set, get, host) => {
 
     async runCommand(toolId, commandId) {
       const key = pairKey(toolId, commandId);
-      set((s) => ({ commandRuns: { ...s.commandRuns, [key]: { outcome: 'running' } } }));
+      const lastCall = (s: AppState) => s.serviceCalls.at(-1)?.seq ?? 0;
+      set((s) => ({
+        commandRuns: { ...s.commandRuns, [key]: { outcome: 'running' } },
+        commandRunCalls: { ...s.commandRunCalls, [key]: { since: lastCall(s) } },
+      }));
       const outcome = await host
         .runCommand(toolId, commandId)
         .catch((error: unknown): CommandOutcome => ({ outcome: 'unavailable', message: problemOf(error) }));
-      set((s) => ({ commandRuns: { ...s.commandRuns, [key]: outcome } }));
+      set((s) => {
+        const calls = s.commandRunCalls[key];
+        return {
+          commandRuns: { ...s.commandRuns, [key]: outcome },
+          ...(calls ? { commandRunCalls: { ...s.commandRunCalls, [key]: { ...calls, until: lastCall(s) } } } : {}),
+        };
+      });
       return outcome;
     },
 
@@ -139,6 +167,8 @@ export const createToolsSlice: SliceCreator<ToolsSlice> = (set, get, host) => {
     stop: (toolId) => toolAction(toolId, 'stop', () => host.stop(toolId)),
   };
 };
+
+const noCalls: ServiceCall[] = [];
 
 // Sorting 200 tools on every store change would be wasted work: remember the last answer.
 let sortedFor: { tools: Record<string, ToolSummary>; language: string; list: ToolSummary[] } | undefined;
@@ -182,6 +212,12 @@ export const toolSelectors = {
   /** Untitled preferences are the tool's alone and never shown. */
   titledPreferences: (toolId: string) => (s: AppState) => titledPreferences(s.tools[toolId]),
   commandRun: (toolId: string, commandId: string) => (s: AppState) => s.commandRuns[pairKey(toolId, commandId)],
+  /** What the command's last run asked of the services (the simulated ones record them): what it did, said where it was run. */
+  commandRunCalls: (toolId: string, commandId: string) => (s: AppState) => {
+    const span = s.commandRunCalls[pairKey(toolId, commandId)];
+    if (!span) return noCalls;
+    return s.serviceCalls.filter((call) => call.toolId === toolId && call.seq > span.since && (span.until === undefined || call.seq <= span.until));
+  },
   preferenceSave: (toolId: string, preferenceId: string) => (s: AppState) => s.preferenceSaves[pairKey(toolId, preferenceId)],
   toolAction: (toolId: string) => (s: AppState) => s.toolActions[toolId],
   install: (s: AppState) => s.install,

@@ -13,6 +13,7 @@ import { InstallDialog } from './InstallDialog';
 import { InstallVerdictView } from './InstallVerdictView';
 import { ServiceCallsPanel } from './ServiceCallsPanel';
 import { Sidebar } from './Sidebar';
+import { Toasts } from './Toasts';
 import { ToolPage } from './ToolPage';
 import { useWords } from './use-words';
 
@@ -38,6 +39,7 @@ export function App() {
             {simulated && <ServiceCallsPanel />}
           </main>
         </div>
+        {simulated && <Toasts />}
         {installDialogOpen && <InstallDialog />}
         <ConfirmUninstall />
       </DropZone>

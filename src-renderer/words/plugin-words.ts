@@ -105,6 +105,14 @@ export interface PluginWords {
   argNotJson: string;
   done: string;
   value: string;
+  /** A value's null. */
+  valueNone: string;
+  valueEmptyText: string;
+  valueEmptyList: string;
+  valueEmptyObject: string;
+  /** Entries of a value past those shown. */
+  valueMore: (count: number) => string;
+  closeForm: string;
   copiedSaid: string;
   /** Why the text could not be put on the clipboard; the text is shown under it. */
   notCopied: (problem: string) => string;

@@ -146,6 +146,11 @@ export interface Words extends PreviewWords {
   clipboardHolds: (text: string) => string;
   /** The simulated clipboard holds nothing (its field's placeholder too). */
   clipboardEmpty: string;
+  /** The toasts of what tools show on screen (a HUD), as the app would show them. */
+  toastsLabel: string;
+  /** A toast for notify/beep. */
+  alertSound: string;
+  dismiss: string;
   // Skwir plugins (plugin-words.ts)
   plugin: PluginWords;
   // Language

@@ -293,7 +293,7 @@ describe('a plugin’s Files tab', () => {
     expect(chosen()).toEqual(['b.txt']);
   });
 
-  it('runs a command with its args form: required marked, problems under the field, the value as JSON', async () => {
+  it('runs a command with its args form: required marked, problems under the field, the value as names and values', async () => {
     const { fake } = await openFiles((host) => {
       host.answers.runPluginCommand = (_p, _c, _command, args) => ok({ answer: 'value', value: { total: 3, args } });
     });
@@ -302,7 +302,7 @@ describe('a plugin’s Files tab', () => {
     await userEvent.click(within(group).getByRole('button', { name: 'Count words' }));
     expect(within(group).getByLabelText(/level/).getAttribute('aria-required')).toBe('true');
     expect(within(group).getByText('(required)')).toBeDefined();
-    await userEvent.click(within(group).getByLabelText('lines'));
+    await userEvent.click(within(group).getByLabelText('Count lines too'));
     await userEvent.click(within(group).getByRole('button', { name: 'Run' }));
     expect(within(group).getByText('Fill this in.')).toBeDefined();
     expect(fake.requestsNamed('runPluginCommand')).toEqual([]);
@@ -311,7 +311,7 @@ describe('a plugin’s Files tab', () => {
     expect(within(group).getByText('Enter 1 or more.')).toBeDefined();
     await userEvent.clear(within(group).getByLabelText(/level/));
     await userEvent.type(within(group).getByLabelText(/level/), '2{Enter}');
-    await waitFor(() => expect(within(group).getByLabelText('Value').textContent).toBe(JSON.stringify({ total: 3, args: { lines: true, level: 2 } }, null, 2)));
+    await waitFor(() => expect(within(group).getByLabelText('Value').textContent).toBe('total: 3args: lines: Yeslevel: 2'));
     expect(fake.requestsNamed('runPluginCommand')[0]!.slice(2)).toEqual(['count', { lines: true, level: 2 }, ['/d/a.txt']]);
   });
 
