@@ -29,6 +29,7 @@ test.beforeAll(async ({ browser }: { browser: Browser }) => {
     join(samplesFolder, 'skwir-word-count'),
     join(samplesFolder, 'skwir-hex'),
     join(samplesFolder, 'skwir-netpbm'),
+    join(samplesFolder, 'skwir-lines'),
     join(work, 'plan-maker'),
   ]);
   context = await browser.newContext({ viewport: { width: 1280, height: 800 }, permissions: ['clipboard-read', 'clipboard-write'] });
@@ -253,6 +254,9 @@ test('shows a slow call’s progress and cancels it', async ({}, testInfo) => {
   await fileRow('nap.slow').click();
   const progress = preview().getByRole('progressbar', { name: 'Asking the plugin…' });
   await expect(progress).toBeVisible();
+  // How far it read, as the host knows it.
+  await expect(preview().getByText('2 bytes of 4 bytes read')).toBeVisible();
+  await expect(progress).toHaveAttribute('max', '4');
   // The plan was about keep.txt: once nap.slow is chosen, it is put away.
   await expect(command('Keep a backup').getByRole('list', { name: 'Steps' })).toHaveCount(0);
   await progress.scrollIntoViewIfNeeded();
@@ -263,6 +267,17 @@ test('shows a slow call’s progress and cancels it', async ({}, testInfo) => {
   await openTab(page, 'Messages');
   await expect(page.getByRole('list', { name: 'Messages between the app and the tool' })).toContainText('$/cancel');
   await screenshot(page, testInfo, 'plugin-13-cancelled');
+});
+
+test('says a module plugin is being prepared on its first use, then its answer', async ({}, testInfo) => {
+  await selectTool(page, 'Line count');
+  await openTab(page, 'Files');
+  await addPath(file('notes.md'));
+  // Its component is compiled on its first use (seconds): the window says so, not only "Asking".
+  await expect(page.getByText('Preparing the plugin (first use)…')).toBeVisible();
+  await screenshot(page, testInfo, 'plugin-13b-preparing');
+  await expect(fileRow('notes.md')).toContainText('Lines: 3', { timeout: 60_000 });
+  await expect(page.getByText('Preparing the plugin (first use)…')).toHaveCount(0);
 });
 
 test('goes through the Files tab in French', async ({}, testInfo) => {

@@ -3,6 +3,7 @@
 // Every request is listed in HostRequests, so both transports are generic over one table
 // and no channel carries `any`.
 import type {
+  CallBytes,
   CheckedAnswers,
   GivenFileProblem,
   GivenFileVerdict,
@@ -272,6 +273,8 @@ export interface HostRequests {
   applyPlan: { args: [planId: string]; result: PlanResult };
   /** Cancels a call: taken off the plugin's queue, or `$/cancel` sent when it is open. */
   cancelCall: { args: [callId: string]; result: Result };
+  /** How far a call still waiting for its answer has read its files; null once it has its answer (or never was). */
+  callProgress: { args: [callId: string]; result: CallBytes | null };
 }
 
 export type HostRequestName = keyof HostRequests;
@@ -301,6 +304,7 @@ export const hostRequestNames: readonly HostRequestName[] = [
   'runPluginCommand',
   'applyPlan',
   'cancelCall',
+  'callProgress',
 ] as const;
 
 export type HostEvent =

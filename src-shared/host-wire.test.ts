@@ -29,6 +29,7 @@ describe('reading a window request frame', () => {
       runPluginCommand: ['org.x.y', 'call-6', 'x.count', { lines: true }, ['/tmp/a.txt', '/tmp/b.txt']],
       applyPlan: ['plan-1'],
       cancelCall: ['call-1'],
+      callProgress: ['call-1'],
     };
     for (const method of hostRequestNames) {
       const reading = readClientFrame(request({ method, args: args[method] ?? [] }));

@@ -103,6 +103,7 @@ const requestArgKinds: { [K in HostRequestName]: ArgKinds<HostRequests[K]['args'
   runPluginCommand: ['text', 'text', 'text', 'json', 'textList'],
   applyPlan: ['text'],
   cancelCall: ['text'],
+  callProgress: ['text'],
 };
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);

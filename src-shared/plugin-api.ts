@@ -30,6 +30,12 @@ export type GivenFileProblem =
 /** A path judged before it is given to a plugin (judgeFile): taken, or why not, in English and as data. */
 export type GivenFileVerdict = { ok: true } | { ok: false; problem: string; problemCode: GivenFileProblem };
 
+/** How far a call has read its files: bytes the plugin was given, of their sizes together (0 before they are described). */
+export interface CallBytes {
+  read: number;
+  size: number;
+}
+
 /** inspect's params beyond the file, each optional (the protocol's defaults). */
 export interface InspectRequest {
   offset?: number;

@@ -40,6 +40,7 @@ const api: HostApi = {
   setLanguage: (language) => request('setLanguage', language),
   setSimulatedClipboard: (text) => request('setSimulatedClipboard', text),
   judgeFile: (path) => request('judgeFile', path),
+  callProgress: (callId) => request('callProgress', callId),
   readSimulatedClipboard: () => request('readSimulatedClipboard'),
   askField: (pluginId, callId, path, key) => request('askField', pluginId, callId, path, key),
   askThumbnail: (pluginId, callId, path, size) => request('askThumbnail', pluginId, callId, path, size),

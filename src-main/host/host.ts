@@ -234,6 +234,10 @@ class ToolHost implements Host {
     return this.pluginCalls.cancel(callId);
   }
 
+  async callProgress(callId: string) {
+    return this.pluginCalls.progress(callId);
+  }
+
   async runCommand(toolId: string, commandId: string): Promise<CommandOutcome> {
     const tool = this.tools.get(toolId);
     if (!tool) return unavailable({ code: 'notInstalled', toolId });

@@ -2,7 +2,7 @@
 // shown, and what the plugin said of each: every field that serves the file and its thumbnail,
 // asked once per file as it is added, a few at a time, the values filled in as they come.
 import type { Result } from '../../src-shared/host-api';
-import type { GivenFileProblem, GivenFileVerdict } from '../../src-shared/plugin-api';
+import type { CallBytes, GivenFileProblem, GivenFileVerdict } from '../../src-shared/plugin-api';
 import type { FieldValue } from '../../src-shared/skwir/types';
 import { fileName } from '../file-path';
 import type { AppState, SliceCreator } from './app-store';
@@ -75,6 +75,8 @@ export interface PluginFilesActions {
   cancelFileAsks: (pluginId: string, path: string) => void;
   /** Cancels one call by its id; its answer then comes back as cancelled. */
   cancelPluginCall: (callId: string) => Promise<Result>;
+  /** How far a call still waiting has read its files; null when it has ended or the host cannot say. */
+  readCallProgress: (callId: string) => Promise<CallBytes | null>;
 }
 
 export type PluginFilesSlice = PluginFilesState & PluginFilesActions;
@@ -260,6 +262,10 @@ export const createPluginFilesSlice: SliceCreator<PluginFilesSlice> = (set, get,
     async cancelPluginCall(callId) {
       return host.cancelCall(callId).catch((error: unknown): Result => ({ ok: false, problem: problemOf(error) }));
     },
+
+    async readCallProgress(callId) {
+      return host.callProgress(callId).catch(() => null);
+    },
   };
 };
 
@@ -286,4 +292,13 @@ export const pluginFileSelectors = {
   field: (pluginId: string, path: string, key: string) => (s: AppState) => s.fileAsks[fileKey(pluginId, path)]?.fields[key],
   thumbnail: (pluginId: string, path: string) => (s: AppState) => s.fileAsks[fileKey(pluginId, path)]?.thumbnail,
   asksRunningSince: (pluginId: string, path: string) => (s: AppState) => asksRunningSince(s.fileAsks[fileKey(pluginId, path)]),
+  /** The id of the oldest ask still running about the file: its progress is the one said. */
+  oldestRunningCall: (pluginId: string, path: string) => (s: AppState) => {
+    const asks = s.fileAsks[fileKey(pluginId, path)];
+    let oldest: { callId: string; startedAt: number } | undefined;
+    for (const call of asks ? [...Object.values(asks.fields), asks.thumbnail] : []) {
+      if (call?.status === 'running' && (!oldest || call.startedAt < oldest.startedAt)) oldest = call;
+    }
+    return oldest?.callId;
+  },
 };

@@ -93,6 +93,7 @@ export async function connectWebSocketHost(location: PageAddress, openSocket: Op
     setLanguage: request('setLanguage'),
     setSimulatedClipboard: request('setSimulatedClipboard'),
     judgeFile: request('judgeFile'),
+    callProgress: request('callProgress'),
     readSimulatedClipboard: request('readSimulatedClipboard'),
     askField: request('askField'),
     askThumbnail: request('askThumbnail'),

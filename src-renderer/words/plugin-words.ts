@@ -61,6 +61,12 @@ export interface PluginWords {
   no: string;
   // Calls
   asking: string;
+  /** A module plugin being made ready: its first use compiles it. */
+  preparing: string;
+  /** A program plugin starting for the call. */
+  starting: string;
+  /** How far a slow call has read its files: sizes in words. */
+  bytesRead: (read: string, size: string) => string;
   /** A file's fields and thumbnail still asked, under the list of files. */
   askingAbout: (name: string) => string;
   answeredIn: (ms: number) => string;

@@ -33,6 +33,7 @@ const sampleArgs: { [K in HostRequestName]: HostRequests[K]['args'] } = {
   runPluginCommand: ['p.q', 'c6', 'count', {}, ['/f']],
   applyPlan: ['plan'],
   cancelCall: ['c1'],
+  callProgress: ['c1'],
 };
 
 describe('the fake host', () => {

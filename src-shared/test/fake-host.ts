@@ -187,6 +187,7 @@ export function createFakeHost(seed: { tools?: ToolSummary[]; info?: Partial<Hos
     runPluginCommand: (pluginId) => noPlugin(pluginId),
     applyPlan: (planId) => ({ ok: false, problem: `no plan "${planId}": the fake host gave none`, steps: [] }),
     cancelCall: (callId) => ({ ok: false, problem: `no call "${callId}" is waiting` }),
+    callProgress: () => null,
   };
 
   const request =

@@ -40,6 +40,8 @@ export function handleWords({ first, count }: CallHandles): string {
 
 export class CallFiles implements CallHandles {
   private ended = false;
+  /** Told the bytes of each read served (how far the call has read, for the window). */
+  onRead: ((bytes: number) => void) | undefined;
   private markEnded!: () => void;
   /** Resolves once the call ended: a read waiting for its turn stops waiting. */
   readonly whenEnded = new Promise<void>((resolve) => (this.markEnded = resolve));
@@ -102,7 +104,9 @@ export class CallFiles implements CallHandles {
     }
     if ('changed' in opened) throw readRefused(`${file.path} is not the file the call began with: it is now ${opened.changed}`);
     try {
-      return await this.thread.read(opened.fd, offset, length);
+      const bytes = await this.thread.read(opened.fd, offset, length);
+      this.onRead?.(bytes.length);
+      return bytes;
     } catch (error) {
       throw readFailed(`${file.path} could not be read (${stepProblem(error)})`);
     }

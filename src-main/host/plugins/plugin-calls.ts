@@ -10,6 +10,7 @@ import type { Event } from '../../../src-shared/lifecycle';
 import { answerProblems, type CheckedAnswers } from '../../../src-shared/skwir/answers';
 import type { CallMethod } from '../../../src-shared/skwir/methods';
 import { skwirMethodInfo } from '../../../src-shared/skwir/methods';
+import type { CallBytes } from '../../../src-shared/plugin-api';
 import type { Capability } from '../../../src-shared/skwir/types';
 import { SKWIR_REFUSAL, type CallFiles, type CallHandles } from './call-files';
 import { GivenFileRefusal } from './given-file';
@@ -47,6 +48,8 @@ export interface CallRequest<M extends CallMethod = CallMethod> {
   /** Cancels the call: taken off the queue, or cancelled when it is open. */
   signal?: AbortSignal;
   timeoutMs?: number;
+  /** Told how far the call reads its files: their size once described, each read's bytes as served. */
+  bytes?: CallBytes;
 }
 
 /** What the host holds of a plugin it runs, whichever the transport: its calls and its lifetime. */
@@ -172,6 +175,11 @@ export async function openCall(request: CallRequest, reads: PluginReads): Promis
       };
     }
     return { failed: { ms: 0, outcome: 'unavailable', message: `file: ${(error as Error).message}` } };
+  }
+  const { bytes } = request;
+  if (bytes) {
+    bytes.size = files.callFiles.reduce((sum, file) => sum + (file.size ?? 0), 0);
+    files.onRead = (count) => (bytes.read += count);
   }
   const info = skwirMethodInfo(request.method)!;
   const params = { ...request.params, ...(info.files === 'entries' ? { entries: files.callFiles } : { file: files.callFiles[0] }) };

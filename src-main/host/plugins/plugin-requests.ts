@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { basename } from 'node:path';
 import type { Result } from '../../../src-shared/host-api';
 import type {
+  CallBytes,
   CheckedAnswers,
   InspectRequest,
   PageRequest,
@@ -81,7 +82,7 @@ function shown<M extends CallMethod>(outcome: CallOutcome<M>): PluginAnswer<Chec
 }
 
 export class PluginRequests {
-  private readonly inFlight = new Map<string, AbortController>();
+  private readonly inFlight = new Map<string, { controller: AbortController; bytes: CallBytes }>();
   private readonly plans = new Map<string, { pluginId: string; plan: ShownPlan; sight: PlanSight }>();
 
   constructor(private readonly context: PluginRequestsContext) {}
@@ -166,8 +167,14 @@ export class PluginRequests {
   cancel(callId: string): Result {
     const call = this.inFlight.get(callId);
     if (!call) return { ok: false, problem: `no call "${callId.slice(0, 100)}" is waiting for its answer` };
-    call.abort();
+    call.controller.abort();
     return { ok: true };
+  }
+
+  /** How far a call waiting for its answer has read its files (a plugin may read a byte twice: never past their size). */
+  progress(callId: string): CallBytes | null {
+    const bytes = this.inFlight.get(callId)?.bytes;
+    return bytes ? { read: Math.min(bytes.read, bytes.size), size: bytes.size } : null;
   }
 
   /** The cache's entry for this file and this installed copy of the plugin; none when the copy has no digest. */
@@ -196,9 +203,10 @@ export class PluginRequests {
     const problems = askProblems(plugin.manifest, method, params, files);
     if (problems.length > 0) return { ok: false, outcome: 'failed', message: problems.join('; ') };
     const controller = new AbortController();
-    this.inFlight.set(callId, controller);
+    const bytes: CallBytes = { read: 0, size: 0 };
+    this.inFlight.set(callId, { controller, bytes });
     try {
-      const outcome = await plugin.call({ method, params, files: paths, signal: controller.signal });
+      const outcome = await plugin.call({ method, params, files: paths, signal: controller.signal, bytes });
       return shown(outcome.outcome === 'answered' ? { ...outcome, answer: filesByPlace(outcome.answer, outcome.files.first) } : outcome);
     } finally {
       this.inFlight.delete(callId);

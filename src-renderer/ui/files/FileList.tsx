@@ -118,10 +118,18 @@ export function FileList({ pluginId, details }: { pluginId: string; details: Plu
 function SlowAsks({ pluginId, file, label }: { pluginId: string; file: PluginFile; label: string }) {
   const words = useWords();
   const runningSince = useAppStore(pluginFileSelectors.asksRunningSince(pluginId, file.path));
+  const runningCall = useAppStore(pluginFileSelectors.oldestRunningCall(pluginId, file.path));
   const cancelFileAsks = useAppStore((s) => s.cancelFileAsks);
   if (runningSince === undefined) return null;
   return (
-    <CallProgress key={runningSince} startedAt={runningSince} label={words.plugin.askingAbout(label)} onCancel={() => cancelFileAsks(pluginId, file.path)} />
+    <CallProgress
+      key={runningSince}
+      startedAt={runningSince}
+      callId={runningCall}
+      pluginId={pluginId}
+      label={words.plugin.askingAbout(label)}
+      onCancel={() => cancelFileAsks(pluginId, file.path)}
+    />
   );
 }
 

@@ -49,7 +49,7 @@ function PreviewBody({ pluginId, preview, network }: { pluginId: string; preview
       const call = preview.convert;
       if (!call || call.status === 'waiting') return null;
       if (call.status === 'running') {
-        return <CallProgress key={call.callId} startedAt={call.startedAt} onCancel={() => void cancel(call.callId)} />;
+        return <CallProgress key={call.callId} callId={call.callId} pluginId={pluginId} startedAt={call.startedAt} onCancel={() => void cancel(call.callId)} />;
       }
       const answer = call.answer;
       if (!answer.ok)

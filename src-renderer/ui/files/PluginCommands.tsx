@@ -74,7 +74,9 @@ function PluginCommand(props: { pluginId: string; command: Command; paths: strin
           >
             {command.title}
           </button>
-          {call?.status === 'running' && <CallProgress key={call.callId} startedAt={call.startedAt} onCancel={() => void cancel(call.callId)} />}
+          {call?.status === 'running' && (
+            <CallProgress key={call.callId} callId={call.callId} pluginId={pluginId} startedAt={call.startedAt} onCancel={() => void cancel(call.callId)} />
+          )}
         </div>
         {fields.length > 0 && formOpen && (
           <ArgsForm
