@@ -65,6 +65,32 @@ test('keeps a private signature masked everywhere once set: the panel, Messages,
   expect(await page.content()).not.toContain('s3cret-sig');
 });
 
+test('refuses a setting past what the manifest declares, as it is typed, and saves only a right one', async ({}, testInfo) => {
+  await openTab(page, 'Settings');
+  const times = page.getByLabel('How many times to paste');
+  await times.fill('-3');
+  await expect(page.locator('[data-preference-id="pasteTimes"] .field-problem')).toHaveText('It must be 1 or more');
+  await expect(times).toHaveAttribute('aria-invalid', 'true');
+  await times.press('Enter');
+  const homepage = page.getByLabel('Page to open when no link is copied');
+  await homepage.fill('not a url');
+  await homepage.press('Enter');
+  await expect(page.locator('[data-preference-id="homepage"] .field-problem')).toHaveText(/^It must be a link such as https:\/\/example\.com/);
+  await screenshot(page, testInfo, '20c-settings-bounds');
+  // Nothing wrong was saved: the tool still has its defaults after a reload.
+  await page.reload();
+  await selectTool(page, 'Clipboard kit');
+  await openTab(page, 'Settings');
+  await expect(page.getByLabel('How many times to paste')).toHaveValue('1');
+  await expect(page.getByLabel('Page to open when no link is copied')).toHaveValue('https://example.com');
+  await page.getByLabel('How many times to paste').fill('3');
+  await page.getByLabel('How many times to paste').press('Enter');
+  await expect(page.locator('[data-preference-id="pasteTimes"]').getByRole('status')).toHaveText('Saved');
+  await page.getByLabel('How many times to paste').fill('1');
+  await page.getByLabel('How many times to paste').press('Enter');
+  await openTab(page, 'Commands');
+});
+
 test('fills the simulated clipboard, and the panel shows what a read returned', async ({}, testInfo) => {
   await panel().getByLabel('Clipboard', { exact: true }).fill('un deux trois');
   await panel().getByRole('button', { name: 'Put on the clipboard' }).click();

@@ -42,6 +42,11 @@ export interface PreferenceInfo {
   title?: LocalizedText;
   default?: PreferenceValue;
   options?: { value: string; title: LocalizedText }[];
+  /** A number's bounds and a text's form, as its manifest declares them (the window checks as the person types). */
+  minimum?: number;
+  maximum?: number;
+  whole?: boolean;
+  format?: 'url';
 }
 
 /** What the window shows of a Skwir plugin's manifest (docs/design/architecture.md). */
@@ -214,7 +219,12 @@ export type ProblemCode =
   | { code: 'untitledPreference'; id: string }
   | { code: 'tooLong'; chars: number; max: number }
   | { code: 'kind'; kind: string }
-  | { code: 'notAnOption'; options: string[] };
+  | { code: 'notAnOption'; options: string[] }
+  // A value past the bounds its manifest declares.
+  | { code: 'belowMinimum'; minimum: number }
+  | { code: 'aboveMaximum'; maximum: number }
+  | { code: 'notWhole' }
+  | { code: 'notUrl' };
 
 /** Every code the host may send, in one union: the codes are unique across the three. */
 export type ReasonCode = StateReasonCode | CommandReasonCode | ProblemCode;

@@ -112,6 +112,14 @@ export function reasonEn(reason: ReasonCode, noun: Noun = 'tool'): string | unde
       return kinds[reason.kind];
     case 'notAnOption':
       return `not one of the options ${reason.options.map(quote).join(', ')}`;
+    case 'belowMinimum':
+      return `it must be ${reason.minimum.toLocaleString('en')} or more`;
+    case 'aboveMaximum':
+      return `it must be ${reason.maximum.toLocaleString('en')} or less`;
+    case 'notWhole':
+      return 'it must be a whole number';
+    case 'notUrl':
+      return 'it must be a link such as https://example.com (http, https or mailto)';
     default:
       return notKnown(reason);
   }

@@ -21,6 +21,7 @@ function leftOutEn(leftOut: LeftOut): string {
 
 export const pluginEn: PluginWords = {
   tag: 'Plugin',
+  settingsHolds: 'A plugin has no settings to change. Here is what it is, what it is granted and what it declares.',
   protocol: 'Protocol',
   protocolOf: (api, transport) => `Skwir api ${api}, ${transport === 'module' ? 'a WebAssembly module' : 'a program'}`,
   capabilitiesHeading: 'Capabilities',

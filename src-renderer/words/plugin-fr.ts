@@ -22,6 +22,7 @@ function leftOutFr(leftOut: LeftOut): string {
 // French puts a narrow no-break space (U+202F) before : ; ? ! and inside « ».
 export const pluginFr: PluginWords = {
   tag: 'Plugin',
+  settingsHolds: 'Un plugin n’a pas de réglages à changer. Voici ce qu’il est, ce qui lui est accordé et ce qu’il déclare.',
   protocol: 'Protocole',
   protocolOf: (api, transport) => `Skwir api ${api}, ${transport === 'module' ? 'un module WebAssembly' : 'un programme'}`,
   capabilitiesHeading: 'Capacités',

@@ -8,6 +8,8 @@ export interface PluginWords {
   /** The mark of a plugin in the sidebar and on its page. */
   tag: string;
   // Settings
+  /** A plugin's Settings tab, which has nothing to change: what it holds instead. */
+  settingsHolds: string;
   protocol: string;
   /** "Skwir api 1, a program". */
   protocolOf: (api: number, transport: 'program' | 'module') => string;

@@ -32,6 +32,10 @@ const oneOfEach: { [Code in ReasonCode['code']]: Extract<ReasonCode, { code: Cod
   tooLong: { code: 'tooLong', chars: 4_100, max: 4_096 },
   kind: { code: 'kind', kind: 'number' },
   notAnOption: { code: 'notAnOption', options: ['calm', 'loud'] },
+  belowMinimum: { code: 'belowMinimum', minimum: 1 },
+  aboveMaximum: { code: 'aboveMaximum', maximum: 20 },
+  notWhole: { code: 'notWhole' },
+  notUrl: { code: 'notUrl' },
 };
 const everyCode: ReasonCode[] = Object.values(oneOfEach);
 

@@ -114,6 +114,14 @@ export function reasonFr(reason: ReasonCode, noun: Noun = 'tool'): string | unde
       return kinds[reason.kind];
     case 'notAnOption':
       return `ce n’est pas une des options ${reason.options.map(quote).join(', ')}`;
+    case 'belowMinimum':
+      return `il faut ${count(reason.minimum)} ou plus`;
+    case 'aboveMaximum':
+      return `il faut ${count(reason.maximum)} ou moins`;
+    case 'notWhole':
+      return 'il faut un nombre entier';
+    case 'notUrl':
+      return 'il faut un lien comme https://example.com (http, https ou mailto)';
     default:
       return undefined;
   }

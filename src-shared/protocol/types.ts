@@ -116,6 +116,22 @@ export interface ManifestPreference {
    * @minItems 1
    */
   options?: ChoiceOption[];
+  /**
+   * For kind number: the least value it may hold; Settings and storage/set refuse a smaller one. (Added within version 1: an older app ignores it.)
+   */
+  minimum?: number;
+  /**
+   * For kind number: the greatest value it may hold; Settings and storage/set refuse a greater one. (Added within version 1: an older app ignores it.)
+   */
+  maximum?: number;
+  /**
+   * For kind number: true when it holds whole numbers only (a count); Settings and storage/set refuse 2.5. (Added within version 1: an older app ignores it.)
+   */
+  whole?: boolean;
+  /**
+   * For kind text: the form its value takes. url: a link the app can open (http, https or mailto); Settings and storage/set refuse other text, the empty text aside. (Added within version 1: an older app ignores it.)
+   */
+  format?: 'url';
 }
 /**
  * What a preference is called to the person, in several languages like any text: English required, each at most 60 characters and without control characters.

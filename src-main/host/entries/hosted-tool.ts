@@ -77,6 +77,7 @@ export class HostedTool implements BrokerTool {
       if (p.title) info.title = p.title;
       if (p.default !== undefined) info.default = p.default;
       if (p.options) info.options = p.options.map((o) => ({ value: o.value, title: o.title }));
+      for (const bound of ['minimum', 'maximum', 'whole', 'format'] as const) if (p[bound] !== undefined) Object.assign(info, { [bound]: p[bound] });
       return info;
     });
   }
