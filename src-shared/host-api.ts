@@ -238,6 +238,13 @@ export type CommandOutcome =
 
 export type InstallVerdict = { ok: true; tool: ToolSummary } | { ok: false; problems: string[] };
 
+/** An installed tool or plugin a folder would replace: the version installed and the one the folder holds. */
+export interface InstallReplaces {
+  id: string;
+  installedVersion: string;
+  version: string;
+}
+
 export type Result = { ok: true } | { ok: false; problem: string; problemCode?: ProblemCode };
 
 export interface HostInfo {
@@ -252,6 +259,8 @@ export interface HostRequests {
   info: { args: []; result: HostInfo };
   listTools: { args: []; result: ToolSummary[] };
   installFolder: { args: [folder: string]; result: InstallVerdict };
+  /** What installing the folder would replace (null: nothing, or the folder is refused), asked before installing. */
+  installReplaces: { args: [folder: string]; result: InstallReplaces | null };
   uninstall: { args: [toolId: string]; result: Result };
   runCommand: { args: [toolId: string, commandId: string]; result: CommandOutcome };
   setPreference: { args: [toolId: string, preferenceId: string, value: PreferenceValue]; result: Result };
@@ -292,6 +301,7 @@ export const hostRequestNames: readonly HostRequestName[] = [
   'info',
   'listTools',
   'installFolder',
+  'installReplaces',
   'uninstall',
   'runCommand',
   'setPreference',

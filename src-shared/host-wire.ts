@@ -81,6 +81,7 @@ const requestArgKinds: { [K in HostRequestName]: ArgKinds<HostRequests[K]['args'
   info: [],
   listTools: [],
   installFolder: ['text'],
+  installReplaces: ['text'],
   uninstall: ['text'],
   runCommand: ['text', 'text'],
   setPreference: ['text', 'text', 'preferenceValue'],

@@ -27,6 +27,7 @@ const api: HostApi = {
   info: () => request('info'),
   listTools: () => request('listTools'),
   installFolder: (folder) => request('installFolder', folder),
+  installReplaces: (folder) => request('installReplaces', folder),
   uninstall: (toolId) => request('uninstall', toolId),
   runCommand: (toolId, commandId) => request('runCommand', toolId, commandId),
   setPreference: (toolId, preferenceId, value) => request('setPreference', toolId, preferenceId, value),

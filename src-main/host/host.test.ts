@@ -480,7 +480,10 @@ describe('lifetimes', () => {
     const good = await readFile(manifestFile, 'utf8');
     await writeFile(manifestFile, good.replace('"notify"', '"notify", "camera"'));
     const verdict = await host.loadInPlace(folder);
-    expect(verdict).toEqual({ ok: false, problems: ['uses[3]: unknown service "camera"'] });
+    expect(verdict).toEqual({
+      ok: false,
+      problems: ['uses[3]: unknown service "camera"; the services are notify, open, clipboard.read, clipboard.write, keystrokes, processes and storage'],
+    });
     const listed = await host.listTools();
     expect(listed).toEqual([
       expect.objectContaining({
@@ -489,7 +492,7 @@ describe('lifetimes', () => {
         version: '1.0.0',
         publisher: { en: 'Vitruvian tests' },
         state: 'refused',
-        problems: ['uses[3]: unknown service "camera"'],
+        problems: ['uses[3]: unknown service "camera"; the services are notify, open, clipboard.read, clipboard.write, keystrokes, processes and storage'],
         folder,
         loadedInPlace: true,
         commands: [],
@@ -497,8 +500,13 @@ describe('lifetimes', () => {
         uses: [],
       }),
     ]);
-    expect(listed[0]?.stateReason).toContain('uses[3]: unknown service "camera"');
-    expect(listed[0]?.stateReasonCode).toEqual({ code: 'refused', problem: 'uses[3]: unknown service "camera"' });
+    expect(listed[0]?.stateReason).toContain(
+      'uses[3]: unknown service "camera"; the services are notify, open, clipboard.read, clipboard.write, keystrokes, processes and storage',
+    );
+    expect(listed[0]?.stateReasonCode).toEqual({
+      code: 'refused',
+      problem: 'uses[3]: unknown service "camera"; the services are notify, open, clipboard.read, clipboard.write, keystrokes, processes and storage',
+    });
     expect(events).toContainEqual({ type: 'tool', tool: listed[0] });
     expect(await host.runCommand(ID, 'copy')).toMatchObject({
       outcome: 'unavailable',
@@ -565,7 +573,10 @@ describe('lifetimes', () => {
     await running();
     expect((await summary())?.folder).toBe(join(data, 'tools', ID));
     const moved = (await host.listTools()).find((t) => t.folder === folder);
-    expect(moved).toMatchObject({ state: 'refused', problems: ['uses[0]: unknown service "camera"'] });
+    expect(moved).toMatchObject({
+      state: 'refused',
+      problems: ['uses[0]: unknown service "camera"; the services are notify, open, clipboard.read, clipboard.write, keystrokes, processes and storage'],
+    });
     expect(moved?.id).not.toBe(ID);
     expect((await host.readLog(ID)).some((line) => /camera/.test(line.message))).toBe(false);
   });

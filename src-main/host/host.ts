@@ -8,6 +8,7 @@ import type {
   HostEvent,
   HostInfo,
   HostLogCode,
+  InstallReplaces,
   InstallVerdict,
   PreferenceValue,
   Result,
@@ -169,6 +170,10 @@ class ToolHost implements Host {
       const verdict = await this.registry.install(folder, async (id) => this.tools.get(id)?.stop());
       return this.settle(verdict, 'installed', folder);
     });
+  }
+
+  installReplaces(folder: string): Promise<InstallReplaces | null> {
+    return this.registry.replacedBy(folder);
   }
 
   loadInPlace(folder: string): Promise<InstallVerdict> {

@@ -2,6 +2,7 @@
 import type {
   CommandInfo,
   CommandOutcome,
+  InstallReplaces,
   InstallVerdict,
   PreferenceInfo,
   PreferenceValue,
@@ -44,6 +45,8 @@ export interface ToolsActions {
   toolChanged: (tool: ToolSummary) => void;
   toolRemoved: (toolId: string) => void;
   installFolder: (folder: string) => Promise<InstallVerdict>;
+  /** What installing the folder would replace, asked before installing it (null: nothing, or it cannot tell). */
+  installReplaces: (folder: string) => Promise<InstallReplaces | null>;
   dismissInstall: () => void;
   uninstall: (toolId: string) => Promise<Result>;
   runCommand: (toolId: string, commandId: string) => Promise<CommandOutcome>;
@@ -122,6 +125,10 @@ export const createToolsSlice: SliceCreator<ToolsSlice> = (set, get, host) => {
         get().selectTool(verdict.tool.id);
       }
       return verdict;
+    },
+
+    installReplaces(folder) {
+      return host.installReplaces(folder).catch(() => null);
     },
 
     dismissInstall() {

@@ -80,6 +80,7 @@ export async function connectWebSocketHost(location: PageAddress, openSocket: Op
     info: request('info'),
     listTools: async () => noteTools(await connection.request('listTools', [])),
     installFolder: request('installFolder'),
+    installReplaces: request('installReplaces'),
     uninstall: request('uninstall'),
     runCommand: request('runCommand'),
     setPreference: request('setPreference'),

@@ -1,8 +1,9 @@
 // Dropping on the window: on a plugin's Files tab, files are given to the plugin (dropped-items.ts);
-// anywhere else, a folder is installed. Only the desktop app can learn a dropped folder's path; a
+// anywhere else, a folder is installed (through Install... when it would replace an installed one). Only the desktop app can learn a dropped folder's path; a
 // browser cannot, so there the drop opens Install... to ask for the path.
 import { useRef, useState, type DragEvent, type ReactNode } from 'react';
 import { pathOfDroppedFile } from '../desktop-bridge';
+import { fileName } from '../file-path';
 import { uiSelectors } from '../store/ui-slice';
 import { useShallow } from 'zustand/react/shallow';
 import { useAppStore } from '../store/store-context';
@@ -13,8 +14,14 @@ const carriesFiles = (event: DragEvent) => [...event.dataTransfer.types].include
 
 export function DropZone({ children }: { children: ReactNode }) {
   const words = useWords();
-  const { installFolder, openInstallDialog, filesComing, addFiles } = useAppStore(
-    useShallow((s) => ({ installFolder: s.installFolder, openInstallDialog: s.openInstallDialog, filesComing: s.filesComing, addFiles: s.addFiles })),
+  const { installFolder, installReplaces, openInstallDialog, filesComing, addFiles } = useAppStore(
+    useShallow((s) => ({
+      installFolder: s.installFolder,
+      installReplaces: s.installReplaces,
+      openInstallDialog: s.openInstallDialog,
+      filesComing: s.filesComing,
+      addFiles: s.addFiles,
+    })),
   );
   const filesFor = useAppStore(uiSelectors.filesTabPlugin);
   const [over, setOver] = useState(false);
@@ -38,7 +45,10 @@ export function DropZone({ children }: { children: ReactNode }) {
     if (filesFor !== undefined) return giveToPlugin(filesFor, event);
     const paths = [...event.dataTransfer.files].map(pathOfDroppedFile);
     if (paths.length === 0 || paths.some((path) => path === undefined)) return openInstallDialog('dropNeedsPath');
-    for (const path of paths) await installFolder(path!);
+    for (const path of paths as string[]) {
+      if (await installReplaces(path)) return openInstallDialog(undefined, { name: fileName(path), path });
+      await installFolder(path);
+    }
   };
 
   return (

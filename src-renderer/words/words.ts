@@ -19,6 +19,9 @@ export interface Words extends PreviewWords {
   installATool: string;
   installDialogTitle: string;
   installDialogHelp: string;
+  /** Asked before a folder replaces what is installed under its id. */
+  replaceQuestion: (name: string, installedVersion: string, version: string) => string;
+  replaceButton: string;
   toolFolder: string;
   toolFolderPlaceholder: string;
   chooseFolder: string;

@@ -40,7 +40,7 @@ export interface Manifest {
   id: string;
   name: LocalizedText;
   /**
-   * The tool's own version, as its author numbers it (for example 1.2.0). Shown to the person; the app does not compare versions.
+   * The tool's own version, a semantic version (major.minor.patch, for example 1.2.0 or 2.0.0-beta.1). Shown to the person, and when a folder would replace an installed tool.
    */
   version: string;
   /**

@@ -11,6 +11,7 @@ const sampleArgs: { [K in HostRequestName]: HostRequests[K]['args'] } = {
   info: [],
   listTools: [],
   installFolder: ['/tools/clip'],
+  installReplaces: ['/tools/clip'],
   uninstall: ['a.b'],
   runCommand: ['a.b', 'hello'],
   setPreference: ['a.b', 'color', 'red'],

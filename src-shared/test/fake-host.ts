@@ -115,6 +115,10 @@ export function createFakeHost(seed: { tools?: ToolSummary[]; info?: Partial<Hos
       fake.emit({ type: 'tool', tool });
       return { ok: true, tool };
     },
+    installReplaces(folder) {
+      const installed = fake.tools.get(`com.example.${folder.split('/').pop() || 'tool'}`);
+      return installed && !installed.loadedInPlace ? { id: installed.id, installedVersion: installed.version, version: installed.version } : null;
+    },
     uninstall(toolId) {
       if (!fake.tools.delete(toolId)) return notInstalled(toolId);
       fake.emit({ type: 'toolRemoved', toolId });
