@@ -294,6 +294,8 @@ export interface HostRequests {
   cancelCall: { args: [callId: string]; result: Result };
   /** How far a call still waiting for its answer has read its files; null once it has its answer (or never was). */
   callProgress: { args: [callId: string]; result: CallBytes | null };
+  /** Drops what the cache keeps of a file for a plugin (its conversion, its pages), so that the next view asks the plugin (Ask again). */
+  forgetAnswers: { args: [pluginId: string, path: string]; result: Result };
 }
 
 export type HostRequestName = keyof HostRequests;
@@ -325,6 +327,7 @@ export const hostRequestNames: readonly HostRequestName[] = [
   'applyPlan',
   'cancelCall',
   'callProgress',
+  'forgetAnswers',
 ] as const;
 
 export type HostEvent =

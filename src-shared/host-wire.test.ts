@@ -30,6 +30,8 @@ describe('reading a window request frame', () => {
       applyPlan: ['plan-1'],
       cancelCall: ['call-1'],
       callProgress: ['call-1'],
+      installReplaces: ['/tools/clip'],
+      forgetAnswers: ['org.x.y', '/tmp/a.ppm'],
     };
     for (const method of hostRequestNames) {
       const reading = readClientFrame(request({ method, args: args[method] ?? [] }));

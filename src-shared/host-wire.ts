@@ -105,6 +105,7 @@ const requestArgKinds: { [K in HostRequestName]: ArgKinds<HostRequests[K]['args'
   applyPlan: ['text'],
   cancelCall: ['text'],
   callProgress: ['text'],
+  forgetAnswers: ['text', 'text'],
 };
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);

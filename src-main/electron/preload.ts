@@ -42,6 +42,7 @@ const api: HostApi = {
   setSimulatedClipboard: (text) => request('setSimulatedClipboard', text),
   judgeFile: (path) => request('judgeFile', path),
   callProgress: (callId) => request('callProgress', callId),
+  forgetAnswers: (pluginId, path) => request('forgetAnswers', pluginId, path),
   readSimulatedClipboard: () => request('readSimulatedClipboard'),
   askField: (pluginId, callId, path, key) => request('askField', pluginId, callId, path, key),
   askThumbnail: (pluginId, callId, path, size) => request('askThumbnail', pluginId, callId, path, size),

@@ -243,6 +243,10 @@ class ToolHost implements Host {
     return this.pluginCalls.progress(callId);
   }
 
+  forgetAnswers(pluginId: string, path: string): Promise<Result> {
+    return this.pluginCalls.forget(pluginId, path);
+  }
+
   async runCommand(toolId: string, commandId: string): Promise<CommandOutcome> {
     const tool = this.tools.get(toolId);
     if (!tool) return unavailable({ code: 'notInstalled', toolId });

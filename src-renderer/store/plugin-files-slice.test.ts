@@ -186,7 +186,7 @@ describe('plugin files slice', () => {
     await settle();
     expect(pluginFileSelectors.fileAsks(words.id, '/a.txt')(state())).toBeUndefined();
     expect(pluginFileSelectors.field(words.id, '/b.txt', 'words')(state())).toMatchObject({ status: 'answered' });
-    state().askFilesAgain(words.id);
+    await state().askFilesAgain(words.id);
     expect(pluginFileSelectors.field(words.id, '/b.txt', 'words')(state())).toMatchObject({ status: expect.stringMatching(/waiting|running/) });
   });
 

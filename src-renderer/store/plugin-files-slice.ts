@@ -68,7 +68,8 @@ export interface PluginFilesActions {
   filesComing: (pluginId: string, count: number) => void;
   removeFiles: (pluginId: string, paths: string[]) => void;
   /** Asks every field, thumbnail and the preview again (after the plugin changed, say). */
-  askFilesAgain: (pluginId: string) => void;
+  /** Asks the plugin again about every file and the preview shown, past the host's cache. */
+  askFilesAgain: (pluginId: string) => Promise<void>;
   chooseFile: (pluginId: string, path: string, how?: ChooseHow) => void;
   chooseAllFiles: (pluginId: string) => void;
   /** Stops what is still being asked about a file: its waiting asks are dropped, its running ones cancelled. */
@@ -217,7 +218,11 @@ export const createPluginFilesSlice: SliceCreator<PluginFilesSlice> = (set, get,
       choose(pluginId, { chosen, current, anchor: current });
     },
 
-    askFilesAgain(pluginId) {
+    async askFilesAgain(pluginId) {
+      const files = get().pluginFiles[pluginId] ?? [];
+      if (files.length === 0) return;
+      // Asked of the plugin, not of the host's cache: the person asks again because the answer may have changed.
+      await Promise.all(files.map((file) => host.forgetAnswers(pluginId, file.path).catch(() => undefined)));
       for (const file of get().pluginFiles[pluginId] ?? []) {
         cancelRunning(get().fileAsks[fileKey(pluginId, file.path)]);
         askAbout(pluginId, file.path);

@@ -95,6 +95,7 @@ export async function connectWebSocketHost(location: PageAddress, openSocket: Op
     setSimulatedClipboard: request('setSimulatedClipboard'),
     judgeFile: request('judgeFile'),
     callProgress: request('callProgress'),
+    forgetAnswers: request('forgetAnswers'),
     readSimulatedClipboard: request('readSimulatedClipboard'),
     askField: request('askField'),
     askThumbnail: request('askThumbnail'),

@@ -35,6 +35,7 @@ const sampleArgs: { [K in HostRequestName]: HostRequests[K]['args'] } = {
   applyPlan: ['plan'],
   cancelCall: ['c1'],
   callProgress: ['c1'],
+  forgetAnswers: ['a.b', '/tmp/a.txt'],
 };
 
 describe('the fake host', () => {

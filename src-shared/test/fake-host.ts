@@ -192,6 +192,7 @@ export function createFakeHost(seed: { tools?: ToolSummary[]; info?: Partial<Hos
     applyPlan: (planId) => ({ ok: false, problem: `no plan "${planId}": the fake host gave none`, steps: [] }),
     cancelCall: (callId) => ({ ok: false, problem: `no call "${callId}" is waiting` }),
     callProgress: () => null,
+    forgetAnswers: (pluginId) => (fake.tools.has(pluginId) ? ok : notInstalled(pluginId)),
   };
 
   const request =

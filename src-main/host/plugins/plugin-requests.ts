@@ -172,6 +172,14 @@ export class PluginRequests {
   }
 
   /** How far a call waiting for its answer has read its files (a plugin may read a byte twice: never past their size). */
+  /** Drops what the cache keeps of the file as it is now for this copy of the plugin: the next view asks the plugin. */
+  async forget(pluginId: string, path: string): Promise<Result> {
+    const plugin = this.context.plugin(pluginId);
+    if (typeof plugin === 'string') return { ok: false, problem: plugin };
+    await (await this.cacheEntry(plugin, path))?.drop();
+    return { ok: true };
+  }
+
   progress(callId: string): CallBytes | null {
     const bytes = this.inFlight.get(callId)?.bytes;
     return bytes ? { read: Math.min(bytes.read, bytes.size), size: bytes.size } : null;

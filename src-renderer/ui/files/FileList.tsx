@@ -73,7 +73,7 @@ export function FileList({ pluginId, details }: { pluginId: string; details: Plu
         <button type="button" className="button small" disabled={choice.chosen.length === 0} onClick={() => removeFiles(pluginId, choice.chosen)}>
           {words.plugin.removeChosen}
         </button>
-        <button type="button" className="button small" onClick={() => askFilesAgain(pluginId)}>
+        <button type="button" className="button small" onClick={() => void askFilesAgain(pluginId)}>
           {words.plugin.askAgain}
         </button>
         <span id={hintId} className="hint">
