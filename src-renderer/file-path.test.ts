@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { distinctNames, fileName, folderOf } from './file-path';
+import { distinctNames, fileName, folderOf, isFromRoot } from './file-path';
 
 describe('file paths', () => {
+  it('tells a path from the root of the disk from one that is not', () => {
+    for (const path of ['/Users/me/tool', 'C:\\tools\\x', 'c:/tools', '\\\\server\\share']) expect(isFromRoot(path), path).toBe(true);
+    for (const path of ['tool', './tool', '../tool', '~/tool', 'C:tool']) expect(isFromRoot(path), path).toBe(false);
+  });
+
   it('names the file at the end of a path, whichever separator the host uses', () => {
     expect(fileName('/Users/me/notes.txt')).toBe('notes.txt');
     expect(fileName('C:\\Users\\me\\notes.txt')).toBe('notes.txt');

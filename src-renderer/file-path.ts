@@ -8,6 +8,11 @@ export function fileName(path: string): string {
   return trimmed.slice(lastSeparator(trimmed) + 1) || trimmed;
 }
 
+/** A path from the root of the disk: "/Users/me/tool", "C:\\tools\\x" or "\\\\server\\share"; never "tool" nor "./tool". */
+export function isFromRoot(path: string): boolean {
+  return path.startsWith('/') || /^[A-Za-z]:[\\/]/.test(path) || path.startsWith('\\\\');
+}
+
 /** The folder holding it: "/a/b/notes.txt" -> "/a/b"; "/notes.txt" -> "/". */
 export function folderOf(path: string): string {
   const at = lastSeparator(path);

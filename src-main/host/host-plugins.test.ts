@@ -100,6 +100,13 @@ describe('Skwir plugins in the host', () => {
     await writeFile(toml, good.replace('api = 1', 'api = 3'));
     expect(await host.reload(folder)).toEqual({ ok: false, problems: ['api: 3 is not spoken by this app (it speaks Skwir api 1)'] });
     expect(await summary()).toMatchObject({ kind: 'plugin', state: 'refused' });
+    // Its log line is data, so the window words it in the person's language.
+    expect((await host.readLog(ID)).at(-1)).toMatchObject({
+      level: 'error',
+      source: 'host',
+      message: 'the folder was refused: api: 3 is not spoken by this app (it speaks Skwir api 1)',
+      code: { code: 'folderRefused', problems: ['api: 3 is not spoken by this app (it speaks Skwir api 1)'] },
+    });
     expect(await host.callPlugin(ID, { method: 'field', params: { key: 'word-count.words' }, files: [await file('c.txt', 'c')] })).toMatchObject({
       outcome: 'unavailable',
       message: 'the folder was refused: api: 3 is not spoken by this app (it speaks Skwir api 1)',

@@ -35,6 +35,17 @@ describe('the window', () => {
     expect(screen.getByRole('option', { name: 'notes', selected: true })).toBeDefined();
   });
 
+  it('refuses a path that is not from the root in the person’s language, without asking the host', async () => {
+    const { fake } = await renderApp({ info: { language: 'fr' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Installer…' }));
+    const dialog = screen.getByRole('dialog', { name: 'Installer un outil' });
+    await userEvent.type(within(dialog).getByLabelText('Dossier de l’outil'), 'mes-outils/notes{Enter}');
+    expect(within(dialog).getByRole('alert').textContent).toBe(
+      '«\u202fmes-outils/notes\u202f» n’est pas un chemin complet\u202f: indiquez le chemin du dossier depuis la racine du disque, par exemple /Users/moi/mon-outil.',
+    );
+    expect(fake.requestsNamed('installFolder')).toEqual([]);
+  });
+
   it('lists every reason a folder was refused', async () => {
     const { fake } = await renderApp();
     fake.answers.installFolder = () => ({ ok: false, problems: ['id: "x" has no dot', 'uses: "camera" is not a service'] });

@@ -3,6 +3,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { InstallReplaces } from '../../src-shared/host-api';
 import { desktopBridge, pathOfChosenFolder } from '../desktop-bridge';
+import { isFromRoot } from '../file-path';
 import { toolSelectors } from '../store/tools-slice';
 import { uiSelectors } from '../store/ui-slice';
 import { useAppStore } from '../store/store-context';
@@ -22,6 +23,8 @@ export function InstallDialog() {
   const close = useAppStore((s) => s.closeInstallDialog);
   const [folder, setFolder] = useState(offer?.path ?? (install.status === 'idle' ? '' : install.folder));
   const [tried, setTried] = useState(false);
+  /** A path the window refused itself, in the person's language, before asking the host. */
+  const [notFull, setNotFull] = useState<string>();
   /** The installed version this path would replace, once asked; installing it is then the person's answer. */
   const [replaces, setReplaces] = useState<{ path: string; over: InstallReplaces }>();
   const field = useRef<HTMLInputElement>(null);
@@ -45,6 +48,8 @@ export function InstallDialog() {
     event.preventDefault();
     const path = folder.trim();
     if (path === '' || installing) return;
+    setNotFull(isFromRoot(path) ? undefined : path);
+    if (!isFromRoot(path)) return;
     if (replaces?.path !== path) {
       const over = await installReplaces(path);
       if (over) return setReplaces({ path, over });
@@ -104,12 +109,17 @@ export function InstallDialog() {
             </>
           )}
         </div>
+        {notFull !== undefined && (
+          <p role="alert" className="banner verdict verdict-refused">
+            {words.installNeedsFullPath(notFull)}
+          </p>
+        )}
         {replaces && (
           <p role="status" className="note">
             {words.replaceQuestion(text(tools[replaces.over.id]?.name ?? { en: replaces.over.id }), replaces.over.installedVersion, replaces.over.version)}
           </p>
         )}
-        {tried && !replaces && !installing && <InstallVerdictView install={install} />}
+        {tried && !replaces && notFull === undefined && !installing && <InstallVerdictView install={install} />}
         <div className="dialog-buttons">
           <button type="button" className="button" onClick={close}>
             {words.cancel}

@@ -25,6 +25,7 @@ export const en: Words = {
     'Give the path of a folder that holds a tool (a vitruvian-tool.json manifest) or a Skwir plugin (a skwir-plugin.toml manifest). The app checks it and copies it in.',
   replaceQuestion: (name, installedVersion, version) => `${name} is installed already. Replace version ${installedVersion} with ${version}?`,
   replaceButton: 'Replace',
+  installNeedsFullPath: (path) => `“${path}” is not a full path: give the folder’s path from the root of the disk, such as /Users/me/my-tool.`,
   toolFolder: 'Tool folder',
   toolFolderPlaceholder: '/path/to/my-tool',
   chooseFolder: 'Choose…',

@@ -26,6 +26,8 @@ export const fr: Words = {
     'Indiquez le chemin d’un dossier qui contient un outil (un manifeste vitruvian-tool.json) ou un plugin Skwir (un manifeste skwir-plugin.toml). L’app le vérifie et en garde une copie.',
   replaceQuestion: (name, installedVersion, version) => `${name} est déjà installé. Remplacer la version ${installedVersion} par la ${version}\u202f?`,
   replaceButton: 'Remplacer',
+  installNeedsFullPath: (path) =>
+    `«\u202f${path}\u202f» n’est pas un chemin complet\u202f: indiquez le chemin du dossier depuis la racine du disque, par exemple /Users/moi/mon-outil.`,
   toolFolder: 'Dossier de l’outil',
   toolFolderPlaceholder: '/chemin/vers/mon-outil',
   chooseFolder: 'Choisir…',

@@ -22,6 +22,8 @@ export interface Words extends PreviewWords {
   /** Asked before a folder replaces what is installed under its id. */
   replaceQuestion: (name: string, installedVersion: string, version: string) => string;
   replaceButton: string;
+  /** A folder's path typed without its start: the window cannot tell where it is. */
+  installNeedsFullPath: (path: string) => string;
   toolFolder: string;
   toolFolderPlaceholder: string;
   chooseFolder: string;

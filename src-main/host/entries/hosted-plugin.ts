@@ -168,7 +168,8 @@ export class HostedPlugin {
   async refuse(problems: string[]): Promise<void> {
     await this.process.stop();
     this.problems = problems;
-    this.log.append('error', 'host', `the folder was refused: ${problems.join('; ')}`);
+    // As data, as a tool's is, so that the window words it in the person's language.
+    this.log.appendHost({ code: 'folderRefused', problems });
     this.changed();
   }
 
