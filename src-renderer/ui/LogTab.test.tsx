@@ -153,7 +153,7 @@ describe('the message trace', () => {
     expect(list.textContent).toContain('Tool → app');
     await userEvent.selectOptions(screen.getByLabelText('Method'), 'log');
     expect(within(screen.getByRole('list', { name: 'Messages between the app and the tool' })).getAllByRole('listitem')).toHaveLength(1);
-    const toggle = screen.getByRole('button', { expanded: false });
+    const toggle = within(screen.getByRole('list', { name: 'Messages between the app and the tool' })).getByRole('button', { expanded: false });
     await userEvent.click(toggle);
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
     expect(document.querySelector('.trace-json')?.textContent).toBe('{\n  "jsonrpc": "2.0",\n  "method": "log",\n  "params": {\n    "message": "hi"\n  }\n}');
