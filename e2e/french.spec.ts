@@ -1,8 +1,8 @@
 // The window in French, where its words are longest, at 800 x 600: every box's placeholder fits
-// inside the box, on each screen that has one (the sidebar's filter, Install..., a plugin's file path and its find in
+// inside the box, on each screen that has one; a plugin's number is written with French separators (the sidebar's filter, Install..., a plugin's file path and its find in
 // a file, the reader's find, the log's search, a secret preference, the simulated clipboard).
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { writeGivenFiles } from './plugin-fixtures';
@@ -18,6 +18,7 @@ let work: string;
 test.beforeAll(async ({ browser }: { browser: Browser }) => {
   work = await mkdtemp(join(tmpdir(), 'vitruvian-e2e-french-'));
   await writeGivenFiles(work);
+  await writeFile(join(work, 'many.txt'), 'word '.repeat(12_345));
   // Eight entries, for the sidebar to offer its filter.
   testbed = await startTestbedCli([
     ...['clipboard-kit', 'word-count', 'system-glance', 'skwir-hex', 'skwir-netpbm', 'skwir-word-count', 'skwir-lines'].map((name) =>
@@ -106,4 +107,12 @@ test('every placeholder fits its box in French', async () => {
       '/chemin/vers/un/fichier',
     ]),
   );
+});
+
+test('a number a plugin gives for a file is written with French separators', async () => {
+  await selectTool(page, 'Word count');
+  await openTab(page, 'Fichiers');
+  await page.getByLabel('Chemin du fichier', { exact: true }).fill(join(work, 'many.txt'));
+  await page.getByLabel('Chemin du fichier', { exact: true }).press('Enter');
+  await expect(page.getByRole('option', { name: 'many.txt', exact: true })).toContainText('12\u202f345');
 });

@@ -2,6 +2,7 @@ import { hostLogEn } from '../../src-shared/host-log-en';
 import { countIn } from '../../src-shared/plural';
 import { beforeAnswerEn, reasonEn } from '../../src-shared/reasons-en';
 import { fileName, folderOf } from '../file-path';
+import { numberIn } from './number-text';
 import { pluginEn } from './plugin-en';
 import { previewEn } from './preview-en';
 import { valueText as text } from './value-text';
@@ -18,6 +19,7 @@ export const en: Words = {
   noToolMatches: (filter) => `No tool matches “${filter}”.`,
   toolCount: (n) => countIn('en', n, 'tool', 'tools'),
   count: (n, one, other) => countIn('en', n, one, other),
+  number: (value) => numberIn('en', value),
   install: 'Install…',
   installATool: 'Install a tool…',
   installDialogTitle: 'Install a tool',

@@ -2,6 +2,7 @@ import { countIn } from '../../src-shared/plural';
 import { fileName, folderOf } from '../file-path';
 import { hostLogFr } from './host-log-fr';
 import { pluginFr } from './plugin-fr';
+import { numberIn } from './number-text';
 import { previewFr } from './preview-fr';
 import { reasonFr } from './reasons-fr';
 import { valueText as text } from './value-text';
@@ -19,6 +20,7 @@ export const fr: Words = {
   noToolMatches: (filter) => `Aucun outil ne correspond à «\u202f${filter}\u202f».`,
   toolCount: (n) => countIn('fr', n, 'outil', 'outils'),
   count: (n, one, other) => countIn('fr', n, one, other),
+  number: (value) => numberIn('fr', value),
   install: 'Installer…',
   installATool: 'Installer un outil…',
   installDialogTitle: 'Installer un outil',

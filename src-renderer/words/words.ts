@@ -15,6 +15,8 @@ export interface Words extends PreviewWords {
   toolCount: (count: number) => string;
   /** A count and its noun in the form that goes with it: count(3, 'line', 'lines'). */
   count: (n: number, one: string, other: string) => string;
+  /** A number with the language's separators: 20 000 000 in French. */
+  number: (value: number) => string;
   install: string;
   installATool: string;
   installDialogTitle: string;
