@@ -152,6 +152,7 @@ export const en: Words = {
   notUtf8: 'not UTF-8',
   notUtf8Note: 'Not UTF-8, so not a message: the app answered it -32700. Its bytes that are not UTF-8 are written \\xNN.',
   noMessageMatches: 'No message matches the filter.',
+  searchMessages: 'Search the messages',
   emptyTrace: 'No messages yet. Every message between the app and this tool shows up here, both ways.',
   simulatedServices: 'Simulated services',
   simulatedIntro: 'In the test bed, services are recorded here instead of being done.',

@@ -154,6 +154,7 @@ export const fr: Words = {
   notUtf8: 'pas en UTF-8',
   notUtf8Note: 'Pas en UTF-8, donc pas un message\u202f: l’app y a répondu -32700. Ses octets qui ne sont pas de l’UTF-8 sont écrits \\xNN.',
   noMessageMatches: 'Aucun message ne correspond au filtre.',
+  searchMessages: 'Chercher dans les messages',
   emptyTrace: 'Aucun message pour l’instant. Chaque message entre l’app et cet outil apparaît ici, dans les deux sens.',
   simulatedServices: 'Services simulés',
   simulatedIntro: 'Dans le banc d’essai, les services sont notés ici au lieu d’être rendus.',

@@ -137,6 +137,7 @@ export interface Words extends PreviewWords {
   notUtf8Note: string;
   emptyTrace: string;
   noMessageMatches: string;
+  searchMessages: string;
   // Service calls
   simulatedServices: string;
   simulatedIntro: string;
