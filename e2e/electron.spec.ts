@@ -2,7 +2,8 @@
 // path: the sample tools show (installed on first run); a command runs; its HUD window appears and
 // goes; the system clipboard holds what the tool wrote, marked as Vitruvian's; a preference set in
 // Settings reaches the tool; a folder dropped on the window is installed; the menu bar (tray) menu
-// lists the commands; quitting stops every tool. It needs Electron's binary, which Electron
+// lists the commands; the palette opens with its global shortcut and runs a command; quitting stops
+// every tool. It needs Electron's binary, which Electron
 // downloads at its first run (`npm run e2e:electron` asks for it first; the macOS workflow runs
 // it); where there is none (our build machines cannot download it) the spec skips, saying why.
 import { execFile } from 'node:child_process';
@@ -14,6 +15,8 @@ import { promisify } from 'node:util';
 import { _electron, expect, test, type ElectronApplication, type Page } from '@playwright/test';
 import { bundleElectron } from '../src-main/electron/bundle';
 import { launchPlan } from '../src-main/electron/dev-launch';
+import { openPaletteMenuId, palettePage } from '../src-main/electron/palette/palette-channels';
+import { defaultPaletteShortcut } from '../src-main/electron/palette/palette-shortcut';
 import { fixturesFolder, repoRoot } from './testbed-process';
 import { logView, openTab, selectTool, toolInList } from './window';
 
@@ -76,6 +79,57 @@ async function dropFolder(window: Page, folder: string): Promise<void> {
     }
     input.remove();
   });
+}
+
+/** Whether the palette's window is on screen. */
+const paletteShown = (app: ElectronApplication) =>
+  app.evaluate(({ BrowserWindow }, page) => BrowserWindow.getAllWindows().some((w) => w.isVisible() && w.webContents.getURL() === page), palettePage);
+
+/** The AppleScript that presses an accelerator like CommandOrControl+Shift+Space through System Events. */
+function keystrokeScript(accelerator: string): string {
+  const modifiers: Record<string, string> = {
+    CommandOrControl: 'command down',
+    CmdOrCtrl: 'command down',
+    Command: 'command down',
+    Cmd: 'command down',
+    Shift: 'shift down',
+    Alt: 'option down',
+    Option: 'option down',
+    Control: 'control down',
+    Ctrl: 'control down',
+  };
+  const parts = accelerator.split('+');
+  const key = parts.pop()!;
+  const using = parts.map((part) => modifiers[part] ?? `unknown modifier ${part}`).join(', ');
+  const press = key === 'Space' ? 'key code 49' : `keystroke "${key.toLowerCase()}"`;
+  return `tell application "System Events" to ${press} using {${using}}`;
+}
+
+/**
+ * Opens the palette as a person does: its global shortcut, pressed through System Events on macOS.
+ * That needs the Accessibility permission for whatever runs the test; where it is not granted (a CI
+ * runner may refuse it) the palette opens through the app menu's item instead, which calls what the
+ * shortcut calls, and the test says so in its annotations.
+ */
+async function openPalette(app: ElectronApplication): Promise<'shortcut' | 'menu'> {
+  if (process.platform === 'darwin') {
+    try {
+      await promisify(execFile)('osascript', ['-e', keystrokeScript(defaultPaletteShortcut)], { timeout: 30_000 });
+      return 'shortcut';
+    } catch (error) {
+      const why = `System Events could not press ${defaultPaletteShortcut}, so the palette opens through the app menu: ${String(error)}`;
+      test.info().annotations.push({ type: 'palette', description: why });
+      console.warn(why); // the list reporter does not show annotations
+    }
+  }
+  const clicked = await app.evaluate(({ Menu }, id) => {
+    const item = Menu.getApplicationMenu()?.getMenuItemById(id);
+    if (!item) return false;
+    (item.click as () => void)();
+    return true;
+  }, openPaletteMenuId);
+  expect(clicked, `the app menu has an item with id ${openPaletteMenuId}`).toBe(true);
+  return 'menu';
 }
 
 test.describe('the desktop app', () => {
@@ -175,6 +229,39 @@ test.describe('the desktop app', () => {
     const menu = await labels();
     expect(menu.indexOf('Copy the greeting')).toBeGreaterThan(menu.indexOf('Clipboard kit'));
     expect(menu).toContain('Quit Vitruvian');
+  });
+
+  test('opens the palette with its global shortcut, runs a command from it, and closes it on Escape', async () => {
+    if (process.platform === 'darwin') {
+      // Held with the system, not only by the app's menu.
+      expect(await app.evaluate(({ globalShortcut }, shortcut) => globalShortcut.isRegistered(shortcut), defaultPaletteShortcut)).toBe(true);
+    }
+    await app.evaluate(({ clipboard }) => clipboard.writeText('before the palette'));
+    const openedBy = await openPalette(app);
+    test.info().annotations.push({ type: 'palette', description: `opened by its ${openedBy}` });
+    await expect.poll(() => paletteShown(app)).toBe(true);
+    const palette = app.windows().find((page) => page.url() === palettePage)!;
+    expect(palette, `a window showing ${palettePage}`).toBeDefined();
+    const dialog = palette.getByRole('dialog');
+    await expect(dialog).toBeVisible();
+    const search = dialog.getByRole('combobox');
+    await expect(search).toBeFocused();
+    await search.fill('greeting');
+    const command = dialog.getByRole('option', { name: /Copy the greeting/ });
+    await expect(command).toBeVisible();
+    await expect(command).toContainText('Clipboard kit');
+    await search.press('Enter');
+    // The greeting set in Settings earlier: the tool ran with its preference.
+    await expect.poll(() => app.evaluate(({ clipboard }) => clipboard.readText())).toBe(greeting);
+    // Marked, to see that the next opening shows the same page rather than loading it again.
+    await palette.evaluate(() => void ((globalThis as { openedBefore?: boolean }).openedBefore = true));
+    await palette.keyboard.press('Escape');
+    await expect.poll(() => paletteShown(app)).toBe(false);
+    await openPalette(app);
+    await expect.poll(() => paletteShown(app)).toBe(true);
+    expect(await palette.evaluate(() => (globalThis as { openedBefore?: boolean }).openedBefore)).toBe(true);
+    await palette.keyboard.press('Escape');
+    await expect.poll(() => paletteShown(app)).toBe(false);
   });
 
   test('quitting stops every tool before the app exits, leaving no process', async () => {

@@ -1,4 +1,5 @@
-// Writes the types of both protocols (src-shared/protocol/types.ts, src-shared/skwir/types.ts) from
+// Writes the types of the JSON-RPC envelope and both protocols (src-shared/jsonrpc/types.ts,
+// src-shared/protocol/types.ts, src-shared/skwir/types.ts) from
 // their JSON Schemas, so the types are never written by hand. `npm run gen:types`; `--check` exits 1
 // when a checked-in file is stale.
 import { readFile, writeFile } from 'node:fs/promises';

@@ -5,6 +5,8 @@ import type { HostApi } from '../src-shared/host-api';
 export type DesktopBridge = HostApi & {
   /** The path of a dropped or chosen file or folder (Electron's webUtils.getPathForFile). */
   pathForFile?(file: File): string;
+  /** Hides the palette window (the palette closed in it); absent in the main window. */
+  hidePalette?(): void;
 };
 
 declare global {

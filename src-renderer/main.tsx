@@ -5,11 +5,13 @@ import type { HostApi } from '../src-shared/host-api';
 import { logBenchLines, runLogBench } from './bench/log-bench';
 import { previewTrialFor } from './bench/preview-trial';
 import { readerBenchFor } from './bench/ReaderBench';
+import { desktopBridge } from './desktop-bridge';
 import { connectHost } from './host-connection';
 import { createAppStore } from './store/app-store';
 import { bindHostEvents } from './store/host-events';
 import { StoreProvider } from './store/store-context';
 import { App } from './ui/App';
+import { isPalettePage, PalettePage } from './ui/palette/PalettePage';
 import { wordsFor } from './words/languages';
 import './styles.css';
 
@@ -31,9 +33,11 @@ async function start(): Promise<void> {
     return;
   }
   const store = createAppStore(host);
-  bindHostEvents(host, store);
-  // Pages of the window for measuring and e2e, asked for by the address (bench/): else the window.
-  const testPage = readerBenchFor(location.search) ?? previewTrialFor(location.search, host);
+  // In the desktop app the palette's own window runs a pressed shortcut's command; its main window leaves it.
+  bindHostEvents(host, store, undefined, { shortcuts: !desktopBridge() || isPalettePage(location.search) });
+  // Pages of the window for measuring and e2e, asked for by the address (bench/), or the desktop
+  // app's palette window (?palette): else the window.
+  const testPage = readerBenchFor(location.search) ?? previewTrialFor(location.search, host) ?? (isPalettePage(location.search) ? <PalettePage /> : undefined);
   root.render(
     <StrictMode>
       <StoreProvider store={store}>{testPage ?? <App />}</StoreProvider>

@@ -61,18 +61,30 @@ export interface PluginDetails {
   commands: { name: string; title: string; args?: Record<string, unknown>; extensions: string[]; mimes: string[] }[];
 }
 
-/**
- * A tool or a Skwir plugin as the window lists it. A plugin has no uses, commands to run,
- * preferences or start of a tool's: those are empty (start `demand`), and `plugin` says what it is.
- */
-export type ToolSummary = ToolSummaryFields & ({ kind: 'tool' } | { kind: 'plugin'; plugin: PluginDetails });
-
-export interface ToolSummaryFields {
+/** What the window is told of every entry of the list, a tool or a Skwir plugin. */
+export interface EntrySummaryFields {
   id: string;
   name: LocalizedText;
   version: string;
-  publisher: LocalizedText;
   description?: LocalizedText;
+  state: ToolState;
+  /** Why it is in its state, in words for a person (e.g. the crash or refusal reason). */
+  stateReason?: string;
+  /** The same reason as data, so the window words it in its own language (stateReason when it knows no code). */
+  stateReasonCode?: StateReasonCode;
+  /** Its folder: its installed copy, or the folder itself when loaded in place. */
+  folder: string;
+  loadedInPlace: boolean;
+  /** Problems found the last time a loaded-in-place folder was validated. */
+  problems?: string[];
+  /** Keys of the manifest its schema does not know (ignored; most are typos), each with its line; absent when none. */
+  warnings?: string[];
+}
+
+/** A tool as the window lists it. */
+export interface ToolSummary extends EntrySummaryFields {
+  kind: 'tool';
+  publisher: LocalizedText;
   uses: string[];
   commands: CommandInfo[];
   preferences: PreferenceInfo[];
@@ -80,22 +92,19 @@ export interface ToolSummaryFields {
   values: Record<string, PreferenceValue>;
   /** Ids of secret preferences that hold a value. */
   secretsSet: string[];
-  state: ToolState;
-  /** Why the tool is in its state, in words for a person (e.g. the crash or refusal reason). */
-  stateReason?: string;
-  /** The same reason as data, so the window words it in its own language (stateReason when it knows no code). */
-  stateReasonCode?: StateReasonCode;
   /** Commands runnable now (all until the tool's first commands/state). */
   runnable: string[];
-  /** The tool's folder: its installed copy, or the folder itself when loaded in place. */
-  folder: string;
-  loadedInPlace: boolean;
   start: 'launch' | 'demand';
-  /** Problems found the last time a loaded-in-place folder was validated. */
-  problems?: string[];
-  /** Keys of the manifest its schema does not know (ignored; most are typos), each with its line; absent when none. */
-  warnings?: string[];
 }
+
+/** A Skwir plugin as the window lists it: what its manifest declares is in `plugin`; it starts on its first call. */
+export interface PluginSummary extends EntrySummaryFields {
+  kind: 'plugin';
+  plugin: PluginDetails;
+}
+
+/** An entry of the list as the window is told of it, by its kind. */
+export type EntrySummary = ToolSummary | PluginSummary;
 
 export type LogLevel = 'error' | 'warn' | 'info' | 'debug';
 export type LogSource = 'tool' | 'stderr' | 'protocol' | 'host';
@@ -137,14 +146,16 @@ export interface ServiceCall {
 // that does not know a code). A tool's own words (`message`, `problem`) stay as the tool wrote them.
 
 /** How a tool's process ended. */
-export type ExitReasonCode = { code: 'exited'; exitCode: number | null } | { code: 'signal'; signal: string };
+/** How a program ended (its exit code, a signal), or a module plugin's component (a trap: its instance is done). */
+export type ExitReasonCode = { code: 'exited'; exitCode: number | null } | { code: 'signal'; signal: string } | { code: 'trapped' };
 
 /** Why a tool is crashed, failed or refused. */
 export type StateReasonCode =
   | ExitReasonCode // crashed: a restart is scheduled
   | { code: 'crashedTooOften'; crashes: number; seconds: number; last: ExitReasonCode }
   | { code: 'couldNotStart'; program: string; problem: string }
-  | { code: 'initializeTimeout'; seconds: number }
+  /** `silent`: nothing at all came on its output meanwhile (the usual cause: output it never flushed). */
+  | { code: 'initializeTimeout'; seconds: number; silent?: true }
   | { code: 'initializeFailed'; message: string; errorCode: number }
   | { code: 'protocolMissing' }
   | { code: 'protocolNotOffered'; picked: string; offered: number[] }
@@ -186,10 +197,9 @@ export type HostLogCode =
   | { code: 'transpiled'; file: string; transpiler: string; ms: number }
   | { code: 'transpileChanged'; file: string; changed: string } // a file of its transpile was not as the host wrote it: not run, transpiled again
   | { code: 'workerStarted'; file: string; version?: string }
-  | { code: 'workerEndedByItself'; why: string } // it starts again when next asked
+  | { code: 'workerEndedByItself'; why: string } // a crash: restarted as a program's is
   | { code: 'workerReplaced'; cancelled?: string } // ended to stop a call (cancelled by the person, or past its time)
-  | { code: 'trapped'; method: string; message: string } // instantiated again for the next call
-  | { code: 'workerFailed'; method: string; message: string }
+  | { code: 'trapped'; method: string; message: string } // a crash: its worker is ended, a new one instantiates it again
   | { code: 'logsDropped'; count: number; max: number } // past the log lines one call may write
   | { code: 'loaded'; version: string; how: 'installed' | 'loadedInPlace' | 'reloaded'; folder: string }
   | { code: 'folderRefused'; problems: string[] }
@@ -236,7 +246,7 @@ export type CommandOutcome =
   | { outcome: 'crashed'; message: string; reasonCode?: CommandReasonCode }
   | { outcome: 'unavailable'; message: string; reasonCode?: CommandReasonCode }; // not runnable, tool refused or failed, unknown command
 
-export type InstallVerdict = { ok: true; tool: ToolSummary } | { ok: false; problems: string[] };
+export type InstallVerdict = { ok: true; tool: EntrySummary } | { ok: false; problems: string[] };
 
 /** An installed tool or plugin a folder would replace: the version installed and the one the folder holds. */
 export interface InstallReplaces {
@@ -246,6 +256,46 @@ export interface InstallReplaces {
 }
 
 export type Result = { ok: true } | { ok: false; problem: string; problemCode?: ProblemCode };
+
+/** How often and how lately the person ran one command (the palette ranks by it). */
+export interface CommandUse {
+  /** The tool's or plugin's id. */
+  entryId: string;
+  /** A tool's command id, or a Skwir plugin's command name. */
+  command: string;
+  count: number;
+  /** ms since the epoch. */
+  last: number;
+}
+
+/** A global shortcut the person gave a command. */
+export interface CommandShortcut {
+  entryId: string;
+  command: string;
+  /** Electron's accelerator words, e.g. "CommandOrControl+Shift+K". */
+  accelerator: string;
+  /** False when the system or another app held it when the app registered it (at its start). */
+  registered: boolean;
+}
+
+/** Why a shortcut was not given: the window words it in its own language. */
+export type ShortcutRefusal =
+  | { code: 'taken'; accelerator: string }
+  | { code: 'invalid'; accelerator: string }
+  | { code: 'usedByCommand'; accelerator: string; entryId: string; command: string }
+  | { code: 'notInstalled'; entryId: string }
+  | { code: 'unknownCommand'; command: string };
+
+export type ShortcutVerdict = { ok: true } | { ok: false; problem: string; refusal: ShortcutRefusal };
+
+/** The files the person has selected outside the app (the Finder's selection on macOS). */
+export type FileSelection =
+  | { ok: true; paths: string[] }
+  /** `none`: no file manager offers its selection here (Linux); files are dropped or chosen instead. */
+  | { ok: false; reason: 'none'; problem: string }
+  /** The OS refused to let the app read it: `permission` names what to grant, `problem` says where. */
+  | { ok: false; reason: 'permission'; permission: string; problem: string }
+  | { ok: false; reason: 'failed'; problem: string };
 
 export interface HostInfo {
   language: string;
@@ -257,7 +307,7 @@ export interface HostInfo {
 /** Every request of the HostApi: its arguments and what it answers. */
 export interface HostRequests {
   info: { args: []; result: HostInfo };
-  listTools: { args: []; result: ToolSummary[] };
+  listTools: { args: []; result: EntrySummary[] };
   installFolder: { args: [folder: string]; result: InstallVerdict };
   /** What installing the folder would replace (null: nothing, or the folder is refused), asked before installing. */
   installReplaces: { args: [folder: string]; result: InstallReplaces | null };
@@ -296,6 +346,14 @@ export interface HostRequests {
   callProgress: { args: [callId: string]; result: CallBytes | null };
   /** Drops what the cache keeps of a file for a plugin (its conversion, its pages), so that the next view asks the plugin (Ask again). */
   forgetAnswers: { args: [pluginId: string, path: string]; result: Result };
+  /** Every command the person ran, how often and how lately (kept on disk, dropped with its entry). */
+  commandUsage: { args: []; result: CommandUse[] };
+  commandShortcuts: { args: []; result: CommandShortcut[] };
+  /** Gives a command a global shortcut (null takes it away); refused when taken or not a shortcut. */
+  setCommandShortcut: { args: [entryId: string, command: string, accelerator: string | null]; result: ShortcutVerdict };
+  fileSelection: { args: []; result: FileSelection };
+  /** Sets the simulated selection of files (the test bed's services panel); refused with the system's services. */
+  setSimulatedSelection: { args: [paths: string[]]; result: Result };
 }
 
 export type HostRequestName = keyof HostRequests;
@@ -328,10 +386,15 @@ export const hostRequestNames: readonly HostRequestName[] = [
   'cancelCall',
   'callProgress',
   'forgetAnswers',
+  'commandUsage',
+  'commandShortcuts',
+  'setCommandShortcut',
+  'fileSelection',
+  'setSimulatedSelection',
 ] as const;
 
 export type HostEvent =
-  | { type: 'tool'; tool: ToolSummary } // added or changed
+  | { type: 'tool'; tool: EntrySummary } // added or changed
   | { type: 'toolRemoved'; toolId: string }
   | { type: 'log'; toolId: string; line: LogLine }
   | { type: 'logCleared'; toolId: string }
@@ -339,7 +402,11 @@ export type HostEvent =
   | { type: 'serviceCall'; call: ServiceCall }
   /** What the simulated clipboard holds changed (a tool, a plugin or the person wrote it). */
   | { type: 'clipboard'; text: string | null }
-  | { type: 'language'; language: string };
+  | { type: 'language'; language: string }
+  /** The person pressed a command's global shortcut: the palette runs it. */
+  | { type: 'shortcutPressed'; entryId: string; command: string }
+  | { type: 'commandShortcuts'; shortcuts: CommandShortcut[] }
+  | { type: 'fileSelection'; paths: string[] };
 
 export interface Disposable {
   dispose(): void;

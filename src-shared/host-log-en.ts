@@ -3,9 +3,8 @@
 // (a refusal's reason, a folder's problems, a plugin's message) is given as it was written.
 import type { HostLogCode } from './host-api';
 import { countIn } from './plural';
-import { durationEn, exitEn, notKnown, reasonEn, type Noun } from './reasons-en';
+import { durationEn, exitEn, notKnown, quote, reasonEn, type Noun } from './reasons-en';
 
-const quote = (value: string) => `“${value}”`;
 const howLoaded = { installed: 'installed from', loadedInPlace: 'loaded in place from', reloaded: 'reloaded from' } as const;
 
 /** A host log line in English; undefined only for a code this build does not know. */
@@ -47,15 +46,13 @@ export function hostLogEn(line: HostLogCode): string | undefined {
     case 'workerStarted':
       return `started (a worker thread running ${line.file}${line.version === undefined ? '' : `, version ${line.version}`})`;
     case 'workerEndedByItself':
-      return `the plugin's worker ended by itself (${line.why}); it starts again when next asked`;
+      return `the plugin's worker ended by itself (${line.why})`;
     case 'workerReplaced':
       return line.cancelled === undefined
         ? 'its worker was ended; the next call starts a fresh one'
         : `${line.cancelled} was cancelled: its worker was ended; the next call starts a fresh one`;
     case 'trapped':
       return `the plugin trapped: ${line.message} (in ${line.method}); the component is instantiated again for the next call`;
-    case 'workerFailed':
-      return `the plugin's worker failed in ${line.method}: ${line.message}; the next call starts a fresh one`;
     case 'logsDropped':
       return `${countIn('en', line.count, 'more log line', 'more log lines')} of this call were dropped (a call may write ${line.max.toLocaleString('en')})`;
     case 'failed':

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { hostRequestNames } from './host-api';
-import { maxArgumentLength, readClientFrame, readServerFrame } from './host-wire';
+import { checkRequestArgs, maxArgumentLength, readClientFrame, readServerFrame } from './host-wire';
 
 const request = (fields: Record<string, unknown>) => JSON.stringify({ kind: 'request', id: 1, ...fields });
 
@@ -32,6 +32,8 @@ describe('reading a window request frame', () => {
       callProgress: ['call-1'],
       installReplaces: ['/tools/clip'],
       forgetAnswers: ['org.x.y', '/tmp/a.ppm'],
+      setCommandShortcut: ['a.b', 'go', 'CommandOrControl+Shift+G'],
+      setSimulatedSelection: [['/tmp/a.txt']],
     };
     for (const method of hostRequestNames) {
       const reading = readClientFrame(request({ method, args: args[method] ?? [] }));
@@ -95,5 +97,14 @@ describe('reading a test bed frame', () => {
     expect(readServerFrame('{"kind":"answer","id":3}')).toMatchObject({ ok: false, id: 3, problem: 'result: missing from an answer' });
     expect(readServerFrame('{"kind":"events"}')).toMatchObject({ ok: false });
     expect(readServerFrame('{"kind":"hello"}')).toMatchObject({ ok: false });
+  });
+});
+
+describe('a shortcut given or taken away over the wire', () => {
+  it('takes text or null as the shortcut, and names anything else', () => {
+    expect(checkRequestArgs('setCommandShortcut', ['a.b', 'hello', null])).toBeUndefined();
+    expect(checkRequestArgs('setCommandShortcut', ['a.b', 'hello', 'Alt+H'])).toBeUndefined();
+    expect(checkRequestArgs('setCommandShortcut', ['a.b', 'hello', 5])).toBe('args[2]: expected text, got 5');
+    expect(checkRequestArgs('setSimulatedSelection', [['/a', 7]])).toBe('args[0][1]: expected text, got 7');
   });
 });

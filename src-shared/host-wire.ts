@@ -68,7 +68,7 @@ export type FrameReading<T> = { ok: true; frame: T } | { ok: false; id: number |
  * What an argument may be: text; a preference's value; a finite number; a list of texts (paths); a
  * JSON object (a call's params); any JSON value (a command's args). Each is bounded in size.
  */
-type ArgKind = 'text' | 'preferenceValue' | 'number' | 'textList' | 'object' | 'json';
+type ArgKind = 'text' | 'textOrNull' | 'preferenceValue' | 'number' | 'textList' | 'object' | 'json';
 type ArgKinds<T extends readonly unknown[]> = {
   [I in keyof T]: T[I] extends string ? 'text' : T[I] extends number ? 'number' : T[I] extends string[] ? 'textList' : ArgKind;
 };
@@ -106,6 +106,11 @@ const requestArgKinds: { [K in HostRequestName]: ArgKinds<HostRequests[K]['args'
   cancelCall: ['text'],
   callProgress: ['text'],
   forgetAnswers: ['text', 'text'],
+  commandUsage: [],
+  commandShortcuts: [],
+  setCommandShortcut: ['text', 'text', 'textOrNull'],
+  fileSelection: [],
+  setSimulatedSelection: ['textList'],
 };
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -141,6 +146,8 @@ const argumentProblem = (kind: ArgKind, value: unknown, at: string): string | un
   switch (kind) {
     case 'text':
       return textProblem(value, at);
+    case 'textOrNull':
+      return value === null ? undefined : textProblem(value, at);
     case 'preferenceValue':
       if (!isPreferenceValue(value)) return `${at}: expected text, a number, true, false or null, got ${describeValue(value)}`;
       return typeof value === 'string' ? textProblem(value, at) : undefined;

@@ -26,6 +26,10 @@ describe('the host’s reasons in English', () => {
       'could not start /tools/x/run.sh: spawn /tools/x/run.sh EACCES',
     ],
     [{ code: 'initializeTimeout', seconds: 10 }, 'the tool did not answer initialize within 10 seconds'],
+    [
+      { code: 'initializeTimeout', seconds: 10, silent: true },
+      "the tool did not answer initialize within 10 seconds, and wrote nothing on its output: the usual cause is output that is never flushed (Python's print without flush=True, or any program whose standard output is block-buffered, as it is when it is a pipe)",
+    ],
     [{ code: 'initializeFailed', message: 'no database', errorCode: -32603 }, 'the tool failed initialize: no database (-32603)'],
     [{ code: 'protocolMissing' }, 'the tool answered initialize without saying which protocol version it picked'],
     [{ code: 'protocolNotOffered', picked: '2', offered: [1] }, 'the tool picked protocol 2, but the app offers only 1'],

@@ -8,7 +8,12 @@ import { countIn } from './plural';
 /** What a reason speaks of: a tool (protocol 1) or a Skwir plugin. */
 export type Noun = 'tool' | 'plugin';
 
-const quote = (value: string) => `“${value}”`;
+/** A name in an English sentence, between typographic quotes (a value in a protocol's reason is problem-words.ts's quote). */
+export const quote = (value: string) => `“${value}”`;
+
+/** Why a program that writes its answers writes nothing: the usual cause, for a person who can act on it. */
+const UNFLUSHED_EN =
+  "the usual cause is output that is never flushed (Python's print without flush=True, or any program whose standard output is block-buffered, as it is when it is a pipe)";
 
 /** A code this build does not know (from a newer host) gets no words: the caller shows the host's. */
 export const notKnown = (_code: never): undefined => undefined;
@@ -23,6 +28,7 @@ export function durationEn(seconds: number): string {
 export function exitEn(exit: ExitReasonCode): string {
   if (exit.code === 'signal') return `was ended by ${exit.signal}`;
   if (exit.code === 'exited') return exit.exitCode === null ? 'exited' : `exited with code ${exit.exitCode}`;
+  if (exit.code === 'trapped') return 'trapped';
   return 'ended'; // a way of ending this build does not know (a newer host's)
 }
 
@@ -59,6 +65,7 @@ export function reasonEn(reason: ReasonCode, noun: Noun = 'tool'): string | unde
   switch (reason.code) {
     case 'exited':
     case 'signal':
+    case 'trapped':
       return `it ${exitEn(reason)}`;
     case 'crashedTooOften': {
       const crashes = countIn('en', reason.crashes, 'time', 'times');
@@ -67,7 +74,7 @@ export function reasonEn(reason: ReasonCode, noun: Noun = 'tool'): string | unde
     case 'couldNotStart':
       return `could not start ${reason.program}: ${reason.problem}`;
     case 'initializeTimeout':
-      return `the ${noun} did not answer initialize within ${durationEn(reason.seconds)}`;
+      return `the ${noun} did not answer initialize within ${durationEn(reason.seconds)}${reason.silent ? `, and wrote nothing on its output: ${UNFLUSHED_EN}` : ''}`;
     case 'initializeFailed':
       return `the ${noun} failed initialize: ${reason.message} (${reason.errorCode})`;
     case 'protocolMissing':

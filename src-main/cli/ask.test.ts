@@ -233,6 +233,10 @@ describe('ask, as the host runs a plugin', () => {
         '--timeout: expected seconds above 0, such as 5 or 0.5, got "soon"',
       ],
       [
+        [sample('skwir-word-count'), 'command', '--file', file, '--params', '{"command":"word-count.count","args":{"lines":true,"color":"red"}}'],
+        'args.color: not a property the schema allows (it allows "lines")',
+      ],
+      [
         [sample('clipboard-kit'), 'field', '--file', file],
         `${sample('clipboard-kit')} is a tool, not a Skwir plugin: run its commands with vitruvian-tool run`,
       ],

@@ -6,21 +6,16 @@
 // its entries. stdout: one JSON line a call, in file order; stderr: the plugin's log and the host's
 // words (and --trace's lines). Plans are printed, never applied. Exit 1 when a call failed, or when
 // --out could not write a file an answer carried.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { askProblems } from '../../src-shared/skwir/asking';
 import { isCallMethod, type CallMethod } from '../../src-shared/skwir/methods';
 import type { PluginManifest } from '../../src-shared/skwir/plugin-manifest';
 import type { Capability } from '../../src-shared/skwir/types';
-import { createHost, type Host } from '../host/host';
 import type { CallOutcome } from '../host/plugins/plugin-supervisor';
-import { checkFolder } from '../host/installs/tool-folder';
-import { SimulatedPlatform } from '../platform/simulated';
 import { writeAnswerFiles } from './ask-out';
+import { judgedFolder, runHeadless, simulatedPlatform, traceOption } from './headless-host';
 import { ExitCodes, type CliIo } from './io';
 import { readArgs, usageError } from './options';
-import { traceJson, untilStopSignal } from './run';
 
 /** When --params leave them out: a thumbnail of 256 pixels, the first page drawn at 1024. */
 const paramDefaults: Partial<Record<CallMethod, Record<string, unknown>>> = {
@@ -93,14 +88,8 @@ export async function command(argv: string[], io: CliIo): Promise<number> {
   const reading = readAskArgs(argv);
   if (!reading.ok) return usageError(io, 'ask', reading.problem);
   const { args } = reading;
-  const verdict = await checkFolder(args.folder);
-  // A typo in the manifest surfaces later as a capability not granted or a method never asked: said first.
-  for (const warning of verdict.warnings ?? []) io.err(`warning: ${warning}`);
-  if (!verdict.ok) {
-    io.err(`ask: ${args.folder} is not a plugin this app runs:`);
-    for (const problem of verdict.problems) io.err(problem);
-    return ExitCodes.failed;
-  }
+  const verdict = await judgedFolder('ask', args.folder, io, 'plugin');
+  if (!verdict) return ExitCodes.failed;
   if (verdict.kind !== 'plugin') return usageError(io, 'ask', `${args.folder} is a tool, not a Skwir plugin: run its commands with vitruvian-tool run`);
   const { manifest } = verdict;
   const grant = grantProblem(manifest, args.capabilities);
@@ -120,52 +109,37 @@ export async function command(argv: string[], io: CliIo): Promise<number> {
       return usageError(io, 'ask', problems[problems.length - 1]!);
     }
   }
-
-  const hostData = await mkdtemp(join(tmpdir(), 'vitruvian-ask-host-'));
-  let host: Host | undefined;
-  let subscription: { dispose(): void } | undefined;
-  try {
-    host = await createHost({
-      dataFolder: hostData,
-      platform: new SimulatedPlatform(),
+  return runHeadless({
+    command: 'ask',
+    noun: 'plugin',
+    io,
+    host: {
+      platform: await simulatedPlatform(),
       services: 'simulated',
-      ...(args.trace ? { onWire: (_id: string, direction: 'toTool' | 'fromTool', text: string) => io.err(traceJson(direction, text)) } : {}),
+      ...traceOption(args.trace, (line) => io.err(line)),
       ...(args.timeoutMs ? { pluginLimits: { callMs: args.timeoutMs } } : {}),
       ...(args.capabilities ? { grants: () => args.capabilities!.filter((name) => name !== 'none') as Capability[] } : {}),
-    });
+    },
     // Kept to the end: the plugin's stop (and a stop that needed a signal) is said too.
-    subscription = host.subscribe((event) => {
-      if (event.type === 'log' && event.toolId === manifest.id) io.err(`${event.line.level} ${event.line.source}: ${event.line.message}`);
-    });
-    const loaded = await host.loadInPlace(args.folder);
-    if (!loaded.ok) {
-      for (const problem of loaded.problems) io.err(problem);
-      return ExitCodes.failed;
-    }
-    const running = host;
-    const outcomes = asked.map((call) => running.callPlugin(manifest.id, { method: args.method, params: call.params, files: call.files }));
-    const stopAsked = untilStopSignal();
-    try {
-      return await Promise.race([
-        printAnswers(
-          outcomes,
-          asked.map((call) => call.files),
-          args,
-          io,
-        ),
-        stopAsked.signal.then((signal) => {
-          io.err(`ask: ${signal}: stopping the plugin`);
-          return ExitCodes.failed;
-        }),
-      ]);
-    } finally {
-      stopAsked.dispose();
-    }
-  } finally {
-    await host?.dispose();
-    subscription?.dispose();
-    await rm(hostData, { recursive: true, force: true });
-  }
+    watch: (host) =>
+      host.subscribe((event) => {
+        if (event.type === 'log' && event.toolId === manifest.id) io.err(`${event.line.level} ${event.line.source}: ${event.line.message}`);
+      }),
+    work: async (host) => {
+      const loaded = await host.loadInPlace(args.folder);
+      if (!loaded.ok) {
+        for (const problem of loaded.problems) io.err(problem);
+        return ExitCodes.failed;
+      }
+      const outcomes = asked.map((call) => host.callPlugin(manifest.id, { method: args.method, params: call.params, files: call.files }));
+      return printAnswers(
+        outcomes,
+        asked.map((call) => call.files),
+        args,
+        io,
+      );
+    },
+  });
 }
 
 /** One JSON line a call, in file order, as each comes; the exit code. */

@@ -121,7 +121,7 @@ describe('the help of each command', () => {
     );
     expect(usageLine('validate')).toBe('usage: vitruvian-tool validate <folder>... [--strict]');
     expect(usageLine('testbed')).toBe(
-      'usage: vitruvian-tool testbed [<folder>...] [--port <n>] [--services simulated|system] [--data <dir>] [--language <tag>]',
+      'usage: vitruvian-tool testbed [<folder>...] [--port <n>] [--services simulated|system] [--data <dir>] [--language <tag>] [--trace]',
     );
   });
 });

@@ -16,7 +16,7 @@ describe("reading a subcommand's arguments by its table", () => {
     ['run', ['-c', 'x', 'f'], 'unknown option -c; it takes --command, --pref, --language, --data, --services, --clipboard, --trace or --strict'],
     ['run', ['f', '--bogus'], 'unknown option --bogus; it takes --command, --pref, --language, --data, --services, --clipboard, --trace or --strict'],
     ['validate', ['-x', 'a'], 'unknown option -x; it takes --strict'],
-    ['testbed', ['-x'], 'unknown option -x; it takes --port, --services, --data or --language'],
+    ['testbed', ['-x'], 'unknown option -x; it takes --port, --services, --data, --language or --trace'],
     ['check', ['-json', 'f'], 'unknown option -j; it takes --json or --file'],
     ['run', ['f', '--command'], '--command needs a value'],
     ['run', ['f', '--data='], '--data needs a value'],

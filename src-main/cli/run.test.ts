@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { processAlive } from '../host/process/process-group';
-import { command, readRunArgs, traceJson } from './run';
+import { traceJson } from './headless-host';
+import { command, readRunArgs } from './run';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const fixtures = join(root, 'src-main/host/fixtures');

@@ -8,17 +8,15 @@ import { join, resolve } from 'node:path';
 import type { CommandOutcome, PreferenceValue, ToolSummary } from '../../src-shared/host-api';
 import { describePreferenceValueFault, preferenceValueFault } from '../../src-shared/manifest/preference-value';
 import type { Manifest } from '../../src-shared/protocol/types';
-
-type ManifestPreference = NonNullable<Manifest['preferences']>[number];
-import { createHost, type Host } from '../host/host';
+import type { Host } from '../host/host';
 import { isToolFault } from '../host/records/host-log';
-import { hasKeptBytes, showKeptBytes } from '../host/wire/not-utf8';
 import { PreferenceStore } from '../host/tools/storage';
-import { checkFolder } from '../host/installs/tool-folder';
-import type { Platform } from '../platform/platform';
+import { choosePlatform, judgedFolder, runHeadless, traceOption } from './headless-host';
 import { ExitCodes, type CliIo } from './io';
 import { languageProblem, readArgs, usageError } from './options';
 import { NAME } from './usage';
+
+type ManifestPreference = NonNullable<Manifest['preferences']>[number];
 
 /** How long a command may take to become runnable before the run gives up on it. */
 export const runnableWaitMs = 60_000;
@@ -108,14 +106,6 @@ function prefProblem(preferences: readonly ManifestPreference[], id: string, val
   return `${describePreferenceValueFault(fault, value)}; for example --pref ${typed}`;
 }
 
-async function systemPlatform(): Promise<Platform | string> {
-  if (process.platform === 'linux') {
-    const { createLinuxPlatform } = await import('../platform/linux');
-    return createLinuxPlatform();
-  }
-  return `system services are not available to the CLI on ${process.platform}; use --services simulated, or the desktop app`;
-}
-
 const describeOutcome = (outcome: CommandOutcome): string =>
   outcome.outcome === 'done' ? 'done' : outcome.outcome === 'timeout' ? 'no answer within 60 s' : `${outcome.outcome}: ${outcome.message}`;
 
@@ -124,13 +114,8 @@ export async function command(argv: string[], io: CliIo): Promise<number> {
   if (!reading.ok) return usageError(io, 'run', reading.problem);
   const args = reading.args;
   const folder = resolve(args.folder);
-  const verdict = await checkFolder(folder);
-  for (const warning of verdict.warnings ?? []) io.err(`warning: ${warning}`);
-  if (!verdict.ok) {
-    io.err(`run: ${folder} is not a tool this app runs:`);
-    for (const problem of verdict.problems) io.err(problem);
-    return ExitCodes.failed;
-  }
+  const verdict = await judgedFolder('run', folder, io, 'tool');
+  if (!verdict) return ExitCodes.failed;
   if (verdict.kind === 'plugin') {
     io.err(`run: ${folder} is a Skwir plugin, not a tool: ask it about files with ${NAME} ask <folder> <method> --file <path>`);
     return ExitCodes.usage;
@@ -140,77 +125,47 @@ export async function command(argv: string[], io: CliIo): Promise<number> {
     for (const problem of problems.slice(0, -1)) io.err(`run: ${problem}`);
     return usageError(io, 'run', problems[problems.length - 1]!);
   }
-  let platform: Platform;
-  if (args.services === 'system') {
-    const system = await systemPlatform();
-    if (typeof system === 'string') {
-      io.err(`run: ${system}`);
-      return ExitCodes.usage;
-    }
-    platform = system;
-  } else {
-    const { SimulatedPlatform } = await import('../platform/simulated');
-    platform = new SimulatedPlatform({ clipboard: args.clipboard ?? null });
+  const platform = await choosePlatform(args.services, args.clipboard === undefined ? {} : { clipboard: args.clipboard });
+  if (typeof platform === 'string') {
+    io.err(`run: ${platform}`);
+    return ExitCodes.usage;
   }
 
-  const hostData = await mkdtemp(join(tmpdir(), 'vitruvian-run-host-'));
   const toolData = args.dataFolder === undefined ? await mkdtemp(join(tmpdir(), 'vitruvian-run-data-')) : resolve(args.dataFolder);
   await mkdir(toolData, { recursive: true });
-  const id = verdict.manifest.id;
-  let host: Host | undefined;
+  const { manifest } = verdict;
   let watch: ToolWatch | undefined;
   let code: number;
   try {
-    const preferences = await new PreferenceStore(hostData).open(id);
-    for (const { id: prefId, value } of args.prefs) await preferences.set(verdict.manifest.preferences ?? [], prefId, value);
-    host = await createHost({
-      dataFolder: hostData,
-      platform,
-      services: args.services,
-      ...(args.language ? { language: args.language } : {}),
-      toolDataFolder: () => toolData,
-      ...(args.trace ? { onWire: (_tool, direction, text) => io.out(traceJson(direction, text)) } : {}),
+    code = await runHeadless({
+      command: 'run',
+      noun: 'tool',
+      io,
+      host: {
+        platform,
+        services: args.services,
+        ...(args.language ? { language: args.language } : {}),
+        toolDataFolder: () => toolData,
+        ...traceOption(args.trace, (line) => io.out(line)),
+      },
+      prepare: async (hostData) => {
+        const preferences = await new PreferenceStore(hostData).open(manifest.id);
+        for (const { id, value } of args.prefs) await preferences.set(manifest.preferences ?? [], id, value);
+      },
+      // The stop sequence is watched too: a tool that needed a signal is told so.
+      watch: (host) => (watch = new ToolWatch(host, manifest.id, io)),
+      work: (host) => runTool(host, watch!, folder, manifest.id, args.commands, io),
     });
-    watch = new ToolWatch(host, id, io);
-    const stopAsked = untilStopSignal();
-    try {
-      code = await Promise.race([
-        runTool(host, watch, folder, id, args.commands, io),
-        stopAsked.signal.then((signal) => {
-          io.err(`run: ${signal}: stopping the tool`);
-          return ExitCodes.failed;
-        }),
-      ]);
-    } finally {
-      stopAsked.dispose();
-    }
   } finally {
-    // The stop sequence is watched too: a tool that needed a signal is told so.
-    await host?.dispose();
-    watch?.dispose();
-    await rm(hostData, { recursive: true, force: true });
     if (args.dataFolder === undefined) await rm(toolData, { recursive: true, force: true });
   }
-  const faults = watch.protocolProblems;
+  const faults = watch?.protocolProblems ?? [];
   if (args.strict && faults.length > 0) {
     const count = faults.length === 1 ? '1 protocol problem' : `${faults.length} protocol problems`;
     io.err(`run: --strict: ${count}, so the run failed; the first: ${faults[0]}`);
     return ExitCodes.failed;
   }
   return code;
-}
-
-/**
- * One --trace line: the message as JSON when it is JSON, else the text as it came; a line that was
- * not UTF-8 (no message, answered -32700) as text with its stray bytes written \xNN.
- */
-export function traceJson(direction: 'toTool' | 'fromTool', text: string): string {
-  if (hasKeptBytes(text)) return JSON.stringify({ direction, text: showKeptBytes(text), notUtf8: true });
-  try {
-    return JSON.stringify({ direction, message: JSON.parse(text) as unknown });
-  } catch {
-    return JSON.stringify({ direction, text });
-  }
 }
 
 /** What the run sees of its tool: the latest summary, and every event written for the person. */
@@ -229,7 +184,7 @@ export class ToolWatch {
         if (source === 'protocol' || (code && isToolFault(code))) this.protocolProblems.push(message);
       } else if (event.type === 'serviceCall') {
         io.err(`service ${event.call.method} ${JSON.stringify(event.call.params)}`);
-      } else if (event.type === 'tool' && event.tool.id === id) {
+      } else if (event.type === 'tool' && event.tool.id === id && event.tool.kind !== 'plugin') {
         const { state, stateReason } = event.tool;
         if (this.tool?.state !== state && state !== 'idle') io.err(`tool ${state}${stateReason ? `: ${stateReason}` : ''}`);
         this.tool = event.tool;
@@ -251,7 +206,7 @@ async function runTool(host: Host, watch: ToolWatch, folder: string, id: string,
   }
   // As in the app (docs/design/cli.md: it starts the tool as the app would): a launch tool now, a
   // demand tool on its first command, so with no command at all it is not started.
-  const onDemand = loaded.tool.start === 'demand';
+  const onDemand = loaded.tool.kind === 'plugin' || loaded.tool.start === 'demand';
   if (onDemand && commands.length === 0) {
     io.err(`run: ${id} starts on demand, as in the app: on its first command, and no --command was given, so it was not started`);
     return ExitCodes.ok;
@@ -293,35 +248,6 @@ async function runWhenRunnable(host: Host, watch: ToolWatch, id: string, command
       runnable === 'startsIt' && outcome.outcome === 'unavailable' && watch.tool?.state === 'running' && !watch.tool.runnable.includes(commandId);
     if (!startedNotRunnable || attempt > 1) return describeOutcome(outcome);
   }
-}
-
-/**
- * The first SIGINT or SIGTERM ends the run by the stop sequence (the tool runs in its own process
- * group, so a terminal's Ctrl-C reaches only us); a second one ends it at once.
- */
-export function untilStopSignal(): { signal: Promise<NodeJS.Signals>; dispose(): void } {
-  let stop: (signal: NodeJS.Signals) => void = () => {};
-  const signal = new Promise<NodeJS.Signals>((resolve) => (stop = resolve));
-  const hurry = () => process.exit(ExitCodes.failed);
-  const first = (received: NodeJS.Signals) => {
-    process.off('SIGINT', first);
-    process.off('SIGTERM', first);
-    process.once('SIGINT', hurry);
-    process.once('SIGTERM', hurry);
-    stop(received);
-  };
-  process.on('SIGINT', first);
-  process.on('SIGTERM', first);
-  return {
-    signal,
-    // Without handlers, a signal during the stop sequence ends the process at once too.
-    dispose: () => {
-      for (const listener of [first, hurry]) {
-        process.off('SIGINT', listener);
-        process.off('SIGTERM', listener);
-      }
-    },
-  };
 }
 
 /** Resolves with what `check` answers once it answers (not undefined), or undefined after `ms`. */

@@ -19,9 +19,10 @@ describe('vitruvian-tool testbed arguments', () => {
   it('takes folders and options in any order', () => {
     expect(readTestbedArgs(['a', '--port', '0', 'b', '--services=system', '--data', '/tmp/d', '--language', 'fr'])).toEqual({
       ok: true,
-      args: { folders: ['a', 'b'], port: 0, services: 'system', dataFolder: '/tmp/d', language: 'fr' },
+      args: { folders: ['a', 'b'], port: 0, services: 'system', dataFolder: '/tmp/d', language: 'fr', trace: false },
     });
-    expect(readTestbedArgs([])).toEqual({ ok: true, args: { folders: [], port: defaultTestbedPort, services: 'simulated' } });
+    expect(readTestbedArgs([])).toEqual({ ok: true, args: { folders: [], port: defaultTestbedPort, services: 'simulated', trace: false } });
+    expect(readTestbedArgs(['--trace'])).toMatchObject({ ok: true, args: { trace: true } });
     expect(readTestbedArgs(['--', '--odd-folder'])).toMatchObject({ ok: true, args: { folders: ['--odd-folder'] } });
   });
 
@@ -31,7 +32,7 @@ describe('vitruvian-tool testbed arguments', () => {
     [['--port'], '--port needs a value'],
     [['--services', 'real'], '--services: expected simulated or system, got "real"'],
     [['--language', 'f r'], '--language: expected a language tag such as en or fr, got "f r"'],
-    [['--verbose'], 'unknown option --verbose; it takes --port, --services, --data or --language'],
+    [['--verbose'], 'unknown option --verbose; it takes --port, --services, --data, --language or --trace'],
   ])('refuses %j', (args, problem) => {
     expect(readTestbedArgs(args)).toEqual({ ok: false, problem });
   });
@@ -95,10 +96,10 @@ setInterval(() => undefined, 1000);
     return undefined;
   };
 
-  it('prints its address on a line of its own, serves the window there, and stops every tool on SIGTERM', async () => {
+  it('prints its address on a line of its own, serves the window there, traces as run and ask do, and stops every tool on SIGTERM', async () => {
     const tool = await pidTool();
     const data = join(work, 'data');
-    const child = spawn(process.execPath, ['bin/vitruvian-tool.mjs', 'testbed', tool, '--port', '0', '--data', data], {
+    const child = spawn(process.execPath, ['bin/vitruvian-tool.mjs', 'testbed', tool, '--port', '0', '--data', data, '--trace'], {
       cwd: repoRoot,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -120,6 +121,9 @@ setInterval(() => undefined, 1000);
       const pid = Number(await readFile(pidFile ?? '', 'utf8'));
       expect(processAlive(pid)).toBe(true);
 
+      // The tool was started once the window's address was served: its initialize, both ways, is on stderr.
+      await expect.poll(() => stderr, { timeout: 20_000 }).toMatch(/^\{"direction":"fromTool","message":\{"jsonrpc":"2\.0","id":\d+,"result":\{"protocol":1/m);
+      expect(stderr).toMatch(/^\{"direction":"toTool","message":\{"jsonrpc":"2\.0","id":\d+,"method":"initialize"/m);
       child.kill('SIGTERM');
       expect(await exited, stderr).toBe(0);
       expect(processAlive(pid)).toBe(false);

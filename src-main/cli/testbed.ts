@@ -1,10 +1,11 @@
 // vitruvian-tool testbed [<folder>...] [--port <n>] [--services simulated|system] [--data <dir>]
-// [--language <tag>]: the browser test bed with these tool folders loaded in place. Prints the
-// address to open on a line of its own; runs until SIGINT or SIGTERM, then stops every tool.
+// [--language <tag>] [--trace]: the browser test bed with these tool and plugin folders loaded in
+// place, on the headless host run and ask share. Prints the address to open on a line of its own;
+// runs until SIGINT or SIGTERM, then stops every tool (a second signal ends it at once).
 import { stat } from 'node:fs/promises';
-import type { Platform } from '../platform/platform';
 import { ensureRenderer } from '../testbed/renderer-build';
 import { startTestbed } from '../testbed/testbed';
+import { choosePlatform, traceOption, untilStopSignal, type Services } from './headless-host';
 import { ExitCodes, type CliIo } from './io';
 import { languageProblem, readArgs, usageError } from './options';
 
@@ -14,9 +15,10 @@ export const defaultTestbedPort = 7470;
 export interface TestbedArgs {
   folders: string[];
   port: number;
-  services: 'simulated' | 'system';
+  services: Services;
   dataFolder?: string;
   language?: string;
+  trace: boolean;
 }
 
 export type ArgsReading = { ok: true; args: TestbedArgs } | { ok: false; problem: string };
@@ -24,8 +26,8 @@ export type ArgsReading = { ok: true; args: TestbedArgs } | { ok: false; problem
 export function readTestbedArgs(args: string[]): ArgsReading {
   const reading = readArgs('testbed', args);
   if (!reading.ok) return reading;
-  const { port, services, data, language } = reading.options;
-  const read: TestbedArgs = { folders: reading.operands, port: defaultTestbedPort, services: (services ?? 'simulated') as TestbedArgs['services'] };
+  const { port, services, data, language, trace } = reading.options;
+  const read: TestbedArgs = { folders: reading.operands, port: defaultTestbedPort, services: (services ?? 'simulated') as Services, trace };
   if (port !== undefined) {
     if (!/^\d+$/.test(port) || Number(port) > 65_535) {
       return { ok: false, problem: `--port: expected a port number from 0 to 65535, got ${JSON.stringify(port)}` };
@@ -41,31 +43,7 @@ export function readTestbedArgs(args: string[]): ArgsReading {
   return { ok: true, args: read };
 }
 
-async function createPlatform(services: 'simulated' | 'system'): Promise<Platform> {
-  if (services === 'simulated') {
-    const { SimulatedPlatform } = await import('../platform/simulated');
-    return new SimulatedPlatform();
-  }
-  if (process.platform !== 'linux') {
-    throw new Error(`--services system: the test bed has the system services on Linux only, not on ${process.platform}; the desktop app has them everywhere`);
-  }
-  const { createLinuxPlatform } = await import('../platform/linux');
-  return createLinuxPlatform();
-}
-
-/** Resolves on the first SIGINT or SIGTERM. */
-const untilStopSignal = (): Promise<NodeJS.Signals> =>
-  new Promise((resolve) => {
-    const stop = (signal: NodeJS.Signals) => {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
-      resolve(signal);
-    };
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
-  });
-
-export async function command(args: string[], io: CliIo, stopped: Promise<unknown> = untilStopSignal()): Promise<number> {
+export async function command(args: string[], io: CliIo, stopped?: Promise<unknown>): Promise<number> {
   const reading = readTestbedArgs(args);
   if (!reading.ok) return usageError(io, 'testbed', reading.problem);
   const options = reading.args;
@@ -75,30 +53,27 @@ export async function command(args: string[], io: CliIo, stopped: Promise<unknow
       return usageError(io, 'testbed', `${JSON.stringify(folder)} is not a folder`);
     }
   }
+  const platform = await choosePlatform(options.services);
+  if (typeof platform === 'string') return usageError(io, 'testbed', platform);
 
-  await ensureRenderer((line) => io.err(line));
-  const { createHost } = await import('../host/host');
-  const testbed = await startTestbed({
-    ...options,
-    report: (line) => io.out(line),
-    createHost,
-    createPlatform,
-  });
-  io.out(`open the test bed (services: ${options.services}, data: ${testbed.dataFolder}):`);
-  io.out(testbed.url);
-  io.err('press Ctrl+C to stop it and every tool');
-
-  // A second signal while the tools are stopping ends the test bed at once.
-  const hurry = () => process.exit(ExitCodes.failed);
-  await stopped;
-  process.once('SIGINT', hurry);
-  process.once('SIGTERM', hurry);
-  io.err('stopping every tool...');
+  const stopAsked = untilStopSignal();
   try {
+    await ensureRenderer((line) => io.err(line));
+    const { createHost } = await import('../host/host');
+    const testbed = await startTestbed({
+      ...options,
+      report: (line) => io.out(line),
+      createHost: (hostOptions) => createHost({ ...hostOptions, ...traceOption(options.trace, (line) => io.err(line)) }),
+      createPlatform: () => Promise.resolve(platform),
+    });
+    io.out(`open the test bed (services: ${options.services}, data: ${testbed.dataFolder}):`);
+    io.out(testbed.url);
+    io.err('press Ctrl+C to stop it and every tool');
+    await (stopped ? Promise.race([stopped, stopAsked.signal]) : stopAsked.signal);
+    io.err('stopping every tool...');
     await testbed.close();
   } finally {
-    process.off('SIGINT', hurry);
-    process.off('SIGTERM', hurry);
+    stopAsked.dispose();
   }
   io.err('stopped');
   return ExitCodes.ok;

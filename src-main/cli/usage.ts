@@ -92,6 +92,7 @@ export const subcommands = {
       services: services('a tool or a plugin'),
       data: { value: '<dir>', help: "the app's data folder (default: a fresh temporary one, removed when the test bed stops)" },
       language: { value: '<tag>', help: 'the language the tools are told first, until the window changes it (default en)' },
+      trace: { help: "print every message of every tool and plugin, both ways, as JSON lines on stderr (the window's Messages tab shows them too)" },
     },
   },
   new: {

@@ -10,9 +10,11 @@ import { checkLanguageChanged, checkPreferencesChanged, checkUnknownFields, chec
 import { checkUnknownRequest } from './checks/unknown-request';
 import { checkCommandsState, checkLineEndings, checkMessagesFit, checkQuietBeforeInitialize, checkServices, checkStdout } from './checks/wire-checks';
 import { defaultLimits, type ConformanceLimits } from './limits';
-import type { PluginCheckLimits } from './plugin/plan-calls';
-import { runPluginConformance } from './plugin/plugin-conformance';
-import { ConformanceSession, LaunchFailure } from './session';
+import { runModuleConformance } from './plugin/module-run';
+import { pluginCheckLimits, type PluginCheckLimits } from './plugin/plan-calls';
+import { runProgramConformance } from './plugin/program-run';
+import { LaunchFailure } from './session';
+import { ToolSession } from './tool-session';
 
 export interface ConformanceOptions {
   /** Smaller limits for tests; the protocol's own by default. */
@@ -29,9 +31,10 @@ export async function runConformance(folder: string, options: ConformanceOptions
   const verdict = await checkFolder(folder);
   if (!verdict.ok) return { folder, checks: [failed(check('folder'), [...verdict.problems, ...(verdict.warnings ?? [])].join('; '))], pass: false };
   if (verdict.kind === 'plugin') {
-    const report = await runPluginConformance(folder, verdict.manifest, verdict.entryPath, {
+    const run = verdict.manifest.transport.kind === 'module' ? runModuleConformance : runProgramConformance;
+    const report = await run(folder, verdict.manifest, verdict.entryPath, {
+      limits: { ...pluginCheckLimits, ...options.pluginLimits },
       ...(options.files ? { files: options.files } : {}),
-      ...(options.pluginLimits ? { limits: options.pluginLimits } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
     });
     return { ...report, checks: report.checks.map((result) => (result.id === 'folder' ? folderResult(result.reason, verdict.warnings) : result)) };
@@ -40,9 +43,9 @@ export async function runConformance(folder: string, options: ConformanceOptions
   const results: CheckResult[] = [folderResult(`${manifest.id} ${manifest.version}`, verdict.warnings)];
   const finish = (notRunReason: string) => report(folder, manifest, results, notRunReason);
 
-  let session: ConformanceSession;
+  let session: ToolSession;
   try {
-    session = await ConformanceSession.start(manifest, execPath, limits);
+    session = await ToolSession.start(manifest, execPath, limits);
   } catch (error) {
     if (!(error instanceof LaunchFailure)) throw error;
     results.push(failed(check('initialize'), `the tool could not be started: ${error.message}`));

@@ -8,7 +8,7 @@ import { ServiceBroker, type BrokerTool } from '../host/tools/broker';
 import { ErrorCodes, ResponseError } from '../host/wire/errors';
 import { PreferenceStore } from '../host/tools/storage';
 import { SimulatedPlatform } from '../platform/simulated';
-import type { ReceivedLine } from './wire-record';
+import type { ReceivedLine, WireRecord } from './wire-record';
 
 export interface ServiceRequest {
   method: string;
@@ -29,7 +29,12 @@ export class SimulatedServices implements Disposable {
   private readonly broker: ServiceBroker;
   private readonly tool: BrokerTool;
 
-  constructor(manifest: Manifest, appFolder: string) {
+  constructor(
+    manifest: Manifest,
+    appFolder: string,
+    /** Where a request refused for params that do not fit is kept, among the messages that break the schema. */
+    private readonly record: WireRecord,
+  ) {
     this.store = new PreferenceStore(appFolder);
     this.broker = new ServiceBroker({ platform: this.platform, preferencesOf: (id) => this.store.open(id) });
     this.tool = {
@@ -47,7 +52,10 @@ export class SimulatedServices implements Disposable {
     try {
       return await this.broker.handle(this.tool, method, params);
     } catch (error) {
-      if (error instanceof ResponseError) request.refusal = { code: error.code, message: error.message };
+      if (error instanceof ResponseError) {
+        request.refusal = { code: error.code, message: error.message };
+        if (error.code === ErrorCodes.InvalidParams) this.record.refusedParams(line, error.message);
+      }
       throw error;
     }
   }

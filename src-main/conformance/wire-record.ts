@@ -1,7 +1,8 @@
-// Everything the tool wrote during the run, as the checks judge it afterwards: each line on its
-// stdout (kept up to a bound), the lines that were not messages, the messages that do not fit
-// protocol 1's schema, and where initialize was answered. Fed by the peer's trace and problem hooks.
-import { messageProblems } from '../../src-shared/protocol/check-message';
+// Everything the program wrote during the run, as the checks judge it afterwards: each line on its
+// stdout (kept up to a bound), the lines that were not messages, the messages that do not fit the
+// dialect's schema, and where initialize was answered. Fed by the peer's trace and problem hooks.
+import { lineContentBytes, PROTOCOL1_LINE_LIMIT, type LineLimit } from '../../src-shared/limits';
+import { formatCount } from '../../src-shared/protocol/problem-words';
 import { shapeOf } from '../host/wire/message-shape';
 import { hasKeptBytes, showKeptBytes } from '../host/wire/not-utf8';
 import type { ProtocolProblem, TraceDirection } from '../host/wire/peer';
@@ -27,6 +28,13 @@ export interface WireFault {
 const LINES_KEPT = 10_000;
 const FAULTS_KEPT = 100;
 
+export interface WireRecordOptions {
+  /** The problems of one whole message against the dialect's schema (protocol 1's); none judged without it. */
+  judge?(message: unknown): string[];
+  /** The dialect's line limit, for the words of a line over it; protocol 1's by default. */
+  lineLimit?: LineLimit;
+}
+
 export class WireRecord {
   readonly lines: ReceivedLine[] = [];
   /** Not messages: not JSON, not JSON-RPC, over the line limit, cut off by the end of the output. */
@@ -51,6 +59,8 @@ export class WireRecord {
   private readonly lastAnswers = new Map<string, ReceivedLine>();
   /** The line that first answered each id (the run's ids are few: one per request it sent). */
   private readonly firstAnswers = new Map<unknown, number>();
+
+  constructor(private readonly options: WireRecordOptions = {}) {}
 
   /** How many lines the tool wrote in all. */
   get lineCount(): number {
@@ -104,7 +114,7 @@ export class WireRecord {
       this.lastAnswers.set(method, line);
       if (method === 'initialize' && this.initializeAnswerLine === undefined) this.initializeAnswerLine = line.number;
     }
-    const problems = messageProblems(value);
+    const problems = this.options.judge?.(value) ?? [];
     if (problems.length > 0) this.keep(this.schemaFaults, { line, problem: problems.join('; ') });
   }
 
@@ -119,7 +129,9 @@ export class WireRecord {
         this.keep(this.notMessages, { line, problem: `not a message (${this.lastShapeProblem ?? 'not JSON-RPC 2.0'})` });
         return;
       case 'oversize':
-        this.keep(this.notMessages, { problem: 'a line over the 1,048,576 bytes a line may hold' });
+        this.keep(this.notMessages, {
+          problem: `a line over the ${formatCount(lineContentBytes(this.options.lineLimit ?? PROTOCOL1_LINE_LIMIT))} bytes a line may hold`,
+        });
         return;
       case 'unterminated':
         this.keep(this.notMessages, { problem: problem.message });

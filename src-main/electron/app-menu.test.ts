@@ -79,6 +79,25 @@ describe('the application menu', () => {
     expect(shown).toBe(1);
   });
 
+  it('Command Palette opens the palette, showing its shortcut, after Settings…', () => {
+    let opened = 0;
+    const palette = { shortcut: 'CommandOrControl+Shift+Space', open: () => void opened++ };
+    for (const platform of ['darwin', 'linux'] as const) {
+      const menu = appMenuTemplate({ platform, packaged: true, language: 'en', showSettings: noSettings, palette });
+      const labels = items(menu).map((item) => item.label);
+      expect(labels.indexOf('Command Palette')).toBe(labels.indexOf('Settings…') + 1);
+      const item = items(menu).find((entry) => entry.id === 'open-palette')!;
+      expect(item).toMatchObject({ label: 'Command Palette', accelerator: 'CommandOrControl+Shift+Space', registerAccelerator: false });
+      item.click!({} as never, undefined, {});
+    }
+    expect(opened).toBe(2);
+    const french = appMenuTemplate({ platform: 'darwin', packaged: true, language: 'fr', showSettings: noSettings, palette });
+    expect(items(french).find((entry) => entry.id === 'open-palette')!.label).toBe('Palette de commandes');
+    expect(items(appMenuTemplate({ platform: 'linux', packaged: true, language: 'en', showSettings: noSettings })).map((item) => item.id)).not.toContain(
+      'open-palette',
+    );
+  });
+
   it('is put in place in the app language, with the About panel, and follows a language change', async () => {
     const fake = createFakeHost({ info: { language: 'fr', services: 'system', platform: 'darwin', version: '0.1.0' } });
     const menu = createAppMenu({ host: fake.host, showSettings: noSettings, platform: 'linux', iconPath: '/app/assets/appIcon.png' });

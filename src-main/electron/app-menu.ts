@@ -6,6 +6,7 @@ import { Menu, app, type MenuItemConstructorOptions } from 'electron';
 import type { HostApi } from '../../src-shared/host-api';
 import { toDisposable, type Disposable } from '../../src-shared/lifecycle';
 import { desktopWordsFor } from './desktop-words';
+import { openPaletteMenuItem } from './palette/palette-menu-item';
 
 export interface AppMenuChoices {
   platform: NodeJS.Platform;
@@ -14,15 +15,23 @@ export interface AppMenuChoices {
   language: string;
   /** Settings…: the window, where each tool's settings are. */
   showSettings: () => void;
+  /** Command Palette: opens it; its global shortcut, when held, shown beside it. */
+  palette?: PaletteMenuChoice;
+}
+
+export interface PaletteMenuChoice {
+  shortcut?: string;
+  open(): void;
 }
 
 const separator: MenuItemConstructorOptions = { type: 'separator' };
 
-export function appMenuTemplate({ platform, packaged, language, showSettings }: AppMenuChoices): MenuItemConstructorOptions[] {
+export function appMenuTemplate({ platform, packaged, language, showSettings, palette }: AppMenuChoices): MenuItemConstructorOptions[] {
   const words = desktopWordsFor(language);
   const { menu } = words;
   const mac = platform === 'darwin';
   const settings: MenuItemConstructorOptions = { label: menu.settings, accelerator: 'CmdOrCtrl+,', click: () => showSettings() };
+  const commandPalette = palette ? [openPaletteMenuItem(menu.commandPalette, palette.shortcut, () => palette.open())] : [];
   const quit: MenuItemConstructorOptions = { role: 'quit', label: words.quitApp };
   const edit: MenuItemConstructorOptions = {
     label: menu.edit,
@@ -51,6 +60,7 @@ export function appMenuTemplate({ platform, packaged, language, showSettings }: 
           { role: 'about', label: menu.about },
           separator,
           settings,
+          ...commandPalette,
           separator,
           { role: 'hide', label: menu.hide },
           { role: 'hideOthers', label: menu.hideOthers },
@@ -70,7 +80,12 @@ export function appMenuTemplate({ platform, packaged, language, showSettings }: 
       },
     ];
   }
-  return [{ label: menu.file, submenu: [settings, separator, quit] }, edit, view, { label: menu.help, submenu: [{ role: 'about', label: menu.about }] }];
+  return [
+    { label: menu.file, submenu: [settings, ...commandPalette, separator, quit] },
+    edit,
+    view,
+    { label: menu.help, submenu: [{ role: 'about', label: menu.about }] },
+  ];
 }
 
 export interface AppMenuOptions {
@@ -79,13 +94,16 @@ export interface AppMenuOptions {
   platform?: NodeJS.Platform;
   /** The window icon, which Linux's About panel shows. */
   iconPath?: string;
+  palette?: PaletteMenuChoice;
 }
 
 /** Puts our menu in place, in the app's language, and keeps it in that language. */
 export function createAppMenu(options: AppMenuOptions): Disposable {
   const platform = options.platform ?? process.platform;
   const build = (language: string) =>
-    Menu.setApplicationMenu(Menu.buildFromTemplate(appMenuTemplate({ platform, packaged: app.isPackaged, language, showSettings: options.showSettings })));
+    Menu.setApplicationMenu(
+      Menu.buildFromTemplate(appMenuTemplate({ platform, packaged: app.isPackaged, language, showSettings: options.showSettings, palette: options.palette })),
+    );
   app.setAboutPanelOptions({
     applicationName: 'Vitruvian',
     applicationVersion: app.getVersion(),

@@ -56,8 +56,17 @@ describe('the Electron bundles', () => {
   it('runs a module plugin with the bundled workers alone, outside the repository (no node_modules): transpiled, instantiated, called', async () => {
     const component = await readFile(join(repository, 'tools-sample', 'skwir-lines', 'plugin.wasm'));
     // The transpiler's worker, as the packaged app starts it: jco and its core modules come from the bundle.
+    // Judged first, as an install does: its world read by the same worker, from the bundle.
+    const judge = new Worker(join(outDir, 'component-transpile-worker.mjs'), { workerData: { task: 'world', bytes: component }, execArgv: [] });
+    const judged = await new Promise<{ world?: string; error?: string }>((resolve, reject) => {
+      judge.once('message', resolve);
+      judge.once('error', reject);
+    });
+    await judge.terminate();
+    expect(judged).toMatchObject({ world: expect.stringContaining('export call: func') });
     const transpiler = new Worker(join(outDir, 'component-transpile-worker.mjs'), {
       workerData: {
+        task: 'transpile',
         bytes: component,
         options: { name: 'plugin', instantiation: 'async', base64Cutoff: 0, noComponentErrorWrapping: true, emitTypescriptDeclarations: false },
       },
@@ -91,7 +100,7 @@ describe('the Electron bundles', () => {
       const params = JSON.stringify({ key: 'lines.count', file: { handle: 1, name: 'a.txt', size: text.length } });
       expect(await link.call(1, 'field', params)).toEqual({ type: 'answered', text: expect.stringContaining('3') });
     } finally {
-      await link.terminate();
+      await link.stop();
     }
   }, 60_000);
 

@@ -36,6 +36,10 @@ const fx = vi.hoisted(() => {
     appMenus: [] as unknown[],
     dockIcons: [] as string[],
     windowOptions: [] as unknown[],
+    /** The global shortcuts the system holds for the app, and what each does. */
+    shortcuts: new Map<string, () => void>(),
+    /** What was asked of the palette's window: made, shown, toggled, disposed. */
+    palette: [] as string[],
   };
   return { state };
 });
@@ -65,6 +69,10 @@ vi.mock('electron', async () => {
   return {
     app,
     dialog: { showErrorBox: vi.fn() },
+    globalShortcut: {
+      register: (accelerator: string, pressed: () => void) => (fx.state.shortcuts.set(accelerator, pressed), true),
+      unregister: (accelerator: string) => void fx.state.shortcuts.delete(accelerator),
+    },
     systemPreferences: {
       isTrustedAccessibilityClient: (prompt: boolean) => (fx.state.accessibilityAsks.push(prompt), fx.state.trusted),
     },
@@ -119,6 +127,17 @@ vi.mock('./app-menu', () => ({
 vi.mock('./hud-window', () => ({
   createHud: (options: unknown) => (fx.state.hudOptions.push(options), { show: async () => {}, notice: async () => {}, dispose: () => {} }),
 }));
+vi.mock('./palette/palette-window', () => ({
+  createPaletteWindow: () => {
+    fx.state.palette.push('made');
+    return {
+      show: () => void fx.state.palette.push('show'),
+      toggle: () => void fx.state.palette.push('toggle'),
+      window: () => undefined,
+      dispose: () => void fx.state.palette.push('dispose'),
+    };
+  },
+}));
 vi.mock('./renderer-protocol', () => ({
   registerRendererScheme: () => void fx.state.asked.push('registerRendererScheme'),
   serveRendererFolder: () => ({ dispose: () => {} }),
@@ -167,6 +186,8 @@ beforeEach(async () => {
     appMenus: [],
     dockIcons: [],
     windowOptions: [],
+    shortcuts: new Map(),
+    palette: [],
   });
   app.removeAllListeners();
 });
@@ -337,6 +358,42 @@ describe('the desktop app lifecycle', () => {
     fx.state.releaseDispose();
     await vi.waitFor(() => expect(fx.state.quits).toBe(1));
     expect(quitEvent().prevented).toBe(false); // the quit that follows goes through
+  });
+
+  it('makes the palette at start, opens it with its global shortcut and from the menu, and lets the shortcut go on quit', async () => {
+    startDesktopApp();
+    await started();
+    expect(fx.state.palette).toEqual(['made']);
+    expect([...fx.state.shortcuts.keys()]).toEqual(['CommandOrControl+Shift+Space']);
+    fx.state.shortcuts.get('CommandOrControl+Shift+Space')!();
+    const menu = fx.state.appMenus[0] as { palette: { shortcut?: string; open(): void } };
+    expect(menu.palette.shortcut).toBe('CommandOrControl+Shift+Space');
+    menu.palette.open();
+    expect(fx.state.palette).toEqual(['made', 'toggle', 'show']);
+    quitEvent();
+    expect(fx.state.shortcuts.size).toBe(0);
+    expect(fx.state.palette.at(-1)).toBe('dispose');
+    fx.state.releaseDispose();
+    await vi.waitFor(() => expect(fx.state.quits).toBe(1));
+  });
+
+  it("gives the host the person's command shortcuts through the palette's registry and the Finder's selection, and shows the palette when one is pressed", async () => {
+    startDesktopApp();
+    await started();
+    const options = fx.state.hostOptions[0] as {
+      shortcutKeys: { registerShortcut(accelerator: string, pressed: () => void): boolean };
+      fileSelection: { fileSelection(): Promise<unknown> };
+    };
+    expect(options.shortcutKeys.registerShortcut('CommandOrControl+Alt+K', () => undefined)).toBe(true);
+    expect([...fx.state.shortcuts.keys()]).toContain('CommandOrControl+Alt+K');
+    // The palette's own shortcut is not a command's to take.
+    expect(options.shortcutKeys.registerShortcut('CommandOrControl+Shift+Space', () => undefined)).toBe(false);
+    expect(typeof options.fileSelection.fileSelection).toBe('function');
+    fx.state.hosts[0]!.emit({ type: 'shortcutPressed', entryId: 'acme.snippets', command: 'paste' });
+    expect(fx.state.palette).toEqual(['made', 'show']);
+    quitEvent();
+    fx.state.releaseDispose();
+    await vi.waitFor(() => expect(fx.state.quits).toBe(1));
   });
 
   describe('looks', () => {

@@ -1,6 +1,6 @@
 // The desktop app's lifecycle: one instance (`npm start` apart from the installed app); on ready,
 // the host (data under userData, secrets through safeStorage), the window, the menu bar menu, the
-// samples on first run; the dock icon or a second launch brings the window forward; quitting stops
+// palette's window and its global shortcut, the samples on first run; the dock icon or a second launch brings the window forward; quitting stops
 // every tool by the stop sequence (host.dispose) before the app exits.
 import { join } from 'node:path';
 import { app, dialog, systemPreferences, type BrowserWindow } from 'electron';
@@ -22,6 +22,10 @@ import { bindHostIpc } from './ipc';
 import { createMainWindow, revealWindow } from './main-window';
 import { onNativeWayland } from './linux-display';
 import { createMenubar, trayIconFor } from './menubar';
+import { commandShortcutKeys, createGlobalShortcuts, type ShortcutAnswer } from './palette/global-shortcuts';
+import { readFinderSelection } from './palette/finder-selection';
+import { defaultPaletteShortcut } from './palette/palette-shortcut';
+import { createPaletteWindow } from './palette/palette-window';
 import { permissionHolder } from './permission-holder';
 import { registerRendererScheme, serveRendererFolder } from './renderer-protocol';
 import { safeStorageSecrets } from './secret-store';
@@ -91,14 +95,19 @@ class DesktopSession {
     // On native Wayland the compositor places windows: the HUD is only sized (linux-display.ts).
     const positioned = !onNativeWayland(process.platform, process.env, app.commandLine.getSwitchValue('ozone-platform'));
     const hud = this.store.add(createHud({ positioned }));
+    const shortcuts = this.store.add(createGlobalShortcuts());
     const services = createElectronServices({ appId, hud });
     this.language = await startLanguage(this.paths.languageFile, systemLanguages());
+    const holder = permissionHolder(app.isPackaged, productName);
     const host = await createHost({
       dataFolder: this.paths.dataFolder,
       platform: desktopPlatform(services),
       services: 'system',
       language: this.language,
       encryptor: safeStorageSecrets(),
+      // The person's command shortcuts go through the palette's registry, so none can take its own.
+      shortcutKeys: commandShortcutKeys(shortcuts),
+      fileSelection: { fileSelection: () => readFinderSelection({ holder }) },
     });
     this.host = host;
     this.languageKept = this.store.add(keepLanguage(host, this.paths.languageFile));
@@ -107,9 +116,25 @@ class DesktopSession {
         if (event.type === 'language') this.language = event.language;
       }),
     );
-    this.store.add(bindHostIpc({ host, window: () => this.window }));
+    // Made now, its page loading in the background: each opening then only shows it.
+    const palette = this.store.add(createPaletteWindow({ preload: this.paths.preload, positioned }));
+    this.store.add(bindHostIpc({ host, window: () => this.window, palette: () => palette.window() }));
+    // A command's own shortcut opens the palette, whose page runs the command and shows its answer.
+    this.store.add(
+      host.subscribe((event) => {
+        if (event.type === 'shortcutPressed') palette.show();
+      }),
+    );
     this.openWindow();
-    this.store.add(createAppMenu({ host, showSettings: () => this.showWindow(), iconPath: this.appIcon }));
+    const paletteShortcut = this.paletteShortcut(shortcuts.register({ key: 'palette', label: 'the palette' }, defaultPaletteShortcut, () => palette.toggle()));
+    this.store.add(
+      createAppMenu({
+        host,
+        showSettings: () => this.showWindow(),
+        iconPath: this.appIcon,
+        palette: { shortcut: paletteShortcut, open: () => palette.show() },
+      }),
+    );
     // Under npm start macOS would show Electron's icon in the Dock; the installed app has its own.
     if (process.platform === 'darwin' && !app.isPackaged) app.dock?.setIcon(this.appIcon);
     this.store.add(
@@ -123,7 +148,6 @@ class DesktopSession {
     );
     this.store.add(noticeFailedTools(host, services.notify, () => this.language));
     if (process.platform === 'darwin') {
-      const holder = permissionHolder(app.isPackaged, productName);
       this.store.add(noticeAccessibilityRefusal({ host, notify: services.notify, language: () => this.language, holder }));
     }
     try {
@@ -162,6 +186,13 @@ class DesktopSession {
     } finally {
       clearTimeout(timer);
     }
+  }
+
+  /** The palette's shortcut when the system gave it, else why not, in the log (Settings picks another). */
+  private paletteShortcut(answer: ShortcutAnswer): string | undefined {
+    if (answer.ok) return defaultPaletteShortcut;
+    console.warn(`the palette has no global shortcut: ${answer.message}`);
+    return undefined;
   }
 
   private get appIcon(): string {

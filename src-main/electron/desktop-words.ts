@@ -22,6 +22,8 @@ export interface DesktopWords {
   menu: {
     about: string;
     settings: string;
+    /** Opens the command palette (its global shortcut shown beside it). */
+    commandPalette: string;
     hide: string;
     hideOthers: string;
     showAll: string;
@@ -59,6 +61,7 @@ const en: DesktopWords = {
   menu: {
     about: 'About Vitruvian',
     settings: 'Settings…',
+    commandPalette: 'Command Palette',
     hide: 'Hide Vitruvian',
     hideOthers: 'Hide Others',
     showAll: 'Show All',
@@ -97,6 +100,7 @@ const fr: DesktopWords = {
   menu: {
     about: 'À propos de Vitruvian',
     settings: 'Réglages…',
+    commandPalette: 'Palette de commandes',
     hide: 'Masquer Vitruvian',
     hideOthers: 'Masquer les autres',
     showAll: 'Tout afficher',

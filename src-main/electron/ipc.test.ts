@@ -93,6 +93,28 @@ describe('host:request', () => {
   });
 });
 
+describe("the palette's window", () => {
+  beforeEach(() => vi.useFakeTimers());
+
+  it('may call as the main window does, and hears the same events', async () => {
+    const fake = createFakeHost({ tools: [makeTool({ id: 'com.acme.one' })] });
+    const main = fakeWindow(7);
+    const palette = fakeWindow(9);
+    let paletteMade: BrowserWindow | undefined = undefined; // made later, as the app makes it
+    binding = bindHostIpc({ host: fake.host, window: () => main.window, palette: () => paletteMade });
+    const request = (event: IpcMainInvokeEvent) => electron.handlers.get('host:request')!(event, 'listTools', []);
+    await expect(request(fromFrame(ourPage, 9))).rejects.toThrow('webContents 9 is not the main window');
+    paletteMade = palette.window;
+    expect(await request(fromFrame(`${ourPage}?palette`, 9))).toEqual([...fake.tools.values()]);
+    await expect(request(fromFrame('https://evil.example/', 9))).rejects.toThrow('webContents 9 is not the main window');
+    await expect(request(fromFrame(ourPage, 8))).rejects.toThrow('webContents 8 is not the main window');
+    fake.emit({ type: 'language', language: 'fr' });
+    await vi.advanceTimersByTimeAsync(20);
+    expect(palette.sent).toEqual(main.sent);
+    expect(palette.sent).toHaveLength(1);
+  });
+});
+
 describe('host:event', () => {
   beforeEach(() => vi.useFakeTimers());
 

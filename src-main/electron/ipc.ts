@@ -1,5 +1,5 @@
 // The HostApi served over Electron IPC: one handler for every request, checked before anything
-// runs (the sender must be our window, showing a page of app://vitruvian/; the name must be a
+// runs (the sender must be our window or the palette's, showing a page of app://vitruvian/; the name must be a
 // HostRequests name; the arguments must fit that request), and host events pushed to the window.
 import { ipcMain, type BrowserWindow, type IpcMainInvokeEvent } from 'electron';
 import { checkRequestArgs, describeValue } from '../../src-shared/host-wire';
@@ -10,8 +10,10 @@ import { isRendererUrl } from './renderer-origin';
 
 export interface HostIpcOptions {
   host: HostApi;
-  /** The main window while it is open: the only one whose frames may call. */
+  /** The main window while it is open: its frames may call. */
   window(): BrowserWindow | undefined;
+  /** The palette's window while it exists: its frames may call too, and it hears the events. */
+  palette?(): BrowserWindow | undefined;
   /** How long events gather before they go to the window in one message (default 16 ms). */
   batchMs?: number;
 }
@@ -32,7 +34,8 @@ export function bindHostIpc(options: HostIpcOptions): Disposable {
   const { host } = options;
   ipcMain.handle(hostRequestChannel, async (event, name: unknown, args: unknown) => {
     const refused = senderProblem(event, options.window());
-    if (refused) throw new Error(`host request refused: ${refused}`);
+    const palette = options.palette?.();
+    if (refused && (!palette || senderProblem(event, palette) !== undefined)) throw new Error(`host request refused: ${refused}`);
     if (!isHostRequestName(name)) {
       throw new Error(`host request ${describeValue(name)} is not one of ${hostRequestNames.join(', ')}`);
     }
@@ -49,8 +52,9 @@ export function bindHostIpc(options: HostIpcOptions): Disposable {
     timer = undefined;
     const events = queued;
     queued = [];
-    const window = options.window();
-    if (window && !window.isDestroyed()) window.webContents.send(hostEventChannel, events);
+    for (const window of [options.window(), options.palette?.()]) {
+      if (window && !window.isDestroyed()) window.webContents.send(hostEventChannel, events);
+    }
   };
   const subscription = host.subscribe((event) => {
     queued.push(event);

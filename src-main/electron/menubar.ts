@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { Menu, Tray, nativeImage, type MenuItemConstructorOptions } from 'electron';
 import { pickText } from '../../src-shared/text';
 import { DisposableStore, toDisposable, type Disposable } from '../../src-shared/lifecycle';
-import type { CommandOutcome, HostApi, ToolSummary } from '../../src-shared/host-api';
+import type { CommandOutcome, EntrySummary, HostApi, ToolSummary } from '../../src-shared/host-api';
 import { DEFAULT_LIMITS } from '../host/process/supervisor-options';
 import { desktopWordsFor } from './desktop-words';
 import type { Notify } from './electron-services';
@@ -19,9 +19,10 @@ export interface MenubarActions {
 /** States in which a tool takes a command: running, or not started yet (demand start). */
 const takesCommands: readonly ToolSummary['state'][] = ['running', 'idle'];
 
-export function menubarTemplate(tools: readonly ToolSummary[], language: string, actions: MenubarActions): MenuItemConstructorOptions[] {
+export function menubarTemplate(entries: readonly EntrySummary[], language: string, actions: MenubarActions): MenuItemConstructorOptions[] {
   const sections: MenuItemConstructorOptions[][] = [];
-  const byName = [...tools].sort((a, b) => pickText(a.name, language).localeCompare(pickText(b.name, language)));
+  const tools = entries.filter((entry) => entry.kind !== 'plugin');
+  const byName = tools.sort((a, b) => pickText(a.name, language).localeCompare(pickText(b.name, language)));
   for (const tool of byName) {
     const commands = tool.commands.filter((command) => command.surfaces.includes('menubar'));
     if (commands.length === 0) continue;

@@ -5,6 +5,7 @@ import type { DesktopWindowApi } from './preload';
 const electron = vi.hoisted(() => ({
   exposed: new Map<string, unknown>(),
   invoked: [] as unknown[][],
+  sent: [] as unknown[][],
   listeners: new Map<string, (event: unknown, payload: unknown) => void>(),
 }));
 vi.mock('electron', () => ({
@@ -15,6 +16,8 @@ vi.mock('electron', () => ({
       return { answered: args[1] };
     },
     on: (channel: string, listener: (event: unknown, payload: unknown) => void) => electron.listeners.set(channel, listener),
+    removeListener: (channel: string) => electron.listeners.delete(channel),
+    send: (...args: unknown[]) => void electron.sent.push(args),
   },
   webUtils: { getPathForFile: (file: { name: string }) => `/Users/me/Downloads/${file.name}` },
 }));
@@ -24,7 +27,7 @@ const api = electron.exposed.get('vitruvian') as DesktopWindowApi;
 
 describe('preload', () => {
   it('exposes window.vitruvian with every HostApi request, each sent on host:request with its name and arguments', async () => {
-    expect(Object.keys(api).sort()).toEqual([...hostRequestNames, 'subscribe', 'pathForFile'].sort());
+    expect(Object.keys(api).sort()).toEqual([...hostRequestNames, 'subscribe', 'pathForFile', 'hidePalette', 'onPaletteShown', 'choosePaletteFiles'].sort());
     expect(await api.setPreference('com.acme.one', 'token', 'secret')).toEqual({ answered: 'setPreference' });
     await api.runCommand('com.acme.one', 'copy');
     await api.listTools();
@@ -63,6 +66,17 @@ describe('preload', () => {
     failing.dispose();
     working.dispose();
     quiet.mockRestore();
+  });
+
+  it("lets the palette's page hide it and hear it shown, on the palette's own channels", () => {
+    api.hidePalette();
+    expect(electron.sent).toEqual([['palette:hide']]);
+    let shown = 0;
+    const stop = api.onPaletteShown(() => void shown++);
+    electron.listeners.get('palette:shown')!({}, undefined);
+    stop();
+    expect(shown).toBe(1);
+    expect(electron.listeners.has('palette:shown')).toBe(false);
   });
 
   it('gives the path of a dropped folder through webUtils', () => {

@@ -4,6 +4,7 @@
 import { contextBridge, ipcRenderer, webUtils } from 'electron';
 import type { HostApi, HostEvent, HostRequestName, HostRequests } from '../../src-shared/host-api';
 import { hostEventChannel, hostRequestChannel } from './ipc-channels';
+import { paletteBridge, type PaletteBridge } from './palette/palette-bridge';
 
 const request = <K extends HostRequestName>(name: K, ...args: HostRequests[K]['args']): Promise<HostRequests[K]['result']> =>
   ipcRenderer.invoke(hostRequestChannel, name, args) as Promise<HostRequests[K]['result']>;
@@ -52,6 +53,11 @@ const api: HostApi = {
   runPluginCommand: (pluginId, callId, command, commandArgs, paths) => request('runPluginCommand', pluginId, callId, command, commandArgs, paths),
   applyPlan: (planId) => request('applyPlan', planId),
   cancelCall: (callId) => request('cancelCall', callId),
+  commandUsage: () => request('commandUsage'),
+  commandShortcuts: () => request('commandShortcuts'),
+  setCommandShortcut: (entryId, command, accelerator) => request('setCommandShortcut', entryId, command, accelerator),
+  fileSelection: () => request('fileSelection'),
+  setSimulatedSelection: (paths) => request('setSimulatedSelection', paths),
   subscribe(listener) {
     // Wrapped so the same function can subscribe twice and each subscription ends on its own.
     const entry = (event: HostEvent) => listener(event);
@@ -60,11 +66,15 @@ const api: HostApi = {
   },
 };
 
-/** What the window finds at window.vitruvian: the HostApi, and the path of a dropped file or folder. */
-export type DesktopWindowApi = HostApi & { pathForFile(file: File): string };
+/**
+ * What the window finds at window.vitruvian: the HostApi, the path of a dropped file or folder, and
+ * what the palette's window asks of its own (hide it, hear it shown, choose files).
+ */
+export type DesktopWindowApi = HostApi & PaletteBridge & { pathForFile(file: File): string };
 
 const desktopApi: DesktopWindowApi = {
   ...api,
+  ...paletteBridge(ipcRenderer),
   pathForFile: (file) => webUtils.getPathForFile(file),
 };
 

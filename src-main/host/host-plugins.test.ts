@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ToolSummary } from '../../src-shared/host-api';
+import type { EntrySummary } from '../../src-shared/host-api';
 import { PlatformRefusal } from '../platform/platform';
 import { SimulatedPlatform } from '../platform/simulated';
 import { createHost, type Host } from './host';
@@ -28,7 +28,7 @@ afterEach(async () => {
   await rm(scratch, { recursive: true, force: true });
 });
 
-const summary = async (id = ID): Promise<ToolSummary | undefined> => (await host.listTools()).find((t) => t.id === id);
+const summary = async (id = ID): Promise<EntrySummary | undefined> => (await host.listTools()).find((t) => t.id === id);
 const file = async (name: string, text: string) => {
   const path = join(scratch, name);
   await writeFile(path, text);
@@ -45,11 +45,10 @@ describe('Skwir plugins in the host', () => {
       id: ID,
       name: { en: expect.any(String) },
       state: 'idle',
-      start: 'demand',
-      uses: [],
-      commands: [],
       plugin: { api: 1, transport: 'program', capabilities: ['read'], fields: [{ key: 'word-count.words' }] },
     });
+    // A plugin's summary carries none of a tool's fields, not even empty.
+    for (const field of ['publisher', 'uses', 'commands', 'preferences', 'values', 'secretsSet', 'runnable', 'start']) expect(listed).not.toHaveProperty(field);
     expect(listed!.folder).toBe(join(scratch, 'app', 'tools', ID));
     const outcome = await host.callPlugin(ID, { method: 'field', params: { key: 'word-count.words' }, files: [await file('a.txt', 'three small words')] });
     expect(outcome).toMatchObject({ outcome: 'answered', answer: { value: 3 } });
@@ -93,7 +92,9 @@ describe('Skwir plugins in the host', () => {
     await writeFile(toml, good.replace('capabilities = ["read"]', 'capabilities = ["read", "camera"]'));
     const verdict = await host.loadInPlace(folder);
     expect(verdict).toEqual({ ok: false, problems: ['capabilities[1]: unknown capability "camera" (a plugin may ask for read, write and network)'] });
-    expect(await summary()).toMatchObject({ kind: 'plugin', state: 'refused', problems: verdict.ok ? [] : verdict.problems });
+    const refused = await summary();
+    expect(refused).toMatchObject({ kind: 'plugin', state: 'refused', problems: verdict.ok ? [] : verdict.problems });
+    expect(refused).not.toHaveProperty('publisher');
     await writeFile(toml, good);
     expect((await host.reload(folder)).ok).toBe(true);
     expect(await summary()).toMatchObject({ kind: 'plugin', state: 'idle' });

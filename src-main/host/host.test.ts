@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { HostEvent, ToolSummary } from '../../src-shared/host-api';
+import type { EntrySummary, HostEvent, ToolSummary } from '../../src-shared/host-api';
 import { PlatformRefusal } from '../platform/platform';
 import { collectGarbage } from '../test-support/gc';
 import { SimulatedPlatform } from '../platform/simulated';
@@ -51,7 +51,12 @@ const eventually = async <T>(check: () => T | undefined | false | Promise<T | un
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 };
-const summary = async (id = ID): Promise<ToolSummary | undefined> => (await host.listTools()).find((t) => t.id === id);
+const entry = async (id: string): Promise<EntrySummary | undefined> => (await host.listTools()).find((t) => t.id === id);
+/** The tool's summary, as listed: what stands by that id when it is a tool (refused or not). */
+const summary = async (id = ID): Promise<ToolSummary | undefined> => {
+  const listed = await entry(id);
+  return listed?.kind === 'tool' ? listed : undefined;
+};
 const running = (id = ID) => eventually(async () => (await summary(id))?.state === 'running' && summary(id), `${id} running`);
 const logged = (pattern: RegExp, id = ID) =>
   eventually(async () => (await host.readLog(id)).find((line) => pattern.test(line.message)), `a log line ${pattern}`);
@@ -472,6 +477,46 @@ describe('lifetimes', () => {
     expect(back.ok && back.tool.version).toBe('1.1.0');
     await running();
     expect(existsSync(join(data, 'tools'))).toBe(false);
+  });
+
+  it("ends a tool's process and a plugin's when their folders fail a reload, and logs the same coded line for both", async () => {
+    const toolFolder = await copyFixture(services, 'tool-in-place');
+    await host.loadInPlace(toolFolder);
+    await running();
+    const toolPid = await pidOf();
+    const pluginFolder = join(scratch, 'plugin-in-place');
+    await cp(join(fileURLToPath(new URL('../../', import.meta.url)), 'tools-sample/skwir-word-count'), pluginFolder, { recursive: true });
+    const pluginId = 'dev.vitruvian.samples.skwir-word-count';
+    await host.loadInPlace(pluginFolder);
+    const words = join(scratch, 'words.txt');
+    await writeFile(words, 'two words');
+    expect(await host.callPlugin(pluginId, { method: 'field', params: { key: 'word-count.words' }, files: [words] })).toMatchObject({ outcome: 'answered' });
+    const pluginPid = Number((await logged(/^started \(pid \d+/, pluginId)).message.match(/pid (\d+)/)![1]);
+    expect([processAlive(toolPid), processAlive(pluginPid)]).toEqual([true, true]);
+
+    const toolManifest = join(toolFolder, 'vitruvian-tool.json');
+    await writeFile(toolManifest, (await readFile(toolManifest, 'utf8')).replace('"clipboard.read"', '"camera"'));
+    const pluginManifest = join(pluginFolder, 'skwir-plugin.toml');
+    await writeFile(pluginManifest, (await readFile(pluginManifest, 'utf8')).replace('api = 1', 'api = 3'));
+    expect((await host.reload(toolFolder)).ok).toBe(false);
+    expect((await host.reload(pluginFolder)).ok).toBe(false);
+
+    expect([(await summary())?.state, (await entry(pluginId))?.state]).toEqual(['refused', 'refused']);
+    expect(processAlive(toolPid)).toBe(false);
+    expect(processAlive(pluginPid)).toBe(false);
+    const refusedLine = async (id: string) => (await host.readLog(id)).find((line) => line.code?.code === 'folderRefused');
+    expect(await refusedLine(ID)).toMatchObject({
+      level: 'error',
+      source: 'host',
+      message: expect.stringMatching(/^the folder was refused: uses\[\d\]: unknown service "camera"/),
+      code: { code: 'folderRefused', problems: [expect.stringContaining('camera')] },
+    });
+    expect(await refusedLine(pluginId)).toMatchObject({
+      level: 'error',
+      source: 'host',
+      message: 'the folder was refused: api: 3 is not spoken by this app (it speaks Skwir api 1)',
+      code: { code: 'folderRefused', problems: ['api: 3 is not spoken by this app (it speaks Skwir api 1)'] },
+    });
   });
 
   it('lists a folder refused at its first load, with every problem, never started, until a reload makes it the tool', async () => {

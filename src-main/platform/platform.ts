@@ -2,6 +2,7 @@
 // it has checked `uses` and the params; an implementation refuses with PlatformRefusal. A service
 // that has its answer at once (the simulated platform's) gives it at once, and the tool's answer is
 // written in the turn its request was read.
+import type { FileSelection } from '../../src-shared/host-api';
 import type { MaybePromise } from '../../src-shared/maybe-promise';
 
 export interface Platform {
@@ -37,3 +38,13 @@ export class PlatformRefusal extends Error {
 
 export const notAvailable = (message: string): PlatformRefusal => new PlatformRefusal(-32004, message);
 export const lacksPermission = (permission: string, message: string): PlatformRefusal => new PlatformRefusal(-32003, message, { permission });
+
+/** The files the person selected outside the app: the Finder's on macOS (read through Apple events). */
+export interface FileSelectionSource {
+  fileSelection(): MaybePromise<FileSelection>;
+}
+
+/** Where no file manager offers its selection (Linux): the palette takes dropped or chosen files. */
+export const noFileSelection: FileSelectionSource = {
+  fileSelection: () => ({ ok: false, reason: 'none', problem: 'no file manager here offers its selection: drop the files on the palette or choose them' }),
+};

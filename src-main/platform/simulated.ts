@@ -3,7 +3,8 @@
 // can make a service refuse, to see how a tool copes.
 import { Emitter } from '../../src-shared/lifecycle';
 import { previewOfParams, SERVICE_CALLS_KEPT } from '../../src-shared/service-call-preview';
-import type { Platform, PlatformRefusal } from './platform';
+import type { FileSelection } from '../../src-shared/host-api';
+import type { FileSelectionSource, Platform, PlatformRefusal } from './platform';
 
 export type PlatformMethod = Exclude<keyof Platform, 'name'>;
 
@@ -12,7 +13,13 @@ export interface PlatformCall {
   args: unknown[];
 }
 
-export class SimulatedPlatform implements Platform {
+/** A global shortcut the simulated platform took: recorded, never registered with the OS. */
+export interface RecordedShortcut {
+  accelerator: string;
+  pressed: () => void;
+}
+
+export class SimulatedPlatform implements Platform, FileSelectionSource {
   readonly name = 'simulated';
   private readonly _onDidCall = new Emitter<PlatformCall>();
   /** Every call, after it was answered or refused. */
@@ -26,6 +33,9 @@ export class SimulatedPlatform implements Platform {
   private readonly recorded: PlatformCall[] = [];
 
   private readonly maxCalls: number;
+  private selection: string[] = [];
+  private readonly shortcuts = new Map<string, RecordedShortcut>();
+  private readonly taken = new Set<string>();
 
   constructor(options: { clipboard?: string | null; maxCalls?: number } = {}) {
     this.clipboard = options.clipboard ?? null;
@@ -45,6 +55,44 @@ export class SimulatedPlatform implements Platform {
   setClipboardText(text: string | null): void {
     this.clipboard = text;
     this._onDidChangeClipboard.fire(text);
+  }
+
+  /** Selects files as the person would in the Finder (the test bed's panel). */
+  setFileSelection(paths: readonly string[]): void {
+    this.selection = [...paths];
+  }
+
+  fileSelection(): FileSelection {
+    return { ok: true, paths: [...this.selection] };
+  }
+
+  /** From now on this shortcut is held by "another app": registering it answers false. */
+  markShortcutTaken(accelerator: string, taken = true): void {
+    if (taken) this.taken.add(accelerator);
+    else this.taken.delete(accelerator);
+  }
+
+  /** Records the shortcut (nothing is registered with the OS); false when marked taken. */
+  registerShortcut(accelerator: string, pressed: () => void): boolean {
+    if (this.taken.has(accelerator) || this.shortcuts.has(accelerator)) return false;
+    this.shortcuts.set(accelerator, { accelerator, pressed });
+    return true;
+  }
+
+  unregisterShortcut(accelerator: string): void {
+    this.shortcuts.delete(accelerator);
+  }
+
+  /** The shortcuts registered now, as recorded. */
+  get registeredShortcuts(): string[] {
+    return [...this.shortcuts.keys()];
+  }
+
+  /** The person pressed a shortcut: false when none is registered under it. */
+  pressShortcut(accelerator: string): boolean {
+    const shortcut = this.shortcuts.get(accelerator);
+    shortcut?.pressed();
+    return shortcut !== undefined;
   }
 
   /** From now on `method` refuses with this refusal; undefined makes it answer again. */

@@ -6,8 +6,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
-import type { OpenSocket } from '../../src-renderer/transport/socket';
+import { openNodeSocket } from './fixtures/node-socket';
 import { connectWebSocketHost, type WebSocketHost } from '../../src-renderer/transport/ws-client';
 import { VALUE_MAX_DEPTH } from '../../src-shared/limits';
 import { SKWIR_SHOWN_LIMITS } from '../../src-shared/skwir/limits';
@@ -17,19 +16,6 @@ import { SimulatedPlatform } from '../platform/simulated';
 import { startTestbedServer, type TestbedServer } from './server';
 
 const FIXTURE = 'test.testbed.answers';
-
-const openNodeSocket =
-  (origin: string): OpenSocket =>
-  (url, handlers) => {
-    const ws = new WebSocket(url, { origin });
-    ws.on('open', () => handlers.opened());
-    ws.on('message', (data, isBinary) => {
-      if (!isBinary) handlers.received((data as Buffer).toString('utf8'));
-    });
-    ws.on('error', () => undefined);
-    ws.on('close', (code, reason) => handlers.closed(code, String(reason)));
-    return { send: (text) => ws.send(text), close: () => ws.close() };
-  };
 
 let scratch: string;
 let host: Host;

@@ -3,26 +3,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import type { HostEvent } from '../../src-shared/host-api';
 import { createFakeHost, makeTool, type FakeHost } from '../../src-shared/test/fake-host';
-import type { OpenSocket } from '../../src-renderer/transport/socket';
+import { openNodeSocket } from './fixtures/node-socket';
 import { connectWebSocketHost, hostSocketUrl, type WebSocketHost } from '../../src-renderer/transport/ws-client';
 import { startTestbedServer, type TestbedServer } from './server';
-
-/** The browser's WebSocket as `ws` plays it, sending the page's Origin as a browser would. */
-const openNodeSocket =
-  (origin: string): OpenSocket =>
-  (url, handlers) => {
-    const ws = new WebSocket(url, { origin });
-    ws.on('open', () => handlers.opened());
-    ws.on('message', (data, isBinary) => {
-      if (!isBinary) handlers.received((data as Buffer).toString('utf8')); // one Buffer: ws's default binaryType
-    });
-    ws.on('error', () => undefined);
-    ws.on('close', (code, reason) => handlers.closed(code, String(reason)));
-    return { send: (text) => ws.send(text), close: () => ws.close() };
-  };
 
 const hello = { id: 'hello', title: { en: 'Say hello' }, surfaces: ['window' as const] };
 

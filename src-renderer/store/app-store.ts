@@ -7,6 +7,7 @@ import { createLanguageSlice, type LanguageSlice } from './language-slice';
 import { createLogsSlice, type LogsSlice } from './logs-slice';
 import { createPluginCommandsSlice, type PluginCommandsSlice } from './plugin-commands-slice';
 import { createPluginFilesSlice, type PluginFilesSlice } from './plugin-files-slice';
+import { createPaletteSlice, type PaletteSlice } from './palette-slice';
 import { createPluginPreviewSlice, type PluginPreviewSlice } from './plugin-preview-slice';
 import { createServiceCallsSlice, type ServiceCallsSlice } from './service-calls-slice';
 import { createToolsSlice, type ToolsSlice } from './tools-slice';
@@ -28,6 +29,7 @@ export type AppState = ToolsSlice &
   PluginFilesSlice &
   PluginPreviewSlice &
   PluginCommandsSlice &
+  PaletteSlice &
   StartupSlice;
 export type AppStore = StoreApi<AppState>;
 export type SetState = StoreApi<AppState>['setState'];
@@ -46,8 +48,9 @@ export function createAppStore(host: HostApi): AppStore {
     ...createPluginFilesSlice(set, get, host),
     ...createPluginPreviewSlice(set, get, host),
     ...createPluginCommandsSlice(set, get, host),
+    ...createPaletteSlice(set, get, host),
     async load() {
-      await Promise.all([get().loadHostInfo(), get().loadTools()]);
+      await Promise.all([get().loadHostInfo(), get().loadTools(), get().loadCommandShortcuts()]);
       if (hostInfoSelectors.servicesSimulated(get())) await get().loadServiceCalls();
     },
   }));

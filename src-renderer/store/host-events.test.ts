@@ -55,6 +55,19 @@ describe('host events', () => {
     expect(() => flushes[0]!()).not.toThrow();
   });
 
+  it("opens the palette for a pressed shortcut, unless the page leaves shortcuts to the desktop app's palette window", async () => {
+    const { fake, store } = setup();
+    fake.emit({ type: 'shortcutPressed', entryId: 'com.acme.one', command: 'go' });
+    await expect.poll(() => store.getState().paletteOpen).toBe(true);
+    expect(store.getState().palettePending).toEqual({ entryId: 'com.acme.one', command: 'go' });
+
+    const main = createAppStore(fake.host);
+    bindHostEvents(fake.host, main, (flush) => flush(), { shortcuts: false });
+    fake.emit({ type: 'shortcutPressed', entryId: 'com.acme.one', command: 'go' });
+    expect(main.getState().paletteOpen).toBe(false);
+    expect(main.getState().palettePending).toBeUndefined();
+  });
+
   it('follows the link’s state when the transport has one', () => {
     const fake = createFakeHost();
     const changes = new Emitter<ConnectionState>();

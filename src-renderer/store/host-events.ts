@@ -15,7 +15,16 @@ const nextFrame: Schedule = (flush) => {
   else setTimeout(flush, 16);
 };
 
-export function bindHostEvents(host: HostApi, store: AppStore, schedule: Schedule = nextFrame): Disposable {
+export interface HostEventOptions {
+  /**
+   * Whether a pressed command shortcut opens the palette in this page and runs it there: in the
+   * test bed's page, and in the desktop app's palette window, but not in its main window as well,
+   * which hears the same events (the command would run twice).
+   */
+  shortcuts?: boolean;
+}
+
+export function bindHostEvents(host: HostApi, store: AppStore, schedule: Schedule = nextFrame, options: HostEventOptions = {}): Disposable {
   let logs = new Map<string, LogLine[]>();
   let traces = new Map<string, TraceLine[]>();
   let scheduled = false;
@@ -68,6 +77,9 @@ export function bindHostEvents(host: HostApi, store: AppStore, schedule: Schedul
         return state.clipboardChanged(event.text);
       case 'language':
         return state.languageChanged(event.language);
+      case 'shortcutPressed':
+        if (options.shortcuts === false) return;
+        return void state.shortcutPressed(event.entryId, event.command);
     }
   };
 

@@ -2,7 +2,7 @@
 // (src-shared/skwir): the file named and typed as the host names it to the plugin, the fields and
 // commands that serve it, and which preview shows it: a conversion (then pages when it converts to
 // nothing), pages, an inspection, or nothing.
-import type { PluginDetails, ToolSummary } from '../../src-shared/host-api';
+import type { EntrySummary, PluginDetails } from '../../src-shared/host-api';
 import { servedBy, type AskedFile } from '../../src-shared/skwir/asking';
 import { mimeOf } from '../../src-shared/skwir/file-types';
 import { serves } from '../../src-shared/skwir/plugin-manifest';
@@ -26,7 +26,7 @@ export function askedFile(path: string): AskedFile {
 }
 
 /** The plugin's declarations, when the tool is a plugin. */
-export const pluginDetails = (tool: ToolSummary | undefined): PluginDetails | undefined => (tool?.kind === 'plugin' ? tool.plugin : undefined);
+export const pluginDetails = (tool: EntrySummary | undefined): PluginDetails | undefined => (tool?.kind === 'plugin' ? tool.plugin : undefined);
 
 export function fileServing(details: PluginDetails, path: string): FileServing {
   const file = askedFile(path);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ToolSummaryFields } from '../../src-shared/host-api';
+import type { ToolSummary } from '../../src-shared/host-api';
 import { createFakeHost, makeTool } from '../../src-shared/test/fake-host';
 import { createAppStore } from './app-store';
 import { toolSelectors } from './tools-slice';
@@ -77,7 +77,7 @@ describe('tools slice', () => {
 
   it('holds every command of a tool that is stopped, stopping, crashed, failed or refused, but not one a command starts', async () => {
     const { store } = await loaded();
-    const held = (change: Partial<ToolSummaryFields>) => {
+    const held = (change: Partial<ToolSummary>) => {
       store.getState().toolChanged({ ...clipper, ...change });
       const s = store.getState();
       return [toolSelectors.commandsHeld(clipper.id)(s), toolSelectors.isRunnable(clipper.id, 'copy')(s)];

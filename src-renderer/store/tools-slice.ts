@@ -9,6 +9,7 @@ import type {
   ProblemCode,
   Result,
   ServiceCall,
+  EntrySummary,
   ToolSummary,
 } from '../../src-shared/host-api';
 import { pickText } from '../../src-shared/text';
@@ -30,7 +31,7 @@ export interface CommandRunCalls {
 }
 
 export interface ToolsState {
-  tools: Record<string, ToolSummary>;
+  tools: Record<string, EntrySummary>;
   toolsLoaded: boolean;
   toolsProblem?: string;
   commandRuns: Record<string, CommandRun>;
@@ -42,7 +43,7 @@ export interface ToolsState {
 
 export interface ToolsActions {
   loadTools: () => Promise<void>;
-  toolChanged: (tool: ToolSummary) => void;
+  toolChanged: (tool: EntrySummary) => void;
   toolRemoved: (toolId: string) => void;
   installFolder: (folder: string) => Promise<InstallVerdict>;
   /** What installing the folder would replace, asked before installing it (null: nothing, or it cannot tell). */
@@ -178,15 +179,21 @@ export const createToolsSlice: SliceCreator<ToolsSlice> = (set, get, host) => {
 const noCalls: ServiceCall[] = [];
 
 // Sorting 200 tools on every store change would be wasted work: remember the last answer.
-let sortedFor: { tools: Record<string, ToolSummary>; language: string; list: ToolSummary[] } | undefined;
+let sortedFor: { tools: Record<string, EntrySummary>; language: string; list: EntrySummary[] } | undefined;
 
-const toolList = (s: AppState): ToolSummary[] => {
+const toolList = (s: AppState): EntrySummary[] => {
   if (sortedFor?.tools === s.tools && sortedFor.language === s.language) return sortedFor.list;
   const named = Object.values(s.tools).map((tool) => ({ tool, name: pickText(tool.name, s.language) }));
   named.sort((a, b) => a.name.localeCompare(b.name, s.language, { sensitivity: 'base' }) || a.tool.id.localeCompare(b.tool.id));
   const list = named.map((entry) => entry.tool);
   sortedFor = { tools: s.tools, language: s.language, list };
   return list;
+};
+
+/** The tool an id names; undefined for a plugin, which has no commands or preferences of a tool's. */
+const toolOf = (s: AppState, toolId: string): ToolSummary | undefined => {
+  const entry = s.tools[toolId];
+  return entry?.kind === 'plugin' ? undefined : entry;
 };
 
 const titledPreferences = (tool: ToolSummary | undefined): PreferenceInfo[] =>
@@ -198,7 +205,7 @@ export const toolSelectors = {
   toolById: (toolId: string | undefined) => (s: AppState) => (toolId === undefined ? undefined : s.tools[toolId]),
   /** Every command of the tool: those offered in the window, then those offered only on the menu bar. */
   commands: (toolId: string) => (s: AppState) => {
-    const commands = s.tools[toolId]?.commands ?? [];
+    const commands = toolOf(s, toolId)?.commands ?? [];
     return [...commands.filter((command) => !isMenubarOnly(command)), ...commands.filter(isMenubarOnly)];
   },
   /**
@@ -207,17 +214,17 @@ export const toolSelectors = {
    * the app in front, which the window would be, so it is run from the menu bar.
    */
   runsFromWindow: (toolId: string, commandId: string) => (s: AppState) => {
-    const command = s.tools[toolId]?.commands.find((c) => c.id === commandId);
+    const command = toolOf(s, toolId)?.commands.find((c) => c.id === commandId);
     return command !== undefined && (!isMenubarOnly(command) || hostInfoSelectors.servicesSimulated(s));
   },
   /** Why none of the tool's commands can run now (its state), or undefined. */
   commandsHeld: (toolId: string) => (s: AppState) => commandsHeld(s.tools[toolId]),
   isRunnable: (toolId: string, commandId: string) => (s: AppState) => {
-    const tool = s.tools[toolId];
+    const tool = toolOf(s, toolId);
     return tool !== undefined && commandsHeld(tool) === undefined && tool.runnable.includes(commandId);
   },
   /** Untitled preferences are the tool's alone and never shown. */
-  titledPreferences: (toolId: string) => (s: AppState) => titledPreferences(s.tools[toolId]),
+  titledPreferences: (toolId: string) => (s: AppState) => titledPreferences(toolOf(s, toolId)),
   commandRun: (toolId: string, commandId: string) => (s: AppState) => s.commandRuns[pairKey(toolId, commandId)],
   /** What the command's last run asked of the services (the simulated ones record them): what it did, said where it was run. */
   commandRunCalls: (toolId: string, commandId: string) => (s: AppState) => {

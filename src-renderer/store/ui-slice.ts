@@ -1,5 +1,5 @@
 // What the person is looking at: the selected tool, its section, open dialogs, the sidebar filter.
-import type { ToolSummary } from '../../src-shared/host-api';
+import type { EntrySummary } from '../../src-shared/host-api';
 import type { ConnectionState } from '../host-connection';
 import type { AppState, SliceCreator } from './app-store';
 
@@ -9,7 +9,7 @@ const tabsOfTools: readonly ToolTab[] = ['commands', 'settings', 'log', 'trace']
 const tabsOfPlugins: readonly ToolTab[] = ['files', 'settings', 'log', 'trace'];
 
 /** The sections of a tool's page, or a plugin's. */
-export const toolTabsOf = (tool: Pick<ToolSummary, 'kind'> | undefined): readonly ToolTab[] => (tool?.kind === 'plugin' ? tabsOfPlugins : tabsOfTools);
+export const toolTabsOf = (tool: Pick<EntrySummary, 'kind'> | undefined): readonly ToolTab[] => (tool?.kind === 'plugin' ? tabsOfPlugins : tabsOfTools);
 
 export interface UiState {
   selectedToolId?: string;
@@ -71,7 +71,7 @@ function storedPanelChoice(): boolean | undefined {
 }
 
 /** Whether anything on this page can call a service: a tool that uses one, a plugin with commands (a text answer, a plan). */
-const callsServices = (tool: ToolSummary | undefined): boolean =>
+const callsServices = (tool: EntrySummary | undefined): boolean =>
   tool === undefined ? false : tool.kind === 'plugin' ? tool.plugin.commands.length > 0 : tool.uses.length > 0;
 
 export const createUiSlice: SliceCreator<UiSlice> = (set, get) => ({

@@ -1,7 +1,7 @@
 // Renders the whole window over a fake host, as main.tsx does over a real one.
 import { render, type RenderResult } from '@testing-library/react';
 import './patient-waits';
-import type { HostInfo, ToolSummary } from '../../src-shared/host-api';
+import type { EntrySummary, HostInfo } from '../../src-shared/host-api';
 import { createAppStore } from '../store/app-store';
 import { bindHostEvents } from '../store/host-events';
 import { StoreProvider } from '../store/store-context';
@@ -10,7 +10,7 @@ import { createFakeHost, type FakeHost } from '../../src-shared/test/fake-host';
 import type { AppStore } from '../store/app-store';
 
 export async function renderApp(
-  seed: { tools?: ToolSummary[]; info?: Partial<HostInfo>; clipboard?: string } = {},
+  seed: { tools?: EntrySummary[]; info?: Partial<HostInfo>; clipboard?: string } = {},
 ): Promise<{ fake: FakeHost; store: AppStore; view: RenderResult }> {
   const fake = createFakeHost(seed);
   const store = createAppStore(fake.host);

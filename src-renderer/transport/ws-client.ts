@@ -1,7 +1,7 @@
 // The HostApi in the browser test bed, carried by the WebSocket the page came from.
 // After the link drops and comes back, the window is brought up to date with events: tools that
 // changed or vanished meanwhile, the language, and each tool's log read afresh.
-import type { HostApi, HostEvent, HostRequestName, HostRequests, ToolSummary } from '../../src-shared/host-api';
+import type { HostApi, HostEvent, HostRequestName, HostRequests, EntrySummary } from '../../src-shared/host-api';
 import { hostWirePath, hostWireTokenParam } from '../../src-shared/host-wire';
 import { toDisposable, type Disposable } from '../../src-shared/lifecycle';
 import { HostConnection, type ConnectionState } from './host-connection';
@@ -54,7 +54,7 @@ export async function connectWebSocketHost(location: PageAddress, openSocket: Op
     (...args: HostRequests[K]['args']): Promise<HostRequests[K]['result']> =>
       connection.request(method, args);
 
-  const noteTools = (tools: ToolSummary[]) => {
+  const noteTools = (tools: EntrySummary[]) => {
     for (const tool of tools) knownTools.add(tool.id);
     return tools;
   };
@@ -105,6 +105,11 @@ export async function connectWebSocketHost(location: PageAddress, openSocket: Op
     runPluginCommand: request('runPluginCommand'),
     applyPlan: request('applyPlan'),
     cancelCall: request('cancelCall'),
+    commandUsage: request('commandUsage'),
+    commandShortcuts: request('commandShortcuts'),
+    setCommandShortcut: request('setCommandShortcut'),
+    fileSelection: request('fileSelection'),
+    setSimulatedSelection: request('setSimulatedSelection'),
     subscribe(listener) {
       listeners.add(listener);
       return toDisposable(() => listeners.delete(listener));

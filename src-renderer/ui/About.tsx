@@ -1,16 +1,16 @@
 import { useId } from 'react';
-import type { ToolSummary } from '../../src-shared/host-api';
+import type { EntrySummary } from '../../src-shared/host-api';
 import { useToolText, useWords } from './use-words';
 
 /** What the tool or plugin is: its name, version, publisher, description, id and folder, and more facts when given. */
-export function About({ tool, more = [] }: { tool: ToolSummary; more?: [string, string][] }) {
+export function About({ tool, more = [] }: { tool: EntrySummary; more?: [string, string][] }) {
   const words = useWords();
   const text = useToolText();
   const id = useId();
   const facts: [string, string][] = [
     [words.fieldName, text(tool.name)],
     [words.fieldVersion, tool.version],
-    [words.fieldPublisher, text(tool.publisher)],
+    [words.fieldPublisher, tool.kind === 'plugin' ? '' : text(tool.publisher)],
     ...(tool.description ? [[words.fieldDescription, text(tool.description)] as [string, string]] : []),
     [words.fieldId, tool.id],
     [words.fieldFolder, tool.folder],

@@ -1,5 +1,5 @@
 // The window: the sidebar of tools beside the selected tool's page, the test bed's service panel
-// when services are simulated, and the dialogs.
+// when services are simulated, and the dialogs (the command palette among them, Ctrl+K or Cmd+K).
 import { hostInfoSelectors } from '../store/host-info-slice';
 import { languageSelectors } from '../store/language-slice';
 import { toolSelectors } from '../store/tools-slice';
@@ -11,6 +11,8 @@ import { DropZone } from './DropZone';
 import { EmptyState } from './EmptyState';
 import { InstallDialog } from './InstallDialog';
 import { InstallVerdictView } from './InstallVerdictView';
+import { Palette } from './palette/Palette';
+import { usePaletteKey } from './palette/use-palette-key';
 import { ServiceCallsPanel } from './ServiceCallsPanel';
 import { Sidebar } from './Sidebar';
 import { Toasts } from './Toasts';
@@ -23,6 +25,7 @@ export function App() {
   const simulated = useAppStore(hostInfoSelectors.servicesSimulated);
   const installDialogOpen = useAppStore(uiSelectors.installDialogOpen);
   const connection = useAppStore(uiSelectors.connection);
+  usePaletteKey();
   return (
     <div className="app" lang={appLanguageOf(language)}>
       <DropZone>
@@ -42,6 +45,7 @@ export function App() {
         {simulated && <Toasts />}
         {installDialogOpen && <InstallDialog />}
         <ConfirmUninstall />
+        <Palette />
       </DropZone>
     </div>
   );

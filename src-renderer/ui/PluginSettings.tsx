@@ -1,9 +1,10 @@
 // A Skwir plugin's Settings: what it is, what it was granted (in words), and what it declares:
 // its fields, its previews (for which files, doing what) and its commands.
 import { useId } from 'react';
-import type { PluginDetails, ToolSummary } from '../../src-shared/host-api';
+import type { PluginDetails, PluginSummary } from '../../src-shared/host-api';
 import type { Words } from '../words/words';
 import { About } from './About';
+import { CommandShortcuts } from './palette/CommandShortcuts';
 import { useWords } from './use-words';
 
 type Kinds = { extensions: string[]; mimes: string[] };
@@ -62,7 +63,7 @@ function DeclaredSection({ title, intro, empty, items }: { title: string; intro?
   );
 }
 
-export function PluginSettings({ tool }: { tool: Extract<ToolSummary, { kind: 'plugin' }> }) {
+export function PluginSettings({ tool }: { tool: PluginSummary }) {
   const words = useWords();
   const details = tool.plugin;
   const commandHint = (command: PluginDetails['commands'][number]) => {
@@ -94,6 +95,7 @@ export function PluginSettings({ tool }: { tool: Extract<ToolSummary, { kind: 'p
         empty={words.plugin.noPluginCommands}
         items={details.commands.map((command) => ({ key: command.name, words: command.title, name: command.name, hint: commandHint(command) }))}
       />
+      <CommandShortcuts entry={tool} />
     </div>
   );
 }

@@ -1,11 +1,13 @@
 // The test bed's record of simulated services: what a tool would have shown, opened, pasted or
-// ended, and what a clipboard read returned; with a field to put text on the simulated clipboard.
+// ended, and what a clipboard read returned; with a field to put text on the simulated clipboard,
+// and one to select files as in the Finder (the palette's Skwir commands act on them).
 // Its height is the person's (drag its top edge), kept for the next time; it can be hidden.
 import { useId, useState, type FormEvent } from 'react';
 import { serviceCallSelectors } from '../store/service-calls-slice';
 import { uiSelectors } from '../store/ui-slice';
 import { useAppStore } from '../store/store-context';
 import { clockTime } from './clock';
+import { SelectionFill } from './palette/SelectionFill';
 import { usePanelHeight, type PanelHeightLimits } from './panel-height';
 import { useToolText, useWords } from './use-words';
 
@@ -51,6 +53,7 @@ export function ServiceCallsPanel() {
       </header>
       <div id={bodyId} className="panel-body" hidden={!open}>
         <ClipboardFill />
+        <SelectionFill />
         {problem && (
           <p role="alert" className="problem">
             {problem}

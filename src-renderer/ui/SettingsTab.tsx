@@ -2,15 +2,16 @@
 // what it is and what it asks the app for. A plugin's is in PluginSettings.
 import { useId } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import type { ToolSummary } from '../../src-shared/host-api';
+import type { EntrySummary, ToolSummary } from '../../src-shared/host-api';
 import { toolSelectors } from '../store/tools-slice';
 import { useAppStore } from '../store/store-context';
 import { About } from './About';
+import { CommandShortcuts } from './palette/CommandShortcuts';
 import { PluginSettings } from './PluginSettings';
 import { PreferenceField } from './PreferenceField';
 import { useWords } from './use-words';
 
-export function SettingsTab({ tool }: { tool: ToolSummary }) {
+export function SettingsTab({ tool }: { tool: EntrySummary }) {
   if (tool.kind === 'plugin') return <PluginSettings tool={tool} />;
   return <ToolSettings tool={tool} />;
 }
@@ -56,6 +57,7 @@ function ToolSettings({ tool }: { tool: ToolSummary }) {
           </>
         )}
       </section>
+      <CommandShortcuts entry={tool} />
     </div>
   );
 }

@@ -3,7 +3,7 @@
 // tells them apart.
 import { memo, useId, useRef, type KeyboardEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import type { ToolSummary } from '../../src-shared/host-api';
+import type { EntrySummary } from '../../src-shared/host-api';
 import { distinctNames } from '../file-path';
 import { toolSelectors } from '../store/tools-slice';
 import { uiSelectors } from '../store/ui-slice';
@@ -97,8 +97,8 @@ export function Sidebar() {
 }
 
 /** For each entry whose name another entry shares: the part of its folder that tells it from them. */
-function sharedNameFolders(tools: readonly ToolSummary[], text: (name: ToolSummary['name']) => string): Map<string, string> {
-  const byName = new Map<string, ToolSummary[]>();
+function sharedNameFolders(tools: readonly EntrySummary[], text: (name: EntrySummary['name']) => string): Map<string, string> {
+  const byName = new Map<string, EntrySummary[]>();
   for (const tool of tools) byName.set(text(tool.name), [...(byName.get(text(tool.name)) ?? []), tool]);
   const folders = new Map<string, string>();
   for (const same of byName.values()) {
@@ -110,7 +110,7 @@ function sharedNameFolders(tools: readonly ToolSummary[], text: (name: ToolSumma
 }
 
 const ToolListItem = memo(function ToolListItem(props: {
-  tool: ToolSummary;
+  tool: EntrySummary;
   /** Shown when another entry has the same name. */
   folder: string | undefined;
   selected: boolean;

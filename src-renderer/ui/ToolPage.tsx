@@ -1,6 +1,6 @@
 // One tool: its header with state and actions, and its sections as tabs.
 import { useId, useRef, type KeyboardEvent } from 'react';
-import type { ToolSummary } from '../../src-shared/host-api';
+import type { EntrySummary } from '../../src-shared/host-api';
 import { toolSelectors } from '../store/tools-slice';
 import { toolTabsOf, uiSelectors, type ToolTab } from '../store/ui-slice';
 import { useAppStore } from '../store/store-context';
@@ -20,7 +20,7 @@ const tabTitle = (words: Words, tab: ToolTab) =>
 /** States in which there is nothing to stop. */
 const stopped = new Set(['idle', 'stopped', 'stopping', 'failed', 'refused']);
 
-export function ToolPage({ tool }: { tool: ToolSummary }) {
+export function ToolPage({ tool }: { tool: EntrySummary }) {
   const words = useWords();
   const text = useToolText();
   const tab = useAppStore(uiSelectors.shownTab);
@@ -55,7 +55,7 @@ export function ToolPage({ tool }: { tool: ToolSummary }) {
             {text(tool.name)}
           </h1>
           <p className="tool-subtitle">
-            {[tool.version, text(tool.publisher)].filter((part) => part !== '').join(' · ')}
+            {[tool.version, tool.kind === 'plugin' ? '' : text(tool.publisher)].filter((part) => part !== '').join(' · ')}
             {tool.kind === 'plugin' && <span className="tag">{words.plugin.tag}</span>}
             {tool.loadedInPlace && <span className="tag">{words.loadedInPlace}</span>}
           </p>
@@ -118,7 +118,7 @@ export function ToolPage({ tool }: { tool: ToolSummary }) {
       {/* Focusable, as a tab panel should be: one that scrolls may hold nothing else the keyboard can reach. */}
       <div id={panelId} className={`tab-panel tab-panel-${tab}`} role="tabpanel" aria-labelledby={tabId(tab)} tabIndex={0}>
         {tab === 'files' && tool.kind === 'plugin' && <FilesTab tool={tool} />}
-        {tab === 'commands' && <CommandsTab tool={tool} />}
+        {tab === 'commands' && tool.kind !== 'plugin' && <CommandsTab tool={tool} />}
         {tab === 'settings' && <SettingsTab tool={tool} />}
         {tab === 'log' && <LogTab toolId={tool.id} />}
         {tab === 'trace' && <TraceTab toolId={tool.id} />}

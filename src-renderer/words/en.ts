@@ -3,6 +3,7 @@ import { countIn } from '../../src-shared/plural';
 import { beforeAnswerEn, reasonEn } from '../../src-shared/reasons-en';
 import { fileName, folderOf } from '../file-path';
 import { numberIn } from './number-text';
+import { paletteEn } from './palette-en';
 import { pluginEn } from './plugin-en';
 import { previewEn } from './preview-en';
 import { valueText as text } from './value-text';
@@ -203,6 +204,7 @@ export const en: Words = {
   dismiss: 'Dismiss',
   clipboardHolds: (text) => (text === '' ? 'The clipboard holds empty text.' : `The clipboard holds ${quote(text)}.`),
   plugin: pluginEn,
+  palette: paletteEn,
   language: 'Language',
   connectionFailed: 'The window could not reach the app.',
   reconnecting: 'The link to the app dropped. Reconnecting…',

@@ -1,6 +1,7 @@
 import { countIn } from '../../src-shared/plural';
 import { fileName, folderOf } from '../file-path';
 import { hostLogFr } from './host-log-fr';
+import { paletteFr } from './palette-fr';
 import { pluginFr } from './plugin-fr';
 import { numberIn } from './number-text';
 import { previewFr } from './preview-fr';
@@ -205,6 +206,7 @@ export const fr: Words = {
   dismiss: 'Fermer',
   clipboardHolds: (text) => (text === '' ? 'Le presse-papiers contient un texte vide.' : `Le presse-papiers contient ${quote(text)}.`),
   plugin: pluginFr,
+  palette: paletteFr,
   language: 'Langue',
   connectionFailed: 'La fenêtre n’a pas pu joindre l’app.',
   reconnecting: 'Le lien avec l’app est coupé. Reconnexion…',

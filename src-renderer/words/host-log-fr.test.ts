@@ -27,7 +27,6 @@ const oneOfEach: { [Code in HostLogCode['code']]: Extract<HostLogCode, { code: C
   workerEndedByItself: { code: 'workerEndedByItself', why: 'the worker ended (code 1)' },
   workerReplaced: { code: 'workerReplaced', cancelled: 'convert' },
   trapped: { code: 'trapped', method: 'field', message: 'unreachable' },
-  workerFailed: { code: 'workerFailed', method: 'page', message: 'out of memory' },
   logsDropped: { code: 'logsDropped', count: 12, max: 10_000 },
   loaded: { code: 'loaded', version: '1.0.0', how: 'installed', folder: '/tools/x' },
   folderRefused: { code: 'folderRefused', problems: ['id: missing'] },

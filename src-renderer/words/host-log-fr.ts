@@ -51,15 +51,13 @@ export function hostLogFr(line: HostLogCode): string | undefined {
     case 'workerStarted':
       return `démarré (un thread de travail exécute ${line.file}${line.version === undefined ? '' : `, version ${line.version}`})`;
     case 'workerEndedByItself':
-      return `le thread du plugin s’est arrêté de lui-même (${line.why})${nb}; il redémarre au prochain appel`;
+      return `le thread du plugin s’est arrêté de lui-même (${line.why})`;
     case 'workerReplaced':
       return line.cancelled === undefined
         ? `son thread a été arrêté${nb}; le prochain appel en démarre un nouveau`
         : `${line.cancelled} a été annulé${nb}: son thread a été arrêté${nb}; le prochain appel en démarre un nouveau`;
     case 'trapped':
       return `le plugin s’est interrompu (trap)${nb}: ${line.message} (dans ${line.method})${nb}; le composant est instancié à nouveau pour le prochain appel`;
-    case 'workerFailed':
-      return `le thread du plugin a échoué dans ${line.method}${nb}: ${line.message}${nb}; le prochain appel en démarre un nouveau`;
     case 'logsDropped':
       return `${countIn('fr', line.count, 'ligne de journal de plus', 'lignes de journal de plus')} de cet appel ont été écartées (un appel peut en écrire ${line.max.toLocaleString('fr')})`;
     case 'failed':

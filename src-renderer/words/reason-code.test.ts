@@ -8,6 +8,7 @@ import { commandOutcomeText, problemText, stateReasonText } from './reason-code'
 const oneOfEach: { [Code in ReasonCode['code']]: Extract<ReasonCode, { code: Code }> } = {
   exited: { code: 'exited', exitCode: 3 },
   signal: { code: 'signal', signal: 'SIGKILL' },
+  trapped: { code: 'trapped' },
   crashedTooOften: { code: 'crashedTooOften', crashes: 5, seconds: 180, last: { code: 'exited', exitCode: 1 } },
   couldNotStart: { code: 'couldNotStart', program: '/tools/x/run.sh', problem: 'spawn /tools/x/run.sh EACCES' },
   initializeTimeout: { code: 'initializeTimeout', seconds: 10 },
@@ -75,6 +76,9 @@ describe('the host’s reasons in the window’s words', () => {
     expect(fr.reason({ code: 'tooLong', chars: 4_100, max: 4_096 })).toBe('trop long\u202f: 4\u202f100 caractères, 4\u202f096 au plus');
     expect(en.reason({ code: 'tooLong', chars: 4_100, max: 4_096 })).toBe('too long: 4,100 characters, at most 4,096');
     expect(en.reason({ code: 'initializeTimeout', seconds: 60 })).toBe('the tool did not answer initialize within 1 minute');
+    expect(fr.reason({ code: 'initializeTimeout', seconds: 10, silent: true }, 'plugin')).toBe(
+      'il n’a pas répondu à initialize en 10 secondes, et n’a rien écrit sur sa sortie\u202f: la cause habituelle est une sortie jamais vidée (print de Python sans flush=True, ou tout programme dont la sortie standard passe par un tampon, comme quand elle est un tube)',
+    );
   });
 
   it('keeps a folder’s problem (a line for tool authors) as it is, inside a French sentence', () => {

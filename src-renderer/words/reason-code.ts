@@ -1,15 +1,18 @@
 // The host's reasons as data (src-shared/host-api.ts), put in the window's words. The host also sends
 // them in English; the window uses that text for a reason without data or with a code it does not
 // know (a newer host), never a blank.
-import type { CommandOutcome, ProblemCode, ToolSummary } from '../../src-shared/host-api';
+import type { CommandOutcome, ProblemCode, EntrySummary } from '../../src-shared/host-api';
 import type { Noun } from '../../src-shared/reasons-en';
 import type { Words } from './words';
 
 /** What a reason speaks of: the tool or the plugin. */
-export const nounOf = (tool: { kind?: ToolSummary['kind'] }): Noun => (tool.kind === 'plugin' ? 'plugin' : 'tool');
+export const nounOf = (tool: { kind?: EntrySummary['kind'] }): Noun => (tool.kind === 'plugin' ? 'plugin' : 'tool');
 
 /** Why a tool is in its state, in the window's language. */
-export function stateReasonText(words: Words, tool: Pick<ToolSummary, 'stateReason' | 'stateReasonCode'> & { kind?: ToolSummary['kind'] }): string | undefined {
+export function stateReasonText(
+  words: Words,
+  tool: Pick<EntrySummary, 'stateReason' | 'stateReasonCode'> & { kind?: EntrySummary['kind'] },
+): string | undefined {
   return (tool.stateReasonCode && words.reason(tool.stateReasonCode, nounOf(tool))) ?? tool.stateReason;
 }
 

@@ -7,6 +7,8 @@ import type { Noun } from '../../src-shared/reasons-en';
 
 const nb = '\u202f';
 const quote = (value: string) => `«${nb}${value}${nb}»`;
+const UNFLUSHED_FR =
+  'la cause habituelle est une sortie jamais vidée (print de Python sans flush=True, ou tout programme dont la sortie standard passe par un tampon, comme quand elle est un tube)';
 const count = (n: number) => n.toLocaleString('fr');
 
 /** The tool or the plugin, with its article: « l’outil », « le plugin ». */
@@ -23,6 +25,7 @@ export function durationFr(seconds: number): string {
 export function exitFr(exit: ExitReasonCode): string | undefined {
   if (exit.code === 'signal') return `il a été arrêté par ${exit.signal}`;
   if (exit.code === 'exited') return exit.exitCode === null ? 'il s’est arrêté' : `il s’est arrêté avec le code ${exit.exitCode}`;
+  if (exit.code === 'trapped') return 'il s’est interrompu (trap)';
   return undefined;
 }
 
@@ -56,6 +59,7 @@ export function reasonFr(reason: ReasonCode, noun: Noun = 'tool'): string | unde
   switch (reason.code) {
     case 'exited':
     case 'signal':
+    case 'trapped':
       return exitFr(reason);
     case 'crashedTooOften': {
       const last = exitFr(reason.last);
@@ -67,7 +71,7 @@ export function reasonFr(reason: ReasonCode, noun: Noun = 'tool'): string | unde
     case 'couldNotStart':
       return `impossible de lancer ${reason.program}${nb}: ${reason.problem}`;
     case 'initializeTimeout':
-      return `il n’a pas répondu à initialize en ${durationFr(reason.seconds)}`;
+      return `il n’a pas répondu à initialize en ${durationFr(reason.seconds)}${reason.silent ? `, et n’a rien écrit sur sa sortie${nb}: ${UNFLUSHED_FR}` : ''}`;
     case 'initializeFailed':
       return `il a échoué à initialize${nb}: ${reason.message} (${reason.errorCode})`;
     case 'protocolMissing':

@@ -2,6 +2,7 @@
 import type { CommandOutcome, HostLogCode, LogLevel, LogSource, ReasonCode, ToolState } from '../../src-shared/host-api';
 import type { Noun } from '../../src-shared/reasons-en';
 import type { CommandsHeldState } from '../commands-held';
+import type { PaletteWords } from './palette-words';
 import type { PluginWords } from './plugin-words';
 import type { PreviewWords } from './preview-words';
 
@@ -161,6 +162,7 @@ export interface Words extends PreviewWords {
   dismiss: string;
   // Skwir plugins (plugin-words.ts)
   plugin: PluginWords;
+  palette: PaletteWords;
   // Language
   language: string;
   // Errors

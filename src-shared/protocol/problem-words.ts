@@ -129,9 +129,62 @@ function reasonFor(error: ErrorObject, value: unknown): string | undefined {
       return `${quote(value)} is more than ${fields.limit}`;
     case 'pattern':
       return `${quote(value)} does not have the expected form`;
+    case 'exclusiveMinimum':
+      return `must be above ${fields.limit}, not ${quote(value)}`;
+    case 'exclusiveMaximum':
+      return `must be below ${fields.limit}, not ${quote(value)}`;
+    case 'multipleOf':
+      return `must be a multiple of ${String(params.multipleOf)}, not ${quote(value)}`;
+    case 'format':
+      return `${quote(value)} is not ${formatWords[String(params.format)] ?? `written in the ${String(params.format)} format`}`;
+    case 'minProperties':
+      return `${propertyCount(value)}, at least ${fields.limit}`;
+    case 'maxProperties':
+      return `${propertyCount(value)}, at most ${fields.limit}`;
+    case 'contains': {
+      const least = Number(params.minContains ?? 1);
+      const most = params.maxContains === undefined ? '' : ` and at most ${Number(params.maxContains)}`;
+      return `at least ${least}${most} of its items must be of the kind the schema names`;
+    }
+    case 'items':
+    case 'additionalItems':
+    case 'unevaluatedItems':
+      return `${fields.count} items, at most ${fields.limit}`;
+    case 'not':
+    case 'false schema':
+      return `${quote(value)} is not allowed here`;
     default:
-      return `${quote(value)} does not fit (${error.keyword})`;
+      // A keyword not worded here (a later draft's): named as a rule of the schema, never alone.
+      return `${quote(value)} does not keep the schema's ${JSON.stringify(error.keyword)} rule`;
   }
+}
+
+const formatWords: Record<string, string> = {
+  date: 'a date (YYYY-MM-DD)',
+  time: 'a time of day (HH:MM:SS)',
+  'date-time': 'a date and time (YYYY-MM-DDTHH:MM:SSZ)',
+  email: 'an email address',
+  uri: 'an address with a scheme (https://...)',
+  'uri-reference': 'an address',
+  ipv4: 'an IPv4 address',
+  ipv6: 'an IPv6 address',
+  uuid: 'a UUID',
+  hostname: 'a host name',
+  regex: 'a regular expression',
+};
+
+function propertyCount(value: unknown): string {
+  const count = value !== null && typeof value === 'object' ? Object.keys(value).length : 0;
+  return count === 1 ? '1 property' : `${formatCount(count)} properties`;
+}
+
+/** The properties an object's schema names, for the reason a property it does not allow is refused. */
+function allowedNames(schema: unknown): string {
+  const properties = (schema as { properties?: Record<string, unknown> } | undefined)?.properties;
+  const names = properties ? Object.keys(properties) : [];
+  if (names.length === 0) return 'it allows none';
+  const shown = names.slice(0, 10).map((name) => JSON.stringify(name));
+  return `it allows ${orList(shown)}${names.length > shown.length ? ` and ${names.length - shown.length} more` : ''}`;
 }
 
 /** Reasons for ajv's errors (ajv run with allErrors and verbose), deduplicated, in order. */
@@ -154,6 +207,8 @@ export function schemaProblems(errors: readonly ErrorObject[], prefix: string, r
     const here = atPath.get(error.instancePath)!;
     // Summaries of errors already reported one by one.
     if (['if', 'propertyNames', 'anyOf', 'oneOf', 'allOf'].includes(error.keyword)) continue;
+    // An item that is not of the kind `contains` looks for is no fault: the list's own reason says what is missing.
+    if (error.schemaPath.includes('/contains/')) continue;
     const params = error.params as Record<string, unknown>;
     let path: string;
     let value: unknown = error.data;
@@ -162,6 +217,15 @@ export function schemaProblems(errors: readonly ErrorObject[], prefix: string, r
       value = error.propertyName;
     } else if (error.keyword === 'required') {
       path = fieldPath(prefix, error.instancePath, String(params.missingProperty));
+    } else if (error.keyword === 'dependentRequired') {
+      path = fieldPath(prefix, error.instancePath, String(params.missingProperty));
+      add(`${path}: missing; it goes with ${fieldPath(prefix, error.instancePath, String(params.property))}`, true);
+      continue;
+    } else if (error.keyword === 'additionalProperties' || error.keyword === 'unevaluatedProperties') {
+      // The property is the fault, not the object that holds it.
+      const name = String(params.additionalProperty ?? params.unevaluatedProperty);
+      add(`${fieldPath(prefix, error.instancePath, name)}: not a property the schema allows (${allowedNames(error.parentSchema)})`, true);
+      continue;
     } else if (error.keyword === 'discriminator') {
       // A tagged union (a Skwir command's answer, a plan's step): the tag names which kind it is.
       const tag = String(params.tag);
@@ -200,4 +264,23 @@ export function schemaProblems(errors: readonly ErrorObject[], prefix: string, r
     add(`${path === '' ? rootName : path}: ${reasonFor(error, value)}`, true);
   }
   return problems;
+}
+
+/** The problems named of a value with many faults, before "and N more": a person reads a few, not a wall. */
+export const PROBLEMS_NAMED = 10;
+/** ...and no more characters than this, however long each is (each quotes at most 60 of a value's). */
+export const PROBLEMS_NAMED_CHARS = 1_000;
+
+/** The first few problems (at least one), and how many more there are, as the last line. */
+export function firstProblems(problems: readonly string[]): string[] {
+  let kept = 0;
+  let chars = 0;
+  for (const problem of problems) {
+    if (kept === PROBLEMS_NAMED || (kept > 0 && chars + problem.length > PROBLEMS_NAMED_CHARS)) break;
+    chars += problem.length;
+    kept++;
+  }
+  if (kept === problems.length) return [...problems];
+  const more = problems.length - kept;
+  return [...problems.slice(0, kept), `and ${formatCount(more)} more ${more === 1 ? 'problem' : 'problems'}`];
 }

@@ -1,6 +1,7 @@
 // The protocol's schemas compiled once (lazily) with ajv, and checks against any of their $defs.
 // Lengths count Unicode code points (ajv's default), as the protocol does.
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020';
+import envelopeSchema from '../jsonrpc/messages.schema.json';
 import manifestSchema from './manifest.schema.json';
 import messagesSchema from './messages.schema.json';
 import { schemaProblems } from './problem-words';
@@ -10,7 +11,8 @@ export const MESSAGES_SCHEMA_ID = 'urn:vitruvian:protocol:1:messages';
 
 /**
  * Checks against a set of schemas, made on first use by `setUp` (both protocols' sets: same ajv
- * options at heart, the `x-reasons` keyword our schemas carry), each ref compiled once.
+ * options at heart, the `x-reasons` keyword our schemas carry, the JSON-RPC envelope), each ref
+ * compiled once.
  */
 export function schemaSet(setUp: (ajv: Ajv2020) => void, options: { useDefaults?: boolean; discriminator?: boolean } = {}): (ref: string) => ValidateFunction {
   let ajv: Ajv2020 | undefined;
@@ -21,6 +23,8 @@ export function schemaSet(setUp: (ajv: Ajv2020) => void, options: { useDefaults?
       if (!ajv) {
         ajv = new Ajv2020({ allErrors: true, verbose: true, strict: true, strictRequired: false, allowUnionTypes: true, ...options });
         ajv.addKeyword({ keyword: 'x-reasons', schemaType: 'object' });
+        // The JSON-RPC envelope both dialects' messages refer to.
+        ajv.addSchema(envelopeSchema);
         setUp(ajv);
       }
       validate = ajv.getSchema(ref);

@@ -2,6 +2,8 @@
 // Do not edit: change the schema, then run `npm run gen:types` (a test fails when this file is stale).
 /* eslint-disable */
 
+import type * as JsonRpc from '../jsonrpc/types';
+
 // ---- manifest.schema.json ----
 
 /**
@@ -160,54 +162,38 @@ export type Message = RequestMessage | NoticeMessage | ResultMessage | FailureMe
 /**
  * A request: answered with a result or a failure carrying the same id.
  */
-export type RequestMessage = {
-  /**
-   * Always "2.0".
-   */
-  jsonrpc: '2.0';
-  id: MessageId;
-  /**
-   * What is asked.
-   */
-  method: string;
-  /**
-   * What the request carries; left out when it carries nothing.
-   */
-  params?: {};
-};
-/**
- * A request's id: a whole number or a string, picked by whoever sends the request.
- */
-export type MessageId = number | string;
+export type RequestMessage = JsonRpc.RequestMessage;
 /**
  * A notice: not answered. It has no id.
  */
-export type NoticeMessage = {
+export type NoticeMessage = JsonRpc.NoticeMessage;
+/**
+ * The answer to a request that was done.
+ */
+export type ResultMessage = JsonRpc.ResultMessage & {
   /**
-   * Always "2.0".
+   * What the request gives back: the method's result ({} when it was simply done).
    */
-  jsonrpc: '2.0';
-  /**
-   * What is told.
-   */
-  method: string;
-  /**
-   * What the notice carries; left out when it carries nothing.
-   */
-  params?: {};
+  result?: {};
+};
+/**
+ * The answer to a request that failed or was refused.
+ */
+export type FailureMessage = JsonRpc.FailureMessage & {
+  error?: Failure;
 };
 /**
  * What failed.
  */
-export type Failure = {
+export type Failure = JsonRpc.Failure & {
   /**
    * One of the codes of ErrorCode; other whole numbers are allowed and mean a failure with no more meaning.
    */
-  code: number;
+  code?: number;
   /**
    * A few English words for a log, never shown to the person as they are.
    */
-  message: string;
+  message?: string;
   /**
    * More about the failure: for -32001 {service}, for -32003 {permission}.
    */
@@ -237,34 +223,6 @@ export type KeyEquivalent = string;
  */
 export type LogLevel = 'error' | 'warn' | 'info' | 'debug';
 
-/**
- * The answer to a request that was done.
- */
-export interface ResultMessage {
-  /**
-   * Always "2.0".
-   */
-  jsonrpc: '2.0';
-  id: MessageId;
-  /**
-   * What the request gives back: the method's result ({} when it was simply done).
-   */
-  result: {};
-}
-/**
- * The answer to a request that failed or was refused.
- */
-export interface FailureMessage {
-  /**
-   * Always "2.0".
-   */
-  jsonrpc: '2.0';
-  /**
-   * The id of the request it answers; null when the line could not be read as a request.
-   */
-  id: number | string | null;
-  error: Failure;
-}
 /**
  * The first message: what the app speaks and what the tool needs to start.
  */

@@ -7,7 +7,7 @@
 // to what the window shows (answer-cuts.ts).
 import { deeperThan } from '../json-depth';
 import { VALUE_MAX_DEPTH } from '../limits';
-import { formatCount } from '../protocol/problem-words';
+import { firstProblems } from '../protocol/problem-words';
 import { cutAnswer, markLeftOut, type LeftOut } from './answer-cuts';
 import type { CallMethod } from './methods';
 import { planProblems, type PlanContext } from './plan-rules';
@@ -42,18 +42,14 @@ const answerDef: Record<CallMethod, { def: string; orNull?: true }> = {
   command: { def: 'CommandResult' },
 };
 
-/** The problems named of a malformed answer; a plugin's 200,000 bad rows make no 200,000-line message. */
-const PROBLEMS_NAMED = 10;
-
 /**
  * Every problem of `result` as the answer to `method` (the first few, and how many more); empty when
  * it is well formed: then its defaults are filled, its lists cut to what is shown, and `leftOut`
  * says what was cut.
  */
 export function answerProblems(method: CallMethod, result: unknown, context: AnswerContext): string[] {
-  const problems = judged(method, result, context);
-  if (problems.length <= PROBLEMS_NAMED) return problems;
-  return [...problems.slice(0, PROBLEMS_NAMED), `and ${formatCount(problems.length - PROBLEMS_NAMED)} more problems`];
+  // A plugin's 200,000 bad rows make no 200,000-line message.
+  return firstProblems(judged(method, result, context));
 }
 
 function judged(method: CallMethod, result: unknown, context: AnswerContext): string[] {
@@ -66,7 +62,7 @@ function judged(method: CallMethod, result: unknown, context: AnswerContext): st
   const deep = deeperThan(result, VALUE_MAX_DEPTH, 'result');
   if (deep) return [`${deep}: nested more than ${VALUE_MAX_DEPTH} levels deep; an answer may nest ${VALUE_MAX_DEPTH} at most`];
   const problems = skwirProblems(skwirDef(def), result, 'result');
-  if (problems.length > 0) return problems;
+  if (problems.length > 0) return method === 'command' ? [...problems, ...stepRulesOfMalformedPlan(result, problems, context)] : problems;
   markLeftOut(method, result, leftOut);
   switch (method) {
     case 'thumbnail':
@@ -78,6 +74,18 @@ function judged(method: CallMethod, result: unknown, context: AnswerContext): st
     default:
       return [];
   }
+}
+
+/** The step rules of a plan whose shape broke the schema, on the steps whose own shape is sound. */
+function stepRulesOfMalformedPlan(result: unknown, shapeProblems: readonly string[], context: AnswerContext): string[] {
+  const plan = result as Partial<PlanAnswer>;
+  if (plan.answer !== 'plan' || !Array.isArray(plan.steps)) return [];
+  const unsound = new Set<number>();
+  for (const problem of shapeProblems) {
+    const step = /^result\.steps\[(\d+)\]/.exec(problem);
+    if (step) unsound.add(Number(step[1]));
+  }
+  return planProblems(plan as PlanAnswer, context, (index) => unsound.has(index));
 }
 
 function pageProblems(page: Page): string[] {

@@ -5,7 +5,7 @@
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020';
 import { deeperThan } from '../json-depth';
 import { VALUE_MAX_DEPTH } from '../limits';
-import { quote, schemaProblems } from '../protocol/problem-words';
+import { firstProblems, quote, schemaProblems } from '../protocol/problem-words';
 import type { CallMethod } from './methods';
 import { serves, type FileKinds, type PluginManifest, type PluginPreview } from './plugin-manifest';
 import { skwirDef, skwirProblems } from './schema-check';
@@ -113,5 +113,5 @@ function argsProblems(schema: Record<string, unknown> | undefined, args: unknown
     validate = new Ajv2020({ strict: false, allErrors: true, verbose: true, useDefaults: true }).compile(schema);
     argsValidators.set(schema, validate);
   }
-  return validate(args ?? null) ? [] : schemaProblems(validate.errors ?? [], 'args');
+  return validate(args ?? null) ? [] : firstProblems(schemaProblems(validate.errors ?? [], 'args'));
 }

@@ -101,10 +101,15 @@ export function planStepProblems(step: PlanStep, at: string, context: Omit<PlanC
   return problems;
 }
 
-/** A plan's problems beyond its shape (checked first); none means its paths are now normalized. */
-export function planProblems(plan: PlanAnswer, context: PlanContext): string[] {
-  if (!context.granted.includes('write')) {
-    return ['result.answer: a plan needs the write capability, and the plugin was not granted it'];
-  }
-  return plan.steps.flatMap((step, index) => planStepProblems(step, `result.steps[${index}]`, context));
+/**
+ * A plan's problems beyond its shape; none means its paths are now normalized. `unsound` names the
+ * steps whose shape broke the schema, which these rules pass over: the rest are judged all the same,
+ * so a malformed plan is reported whole in one round.
+ */
+export function planProblems(plan: PlanAnswer, context: PlanContext, unsound: (index: number) => boolean = () => false): string[] {
+  const problems = context.granted.includes('write') ? [] : ['result.answer: a plan needs the write capability, and the plugin was not granted it'];
+  plan.steps.forEach((step, index) => {
+    if (!unsound(index)) problems.push(...planStepProblems(step, `result.steps[${index}]`, context));
+  });
+  return problems;
 }

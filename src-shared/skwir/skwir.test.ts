@@ -41,8 +41,9 @@ describe('methods.json', () => {
       ['request', 'RequestMessage'],
       ['notice', 'NoticeMessage'],
     ] as const) {
-      const branches = (defs[def]!.allOf as { if: { properties: { method: { const: string } } } }[]).map((b) => b.if.properties.method.const);
-      expect(branches).toEqual(skwirMethods.filter((m) => m.kind === kind).map((m) => m.method));
+      const [envelope, ...rest] = defs[def]!.allOf as [{ $ref: string }, ...{ if: { properties: { method: { const: string } } } }[]];
+      expect(envelope).toEqual({ $ref: `urn:vitruvian:jsonrpc:2.0:messages#/$defs/${def}` });
+      expect(rest.map((b) => b.if.properties.method.const)).toEqual(skwirMethods.filter((m) => m.kind === kind).map((m) => m.method));
     }
   });
 });

@@ -2,6 +2,8 @@
 // Do not edit: change the schema, then run `npm run gen:types` (a test fails when this file is stale).
 /* eslint-disable */
 
+import type * as JsonRpc from '../jsonrpc/types';
+
 // ---- skwir-manifest.schema.json ----
 
 /**
@@ -144,24 +146,19 @@ export type SkwirMessage = RequestMessage | NoticeMessage | ResultMessage | Fail
 /**
  * A request: answered with a result or a failure carrying the same id.
  */
-export type RequestMessage = {
-  jsonrpc: '2.0';
-  id: MessageId;
-  method: string;
-  params?: {};
-};
-/**
- * A request's id: a whole number or text.
- */
-export type MessageId = number | string;
+export type RequestMessage = JsonRpc.RequestMessage;
 /**
  * A notice: not answered; it has no id.
  */
-export type NoticeMessage = {
-  jsonrpc: '2.0';
-  method: string;
-  params?: {};
-};
+export type NoticeMessage = JsonRpc.NoticeMessage;
+/**
+ * The answer to a request that was done; a Skwir result may be null.
+ */
+export type ResultMessage = JsonRpc.ResultMessage;
+/**
+ * The answer to a request that failed: its message is what the person is shown; Skwir does not read the code.
+ */
+export type FailureMessage = JsonRpc.FailureMessage;
 /**
  * Bytes written in standard base64 (RFC 4648, with padding).
  */
@@ -212,31 +209,6 @@ export type CommandResult = DoneAnswer | ValueAnswer | TextAnswer | PlanAnswer;
  */
 export type PlanStep = RenameStep | TrashStep | MoveStep | CopyStep | MkdirStep;
 
-/**
- * The answer to a request that was done; a Skwir result may be null.
- */
-export interface ResultMessage {
-  jsonrpc: '2.0';
-  id: MessageId;
-  result: unknown;
-}
-/**
- * The answer to a request that failed: its message is what the person is shown; Skwir does not read the code.
- */
-export interface FailureMessage {
-  jsonrpc: '2.0';
-  id: number | string | null;
-  error: Failure;
-}
-/**
- * This interface was referenced by `GeneratedSchemaRoot`'s JSON-Schema
- * via the `definition` "Failure".
- */
-export interface Failure {
-  code: number;
-  message: string;
-  data?: unknown;
-}
 /**
  * A file a call is about.
  */
@@ -545,7 +517,7 @@ export interface MkdirStep {
  * The host stopped waiting for call id: its reads are refused from now on, and an answer to it is dropped.
  */
 export interface CancelParams {
-  id: MessageId;
+  id: JsonRpc.MessageId;
 }
 /**
  * Bytes of a file of the call being answered.

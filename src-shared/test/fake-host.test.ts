@@ -36,6 +36,11 @@ const sampleArgs: { [K in HostRequestName]: HostRequests[K]['args'] } = {
   cancelCall: ['c1'],
   callProgress: ['c1'],
   forgetAnswers: ['a.b', '/tmp/a.txt'],
+  commandUsage: [],
+  commandShortcuts: [],
+  setCommandShortcut: ['a.b', 'hello', 'Alt+H'],
+  fileSelection: [],
+  setSimulatedSelection: [['/f']],
 };
 
 describe('the fake host', () => {

@@ -9,7 +9,10 @@
 // compiles this folder too, so it holds to src-shared's rule: it imports only src-shared (no vitest,
 // no Node, no DOM). Nothing the app is built from imports it (fake-host.test.ts checks), and a `test`
 // folder is not counted as a source of the built window (src-main/testbed/renderer-build.ts).
+import { acceleratorProblem } from '../accelerator';
 import type {
+  CommandShortcut,
+  CommandUse,
   HostApi,
   HostEvent,
   HostInfo,
@@ -20,8 +23,8 @@ import type {
   ReasonCode,
   Result,
   ServiceCall,
-  ToolSummary,
-  ToolSummaryFields,
+  EntrySummary,
+  EntrySummaryFields,
   TraceLine,
 } from '../host-api';
 import { givenFileEn, reasonEn, type Noun } from '../reasons-en';
@@ -50,16 +53,23 @@ export interface FakeHost {
   /** A line the tool wrote: added to its log and fired, as the host does. */
   log(toolId: string, message: string, level?: LogLine['level']): LogLine;
   info: HostInfo;
-  tools: Map<string, ToolSummary>;
+  tools: Map<string, EntrySummary>;
   logs: Map<string, LogLine[]>;
   traces: Map<string, TraceLine[]>;
   serviceCalls: ServiceCall[];
   /** What the simulated clipboard was last set to. */
   clipboard?: string;
+  /** The commands run, as the host keeps them (runCommand and runPluginCommand add to it). */
+  usage: CommandUse[];
+  shortcuts: CommandShortcut[];
+  /** Shortcuts held by "another app": setCommandShortcut refuses them as taken. */
+  takenShortcuts: Set<string>;
+  /** The simulated selection of files. */
+  selection: string[];
   answers: FakeHostAnswers;
 }
 
-export function createFakeHost(seed: { tools?: ToolSummary[]; info?: Partial<HostInfo>; clipboard?: string } = {}): FakeHost {
+export function createFakeHost(seed: { tools?: EntrySummary[]; info?: Partial<HostInfo>; clipboard?: string } = {}): FakeHost {
   const listeners = new Set<(event: HostEvent) => void>();
   let seq = 0;
   const fake: FakeHost = {
@@ -81,6 +91,10 @@ export function createFakeHost(seed: { tools?: ToolSummary[]; info?: Partial<Hos
     traces: new Map(),
     serviceCalls: [],
     ...(seed.clipboard !== undefined ? { clipboard: seed.clipboard } : {}),
+    usage: [],
+    shortcuts: [],
+    takenShortcuts: new Set(),
+    selection: [],
     answers: {},
   };
 
@@ -89,19 +103,25 @@ export function createFakeHost(seed: { tools?: ToolSummary[]; info?: Partial<Hos
   const words = (reason: ReasonCode, noun: Noun = 'tool') => reasonEn(reason, noun) ?? reason.code;
   const refused = (problemCode: ProblemCode): Result => ({ ok: false, problem: words(problemCode), problemCode });
   const notInstalled = (toolId: string) => refused({ code: 'notInstalled', toolId });
-  const changeTool = (toolId: string, change: Partial<ToolSummaryFields>): Result => {
-    const tool = fake.tools.get(toolId);
-    if (!tool) return notInstalled(toolId);
-    const next: ToolSummary = { ...tool, ...change };
-    fake.tools.set(toolId, next);
+  const put = (next: EntrySummary): Result => {
+    fake.tools.set(next.id, next);
     fake.emit({ type: 'tool', tool: next });
     return ok;
+  };
+  const changeEntry = (toolId: string, change: Partial<EntrySummaryFields>): Result => {
+    const entry = fake.tools.get(toolId);
+    return entry ? put({ ...entry, ...change }) : notInstalled(toolId);
   };
   // A plugin call the test gave no answer for: the fake has no plugin process to ask.
   const noPlugin = (pluginId: string) => {
     const reasonCode = { code: 'notInstalled', toolId: pluginId } as const;
     const message = fake.tools.has(pluginId) ? 'the fake host was given no answer for this call' : words(reasonCode, 'plugin');
     return { ok: false as const, outcome: 'unavailable' as const, message, reasonCode };
+  };
+
+  const noteUse = (entryId: string, command: string) => {
+    const before = fake.usage.find((use) => use.entryId === entryId && use.command === command);
+    fake.usage = [...fake.usage.filter((use) => use !== before), { entryId, command, count: (before?.count ?? 0) + 1, last: Date.now() }];
   };
 
   // The host's own answers: one for every request, so a request added to HostRequests breaks the build here.
@@ -121,6 +141,8 @@ export function createFakeHost(seed: { tools?: ToolSummary[]; info?: Partial<Hos
     },
     uninstall(toolId) {
       if (!fake.tools.delete(toolId)) return notInstalled(toolId);
+      fake.usage = fake.usage.filter((use) => use.entryId !== toolId);
+      fake.shortcuts = fake.shortcuts.filter((shortcut) => shortcut.entryId !== toolId);
       fake.emit({ type: 'toolRemoved', toolId });
       return ok;
     },
@@ -128,23 +150,26 @@ export function createFakeHost(seed: { tools?: ToolSummary[]; info?: Partial<Hos
       const tool = fake.tools.get(toolId);
       const why = !tool
         ? ({ code: 'notInstalled', toolId } as const)
-        : !tool.commands.some((command) => command.id === commandId)
+        : tool.kind === 'plugin' || !tool.commands.some((command) => command.id === commandId)
           ? ({ code: 'unknownCommand', command: commandId } as const)
           : !tool.runnable.includes(commandId)
             ? ({ code: 'notRunnable', command: commandId } as const)
             : undefined;
+      if (!why || why.code === 'notRunnable') noteUse(toolId, commandId);
       return why ? { outcome: 'unavailable', message: words(why), reasonCode: why } : { outcome: 'done' };
     },
     setPreference(toolId, preferenceId, value) {
       const tool = fake.tools.get(toolId);
       if (!tool) return notInstalled(toolId);
+      if (tool.kind === 'plugin')
+        return { ok: false, problem: `"${toolId}" is a Skwir plugin: it has no preferences`, problemCode: { code: 'unknownPreference', id: preferenceId } };
       const kind = tool.preferences.find((preference) => preference.id === preferenceId)?.kind;
       if (kind === 'secret') {
         // A secret's value is never sent back: only whether it holds one.
         const others = tool.secretsSet.filter((id) => id !== preferenceId);
-        return changeTool(toolId, { secretsSet: value === null || value === '' ? others : [...others, preferenceId] });
+        return put({ ...tool, secretsSet: value === null || value === '' ? others : [...others, preferenceId] });
       }
-      return changeTool(toolId, { values: { ...tool.values, [preferenceId]: value } });
+      return put({ ...tool, values: { ...tool.values, [preferenceId]: value } });
     },
     readLog: (toolId) => fake.logs.get(toolId) ?? [],
     clearLog(toolId) {
@@ -160,8 +185,8 @@ export function createFakeHost(seed: { tools?: ToolSummary[]; info?: Partial<Hos
       return ok;
     },
     readServiceCalls: () => fake.serviceCalls,
-    restart: (toolId) => changeTool(toolId, { state: 'running', stateReason: undefined, stateReasonCode: undefined }),
-    stop: (toolId) => changeTool(toolId, { state: 'stopped' }),
+    restart: (toolId) => changeEntry(toolId, { state: 'running', stateReason: undefined, stateReasonCode: undefined }),
+    stop: (toolId) => changeEntry(toolId, { state: 'stopped' }),
     setLanguage(language) {
       fake.info = { ...fake.info, language };
       fake.emit({ type: 'language', language });
@@ -188,7 +213,30 @@ export function createFakeHost(seed: { tools?: ToolSummary[]; info?: Partial<Hos
     inspect: (pluginId) => noPlugin(pluginId),
     convert: (pluginId) => noPlugin(pluginId),
     page: (pluginId) => noPlugin(pluginId),
-    runPluginCommand: (pluginId) => noPlugin(pluginId),
+    runPluginCommand(pluginId, _callId, command) {
+      if (fake.tools.has(pluginId)) noteUse(pluginId, command);
+      return noPlugin(pluginId);
+    },
+    commandUsage: () => fake.usage.map((use) => ({ ...use })),
+    commandShortcuts: () => fake.shortcuts.map((shortcut) => ({ ...shortcut })),
+    setCommandShortcut(entryId, command, accelerator) {
+      if (!fake.tools.has(entryId)) return { ok: false, problem: `"${entryId}" is not installed`, refusal: { code: 'notInstalled', entryId } };
+      const others = fake.shortcuts.filter((s) => !(s.entryId === entryId && s.command === command));
+      if (accelerator === null) {
+        fake.shortcuts = others;
+        return ok;
+      }
+      if (acceleratorProblem(accelerator)) return { ok: false, problem: `${accelerator} is not a shortcut`, refusal: { code: 'invalid', accelerator } };
+      if (fake.takenShortcuts.has(accelerator)) return { ok: false, problem: `${accelerator} is taken`, refusal: { code: 'taken', accelerator } };
+      fake.shortcuts = [...others, { entryId, command, accelerator, registered: true }];
+      return ok;
+    },
+    fileSelection: () => ({ ok: true, paths: [...fake.selection] }),
+    setSimulatedSelection(paths) {
+      if (fake.info.services !== 'simulated') return { ok: false, problem: "the services are the system's: the selection is the Finder's" };
+      fake.selection = [...paths];
+      return ok;
+    },
     applyPlan: (planId) => ({ ok: false, problem: `no plan "${planId}": the fake host gave none`, steps: [] }),
     cancelCall: (callId) => ({ ok: false, problem: `no call "${callId}" is waiting` }),
     callProgress: () => null,

@@ -1,35 +1,43 @@
 // What the fake host holds, made in one line by a test: a tool or a Skwir plugin as the host lists it,
 // and log lines. Test-only, beside fake-host.ts, and as pure as src-shared (see there why it lives here).
-import type { LogLine, PluginDetails, ToolSummary, ToolSummaryFields } from '../host-api';
+import type { EntrySummaryFields, LogLine, PluginDetails, PluginSummary, ToolSummary } from '../host-api';
 
-/** A running tool with the given fields; its name is the id's last part, and every command is runnable. */
-export function makeTool(fields: Partial<ToolSummaryFields> & { id: string }): ToolSummary {
-  const name = fields.name ?? { en: fields.id.split('.').pop() ?? fields.id };
+type Fields<Summary> = Partial<Omit<Summary, 'kind'>> & { id: string };
+
+/** What every entry has, from its id: its name is the id's last part. */
+const entryFields = (id: string): EntrySummaryFields => ({
+  id,
+  name: { en: id.split('.').pop() ?? id },
+  version: '1.0.0',
+  state: 'running',
+  folder: `/tools/${id}`,
+  loadedInPlace: false,
+});
+
+/** A running tool with the given fields, and every command runnable. */
+export function makeTool(fields: Fields<ToolSummary>): ToolSummary {
   return {
     kind: 'tool',
-    name,
-    version: '1.0.0',
+    ...entryFields(fields.id),
     publisher: { en: 'Acme' },
     uses: [],
     commands: [],
     preferences: [],
     values: {},
     secretsSet: [],
-    state: 'running',
     runnable: (fields.commands ?? []).map((command) => command.id),
-    folder: `/tools/${fields.id}`,
-    loadedInPlace: false,
     start: 'launch',
     ...fields,
   };
 }
 
-/** A Skwir plugin as the host lists it: no tool commands or preferences, started on demand. */
-export function makePlugin(fields: Partial<ToolSummaryFields> & { id: string }, plugin: Partial<PluginDetails> = {}): Extract<ToolSummary, { kind: 'plugin' }> {
-  const tool = makeTool({ state: 'idle', start: 'demand', publisher: { en: '' }, ...fields });
+/** A Skwir plugin as the host lists it, idle until its first call. */
+export function makePlugin(fields: Omit<Fields<PluginSummary>, 'plugin'>, plugin: Partial<PluginDetails> = {}): PluginSummary {
   return {
-    ...tool,
     kind: 'plugin',
+    ...entryFields(fields.id),
+    state: 'idle',
+    ...fields,
     plugin: { api: 1, transport: 'program', capabilities: ['read'], fields: [], previews: [], commands: [], ...plugin },
   };
 }

@@ -3,9 +3,10 @@
 import { ErrorCodes } from '../../../src-shared/error-codes';
 import { resultProblems } from '../../../src-shared/protocol/check-message';
 import { check, commandRunCheck, duration, failed, passed, quoteLine, skipped, type CheckResult } from '../check-result';
-import { endReason, type ConformanceSession } from '../session';
+import { endReason } from '../session';
+import type { ToolSession } from '../tool-session';
 
-export async function checkCommandRuns(session: ConformanceSession): Promise<CheckResult[]> {
+export async function checkCommandRuns(session: ToolSession): Promise<CheckResult[]> {
   const commands = session.manifest.commands ?? [];
   if (commands.length === 0) return [passed(check('command-run'), 'not sent: the manifest declares no command')];
   const results: CheckResult[] = [];
@@ -13,9 +14,9 @@ export async function checkCommandRuns(session: ConformanceSession): Promise<Che
   return results;
 }
 
-async function checkCommandRun(session: ConformanceSession, command: string): Promise<CheckResult> {
+async function checkCommandRun(session: ToolSession, command: string): Promise<CheckResult> {
   const which = commandRunCheck(command);
-  if (!session.alive) return skipped(which, session.notRunReason());
+  if (!session.alive) return skipped(which, session.notRunReason('tool'));
   const limit = session.limits.commandMs;
   const answer = await session.request('command/run', { command }, limit);
   const line = 'line' in answer && answer.line ? `: ${quoteLine(answer.line.text)}` : '';

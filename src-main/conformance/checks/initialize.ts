@@ -2,9 +2,10 @@
 // version as text. Its answer also tells the run whether there is a tool to go on with.
 import { resultProblems } from '../../../src-shared/protocol/check-message';
 import type { InitializeParams, InitializeResult } from '../../../src-shared/protocol/types';
-import { PROTOCOLS_OFFERED } from '../../host/process/supervisor-options';
+import { PROTOCOLS_OFFERED } from '../../host/tools/initialize';
 import { check, duration, failed, passed, quoteLine, type CheckResult } from '../check-result';
-import { endReason, type ConformanceSession } from '../session';
+import { endReason } from '../session';
+import type { ToolSession } from '../tool-session';
 
 const CHECK = check('initialize');
 
@@ -14,7 +15,7 @@ export interface InitializeOutcome {
   goOn: boolean;
 }
 
-export async function checkInitialize(session: ConformanceSession): Promise<InitializeOutcome> {
+export async function checkInitialize(session: ToolSession): Promise<InitializeOutcome> {
   const offered: number[] = [...PROTOCOLS_OFFERED];
   const params: InitializeParams = { protocols: offered, language: 'en', dataFolder: session.dataFolder };
   const answering = session.request('initialize', params, session.limits.initializeMs);

@@ -1,12 +1,13 @@
 // After shutdown and the end of its input, the tool exits by itself with code 0 within the limit,
 // and leaves nothing of its process group running.
 import { check, duration, failed, passed, skipped, type CheckResult } from '../check-result';
-import { describeExit, endReason, type ConformanceSession } from '../session';
+import { describeExit, endReason } from '../session';
+import type { ToolSession } from '../tool-session';
 
 const CHECK = check('shutdown');
 
-export async function checkShutdown(session: ConformanceSession): Promise<CheckResult> {
-  if (!session.alive) return skipped(CHECK, session.notRunReason());
+export async function checkShutdown(session: ToolSession): Promise<CheckResult> {
+  if (!session.alive) return skipped(CHECK, session.notRunReason('tool'));
   const limit = duration(session.limits.shutdownMs);
   const { exit, exitedInMs, signal } = await session.shutdown();
   if (exitedInMs === undefined) {

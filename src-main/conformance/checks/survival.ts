@@ -2,7 +2,8 @@
 // app's preferences/changed and language/changed. Each is judged by what follows it: the tool
 // still answers a request sent after it, and wrote nothing in reply to the notice.
 import { check, duration, failed, passed, quoteLine, skipped, type CheckName, type CheckResult } from '../check-result';
-import { endReason, type ConformanceSession } from '../session';
+import { endReason } from '../session';
+import type { ToolSession } from '../tool-session';
 
 /** Unknown to protocol 1 on purpose: a tool answers it -32601. */
 export const UNKNOWN_METHOD = 'conformance/noSuchMethod';
@@ -17,8 +18,8 @@ interface Survival {
   send: () => void | Promise<void>;
 }
 
-async function survives(session: ConformanceSession, { which, what, send }: Survival): Promise<CheckResult> {
-  if (!session.alive) return skipped(which, session.notRunReason());
+async function survives(session: ToolSession, { which, what, send }: Survival): Promise<CheckResult> {
+  if (!session.alive) return skipped(which, session.notRunReason('tool'));
   const { record } = session;
   const strayBefore = record.strayAnswers.length;
   const notMessagesBefore = record.notMessages.length;
@@ -36,7 +37,7 @@ async function survives(session: ConformanceSession, { which, what, send }: Surv
   return passed(which, `still answers after ${what}`);
 }
 
-export function checkUnknownNotice(session: ConformanceSession): Promise<CheckResult> {
+export function checkUnknownNotice(session: ToolSession): Promise<CheckResult> {
   return survives(session, {
     which: check('unknown-notice'),
     what: `an unknown notice (${UNKNOWN_NOTICE})`,
@@ -44,7 +45,7 @@ export function checkUnknownNotice(session: ConformanceSession): Promise<CheckRe
   });
 }
 
-export function checkUnknownFields(session: ConformanceSession): Promise<CheckResult> {
+export function checkUnknownFields(session: ToolSession): Promise<CheckResult> {
   return survives(session, {
     which: check('unknown-fields'),
     what: 'language/changed (back to "en") carrying fields it does not know',
@@ -58,7 +59,7 @@ export function checkUnknownFields(session: ConformanceSession): Promise<CheckRe
   });
 }
 
-export async function checkPreferencesChanged(session: ConformanceSession): Promise<CheckResult> {
+export async function checkPreferencesChanged(session: ToolSession): Promise<CheckResult> {
   const which = check('preferences-changed');
   const shown = (session.manifest.preferences ?? []).filter((pref) => pref.title);
   if (shown.length === 0) {
@@ -74,7 +75,7 @@ export async function checkPreferencesChanged(session: ConformanceSession): Prom
   });
 }
 
-export function checkLanguageChanged(session: ConformanceSession): Promise<CheckResult> {
+export function checkLanguageChanged(session: ToolSession): Promise<CheckResult> {
   return survives(session, {
     which: check('language-changed'),
     what: 'language/changed to "fr"',

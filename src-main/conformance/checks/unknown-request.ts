@@ -1,13 +1,14 @@
 // A request the tool does not know is answered with failure -32601, never with a result.
 import { ErrorCodes } from '../../../src-shared/error-codes';
 import { check, duration, failed, passed, quoteLine, skipped, type CheckResult } from '../check-result';
-import { endReason, type ConformanceSession } from '../session';
+import { endReason } from '../session';
+import type { ToolSession } from '../tool-session';
 import { UNKNOWN_METHOD } from './survival';
 
 const CHECK = check('unknown-request');
 
-export async function checkUnknownRequest(session: ConformanceSession): Promise<CheckResult> {
-  if (!session.alive) return skipped(CHECK, session.notRunReason());
+export async function checkUnknownRequest(session: ToolSession): Promise<CheckResult> {
+  if (!session.alive) return skipped(CHECK, session.notRunReason('tool'));
   const answer = await session.request(UNKNOWN_METHOD, undefined, session.limits.answerMs);
   const line = 'line' in answer && answer.line ? `: ${quoteLine(answer.line.text)}` : '';
   switch (answer.kind) {

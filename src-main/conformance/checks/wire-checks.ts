@@ -1,10 +1,10 @@
 // The checks judged from the record of the whole run, once it is over: what the tool wrote on its
 // stdout, when, and what it asked the app for.
 import { paramsProblems } from '../../../src-shared/protocol/check-message';
-import { check, failed, passed, quoteLine, warned, type CheckResult } from '../check-result';
-import type { ConformanceSession } from '../session';
+import { check, failed, passed, quoteLine, warned, type CheckName, type CheckResult } from '../check-result';
+import type { ToolSession } from '../tool-session';
 import { isRefusalOfUses } from '../simulated-services';
-import type { ReceivedLine, WireFault } from '../wire-record';
+import type { ReceivedLine, WireFault, WireRecord } from '../wire-record';
 
 const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
 
@@ -17,9 +17,12 @@ function first(faults: readonly WireFault[]): string {
   return fault.line ? `${at(fault.line)}: ${fault.problem}` : fault.problem;
 }
 
-export function checkStdout({ record }: ConformanceSession): CheckResult {
-  const which = check('stdout');
-  const faults = record.notMessages;
+export function checkStdout({ record }: ToolSession): CheckResult {
+  return stdoutResult(check('stdout'), record, record.notMessages);
+}
+
+/** The stdout check of either dialect: the faults given (the lines that were no message, ...), the first quoted. */
+export function stdoutResult(which: CheckName, record: WireRecord, faults: readonly WireFault[]): CheckResult {
   if (faults.length === 0) return passed(which, `${plural(record.lineCount, 'line')}, each a message`);
   const more = faults.length > 1 ? ` (and ${plural(faults.length - 1, 'more line')})` : '';
   return failed(which, `${first(faults)}${more}; print to stderr instead`);
@@ -29,7 +32,7 @@ export function checkStdout({ record }: ConformanceSession): CheckResult {
  * A line written with \r\n keeps its \r: JSON reads it as whitespace, so the app takes the
  * message, but the protocol's lines end with \n alone and another reader may not be as lenient.
  */
-export function checkLineEndings({ record }: ConformanceSession): CheckResult {
+export function checkLineEndings({ record }: ToolSession): CheckResult {
   const which = check('line-endings');
   const { count, first } = record.crLines;
   if (count === 0) return passed(which, record.lineCount === 0 ? 'no line was written' : 'no line ends with \\r\\n');
@@ -39,7 +42,7 @@ export function checkLineEndings({ record }: ConformanceSession): CheckResult {
   return warned(which, `${of} with \\r\\n (the first: ${at(first)}); the \\r stays in the line, where JSON takes it for whitespace: write \\n alone`);
 }
 
-export function checkQuietBeforeInitialize({ record }: ConformanceSession): CheckResult {
+export function checkQuietBeforeInitialize({ record }: ToolSession): CheckResult {
   const which = check('quiet-before-initialize');
   const before = record.linesBeforeInitializeAnswer();
   if (before.length === 0) {
@@ -50,7 +53,7 @@ export function checkQuietBeforeInitialize({ record }: ConformanceSession): Chec
   return failed(which, `sent ${at(before[0])} ${when}${more}`);
 }
 
-export function checkCommandsState(session: ConformanceSession): CheckResult {
+export function checkCommandsState(session: ToolSession): CheckResult {
   const which = check('commands-state');
   const declared = new Set((session.manifest.commands ?? []).map((command) => command.id));
   const notices = session.commandsStates;
@@ -68,7 +71,7 @@ export function checkCommandsState(session: ConformanceSession): CheckResult {
   return passed(which, `${plural(notices.length, 'notice')}, each naming only declared commands`);
 }
 
-export function checkServices(session: ConformanceSession): CheckResult {
+export function checkServices(session: ToolSession): CheckResult {
   const which = check('services');
   const { requests } = session.services;
   const fault = requests.find((request) => request.refusal && isRefusalOfUses(request.refusal.code));
@@ -84,7 +87,7 @@ export function checkServices(session: ConformanceSession): CheckResult {
   return passed(which, `${plural(requests.length, 'request')} (${methods}), each for a service in uses`);
 }
 
-export function checkMessagesFit({ record }: ConformanceSession): CheckResult {
+export function checkMessagesFit({ record }: ToolSession): CheckResult {
   const which = check('messages-fit');
   const faults = [...record.schemaFaults, ...record.strayAnswers, ...record.twiceAnswered].sort((a, b) => (a.line?.number ?? 0) - (b.line?.number ?? 0));
   if (faults.length === 0) return passed(which, "every message fits protocol 1's schema, every answer a request the app sent");

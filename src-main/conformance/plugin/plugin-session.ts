@@ -1,185 +1,161 @@
-// One conformance run's link to a Skwir plugin: its process started as the host starts it (the
-// host's ProgramProcess, Skwir's line limit), the host's peer, `read` served on the open call's files
-// by the host's own rules (PluginReads), and a record of what went wrong on the wire: lines that are
-// no message, refused reads, late answers, its log and its last stderr lines.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+// A Skwir program plugin's side of a conformance session: initialize as the host sends it, calls
+// about files from one queue as the host sends them (each timed from when it was sent, `read`
+// served on its files by the host's own rules, its answer judged by the host's own checks), and
+// the stop Skwir has: the end of the plugin's input, with no farewell notice.
 import { SKWIR_API_VERSION, SKWIR_LINE_LIMIT } from '../../../src-shared/skwir/limits';
+import type { CallMethod } from '../../../src-shared/skwir/methods';
 import type { PluginManifest } from '../../../src-shared/skwir/plugin-manifest';
-import type { CallHandles } from '../../host/plugins/call-files';
-import { childEnvironment } from '../../host/process/child-env';
-import { ConnectionError, ErrorCodes, ResponseError } from '../../host/wire/errors';
-import type { ProtocolProblem } from '../../host/wire/peer';
-import type { Settled } from '../../host/wire/pending-requests';
+import {
+  CallQueue,
+  cancelledBeforeSent,
+  cancelledByPerson,
+  judgedAnswer,
+  openCall,
+  pluginFailed,
+  timedOut,
+  type CallLog,
+  type CallOutcome,
+  type CallRequest,
+} from '../../host/plugins/plugin-calls';
 import { PluginReads } from '../../host/plugins/plugin-reads';
-import { exitText } from '../../host/process/reasons';
-import { ProgramProcess, type ToolExit } from '../../host/process/program-process';
+import { ConnectionError, ResponseError } from '../../host/wire/errors';
+import type { MessageId } from '../../host/wire/message-shape';
+import { ConformanceSession, endReason, type Answer, type Answering, type Launched, type ShutdownOutcome } from '../session';
+import { WireRecord } from '../wire-record';
+import type { PluginCheckLimits } from './plan-calls';
+import { refusedAsking } from './skwir-codes';
+import { SKWIR_REFUSALS } from '../../host/plugins/skwir-refusals';
 
-export type PluginAnswer =
-  | { kind: 'result'; result: unknown; ms: number }
-  | { kind: 'failure'; code: number; message: string; ms: number }
-  | { kind: 'timeout'; ms: number }
-  | { kind: 'gone'; how: string };
+/** Serves the plugin's `read` on the open call's files, and keeps what it refused. */
+class PluginReader implements Answering {
+  readonly reads: PluginReads;
+  /** Reads refused, each with why and what was asked. */
+  readonly refused: string[] = [];
+  served = 0;
 
-/** A call's answer; a result comes with the handles the call's files had (a plan names its files by them). */
-export type CallAnswer = Exclude<PluginAnswer, { kind: 'result' }> | { kind: 'result'; result: unknown; ms: number; files: CallHandles };
+  constructor(manifest: PluginManifest) {
+    this.reads = new PluginReads(manifest.capabilities);
+    this.reads.restart();
+  }
 
-/** The plugin's program could not be started at all. */
-export class PluginLaunchFailure extends Error {}
+  async answer(method: string, params: unknown): Promise<unknown> {
+    if (method !== 'read') throw refusedAsking(method);
+    try {
+      const answer = await this.reads.serveJson(params);
+      this.served++;
+      return answer;
+    } catch (error) {
+      if (error instanceof ResponseError && this.refused.length < 100) this.refused.push(`${error.message} (${error.code}), asked ${JSON.stringify(params)}`);
+      throw error;
+    }
+  }
 
-const STDERR_KEPT = 12;
-/** How long a reason waits for the exit status of a plugin whose output closed. */
-const EXIT_WAIT_MS = 1_000;
+  dispose(): void {
+    this.reads.stop();
+  }
+}
 
-export class PluginSession {
-  /** Reads the host refused, with why. */
-  readonly refusedReads: string[] = [];
-  /** How many reads were served. */
-  reads = 0;
-  /** The handles and reads of the host's own rules: one counter for the process, one read at a time. */
-  private readonly served: PluginReads;
+/** The host's words for a call that failed go nowhere here: the checks word the outcome themselves. */
+const quiet: CallLog = { log: () => {}, hostLog: () => {} };
+
+export class PluginSession extends ConformanceSession<PluginReader> {
+  private readonly calls: CallQueue;
 
   private constructor(
+    launched: Launched<PluginReader>,
     readonly manifest: PluginManifest,
-    private readonly tool: ProgramProcess,
-    private readonly folder: string,
-    /** Problems the host's peer found with the plugin's output (lines that are no message, ...). */
-    readonly problems: ProtocolProblem[],
-    /** Its last lines on stderr. */
-    readonly stderr: string[],
+    readonly limits: PluginCheckLimits,
   ) {
-    this.served = new PluginReads(manifest.capabilities);
-    this.served.restart();
-    tool.peer.onRequest('read', async (params) => {
-      try {
-        const answer = await this.served.serveJson(params);
-        this.reads++;
-        return answer;
-      } catch (error) {
-        if (error instanceof ResponseError) this.refusedReads.push(`${error.message} (${error.code}), asked ${JSON.stringify(params)}`);
-        throw error;
-      }
+    super(launched);
+    this.calls = new CallQueue({ send: (request) => this.sendCall(request), idleMs: 0, running: () => false, log: quiet, idle: () => {} });
+  }
+
+  /** Starts the plugin's program as the host does; rejects with LaunchFailure when it cannot start at all. */
+  static async start(manifest: PluginManifest, execPath: string, limits: PluginCheckLimits): Promise<PluginSession> {
+    const launched = await ConformanceSession.launch({
+      execPath,
+      args: manifest.transport.kind === 'program' ? manifest.transport.args : [],
+      lineLimit: SKWIR_LINE_LIMIT,
+      refusalCodes: SKWIR_REFUSALS,
+      record: new WireRecord({ lineLimit: SKWIR_LINE_LIMIT }),
+      answering: () => new PluginReader(manifest),
     });
-  }
-
-  static async start(manifest: PluginManifest, execPath: string): Promise<PluginSession> {
-    const folder = await mkdtemp(join(tmpdir(), 'vitruvian-check-plugin-'));
-    const problems: ProtocolProblem[] = [];
-    const stderr: string[] = [];
-    let tool: ProgramProcess;
-    try {
-      tool = await ProgramProcess.launch({
-        execPath,
-        args: manifest.transport.kind === 'program' ? manifest.transport.args : [],
-        cwd: folder,
-        env: childEnvironment(),
-        exitDrainMs: 200,
-        onStderrLine: (line) => {
-          if (line.trim() === '') return;
-          stderr.push(line.length > 300 ? `${line.slice(0, 299)}…` : line);
-          if (stderr.length > STDERR_KEPT) stderr.shift();
-        },
-        peer: {
-          lineLimit: SKWIR_LINE_LIMIT,
-          onProtocolError: (problem) => problems.push(problem),
-          fallbackRequestHandler: async (_params, method) => {
-            throw new ResponseError(ErrorCodes.MethodNotFound, `unknown method ${JSON.stringify(method)}: a plugin may ask the host only read`);
-          },
-        },
-      });
-    } catch (error) {
-      await rm(folder, { recursive: true, force: true });
-      throw new PluginLaunchFailure((error as Error).message);
-    }
-    return new PluginSession(manifest, tool, folder, problems, stderr);
-  }
-
-  /** A folder of the run's own, for the sample files. */
-  get scratch(): string {
-    return this.folder;
+    return new PluginSession(launched, manifest, limits);
   }
 
   /** initialize as the host sends it, with what the manifest asks for. */
-  initialize(timeoutMs: number): Promise<PluginAnswer> {
-    return this.ask('initialize', { api: SKWIR_API_VERSION, capabilities: [...this.manifest.capabilities] }, timeoutMs).answer;
+  initialize(): Promise<Answer> {
+    return this.request('initialize', { api: SKWIR_API_VERSION, capabilities: [...this.manifest.capabilities] }, this.limits.initializeMs);
   }
 
-  /** A call about files, with reads served on them while it is open. */
-  async call(
-    method: string,
-    params: Record<string, unknown>,
-    paths: string[],
-    options: { entries: boolean; timeoutMs: number; cancelAfterMs?: number },
-  ): Promise<CallAnswer> {
-    const files = await this.served.describe(paths);
-    this.served.opened(files);
-    const whole = { ...params, ...(options.entries ? { entries: files.callFiles } : { file: files.callFiles[0] }) };
-    const { id, answer } = this.ask(method, whole, options.timeoutMs, (how) =>
-      this.served.ended(files, id, how === 'timeout' || how === 'cancelled' ? 'cancelled' : 'answered'),
-    );
-    if (options.cancelAfterMs !== undefined) {
-      setTimeout(() => {
-        if (!this.tool.peer.abandon(id)) return;
-        this.tool.peer.notify('$/cancel', { id });
-      }, options.cancelAfterMs).unref();
-    }
+  /** Queues a call; it is sent once every call before it ended, and timed from then. Never rejects. */
+  call<M extends CallMethod>(request: CallRequest<M>): Promise<CallOutcome<M>> {
+    return this.calls.call(request);
+  }
+
+  /** The reads the host refused, with why; and how many it served. */
+  get reads(): { refused: readonly string[]; served: number } {
+    return { refused: this.answering.refused, served: this.answering.served };
+  }
+
+  /** Skwir's stop: the end of the plugin's input, a wait of the run's limit; then signals. */
+  closeInput(): Promise<ShutdownOutcome> {
+    return this.stop({ stepMs: this.limits.closeMs });
+  }
+
+  override async dispose(): Promise<void> {
+    this.calls.dispose();
+    await super.dispose();
+  }
+
+  private async sendCall(request: CallRequest): Promise<CallOutcome> {
+    if (!this.alive) return this.crashed(0, 'before the call was sent');
+    if (request.signal?.aborted) return cancelledBeforeSent();
+    const { reads } = this.answering;
+    const opened = await openCall(request, reads);
+    if ('failed' in opened) return opened.failed;
+    const { files, params } = opened;
+    const timeoutMs = request.timeoutMs ?? this.limits.callMs;
+    reads.opened(files);
+    const started = performance.now();
+    // Its reads end the moment it is no longer waited for, before any later line is read; a call the
+    // link failed to write at once is settled within send(), before its id is known here: then just after.
+    const sent: { id?: MessageId } = {};
+    const { id, answer } = this.send(request.method, params, {
+      timeoutMs,
+      settled: (how) => {
+        const end = () => reads.ended(files, sent.id!, how === 'timeout' || how === 'cancelled' ? 'cancelled' : 'answered');
+        if (sent.id === undefined) queueMicrotask(end);
+        else end();
+      },
+    });
+    sent.id = id;
+    let cancelled = false;
+    const cancel = () => (cancelled = this.cancel(id) || cancelled);
+    request.signal?.addEventListener('abort', cancel, { once: true });
+    // Cancelled while its files were being opened: sent, then cancelled at once.
+    if (request.signal?.aborted) cancel();
     try {
-      const got = await answer;
-      return got.kind === 'result' ? { ...got, files: { first: files.first, count: files.count } } : got;
+      return judgedAnswer(request.method, await answer, files, this.manifest.capabilities, quiet, performance.now() - started);
+    } catch (error) {
+      const ms = performance.now() - started;
+      if (error instanceof ResponseError) return pluginFailed(request.method, error.message, error.code, quiet, ms);
+      if (error instanceof ConnectionError && error.code === 'timeout') {
+        // No longer waited for, so told as the host tells it: its reads are refused from now on.
+        cancelled = true;
+        this.notify('$/cancel', { id });
+        return timedOut(request.method, timeoutMs, quiet, ms);
+      }
+      if (error instanceof ConnectionError && error.code === 'cancelled') return cancelledByPerson(request.method, ms);
+      return this.crashed(ms, 'before it answered');
     } finally {
-      this.served.ended(files, id, 'answered');
+      request.signal?.removeEventListener('abort', cancel);
+      reads.ended(files, id, cancelled ? 'cancelled' : 'answered');
       await files.close();
     }
   }
 
-  /** Any request, as it is: the unknown-method probe. */
-  request(method: string, params: object, timeoutMs: number): Promise<PluginAnswer> {
-    return this.ask(method, params, timeoutMs).answer;
-  }
-
-  /** Closes the plugin's input and waits for its exit, up to `ms`; then the host's stop sequence. */
-  async closeInput(ms: number): Promise<{ exit?: ToolExit; exitedInMs?: number; signal?: 'SIGTERM' | 'SIGKILL' }> {
-    const started = Date.now();
-    this.tool.writer.end();
-    const exit = await Promise.race([
-      this.tool.exited,
-      new Promise<undefined>((resolve) => {
-        setTimeout(() => resolve(undefined), ms).unref();
-      }),
-    ]);
-    if (exit) return { exit, exitedInMs: Date.now() - started };
-    const report = await this.tool.stop({ stepMs: ms });
-    return { exit: report.exit, ...(report.signal ? { signal: report.signal } : {}) };
-  }
-
-  async dispose(): Promise<void> {
-    this.served.stop();
-    if (!this.tool.exit) await this.tool.kill();
-    await rm(this.folder, { recursive: true, force: true });
-  }
-
-  private ask(method: string, params: object, timeoutMs: number, settled?: (how: Settled) => void): { id: number | string; answer: Promise<PluginAnswer> } {
-    const started = Date.now();
-    const sent = this.tool.peer.send(method, params, { timeoutMs, ...(settled ? { settled } : {}) });
-    const answer = sent.answer.then(
-      (result): PluginAnswer => ({ kind: 'result', result, ms: Date.now() - started }),
-      async (error: unknown): Promise<PluginAnswer> => {
-        const ms = Date.now() - started;
-        if (error instanceof ResponseError) return { kind: 'failure', code: error.code, message: error.message, ms };
-        if (error instanceof ConnectionError && (error.code === 'timeout' || error.code === 'cancelled')) return { kind: 'timeout', ms };
-        // Its output may end a moment before its exit is known.
-        const exit = await Promise.race([
-          this.tool.exited,
-          new Promise<undefined>((resolve) => {
-            setTimeout(() => resolve(undefined), EXIT_WAIT_MS).unref();
-          }),
-        ]);
-        return { kind: 'gone', how: exit ? describe(exit) : 'it closed its output' };
-      },
-    );
-    return { id: sent.id, answer };
+  private async crashed(ms: number, when: string): Promise<CallOutcome> {
+    return { ms, outcome: 'crashed', message: endReason(await this.howItEnded(), when, 'plugin'), reasonCode: { code: 'linkBroken' } };
   }
 }
-
-const describe = (exit: ToolExit) => `it ${exitText(exit)}`;

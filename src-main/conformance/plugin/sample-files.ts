@@ -1,4 +1,4 @@
-// The files a plugin's conformance run asks about: the author's own (--file) where one is of a kind
+// The files a plugin's conformance run asks about: every one of the author's own (--file) of a kind
 // the declaration serves, else a small file made here of a kind it serves, with content that is a
 // real file of that kind where we know how to write one (text, Markdown, CSV, JSON, a Netpbm
 // picture, a PNG), so a plugin that reads its format can answer.
@@ -67,9 +67,19 @@ export function sampleContent(extension: string): string | Buffer {
   return Buffer.concat([Buffer.from(text), Buffer.from(Array.from({ length: 64 }, (_, i) => i * 4))]);
 }
 
+/** A file a declaration is asked about: the author's own, or one the run made. */
+export interface SampleFile {
+  path: string;
+  own: boolean;
+}
+
+/** How a file is named in a reason: the author's by its path, a made one by its kind. */
+export const fileWords = (file: SampleFile): string => (file.own ? file.path : `a sample ${file.path.slice(file.path.lastIndexOf('.'))} file`);
+
 /**
- * A file this declaration serves: one of the author's, else one made in `folder` (and remembered, so
- * each kind is made once). Undefined when it serves only media types and no --file has one.
+ * The files a declaration is asked about: every one of the author's it serves, else one made in
+ * `folder` (and remembered, so each kind is made once). None when it serves only media types and
+ * no --file has one.
  */
 export class SampleFiles {
   private readonly made = new Map<string, string>();
@@ -79,16 +89,17 @@ export class SampleFiles {
     private readonly given: readonly string[],
   ) {}
 
-  async for(kinds: FileKinds): Promise<string | undefined> {
-    const own = this.given.find((path) => serves(kinds, { name: path }));
-    if (own) return own;
-    if (kinds.extensions.length === 0 && kinds.mimes.length > 0) return undefined;
+  async for(kinds: FileKinds): Promise<SampleFile[]> {
+    const own = this.given.filter((path) => serves(kinds, { name: path }));
+    if (own.length > 0) return own.map((path) => ({ path, own: true }));
+    if (kinds.extensions.length === 0 && kinds.mimes.length > 0) return [];
     const extension = kinds.extensions[0] ?? 'txt';
-    const existing = this.made.get(extension);
-    if (existing) return existing;
-    const path = join(this.folder, `sample.${extension}`);
-    await writeFile(path, sampleContent(extension));
-    this.made.set(extension, path);
-    return path;
+    let path = this.made.get(extension);
+    if (!path) {
+      path = join(this.folder, `sample.${extension}`);
+      await writeFile(path, sampleContent(extension));
+      this.made.set(extension, path);
+    }
+    return [{ path, own: false }];
   }
 }

@@ -2,17 +2,18 @@
 // lists it: under what could be read of its manifest, refused with its problems, with a log of its
 // own and nothing to start, run or ask. A reload that finds it valid puts the tool (or plugin) in
 // its place, which takes over its log and trace.
-import type { CommandOutcome, PluginDetails, StateReasonCode, ToolState, ToolSummary } from '../../../src-shared/host-api';
+import type { CommandOutcome, EntrySummary, PluginDetails, StateReasonCode, ToolState } from '../../../src-shared/host-api';
 import { Emitter } from '../../../src-shared/lifecycle';
 import type { ToolLog } from '../records/logs';
 import { reasonText, unavailable } from '../process/reasons';
 import type { RefusedFolder } from '../installs/refused-folder';
 import type { ToolTrace } from '../records/trace';
+import { commonSummary, logRefusal, refusal, type HostedEntry } from './hosted-entry';
 
 /** What a refused plugin's folder declares, as far as the window is told: nothing was read. */
 const nothingDeclared: PluginDetails = { api: 1, transport: 'program', capabilities: [], fields: [], previews: [], commands: [] };
 
-export class HostedRefusal {
+export class HostedRefusal implements HostedEntry {
   readonly kind = 'refused';
   private readonly _onDidChange = new Emitter<void>();
   readonly onDidChange = this._onDidChange.event;
@@ -43,7 +44,7 @@ export class HostedRefusal {
     return 'refused';
   }
   get stateReasonCode(): StateReasonCode {
-    return { code: 'refused', problem: this.problems[0] ?? 'unknown problem' };
+    return refusal(this.problems);
   }
   get stateReason(): string {
     return reasonText(this.stateReasonCode, this.folderRead.kind);
@@ -63,35 +64,27 @@ export class HostedRefusal {
   async refuse(problems: string[], folderRead?: RefusedFolder): Promise<void> {
     this.problems = problems;
     if (folderRead) this.folderRead = folderRead;
-    this.log.appendHost({ code: 'folderRefused', problems });
+    logRefusal(this.log, problems);
     this.changed();
   }
 
-  summary(): ToolSummary {
+  /** A plugin's folder as a plugin that declares nothing; a tool's with what could be read of its publisher and start, and nothing to run. */
+  summary(): EntrySummary {
     const read = this.folderRead;
-    const kind = read.kind === 'plugin' ? { kind: 'plugin' as const, plugin: nothingDeclared } : { kind: 'tool' as const };
-    const summary: ToolSummary = {
-      ...kind,
-      id: read.id,
-      name: read.name,
-      version: read.version,
+    const common = commonSummary(this, { name: read.name, version: read.version, description: read.description, problems: this.problems });
+    if (read.kind === 'plugin') return { kind: 'plugin', ...common, plugin: nothingDeclared };
+    return {
+      kind: 'tool',
+      ...common,
       publisher: read.publisher,
       uses: [],
       commands: [],
       preferences: [],
       values: {},
       secretsSet: [],
-      state: 'refused',
-      stateReason: this.stateReason,
-      stateReasonCode: this.stateReasonCode,
       runnable: [],
-      folder: read.folder,
-      loadedInPlace: true,
       start: read.start,
-      problems: [...this.problems],
     };
-    if (read.description) summary.description = read.description;
-    return summary;
   }
 
   changed(): void {

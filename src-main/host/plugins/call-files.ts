@@ -8,15 +8,12 @@ import { realpath, stat } from 'node:fs/promises';
 import { basename, isAbsolute } from 'node:path';
 import { mimeOf } from '../../../src-shared/skwir/file-types';
 import type { CallFile } from '../../../src-shared/skwir/types';
-import { ResponseError } from '../wire/errors';
 import { FileStepError, type FileIdentity, type FileThread, type Opened } from './file-thread';
 import { GivenFileRefusal, givenFileProblemOf } from './given-file';
+import { skwirRefusal } from './skwir-refusals';
 
-/** Skwir does not read codes: its own refusals are -32000, the message says what was wrong. */
-export const SKWIR_REFUSAL = -32000;
-
-export const readRefused = (message: string) => new ResponseError(SKWIR_REFUSAL, `read refused: ${message}`);
-const readFailed = (message: string) => new ResponseError(SKWIR_REFUSAL, `read failed: ${message}`);
+export const readRefused = (message: string) => skwirRefusal(`read refused: ${message}`);
+const readFailed = (message: string) => skwirRefusal(`read failed: ${message}`);
 
 interface DescribedFile {
   /** As the call names it (and the person chose it). */

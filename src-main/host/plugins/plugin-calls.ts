@@ -2,22 +2,23 @@
 // one at a time from a queue, a call cancelled before it was sent taken off it, an idle plugin
 // stopped; each call's files described with their handles, its answer checked and its defaults
 // filled, and the words of every way a call ends. plugin-supervisor.ts (the program transport) and
-// module-plugin.ts (the module transport) send the calls; this is the rest.
+// module-plugin.ts (the module transport) send the calls, with what call-sending.ts gives both.
 import path from 'node:path';
-import type { CommandReasonCode, HostLogCode, LogLevel, LogSource, StateReasonCode, ToolState } from '../../../src-shared/host-api';
+import type { CommandReasonCode, HostLogCode, LogLevel, LogSource } from '../../../src-shared/host-api';
 import { callTimeoutEn } from '../../../src-shared/host-log-en';
-import type { Event } from '../../../src-shared/lifecycle';
 import { answerProblems, type CheckedAnswers } from '../../../src-shared/skwir/answers';
 import type { CallMethod } from '../../../src-shared/skwir/methods';
 import { skwirMethodInfo } from '../../../src-shared/skwir/methods';
 import type { CallBytes } from '../../../src-shared/plugin-api';
 import type { Capability } from '../../../src-shared/skwir/types';
-import { SKWIR_REFUSAL, type CallFiles, type CallHandles } from './call-files';
+import type { CallFiles, CallHandles } from './call-files';
 import { GivenFileRefusal } from './given-file';
 import type { PluginReads } from './plugin-reads';
-import type { ToolSupervisorLimits, ToolStateChange } from '../process/supervisor-options';
+import { SKWIR_REFUSAL } from './skwir-refusals';
+import type { SupervisorLimits } from '../process/supervisor-options';
+import type { Supervised } from '../process/supervised';
 
-export interface PluginLimits extends ToolSupervisorLimits {
+export interface PluginLimits extends SupervisorLimits {
   /** A call's limit, after which it is cancelled. */
   callMs: number;
   /** Idle this long (no call open or queued), the plugin is stopped; the next call starts it again. */
@@ -53,18 +54,8 @@ export interface CallRequest<M extends CallMethod = CallMethod> {
 }
 
 /** What the host holds of a plugin it runs, whichever the transport: its calls and its lifetime. */
-export interface CallablePlugin {
-  readonly state: ToolState;
-  readonly stateReason: string | undefined;
-  readonly stateReasonCode: StateReasonCode | undefined;
-  /** Its processes, which no tool may end (none for a module: it runs in the host's own). */
-  readonly processes: readonly number[];
-  readonly onDidChangeState: Event<ToolStateChange>;
+export interface CallablePlugin extends Supervised {
   call<M extends CallMethod>(request: CallRequest<M>): Promise<CallOutcome<M>>;
-  start(): Promise<void>;
-  restart(): Promise<void>;
-  stop(options?: { idle?: boolean }): Promise<void>;
-  dispose(): Promise<void>;
 }
 
 /** Where a plugin's calls write: lines of their own, and the host's lines as data (host-log.ts words them). */

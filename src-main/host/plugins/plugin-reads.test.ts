@@ -74,12 +74,12 @@ describe('read, served to a plugin', () => {
     expect(h.logged('granted nothing')).toBe(true);
   });
 
-  it('refuses params that are not whole numbers from 0, naming each (-32602)', async () => {
+  it('refuses params that are not whole numbers from 0 with -32000, naming each', async () => {
     const h = startPlugin();
     const outcome = await h.field('raw-read:{"file":1,"offset":-1,"length":1.5}', h.file('a.txt', 'aaa'));
     const answer = JSON.parse(valueOf(outcome) as string) as { error: { code: number; message: string } };
-    expect(answer.error.code).toBe(-32602);
-    expect(answer.error.message).toBe('params.offset: -1 is less than 0; params.length: 1.5 is a number, expected a whole number');
+    expect(answer.error.code).toBe(-32000);
+    expect(answer.error.message).toBe('read refused: params.offset: -1 is less than 0; params.length: 1.5 is a number, expected a whole number');
   });
 
   it('refuses a read once its call was cancelled, naming the call', async () => {

@@ -10,7 +10,8 @@ import { SKWIR_READ_LIMIT } from '../../../src-shared/skwir/limits';
 import { skwirDef, skwirProblems } from '../../../src-shared/skwir/schema-check';
 import type { Capability, ReadParams } from '../../../src-shared/skwir/types';
 import { CallFiles, handleWords, readRefused, type CallHandles } from './call-files';
-import { ErrorCodes, ResponseError } from '../wire/errors';
+import { SKWIR_REFUSAL } from './skwir-refusals';
+import { ResponseError } from '../wire/errors';
 import { FileThread, type FileThreadOptions } from './file-thread';
 import type { MessageId } from '../wire/message-shape';
 import { JsonText } from '../wire/outbox';
@@ -124,7 +125,7 @@ export class PluginReads {
     if (!this.granted.includes('read')) throw readRefused('the plugin was not granted the read capability');
     const exact = exactParams(params);
     const problems = skwirProblems(skwirDef('ReadParams'), exact ?? {}, 'params');
-    if (problems.length > 0) throw new ResponseError(ErrorCodes.InvalidParams, problems.join('; '), { problems });
+    if (problems.length > 0) throw new ResponseError(SKWIR_REFUSAL, `read refused: ${problems.join('; ')}`, { problems });
     const asked = exact as ReadParams;
     const open = this.open;
     if (open && holds(open, asked.file)) return { files: open, asked };

@@ -81,13 +81,44 @@ describe('a Skwir plugin process', () => {
     });
   });
 
-  it('refuses every request of the plugin but read, naming the rule', async () => {
+  it('refuses every request of the plugin but read with -32000, naming the rule', async () => {
     const h = startPlugin();
     const outcome = await h.field('ask-other', h.file('a.txt', 'a'));
     expect(outcome).toMatchObject({
       outcome: 'answered',
-      answer: { value: '-32601: unknown method "clipboard/readText": a plugin may ask the host only read' },
+      answer: { value: '-32000: unknown method "clipboard/readText": a plugin may ask the host only read' },
     });
+  });
+
+  it('answers a line that is not JSON, and JSON that is no message, with -32000 naming the fault, and goes on', async () => {
+    const h = startPlugin();
+    const file = h.file('a.txt', 'a');
+    expect(await h.field('bad-line', file)).toMatchObject({ outcome: 'answered', answer: { value: '-32000: not JSON' } });
+    expect(await h.field('not-message', file)).toMatchObject({ outcome: 'answered', answer: { value: '-32000: not a message' } });
+    const problems = h.logs.filter((line) => line.source === 'protocol').map((line) => line.message);
+    expect(problems).toEqual([
+      'a line is not JSON: "this is not JSON" (answered -32000)',
+      'a line is not a message (neither a request ("method") nor an answer ("result" or "error")): "{\\"jsonrpc\\":\\"2.0\\",\\"id\\":\\"nm\\"}" (answered -32000)',
+    ]);
+  });
+
+  it('tells a plugin that never answers initialize, and wrote nothing, the usual cause: a Python plugin that prints without flush', async () => {
+    const h = startPlugin({ program: 'unflushed-plugin.py', limits: { initializeMs: 1_000 } });
+    expect(await h.field('any', h.file('a.txt', 'a'))).toMatchObject({ outcome: 'unavailable', reasonCode: { code: 'initializeTimeout', silent: true } });
+    expect(h.plugin.state).toBe('failed');
+    expect(h.plugin.stateReason).toBe(
+      "the plugin did not answer initialize within 1 second, and wrote nothing on its output: the usual cause is output that is never flushed (Python's print without flush=True, or any program whose standard output is block-buffered, as it is when it is a pipe)",
+    );
+    expect(h.logged('the plugin did not answer initialize within 1 second, and wrote nothing on its output')).toBe(true);
+  });
+
+  it('does not guess at buffering for a plugin that wrote something but never answered initialize', async () => {
+    // Long enough for the plugin to start and write, even on a busy machine.
+    const h = startPlugin({ mode: 'mute-init', limits: { initializeMs: 5_000 } });
+    expect(await h.field('any', h.file('a.txt', 'a'))).toMatchObject({ outcome: 'unavailable' });
+    expect(h.logged('starting, and never answering initialize')).toBe(true);
+    expect(h.plugin.stateReasonCode).toEqual({ code: 'initializeTimeout', seconds: 5 });
+    expect(h.plugin.stateReason).toBe('the plugin did not answer initialize within 5 seconds');
   });
 
   it('names a file that cannot be asked about as the host’s refusal, never the plugin’s failure, and sends nothing', async () => {

@@ -3,39 +3,35 @@
 // call's files with handles and `read` served on them; `$/cancel` when a call runs past its limit
 // or is cancelled, its reads refused after, a late answer dropped and traced; every answer checked
 // and its defaults filled; stopped by closing its input (no farewell notice) and after 10 idle
-// minutes. The lifetime (the stop ladder, crash restarts) is the Supervisor's, as for tools.
+// minutes. The lifetime (the stop ladder, crash restarts) is the ProgramSupervisor's, as for tools.
 import type { Disposable } from '../../../src-shared/lifecycle';
-import { beforeAnswerEn } from '../../../src-shared/reasons-en';
 import { SKWIR_API_VERSION, SKWIR_LINE_LIMIT, spokenApi } from '../../../src-shared/skwir/limits';
 import type { CallMethod } from '../../../src-shared/skwir/methods';
 import type { Capability } from '../../../src-shared/skwir/types';
 import { readRefused } from './call-files';
-import { ConnectionError, ErrorCodes, ResponseError } from '../wire/errors';
+import { SKWIR_REFUSALS, skwirRefusal } from './skwir-refusals';
+import { ConnectionError, ResponseError } from '../wire/errors';
 import { logNotice } from '../records/log-notice';
 import { describe, type MessageId } from '../wire/message-shape';
+import { PluginCalls, readyCall, unanswered } from './call-sending';
 import {
-  CallQueue,
-  cancelledBeforeSent,
   cancelledByPerson,
   judgedAnswer,
-  openCall,
   PLUGIN_LIMITS,
   pluginFailed,
   timedOut,
   type CallablePlugin,
-  type CallLog,
   type CallOutcome,
   type CallRequest,
   type PluginLimits,
 } from './plugin-calls';
-import { PluginReads } from './plugin-reads';
-import { reasonText } from '../process/reasons';
 import type { ProgramProcess } from '../process/program-process';
-import { Supervisor, type InitializeVerdict, type SupervisorOptions } from '../process/supervisor';
+import { ProgramSupervisor, type ProgramSupervisorOptions } from '../process/program-supervisor';
+import type { InitializeVerdict } from '../process/supervisor-options';
 
 export { PLUGIN_LIMITS, type CallOutcome, type CallRequest, type PluginLimits };
 
-export interface PluginSupervisorOptions extends Omit<SupervisorOptions, 'start' | 'limits'> {
+export interface PluginSupervisorOptions extends Omit<ProgramSupervisorOptions, 'start' | 'limits'> {
   /** The plugin's version, from its manifest (initialize gives none). */
   version: string;
   /** What the plugin was granted: initialize says so, and `read` and plans go by it. */
@@ -43,27 +39,18 @@ export interface PluginSupervisorOptions extends Omit<SupervisorOptions, 'start'
   limits?: Partial<PluginLimits>;
 }
 
-export class PluginSupervisor extends Supervisor implements CallablePlugin {
+export class PluginSupervisor extends ProgramSupervisor implements CallablePlugin {
   protected readonly noun = 'plugin';
   protected readonly lineLimit = SKWIR_LINE_LIMIT;
-  private readonly reads: PluginReads;
+  protected override readonly refusalCodes = SKWIR_REFUSALS;
   /** The process reads are served to: one still stopping gets none. */
   private reading: ProgramProcess | undefined;
-  private readonly calls: CallQueue;
-  private readonly callMs: number;
-  private readonly logTo: CallLog = { log: this.log.bind(this), hostLog: this.hostLog.bind(this) };
+  private readonly calls: PluginCalls;
 
   constructor(private readonly plugin: PluginSupervisorOptions) {
     super({ ...plugin, start: 'demand' });
-    this.callMs = plugin.limits?.callMs ?? PLUGIN_LIMITS.callMs;
-    this.reads = new PluginReads(plugin.granted);
-    this.calls = new CallQueue({
-      send: (request) => this.send(request),
-      idleMs: plugin.limits?.idleMs ?? PLUGIN_LIMITS.idleMs,
-      running: () => this.state === 'running',
-      log: this.logTo,
-      idle: () => void this.stop({ idle: true }),
-    });
+    const log = { log: this.log.bind(this), hostLog: this.hostLog.bind(this) };
+    this.calls = new PluginCalls(this, log, { ...plugin, send: (request) => this.send(request) });
   }
 
   /** Queues a call; it is sent once every call before it ended. Never rejects. */
@@ -71,15 +58,8 @@ export class PluginSupervisor extends Supervisor implements CallablePlugin {
     return this.calls.call(request);
   }
 
-  override async stop(options: { idle?: boolean } = {}): Promise<void> {
-    this.calls.clearIdle();
-    await super.stop(options);
-  }
-
-  override async dispose(): Promise<void> {
-    this.calls.dispose();
-    await super.dispose();
-    this.reads.stop();
+  override dispose(): Promise<void> {
+    return this.calls.dispose(() => super.dispose());
   }
 
   protected sendInitialize(running: ProgramProcess) {
@@ -99,41 +79,41 @@ export class PluginSupervisor extends Supervisor implements CallablePlugin {
     running.peer.notify('$/cancel', { id });
   }
 
-  protected attach(running: ProgramProcess): void {
+  protected override attach(running: ProgramProcess): void {
     // A new process: its handles count from 1.
-    this.reads.restart();
+    this.calls.reads.restart();
     this.reading = running;
     running.peer.onRequest('read', (params) => {
       if (this.reading !== running) return Promise.reject(readRefused('no call is being answered; read is answered only while a call is open'));
-      return this.reads.serveJson(params, () => drained(running));
+      return this.calls.reads.serveJson(params, () => drained(running));
     });
     running.peer.onNotice('log', (params) => logNotice(params, (level, source, message) => this.log(level, source, message)));
   }
 
   protected async handleRequest(method: string): Promise<unknown> {
-    throw new ResponseError(ErrorCodes.MethodNotFound, `unknown method ${JSON.stringify(method.slice(0, 100))}: a plugin may ask the host only read`);
+    throw skwirRefusal(`unknown method ${JSON.stringify(method.slice(0, 100))}: a plugin may ask the host only read`);
+  }
+
+  protected override stopAsked(): void {
+    this.calls.stopAsked();
   }
 
   protected override detached(): void {
     this.reading = undefined;
-    this.reads.stop();
+    this.calls.reads.stop();
   }
 
   private async send(request: CallRequest): Promise<CallOutcome> {
-    const ready = await this.ready({ waitForRestart: true });
-    if ('why' in ready) return { ms: 0, outcome: 'unavailable', message: reasonText(ready.why, 'plugin'), reasonCode: ready.why };
-    if (request.signal?.aborted) return cancelledBeforeSent();
-    const { running } = ready;
-    const opened = await openCall(request, this.reads);
-    if ('failed' in opened) return opened.failed;
-    const { files, params } = opened;
-    const timeoutMs = request.timeoutMs ?? this.callMs;
+    const call = await readyCall(await this.ready({ waitForRestart: true }), request, this.calls.reads);
+    if ('ended' in call) return call.ended;
+    const { running, files, params } = call;
+    const timeoutMs = request.timeoutMs ?? this.calls.callMs;
     const started = Date.now();
-    this.reads.opened(files);
+    this.calls.reads.opened(files);
     // Its reads end the moment the answer is taken, before any line that came after it in the same read.
     const { id, answer } = running.peer.send(request.method, params, {
       timeoutMs,
-      settled: (how) => this.reads.ended(files, id, how === 'timeout' || how === 'cancelled' ? 'cancelled' : 'answered'),
+      settled: (how) => this.calls.reads.ended(files, id, how === 'timeout' || how === 'cancelled' ? 'cancelled' : 'answered'),
     });
     let cancelled = false;
     const cancel = () => {
@@ -143,22 +123,20 @@ export class PluginSupervisor extends Supervisor implements CallablePlugin {
     };
     request.signal?.addEventListener('abort', cancel, { once: true });
     try {
-      return judgedAnswer(request.method, await answer, files, this.plugin.granted, this.logTo, Date.now() - started);
+      return judgedAnswer(request.method, await answer, files, this.plugin.granted, this.calls.log, Date.now() - started);
     } catch (error) {
       const ms = Date.now() - started;
-      if (error instanceof ResponseError) return pluginFailed(request.method, error.message, error.code, this.logTo, ms);
+      if (error instanceof ResponseError) return pluginFailed(request.method, error.message, error.code, this.calls.log, ms);
       if (error instanceof ConnectionError && error.code === 'timeout') {
         cancelled = true;
         running.peer.notify('$/cancel', { id });
-        return timedOut(request.method, timeoutMs, this.logTo, ms);
+        return timedOut(request.method, timeoutMs, this.calls.log, ms);
       }
       if (error instanceof ConnectionError && error.code === 'cancelled') return cancelledByPerson(request.method, ms);
-      const how = await this.whyUnanswered(running);
-      if (how.code === 'stoppedBeforeAnswer') return { ms, outcome: 'unavailable', message: reasonText(how, 'plugin'), reasonCode: how };
-      return { ms, outcome: 'crashed', message: `the plugin crashed: ${beforeAnswerEn(reasonText(how, 'plugin'))}`, reasonCode: how };
+      return unanswered(await this.whyUnanswered(running), ms);
     } finally {
       request.signal?.removeEventListener('abort', cancel);
-      this.reads.ended(files, id, cancelled ? 'cancelled' : 'answered');
+      this.calls.reads.ended(files, id, cancelled ? 'cancelled' : 'answered');
       await files.close();
     }
   }

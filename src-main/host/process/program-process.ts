@@ -3,17 +3,17 @@
 // descendant that left the group (see process-tree.ts). The policy around it (initialize, state,
 // restarts, commands) is the supervisor's.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import type { ExitReasonCode } from '../../../src-shared/host-api';
 import { delay } from './delay';
 import { Peer, type PeerOptions } from '../wire/peer';
 import { groupAlive, signalGroup, waitGone } from './process-group';
 import { ProcessTree } from './process-tree';
+import { exitReasonCode } from './reasons';
 import { readStderrLines } from './stderr-lines';
+import { LaunchError, type Child, type StopReport, type ToolExit } from './child';
 import { StreamLineReader, StreamLineWriter } from '../wire/transport';
 
-export interface ToolExit {
-  code: number | null;
-  signal: NodeJS.Signals | null;
-}
+export type { StopReport, ToolExit } from './child';
 
 export interface ProgramProcessOptions {
   execPath: string;
@@ -32,24 +32,7 @@ export interface ProgramProcessOptions {
 /** Periodic samples of several tools within this age share one read of the process table. */
 const SHARED_SAMPLE_MS = 1_000;
 
-export interface StopReport {
-  exit: ToolExit;
-  /** The strongest signal the stop needed; none when the tool (and its group) left by itself. */
-  signal: 'SIGTERM' | 'SIGKILL' | undefined;
-}
-
-/** The program could not be started at all (missing, not executable). */
-export class LaunchError extends Error {
-  constructor(
-    readonly program: string,
-    readonly problem: string,
-  ) {
-    super(`could not start ${program}: ${problem}`);
-    this.name = 'LaunchError';
-  }
-}
-
-export class ProgramProcess {
+export class ProgramProcess implements Child {
   readonly peer: Peer;
   readonly pid: number;
   /** Resolves once the process exited and its output was read (or the drain time passed). */
@@ -58,12 +41,22 @@ export class ProgramProcess {
   exit: ToolExit | undefined;
   /** True once stop() was asked: an exit after that is not a crash. */
   stopRequested = false;
+  /** True once it wrote anything at all on its output, a whole line or not. */
+  wroteOutput = false;
 
   /** The tool's input as lines; the conformance check writes odd messages through it on purpose. */
   readonly writer: StreamLineWriter;
 
   /** What the tool started, kept so the stop also ends descendants that left its process group. */
   readonly tree: ProcessTree;
+
+  get ending(): ExitReasonCode | undefined {
+    return this.exit && exitReasonCode(this.exit);
+  }
+
+  get processes(): readonly number[] {
+    return [this.pid, ...this.tree.descendants()];
+  }
 
   /** Spawns the program; rejects with a reason for the log when it cannot start at all. */
   static async launch(options: ProgramProcessOptions): Promise<ProgramProcess> {
@@ -99,6 +92,7 @@ export class ProgramProcess {
     child.on('error', () => undefined); // e.g. a signal that could not be sent: the stop goes on
     let stdoutEnded = false;
     child.stdout.once('end', () => (stdoutEnded = true));
+    child.stdout.once('data', () => (this.wroteOutput = true));
     this.exited = new Promise((resolve) => {
       child.once('exit', (code, signal) => {
         clearInterval(sampling); // what it left behind is reparented now: nothing more to learn

@@ -1,9 +1,9 @@
 // The host's reasons are made once, as data (StateReasonCode, CommandReasonCode), and sent with their
 // English (src-shared/reasons-en.ts, which the window's English uses too) for the log, the CLI and the
 // `stateReason`/`message` texts; the window words the same data in its other languages.
-import type { CommandOutcome, CommandReasonCode, ExitReasonCode, ReasonCode, Result, StateReasonCode } from '../../../src-shared/host-api';
+import type { CommandOutcome, CommandReasonCode, ExitReasonCode, ReasonCode, Result, StateReasonCode, ToolState } from '../../../src-shared/host-api';
 import { exitEn, reasonEn, type Noun } from '../../../src-shared/reasons-en';
-import type { ToolExit } from './program-process';
+import type { ToolExit } from './child';
 
 /** A reason in both forms: the English text and the data behind it. */
 export interface Reason<Code> {
@@ -36,4 +36,18 @@ export function unavailable(reason: CommandReasonCode): CommandOutcome {
 export function notInstalled(toolId: string, noun: Noun = 'tool'): Extract<Result, { ok: false }> {
   const code = { code: 'notInstalled', toolId } as const;
   return { ok: false, problem: reasonText(code, noun), problemCode: code };
+}
+
+/** Why nothing runs to take a request, from the state and its reason: failed (why), restarting after a crash, stopping. */
+export function notRunningReason(state: ToolState, reason: StateReasonCode | undefined): CommandReasonCode {
+  switch (state) {
+    case 'failed':
+      return reason ?? { code: 'notRunning' };
+    case 'crashed':
+      return reason ? { code: 'restarting', after: reason } : { code: 'restarting' };
+    case 'stopping':
+      return { code: 'stopping' };
+    default:
+      return { code: 'notRunning' };
+  }
 }

@@ -5,12 +5,14 @@ import { disposeAllHarnesses, fixture, processAlive, startHarness } from '../fix
 afterEach(disposeAllHarnesses);
 
 describe('ToolSupervisor refuses a tool at initialize', () => {
-  it('when it never answers initialize within the limit, and ends it', async () => {
+  it('when it never answers initialize within the limit, and ends it; having written nothing, it is told the usual cause', async () => {
     const h = startHarness('silent-tool.sh', { limits: { initializeMs: 500 } });
     await h.tool.start();
     expect(h.tool.state).toBe('failed');
-    expect(h.tool.stateReason).toBe('the tool did not answer initialize within 0.5 seconds');
-    expect(h.tool.stateReasonCode).toEqual({ code: 'initializeTimeout', seconds: 0.5 });
+    expect(h.tool.stateReason).toBe(
+      "the tool did not answer initialize within 0.5 seconds, and wrote nothing on its output: the usual cause is output that is never flushed (Python's print without flush=True, or any program whose standard output is block-buffered, as it is when it is a pipe)",
+    );
+    expect(h.tool.stateReasonCode).toEqual({ code: 'initializeTimeout', seconds: 0.5, silent: true });
     expect(h.trace.filter((t) => t.startsWith('toTool'))).toHaveLength(1); // initialize, nothing else
     expect(h.logged('host', 'did not answer initialize')).toBe(true);
     await h.tool.stop();

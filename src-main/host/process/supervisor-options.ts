@@ -1,10 +1,9 @@
-// What a ToolSupervisor is given: the tool's program and folder, the app's callbacks, and the
-// limits of docs/design/wire.md (overridable, so tests run fast).
-import type { HostLogCode, LogLevel, LogSource, StateReasonCode, ToolState } from '../../../src-shared/host-api';
+// What a supervised lifetime (supervisor.ts) is given and gives: its limits (docs/design/wire.md),
+// the same for a tool, a program plugin and a module plugin's worker and overridable so tests run
+// fast; the state change it reports; initialize's verdict; where a request stands.
+import type { CommandReasonCode, HostLogCode, LogLevel, LogSource, StateReasonCode, ToolState } from '../../../src-shared/host-api';
 
-export const PROTOCOLS_OFFERED = [1] as const;
-
-export interface ToolSupervisorLimits {
+export interface SupervisorLimits {
   initializeMs: number;
   commandMs: number;
   /** Each step of the stop sequence: after shutdown, after SIGTERM. */
@@ -13,11 +12,11 @@ export interface ToolSupervisorLimits {
   maxCrashes: number;
   /** Delay before the n-th restart within the window; the last one repeats. */
   restartDelaysMs: readonly number[];
-  /** After the tool exits, how long its last output may still be read. */
+  /** After the program exits, how long its last output may still be read. */
   exitDrainMs: number;
 }
 
-export const DEFAULT_LIMITS: ToolSupervisorLimits = {
+export const DEFAULT_LIMITS: SupervisorLimits = {
   initializeMs: 10_000,
   commandMs: 60_000,
   stopStepMs: 2_000,
@@ -27,31 +26,22 @@ export const DEFAULT_LIMITS: ToolSupervisorLimits = {
   exitDrainMs: 200,
 };
 
-export interface ToolSupervisorOptions {
-  toolId: string;
-  /** The program, an absolute path already resolved inside the tool's folder. */
-  execPath: string;
-  args?: readonly string[];
-  /** The tool's data folder: its working directory, and `dataFolder` in initialize. */
-  cwd: string;
-  language: string;
-  /** The manifest's command ids, in its order. */
-  commandIds: readonly string[];
-  start: 'launch' | 'demand';
-  /** Every request from the tool (the broker): the answer or a promise of it. Refuse with ResponseError (thrown or rejected). */
-  handleRequest(method: string, params: unknown): unknown;
-  /** A line for the tool's log; the host's own lines carry their code (host-log.ts). */
-  onLog: (level: LogLevel, source: LogSource, message: string, code?: HostLogCode) => void;
-  /** Every line both ways; a line to the tool comes with the message it was made from. */
-  onTrace?(direction: 'toTool' | 'fromTool', text: string, method?: string, sent?: object): void;
-  limits?: Partial<ToolSupervisorLimits>;
-  /** The child's environment; by default the allow-list of child-env.ts. */
-  env?: Record<string, string>;
-}
-
 export interface ToolStateChange {
   state: ToolState;
   reason?: string;
   /** The reason as data (see reasons.ts). */
   reasonCode?: StateReasonCode;
 }
+
+export interface SupervisorOptions {
+  start: 'launch' | 'demand';
+  /** A line for the log; the host's own lines carry their code (host-log.ts). */
+  onLog: (level: LogLevel, source: LogSource, message: string, code?: HostLogCode) => void;
+  limits?: Partial<SupervisorLimits>;
+}
+
+/** The answer to initialize, judged by the dialect: refused, or accepted with the program's version for the log. */
+export type InitializeVerdict = { refusal: StateReasonCode } | { version: string };
+
+/** Where a request to what runs stands once it failed for want of an answer. */
+export type Running<R> = { running: R } | { why: CommandReasonCode };

@@ -1,66 +1,33 @@
-// A process's lifetime, whatever it speaks: start and initialize, the stop sequence, restarts after
-// crashes with growing delays (docs/design/wire.md), the state the window shows. What differs between
-// the dialects (protocol 1's tools, Skwir's plugins) is a subclass: how initialize is asked and
-// judged, the handlers on the link, the notice sent before the input closes, the line limit.
-// Tools (tool-supervisor.ts) and plugins (plugin-supervisor.ts) share everything else here.
-import {
-  LIFETIME_LOG_CODES,
-  type CommandReasonCode,
-  type HostLogCode,
-  type LogLevel,
-  type LogSource,
-  type StateReasonCode,
-  type ToolState,
-} from '../../../src-shared/host-api';
-import type { LineLimit } from '../../../src-shared/limits';
+// A lifetime, whatever it runs (a program's process, a module plugin's worker: child.ts): start
+// and initialize, one queue of starts and stops, the stop sequence, restarts after crashes with
+// growing delays (docs/design/wire.md), the state the window shows. What differs is a subclass with
+// a handful of hooks, as the MCP SDK's client and server extend one protocol class: how it is
+// spawned, how initialize is asked and judged, what is forgotten when it goes. program-supervisor.ts
+// runs programs (tools, program plugins); module-plugin.ts runs a component in a worker.
+import { LIFETIME_LOG_CODES } from '../../../src-shared/host-api';
+import type { CommandReasonCode, HostLogCode, LogLevel, LogSource, StateReasonCode, ToolState } from '../../../src-shared/host-api';
 import { Emitter, type Event } from '../../../src-shared/lifecycle';
 import type { Noun } from '../../../src-shared/reasons-en';
-import { childEnvironment } from './child-env';
 import { CrashHistory } from './crash-history';
 import { delay } from './delay';
-import { ConnectionError, ResponseError } from '../wire/errors';
 import { hostLogLevel, hostLogText } from '../records/host-log';
-import type { MessageId } from '../wire/message-shape';
-import { exitReasonCode, stateReason, type Reason } from './reasons';
-import { LaunchError, ProgramProcess } from './program-process';
+import { exitReasonCode, notRunningReason, stateReason, type Reason } from './reasons';
+import { LaunchError, type Child } from './child';
+import type { Supervised } from './supervised';
 import { MAX_LOG_LINE_CHARS } from '../../../src-shared/limits';
-import { DEFAULT_LIMITS, type ToolSupervisorLimits, type ToolStateChange } from './supervisor-options';
+import { DEFAULT_LIMITS } from './supervisor-options';
+import type { InitializeVerdict, Running, SupervisorLimits, SupervisorOptions, ToolStateChange } from './supervisor-options';
 
-export interface SupervisorOptions {
-  /** The program, an absolute path already resolved inside the folder. */
-  execPath: string;
-  args?: readonly string[];
-  /** The data folder: the process's working directory. */
-  cwd: string;
-  start: 'launch' | 'demand';
-  /** A line for the log; the host's own lines carry their code (host-log.ts). */
-  onLog(level: LogLevel, source: LogSource, message: string, code?: HostLogCode): void;
-  /** Every line both ways; `sent`: the message a line sent was made from (the trace reads marks on it). */
-  onTrace?(direction: 'toTool' | 'fromTool', text: string, method?: string, sent?: object): void;
-  limits?: Partial<ToolSupervisorLimits>;
-  /** The child's environment; by default the allow-list of child-env.ts. */
-  env?: Record<string, string>;
-}
-
-/** The answer to initialize, judged by the dialect. */
-export type InitializeVerdict =
-  | { refusal: StateReasonCode }
-  /** `started`: what the log says after "started (pid N, ...)"; `version`: the program's own. */
-  | { version: string };
-
-/** Where a request to a running process stands once it failed for want of an answer. */
-export type Running = { running: ProgramProcess } | { why: CommandReasonCode };
-
-export abstract class Supervisor {
+export abstract class Supervisor<R extends Child> implements Supervised {
   private readonly _onDidChangeState = new Emitter<ToolStateChange>();
   readonly onDidChangeState: Event<ToolStateChange> = this._onDidChangeState.event;
 
-  protected readonly limits: ToolSupervisorLimits;
+  protected readonly limits: SupervisorLimits;
   private readonly crashes: CrashHistory;
   private _state: ToolState = 'idle';
   private _reason: Reason<StateReasonCode> | undefined;
   private _version: string | undefined;
-  private current: ProgramProcess | undefined;
+  private current: R | undefined;
   private initialized = false;
   /** Every start and stop, one at a time, in the order asked (as the host's change() does). */
   private queue: Promise<void> = Promise.resolve();
@@ -70,27 +37,25 @@ export abstract class Supervisor {
 
   /** What the log and the reasons call it. */
   protected abstract readonly noun: Noun;
-  /** The wire's line limit. */
-  protected abstract readonly lineLimit: LineLimit;
-  /** The notice sent before the input closes at a stop, to a process that answered initialize. */
+  /** The notice sent before the input closes at a stop, to what answered initialize. */
   protected readonly farewell: string | undefined = undefined;
-  /** Sends initialize; a dialect whose initialize comes before anything else holds the rest back. */
-  protected abstract sendInitialize(running: ProgramProcess): { id: MessageId; answer: Promise<unknown> };
-  protected abstract judgeInitialize(result: unknown): InitializeVerdict;
-  /** A new process: its handlers go on its link before anything is read from it. */
-  protected abstract attach(running: ProgramProcess): void;
-  /** A request of the process that no handler of attach() took. */
-  /** The answer to a request of the program's, or a promise of it. */
-  protected abstract handleRequest(method: string, params: unknown): unknown;
-  /** The process answered initialize and was accepted. */
-  protected accepted(_running: ProgramProcess): void {}
-  /** The process is gone or going (stopped, crashed, refused): forget what was its. */
+  /** Starts a new one; rejects with a LaunchError when it cannot start at all. */
+  protected abstract spawn(): Promise<R>;
+  /** Asks initialize and judges the answer; undefined when it ended meanwhile (a crash, handled as one). */
+  protected abstract initialize(running: R): Promise<InitializeVerdict | undefined>;
+  /** Its handlers go on a new one before anything is read from it. */
+  protected attach(_running: R): void {}
+  /** It answered initialize and was accepted. */
+  protected accepted(_running: R): void {}
+  /** The line the log says once it was accepted: "started (pid N, ...)". */
+  protected abstract startedLine(running: R, version: string): HostLogCode;
+  /** It is gone or going (stopped, crashed, refused, cut short): forget what was its. */
   protected detached(): void {}
-  /** initialize was not answered in time (Skwir then sends $/cancel for it). */
-  protected initializeTimedOut(_running: ProgramProcess, _id: MessageId): void {}
+  /** A stop was asked, before it waits its turn. */
+  protected stopAsked(): void {}
 
-  constructor(protected readonly options: SupervisorOptions) {
-    this.limits = { ...DEFAULT_LIMITS, ...options.limits };
+  constructor(private readonly lifetime: SupervisorOptions) {
+    this.limits = { ...DEFAULT_LIMITS, ...lifetime.limits };
     this.crashes = new CrashHistory({
       maxCrashes: this.limits.maxCrashes,
       windowMs: this.limits.crashWindowMs,
@@ -110,19 +75,18 @@ export abstract class Supervisor {
     return this._reason?.code;
   }
   get pid(): number | undefined {
-    return this.current?.pid;
+    return this.current?.processes[0];
   }
-  /** The process first, then the descendants seen so far; none when it does not run. */
+  /** Its processes, the first its own; none when it does not run, or runs in the host's own. */
   get processes(): readonly number[] {
-    const running = this.current;
-    return running ? [running.pid, ...running.tree.descendants()] : [];
+    return this.current?.processes ?? [];
   }
   /** The program's own version, when its answer to initialize gave one. */
   get toolVersion(): string | undefined {
     return this._version;
   }
 
-  /** Starts the process; resolves once it answered initialize, or failed to. Not from 'failed'. */
+  /** Starts it; resolves once it answered initialize, or failed to. Not from 'failed'. */
   start(): Promise<void> {
     if (this.pendingStart && !this.pendingStart.cut.signal.aborted) return this.pendingStart.done;
     const cut = new AbortController();
@@ -139,10 +103,11 @@ export abstract class Supervisor {
   }
 
   /**
-   * The stop sequence; resolves when nothing of the process runs any more. `idle`: it ends idle,
-   * not stopped. A start under way is cut short: what it spawned is stopped too.
+   * The stop sequence; resolves when nothing of it runs any more. `idle`: it ends idle, not
+   * stopped. A start under way is cut short: what it spawned is stopped too.
    */
   stop(options: { idle?: boolean } = {}): Promise<void> {
+    this.stopAsked();
     this.clearRestart();
     const cutStart = this.pendingStart !== undefined;
     this.pendingStart?.cut.abort();
@@ -167,12 +132,12 @@ export abstract class Supervisor {
   }
 
   /**
-   * The running process to send a request to: started first when it starts on demand and is not
-   * started (or stopped, or idle), waited for while it starts, and with `waitForRestart` while a
-   * restart after a crash is due; else why there is none.
+   * What runs, to send a request to: started first when it starts on demand and is not started (or
+   * stopped, or idle), waited for while it starts, and with `waitForRestart` while a restart after a
+   * crash is due; else why there is none.
    */
-  protected async ready(options: { waitForRestart?: boolean } = {}): Promise<Running> {
-    const startsOnDemand = this._state === 'stopped' && this.options.start === 'demand';
+  protected async ready(options: { waitForRestart?: boolean } = {}): Promise<Running<R>> {
+    const startsOnDemand = this._state === 'stopped' && this.lifetime.start === 'demand';
     if (this._state === 'idle' || startsOnDemand) await this.start();
     else if (this.pendingStart) await this.pendingStart.done;
     else if (this._state === 'crashed' && options.waitForRestart && this.restartTimer) {
@@ -185,27 +150,46 @@ export abstract class Supervisor {
       });
     }
     const running = this.current;
-    if (this._state !== 'running' || !running) return { why: this.whyNotRunning() };
+    if (this._state !== 'running' || !running) return { why: notRunningReason(this._state, this._reason?.code) };
     return { running };
   }
 
-  /** Why a request sent to `running` got no answer: stopped meanwhile, or how the process ended. */
-  protected async whyUnanswered(running: ProgramProcess): Promise<CommandReasonCode> {
+  /** Why a request sent to `running` got no answer: stopped meanwhile, or how it ended. */
+  protected async whyUnanswered(running: R): Promise<CommandReasonCode> {
     if (running.stopRequested) return { code: 'stoppedBeforeAnswer' };
     // Its output may end a moment before its exit is known.
     await Promise.race([running.exited, delay(this.limits.stopStepMs)]);
-    return running.exit ? exitReasonCode(running.exit) : { code: 'linkBroken' };
+    return running.ending ?? { code: 'linkBroken' };
+  }
+
+  /**
+   * Ends `running` at once to cut short what it is doing (a module's call that does not return): not
+   * a crash, nor a stop; idle after, and the next request starts it afresh.
+   */
+  protected cutShort(running: R): Promise<void> {
+    return this.enqueue(async () => {
+      if (this.current !== running) return;
+      this.current = undefined;
+      this.initialized = false;
+      await running.stop({ stepMs: this.limits.stopStepMs });
+      this.detached();
+      this.setState('idle');
+    });
+  }
+
+  /** Whether `running` is the one that runs now (not one stopped, crashed or cut short since). */
+  protected isCurrent(running: R): boolean {
+    return this.current === running;
   }
 
   protected log(level: LogLevel, source: LogSource, message: string): void {
-    this.options.onLog(level, source, message.length > MAX_LOG_LINE_CHARS ? `${message.slice(0, MAX_LOG_LINE_CHARS)}...` : message);
+    this.lifetime.onLog(level, source, cut(message));
   }
 
   /** One of the host's own lines, as data and in English; a plugin's say so. */
   protected hostLog(line: HostLogCode): void {
     const own = this.noun === 'plugin' && LIFETIME_LOG_CODES.has(line.code) ? ({ ...line, plugin: true } as HostLogCode) : line;
-    const text = hostLogText(own);
-    this.options.onLog(hostLogLevel(own), 'host', text.length > MAX_LOG_LINE_CHARS ? `${text.slice(0, MAX_LOG_LINE_CHARS)}...` : text, own);
+    this.lifetime.onLog(hostLogLevel(own), 'host', cut(hostLogText(own)), own);
   }
 
   private enqueue(operation: () => Promise<void>): Promise<void> {
@@ -219,25 +203,12 @@ export abstract class Supervisor {
     this.clearRestart();
     this.setState('starting');
     this.detached();
-    let running: ProgramProcess;
+    let running: R;
     try {
-      running = await ProgramProcess.launch({
-        execPath: this.options.execPath,
-        args: this.options.args ?? [],
-        cwd: this.options.cwd,
-        env: this.options.env ?? childEnvironment(),
-        exitDrainMs: this.limits.exitDrainMs,
-        onStderrLine: (line) => this.options.onLog('info', 'stderr', line),
-        peer: {
-          lineLimit: this.lineLimit,
-          fallbackRequestHandler: (params, method) => this.handleRequest(method, params),
-          onProtocolError: (problem) => this.log(problem.kind === 'handlerFailed' ? 'error' : 'warn', 'protocol', problem.message),
-          onTrace: (direction, text, method, sent) => this.options.onTrace?.(direction === 'sent' ? 'toTool' : 'fromTool', text, method, sent),
-        },
-      });
+      running = await this.spawn();
     } catch (error) {
-      const problem = error instanceof LaunchError ? error.problem : (error as Error).message;
-      this.fail({ code: 'couldNotStart', program: this.options.execPath, problem });
+      const launch = error instanceof LaunchError ? error : new LaunchError(this.noun, (error as Error).message);
+      this.fail({ code: 'couldNotStart', program: launch.program, problem: launch.problem });
       return;
     }
     if (cut.aborted) {
@@ -248,26 +219,10 @@ export abstract class Supervisor {
     this.current = running;
     this.attach(running);
     void running.exited.then(() => this.exitedUnasked(running));
-    running.peer.onClose(() => this.linkClosed(running));
-    const { id, answer } = this.sendInitialize(running);
     // A stop asked while initialize is awaited goes at once: the stop that follows in the queue ends it.
     const stopped = new Promise<'stopped'>((resolve) => cut.addEventListener('abort', () => resolve('stopped'), { once: true }));
-    answer.catch(() => undefined); // left unawaited when stopped: its rejection is no one's
-    let verdict: InitializeVerdict;
-    try {
-      const result = await Promise.race([answer, stopped]);
-      if (result === 'stopped') return;
-      verdict = this.judgeInitialize(result);
-    } catch (error) {
-      if (error instanceof ConnectionError && error.code === 'closed') return; // exited: a crash, handled there
-      if (error instanceof ResponseError) {
-        verdict = { refusal: { code: 'initializeFailed', message: error.message, errorCode: error.code } };
-      } else {
-        this.initializeTimedOut(running, id);
-        verdict = { refusal: { code: 'initializeTimeout', seconds: this.limits.initializeMs / 1000 } };
-      }
-    }
-    if (this.current !== running) return; // it exited meanwhile
+    const verdict = await Promise.race([this.initialize(running), stopped]);
+    if (verdict === 'stopped' || verdict === undefined || this.current !== running) return; // stopped, or it exited meanwhile
     if ('refusal' in verdict) {
       this.current = undefined;
       this.fail(verdict.refusal);
@@ -279,10 +234,10 @@ export abstract class Supervisor {
     this.initialized = true;
     this.accepted(running);
     this.setState('running');
-    this.hostLog({ code: 'started', pid: running.pid, version: verdict.version });
+    this.hostLog(this.startedLine(running, verdict.version));
   }
 
-  private async stopRunning(running: ProgramProcess, ending: 'idle' | 'stopped'): Promise<void> {
+  private async stopRunning(running: R, ending: 'idle' | 'stopped'): Promise<void> {
     this.setState('stopping');
     const farewell = this.initialized ? this.farewell : undefined;
     this.current = undefined;
@@ -295,52 +250,30 @@ export abstract class Supervisor {
     this.setState(ending);
   }
 
-  private exitedUnasked(running: ProgramProcess): void {
+  private exitedUnasked(running: R): void {
     if (running.stopRequested || this.current !== running) return;
     const wasRunning = this.initialized;
     this.current = undefined;
     this.initialized = false;
-    const exit = running.exit ?? { code: null, signal: null };
+    const ending = running.ending ?? { code: 'exited', exitCode: null };
     if (running.killLeftovers()) this.hostLog({ code: 'leftoversKilled' });
     this.detached();
-    if (wasRunning && running.exit?.code === 0 && this.options.start === 'demand') {
+    if (wasRunning && ending.code === 'exited' && ending.exitCode === 0 && this.lifetime.start === 'demand') {
       this.hostLog({ code: 'exitedIdle' });
       this.setState('idle');
       return;
     }
     const verdict = this.crashes.record();
     if (!verdict.restart) {
-      this.fail({ code: 'crashedTooOften', crashes: verdict.crashes, seconds: this.limits.crashWindowMs / 1000, last: exitReasonCode(exit) });
+      this.fail({ code: 'crashedTooOften', crashes: verdict.crashes, seconds: this.limits.crashWindowMs / 1000, last: ending });
       return;
     }
-    this.hostLog({ code: 'crashedRestarting', exit: exitReasonCode(exit), seconds: verdict.delayMs / 1000 });
-    this.setState('crashed', stateReason(exitReasonCode(exit), this.noun));
+    this.hostLog({ code: 'crashedRestarting', exit: ending, seconds: verdict.delayMs / 1000 });
+    this.setState('crashed', stateReason(ending, this.noun));
     this.restartTimer = setTimeout(() => {
       this.restartTimer = undefined;
       void this.start();
     }, verdict.delayMs);
-  }
-
-  /** A process that closed its stdout (or stdin) but runs on can no longer talk: it is ended. */
-  private linkClosed(running: ProgramProcess): void {
-    setTimeout(() => {
-      if (running.exit || running.stopRequested || this.current !== running) return;
-      this.hostLog({ code: 'linkClosed' });
-      void running.stop({ stepMs: this.limits.stopStepMs, asked: false });
-    }, this.limits.exitDrainMs).unref();
-  }
-
-  private whyNotRunning(): CommandReasonCode {
-    switch (this._state) {
-      case 'failed':
-        return this._reason?.code ?? { code: 'notRunning' };
-      case 'crashed':
-        return this._reason ? { code: 'restarting', after: this._reason.code } : { code: 'restarting' };
-      case 'stopping':
-        return { code: 'stopping' };
-      default:
-        return { code: 'notRunning' };
-    }
   }
 
   private fail(code: StateReasonCode): void {
@@ -361,3 +294,6 @@ export abstract class Supervisor {
     this._onDidChangeState.fire(reason === undefined ? { state } : { state, reason: reason.text, reasonCode: reason.code });
   }
 }
+
+/** A line for the log, cut to what a log line may hold. */
+const cut = (text: string): string => (text.length > MAX_LOG_LINE_CHARS ? `${text.slice(0, MAX_LOG_LINE_CHARS)}...` : text);

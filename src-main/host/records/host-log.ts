@@ -27,7 +27,6 @@ const levels: Record<HostLogCode['code'], LogLevel> = {
   workerEndedByItself: 'error',
   workerReplaced: 'info',
   trapped: 'warn',
-  workerFailed: 'error',
   logsDropped: 'warn',
   failed: 'error',
   loaded: 'info',

@@ -1,23 +1,32 @@
 // The supervisor of one tool's process, as protocol 1 speaks with it (docs/design/wire.md): initialize first and nothing
 // else until it is answered, the commands it says are runnable, command/run with its limit, the
 // notices the app sends, `shutdown` before its input closes. The lifetime (start, stop, crashes) is
-// the Supervisor's; the caller decides when to start (`launch` tools at once, `demand` tools on first
+// the ProgramSupervisor's; the caller decides when to start (`launch` tools at once, `demand` tools on first
 // use), and runCommand starts a tool that is not started yet.
 import type { CommandOutcome, PreferenceValue } from '../../../src-shared/host-api';
 import { PROTOCOL1_LINE_LIMIT } from '../../../src-shared/limits';
 import { Emitter, type Event } from '../../../src-shared/lifecycle';
 import { beforeAnswerEn } from '../../../src-shared/reasons-en';
 import { ConnectionError, ResponseError } from '../wire/errors';
-import { judgeInitializeAnswer } from './initialize';
+import { judgeInitializeAnswer, PROTOCOLS_OFFERED, sendInitializeFirst } from './initialize';
 import { reasonText, unavailable } from '../process/reasons';
 import type { ProgramProcess } from '../process/program-process';
-import { Supervisor, type InitializeVerdict } from '../process/supervisor';
-import { PROTOCOLS_OFFERED, type ToolSupervisorOptions } from '../process/supervisor-options';
+import { ProgramSupervisor, type ProgramSupervisorOptions } from '../process/program-supervisor';
+import type { InitializeVerdict } from '../process/supervisor-options';
 import { ToolNotices } from './tool-notices';
 
-export { DEFAULT_LIMITS, PROTOCOLS_OFFERED, type ToolSupervisorLimits, type ToolSupervisorOptions, type ToolStateChange } from '../process/supervisor-options';
+export interface ToolSupervisorOptions extends ProgramSupervisorOptions {
+  toolId: string;
+  /** The tool's data folder: its working directory, and `dataFolder` in initialize. */
+  cwd: string;
+  language: string;
+  /** The manifest's command ids, in its order. */
+  commandIds: readonly string[];
+  /** Every request from the tool (the broker): the answer or a promise of it. Refuse with ResponseError (thrown or rejected). */
+  handleRequest(method: string, params: unknown): unknown;
+}
 
-export class ToolSupervisor extends Supervisor {
+export class ToolSupervisor extends ProgramSupervisor {
   private readonly _onDidChangeRunnable = new Emitter<readonly string[]>();
   readonly onDidChangeRunnable: Event<readonly string[]> = this._onDidChangeRunnable.event;
 
@@ -87,17 +96,14 @@ export class ToolSupervisor extends Supervisor {
 
   protected sendInitialize(running: ProgramProcess) {
     const offered = { protocols: [...PROTOCOLS_OFFERED], language: this._language, dataFolder: this.tool.cwd };
-    // Nothing else goes either way before initialize is answered (see Peer.request's `first`).
-    return running.peer.send('initialize', offered, { timeoutMs: this.limits.initializeMs, first: true });
+    return sendInitializeFirst(running.peer, offered, this.limits.initializeMs);
   }
 
   protected judgeInitialize(result: unknown): InitializeVerdict {
-    const verdict = judgeInitializeAnswer(result);
-    if (verdict.refusal) return { refusal: verdict.refusal };
-    return { version: verdict.version ?? 'unknown' };
+    return judgeInitializeAnswer(result);
   }
 
-  protected attach(running: ProgramProcess): void {
+  protected override attach(running: ProgramProcess): void {
     this.notices.attach(running.peer);
   }
 

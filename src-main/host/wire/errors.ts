@@ -22,6 +22,27 @@ export class ResponseError extends Error {
   }
 }
 
+/**
+ * The codes the peer answers its own refusals with, by fault: JSON-RPC's own by default (protocol 1's
+ * table); a dialect that reads no codes (Skwir) gives one code for all, the message naming the fault.
+ */
+export interface RefusalCodes {
+  /** A line that is not JSON (or not UTF-8). */
+  notJson: number;
+  /** JSON that is not a message, or a line over the limit. */
+  notMessage: number;
+  unknownMethod: number;
+  /** A handler that broke, or an answer too large to send. */
+  internal: number;
+}
+
+export const JSON_RPC_REFUSALS: RefusalCodes = {
+  notJson: ErrorCodes.ParseError,
+  notMessage: ErrorCodes.InvalidRequest,
+  unknownMethod: ErrorCodes.MethodNotFound,
+  internal: ErrorCodes.InternalError,
+};
+
 export type ConnectionErrorCode =
   | 'timeout' // no answer within the limit
   | 'cancelled' // the request was abandoned (a Skwir call cancelled): its answer is no longer awaited

@@ -34,13 +34,15 @@ function serialize(message: object): string {
   return `${rest.slice(0, -1)}${rest === '{}' ? '' : ','}"result":${result.json}}`;
 }
 
-/** Messages held before initialize is answered; past this they are dropped, and said so. */
+/** Messages held (protocol 1's before initialize is answered); past this they are dropped, and said so. */
 const HELD_LIMIT = 1024;
 /** Their characters: a refusal echoes the tool's request id, which may be most of a line long. */
 export const HELD_MAX_CHARS = 4 * 2 ** 20;
 
 export class Outbox {
   private held: { text: string; method?: string; message: object; failed?: Failed }[] | undefined;
+  /** What held output waits for, for the words when too much does. */
+  private awaited = '';
   private heldChars = 0;
   private closed = false;
   /** The writer's stream is gone: lines are dropped untraced (they would never be sent). */
@@ -75,11 +77,11 @@ export class Outbox {
     if (!this.held) {
       this.write(text, method, message, failed);
     } else if (this.held.length >= HELD_LIMIT) {
-      this.options.onProblem('queueFull', `too much output waited for initialize; ${method ?? 'a message'} was dropped`);
+      this.options.onProblem('queueFull', `too much output waited for ${this.awaited}; ${method ?? 'a message'} was dropped`);
     } else if (this.heldChars + text.length > HELD_MAX_CHARS) {
       this.options.onProblem(
         'queueFull',
-        `more than ${HELD_MAX_CHARS.toLocaleString('en-US')} characters of output waited for initialize; ${method ?? 'a message'} was dropped`,
+        `more than ${HELD_MAX_CHARS.toLocaleString('en-US')} characters of output waited for ${this.awaited}; ${method ?? 'a message'} was dropped`,
       );
     } else {
       this.held.push({ text, method, message, failed });
@@ -87,8 +89,9 @@ export class Outbox {
     }
   }
 
-  hold(): void {
+  hold(awaited: string): void {
     this.held ??= [];
+    this.awaited = awaited;
   }
 
   release(): void {

@@ -1,8 +1,11 @@
 // Lines <-> JSON-RPC 2.0: ids, the pending map, timeouts, dispatch, and the app's answers to
-// whatever is not a message. Protocol-neutral: it knows JSON-RPC, not protocol 1's methods.
+// whatever is not a message. Protocol-neutral: it knows JSON-RPC, not either dialect's methods or
+// rules; a dialect screens what comes (protocol 1 takes nothing before initialize's answer) and holds
+// what goes.
 import { Emitter, type Disposable } from '../../../src-shared/lifecycle';
 import { isPromise } from '../../../src-shared/maybe-promise';
-import { ConnectionError, ErrorCodes, ResponseError } from './errors';
+import { quote } from '../../../src-shared/protocol/problem-words';
+import { ConnectionError, JSON_RPC_REFUSALS, ResponseError, type RefusalCodes } from './errors';
 import { describe, shapeOf, type MessageId } from './message-shape';
 import { Outbox } from './outbox';
 import { PendingRequests, type Settled } from './pending-requests';
@@ -14,17 +17,17 @@ export type RequestHandler = (params: unknown, method: string) => unknown;
 export type NoticeHandler = (params: unknown, method: string) => void;
 
 export type ProtocolProblemKind =
-  | 'notJson' // answered -32700
-  | 'notMessage' // answered -32600
-  | 'oversize' // answered -32600
+  | 'notJson' // answered -32700 (the refusal codes' notJson)
+  | 'notMessage' // answered -32600 (notMessage)
+  | 'oversize' // answered -32600 (notMessage)
   | 'unterminated' // the link ended inside a line
   | 'unknownAnswer' // an answer whose id matches no pending request: dropped
   | 'answeredTwice' // a second answer to a request answered already: dropped
   | 'lateAnswer' // an answer after its request timed out: dropped
-  | 'handlerFailed' // a handler threw something other than a ResponseError: answered -32603
+  | 'handlerFailed' // a handler threw something other than a ResponseError: answered -32603 (internal)
   | 'tooLarge' // an outgoing message over the line cap was not sent
-  | 'queueFull' // output held before initialize overflowed: dropped
-  | 'beforeFirstAnswer' // a request (answered -32600, not carried out) or notice (dropped) before the first request's answer
+  | 'queueFull' // output held (by the dialect) overflowed: dropped
+  | 'screenedOut' // a request (refused, not carried out) or notice (dropped) the dialect's screen turned away
   | 'linkFailed'; // the other side's output failed (a read error): the link closes
 
 export interface ProtocolProblem {
@@ -45,8 +48,10 @@ export interface PeerOptions {
    * A line sent comes with the message it was made from (a result keeps what its handler returned).
    */
   onTrace?(direction: TraceDirection, text: string, method?: string, sent?: object): void;
-  /** Answers requests with no handler of their own; without it they get -32601. */
+  /** Answers requests with no handler of their own; without it they are refused as unknown. */
   fallbackRequestHandler?: RequestHandler;
+  /** The codes of the peer's own refusals: JSON-RPC's (protocol 1's) unless the dialect gives its own. */
+  refusalCodes?: RefusalCodes;
   /**
    * The protocol's line limit (protocol 1's by default), for the lines sent: bigger messages are not
    * sent (requests reject, answers become -32603). The reader is given the same limit.
@@ -56,9 +61,17 @@ export interface PeerOptions {
   maxConcurrentRequests?: number;
 }
 
+/** A request or notice from the other side, as a screen sees it before any handler does. */
+export type Incoming = { kind: 'request'; id: MessageId; method: string } | { kind: 'notice'; method: string };
+
+/**
+ * Turns away what comes while the dialect takes none of it: undefined lets it through. A request
+ * turned away is answered `refusal` and not carried out, a notice dropped; `problem` is reported.
+ */
+export type Screen = (incoming: Incoming) => { refusal: ResponseError; problem: string } | undefined;
+
 export interface SendOptions {
   timeoutMs?: number;
-  first?: boolean;
   /**
    * Called once the request is no longer waited for (answered, timed out, abandoned, failed or the
    * link closed), in that same turn: a line that came in the same read after its answer sees it
@@ -82,9 +95,9 @@ export class Peer implements Disposable {
   private readonly pauses = new Set<PauseReason>();
   private readonly maxConcurrent: number;
   private readonly lineLimit: LineLimit;
+  private readonly codes: RefusalCodes;
   private nextId = 1;
-  /** A request sent with `first`, not answered yet: nothing else is taken from the other side. */
-  private first: { id: MessageId; method: string } | undefined;
+  private screening: Screen | undefined;
   private handling = 0;
   private closed = false;
 
@@ -95,6 +108,7 @@ export class Peer implements Disposable {
   ) {
     this.maxConcurrent = options.maxConcurrentRequests ?? 64;
     this.lineLimit = options.lineLimit ?? PROTOCOL1_LINE_LIMIT;
+    this.codes = options.refusalCodes ?? JSON_RPC_REFUSALS;
     this.outbox = new Outbox(writer, {
       maxLineBytes: lineContentBytes(this.lineLimit),
       onTrace: (text, method, message) => options.onTrace?.('sent', text, method, message),
@@ -118,14 +132,8 @@ export class Peer implements Disposable {
     return this.closed;
   }
 
-  /**
-   * Resolves with the result; rejects with ResponseError (the other side's failure) or ConnectionError.
-   * With `first` (protocol 1's initialize), neither side sends anything else until it is answered:
-   * later output is held until releaseOutput(), and the other side's requests meanwhile are not
-   * carried out but refused -32600 (the refusal held like the rest), its notices dropped, each
-   * reported. Its answer lifts that at once, so what follows it in the same read is taken.
-   */
-  request(method: string, params?: object, options: { timeoutMs?: number; first?: boolean } = {}): Promise<unknown> {
+  /** Resolves with the result; rejects with ResponseError (the other side's failure) or ConnectionError. */
+  request(method: string, params?: object, options: { timeoutMs?: number } = {}): Promise<unknown> {
     return this.send(method, params, options).answer;
   }
 
@@ -135,11 +143,9 @@ export class Peer implements Disposable {
     if (this.closed) return { id, answer: Promise.reject(new ConnectionError('closed', `the link is closed; ${method} not sent`)) };
     const answer = this.pending.add(id, method, options.timeoutMs, options.settled);
     const message = { jsonrpc: '2.0', id, method, ...(params === undefined ? {} : { params }) };
-    this.outbox.send(message, method, (error) => this.pending.fail(id, error));
-    if (options.first) {
-      this.first = { id, method };
-      this.outbox.hold();
-    }
+    // A write that fails at once (too large, the link known closed) fails the request in the next
+    // microtask: its caller has its id by then, and `settled` is never told from within send().
+    this.outbox.send(message, method, (error) => queueMicrotask(() => this.pending.fail(id, error)));
     return { id, answer };
   }
 
@@ -167,11 +173,17 @@ export class Peer implements Disposable {
   }
 
   /**
-   * Holds every later message, answers and notices included, until releaseOutput(): protocol 1
-   * sends nothing but initialize until initialize is answered. Lines already sent stay sent.
+   * Holds every later message, answers and notices included, until releaseOutput(); `awaited`, what
+   * the output waits for, names it when too much waits. Lines already sent stay sent.
    */
-  holdOutput(): void {
-    this.outbox.hold();
+  holdOutput(awaited: string): void {
+    this.outbox.hold(awaited);
+  }
+
+  /** Every request and notice that comes goes past `screen` first, until disposed. */
+  screen(screen: Screen): Disposable {
+    this.screening = screen;
+    return { dispose: () => this.screening === screen && (this.screening = undefined) };
   }
 
   releaseOutput(): void {
@@ -195,7 +207,7 @@ export class Peer implements Disposable {
       value = JSON.parse(line);
     } catch {
       this.options.onTrace?.('received', line);
-      this.answerProblem(null, ErrorCodes.ParseError, 'not JSON', 'notJson', `a line is not JSON: ${quote(line)}`);
+      this.answerProblem(null, this.codes.notJson, 'not JSON', 'notJson', `a line is not JSON: ${quote(line)}`);
       return;
     }
     const message = shapeOf(value);
@@ -206,15 +218,20 @@ export class Peer implements Disposable {
     }
     this.options.onTrace?.('received', line, method);
     switch (message.kind) {
-      case 'request':
-        if (this.first) this.refuseBeforeFirstAnswer(message.id, message.method, this.first.method);
-        else this.handleRequest(message.id, message.method, message.params);
+      case 'request': {
+        const turnedAway = this.screening?.({ kind: 'request', id: message.id, method: message.method });
+        if (turnedAway) {
+          this.problem('screenedOut', turnedAway.problem, turnedAway.refusal.code);
+          this.sendFailure(message.id, message.method, turnedAway.refusal);
+        } else this.handleRequest(message.id, message.method, message.params);
         return;
-      case 'notice':
-        if (this.first) {
-          this.problem('beforeFirstAnswer', `the notice ${message.method} came before ${this.first.method} was answered; dropped`);
-        } else this.handleNotice(message.method, message.params);
+      }
+      case 'notice': {
+        const turnedAway = this.screening?.({ kind: 'notice', method: message.method });
+        if (turnedAway) this.problem('screenedOut', turnedAway.problem);
+        else this.handleNotice(message.method, message.params);
         return;
+      }
       case 'result':
         this.answered(message.id, { result: message.result }, line);
         return;
@@ -225,13 +242,7 @@ export class Peer implements Disposable {
         return;
       }
       case 'invalid':
-        this.answerProblem(
-          message.id,
-          ErrorCodes.InvalidRequest,
-          'not a message',
-          'notMessage',
-          `a line is not a message (${message.problem}): ${quote(line)}`,
-        );
+        this.answerProblem(message.id, this.codes.notMessage, 'not a message', 'notMessage', `a line is not a message (${message.problem}): ${quote(line)}`);
     }
   }
 
@@ -242,7 +253,7 @@ export class Peer implements Disposable {
         this.options.onTrace?.('received', `(a line of ${refusal.bytesSeen}+ bytes, over the limit: refused unread)`);
         this.answerProblem(
           null,
-          ErrorCodes.InvalidRequest,
+          this.codes.notMessage,
           'line too long',
           'oversize',
           `a line is over ${lineLimitWords(this.lineLimit)}; its bytes were discarded`,
@@ -250,7 +261,7 @@ export class Peer implements Disposable {
         return;
       case 'notUtf8':
         this.options.onTrace?.('received', refusal.text);
-        this.answerProblem(null, ErrorCodes.ParseError, 'not JSON', 'notJson', `a line is not UTF-8, so not JSON: ${quote(refusal.text)}`);
+        this.answerProblem(null, this.codes.notJson, 'not JSON', 'notJson', `a line is not UTF-8, so not JSON: ${quote(refusal.text)}`);
         return;
       case 'unterminated':
         this.problem('unterminated', `the output ended inside a line: ${refusal.bytes} bytes with no line break were dropped`);
@@ -264,7 +275,7 @@ export class Peer implements Disposable {
   private handleRequest(id: MessageId, method: string, params: unknown): void {
     const handler = this.requestHandlers.get(method) ?? this.options.fallbackRequestHandler;
     if (!handler) {
-      this.sendFailure(id, method, new ResponseError(ErrorCodes.MethodNotFound, `unknown method: ${method}`));
+      this.sendFailure(id, method, new ResponseError(this.codes.unknownMethod, `unknown method: ${method}`));
       return;
     }
     let result: unknown;
@@ -298,8 +309,8 @@ export class Peer implements Disposable {
     this.outbox.send({ jsonrpc: '2.0', id, result: result === undefined ? {} : result }, method, (error) => {
       // The other side's input closed (it is being stopped, or exited): nobody is left to answer.
       if (error.code === 'closed') return;
-      this.problem('tooLarge', `the answer to ${method} would not fit in one line; answered -32603 instead`);
-      this.sendFailure(id, method, new ResponseError(ErrorCodes.InternalError, 'answer too large'));
+      this.problem('tooLarge', `the answer to ${method} would not fit in one line; answered ${this.codes.internal} instead`);
+      this.sendFailure(id, method, new ResponseError(this.codes.internal, 'answer too large'));
     });
   }
 
@@ -308,8 +319,8 @@ export class Peer implements Disposable {
       this.sendFailure(id, method, error);
     } else {
       // The stack stays here: the other side learns only that something broke inside.
-      this.problem('handlerFailed', `${method} failed inside the app: ${String(error)}`, ErrorCodes.InternalError);
-      this.sendFailure(id, method, new ResponseError(ErrorCodes.InternalError, 'internal error'));
+      this.problem('handlerFailed', `${method} failed inside the app: ${String(error)}`, this.codes.internal);
+      this.sendFailure(id, method, new ResponseError(this.codes.internal, 'internal error'));
     }
   }
 
@@ -323,18 +334,7 @@ export class Peer implements Disposable {
     }
   }
 
-  private refuseBeforeFirstAnswer(id: MessageId, method: string, first: string): void {
-    this.problem(
-      'beforeFirstAnswer',
-      `the request ${method} (id ${describe(id)}) came before ${first} was answered; not carried out (answered ${ErrorCodes.InvalidRequest})`,
-      ErrorCodes.InvalidRequest,
-    );
-    const rule = `sent before ${first} was answered: until it is, nothing else may be sent`;
-    this.sendFailure(id, method, new ResponseError(ErrorCodes.InvalidRequest, rule));
-  }
-
   private answered(id: MessageId, outcome: { result: unknown } | { error: Error }, line: string): void {
-    if (this.first?.id === id) this.first = undefined;
     const match = this.pending.answer(id, outcome, line);
     if (match.matched) return;
     if (match.answeredBefore) {
@@ -371,8 +371,4 @@ export class Peer implements Disposable {
   private problem(kind: ProtocolProblemKind, message: string, answered?: number): void {
     this.options.onProtocolError?.(answered === undefined ? { kind, message } : { kind, message, answered });
   }
-}
-
-function quote(text: string): string {
-  return JSON.stringify(text.length > 120 ? `${text.slice(0, 117)}...` : text);
 }

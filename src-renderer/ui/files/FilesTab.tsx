@@ -1,6 +1,6 @@
 // A plugin's Files tab: files given to it (dropped or added by path), what it says of each (its
 // fields and thumbnail), its commands on the chosen files, and the preview of the file last chosen.
-import type { ToolSummary } from '../../../src-shared/host-api';
+import type { PluginSummary } from '../../../src-shared/host-api';
 import { pluginFileSelectors } from '../../store/plugin-files-slice';
 import { useAppStore } from '../../store/store-context';
 import { AddFiles } from './AddFiles';
@@ -9,7 +9,7 @@ import { FilePreview } from './FilePreview';
 import { PluginCommands } from './PluginCommands';
 import './files.css';
 
-export function FilesTab({ tool }: { tool: Extract<ToolSummary, { kind: 'plugin' }> }) {
+export function FilesTab({ tool }: { tool: PluginSummary }) {
   const details = tool.plugin;
   const count = useAppStore((s) => pluginFileSelectors.files(tool.id)(s).length);
   return (

@@ -1,7 +1,7 @@
 // The Bytecode Alliance's jco, as a library (@bytecodealliance/jco-transpile: the transpiler and
 // wasm-tools that the jco CLI itself runs): the one place that uses it, loaded on first use so the
-// host pays for it only when a module plugin is installed or run (the transpiler in a worker of its
-// own, component-transpile-worker.mjs). Its errors come back as Errors with a one-line message.
+// host pays for it only when a module plugin is installed or run (judging and transpiling a
+// component in a worker of its own, component-transpile-worker.mjs, that ends with the task). Its errors come back as Errors with a one-line message.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -52,8 +52,16 @@ async function withTools<T>(use: (tools: WasmTools) => Promise<T>): Promise<T> {
   }
 }
 
-/** The WIT of a component's world; rejects naming what is wrong when the bytes are not a component. */
-export const componentWorld = (bytes: Uint8Array): Promise<string> => withTools((tools) => tools.componentWit(bytes));
+/**
+ * The WIT of a component's world; rejects naming what is wrong when the bytes are not a component.
+ * Read in a worker of its own, as a transpile is: jco's tools weigh tens of megabytes, and the host
+ * that judges a folder at install would otherwise hold them for as long as it runs.
+ */
+export async function componentWorld(bytes: Uint8Array): Promise<string> {
+  const answer = await inWorker<{ world?: string }>({ task: 'world', bytes });
+  if (answer.world === undefined) throw new Error("jco's wasm-tools gave no world");
+  return answer.world;
+}
 
 /** A component made of WAT text (a core module) for the world in `wit` (the templates and the sample). */
 export const componentFromWat = (wat: string, wit: string, world: string): Promise<Uint8Array> =>
@@ -79,15 +87,22 @@ export async function transpileComponent(bytes: Uint8Array, name: string): Promi
   // Every core module as a file of its own (none inlined as base64), so each goes through the
   // caller's getCoreModule; an `err` result thrown as its payload itself, not wrapped.
   const options = { name, instantiation: 'async', base64Cutoff: 0, noComponentErrorWrapping: true, emitTypescriptDeclarations: false };
-  const worker = new Worker(TRANSPILE_WORKER, { workerData: { bytes, options }, execArgv: [], env: {} });
+  const answer = await inWorker<{ files?: TranspiledFiles }>({ task: 'transpile', bytes, options });
+  if (!answer.files) throw new Error('the transpiler gave no files');
+  return answer.files;
+}
+
+/** One task of jco's in a worker that ends with it (and takes jco's memory with it); its answer, or its error on one line. */
+async function inWorker<T extends object>(task: { task: 'world' | 'transpile'; bytes: Uint8Array; options?: object }): Promise<T> {
+  const worker = new Worker(TRANSPILE_WORKER, { workerData: task, execArgv: [], env: {} });
   try {
-    const answer = await new Promise<{ files?: TranspiledFiles; error?: string }>((resolve, reject) => {
+    const answer = await new Promise<T & { error?: string }>((resolve, reject) => {
       worker.once('message', resolve);
       worker.once('error', reject);
-      worker.once('exit', (code) => reject(new Error(`the transpiler's worker ended (code ${code})`)));
+      worker.once('exit', (code) => reject(new Error(`jco's worker ended (code ${code})`)));
     });
-    if (answer.error !== undefined || !answer.files) throw new Error(answer.error ?? 'the transpiler gave no files');
-    return answer.files;
+    if (answer.error !== undefined) throw new Error(answer.error);
+    return answer;
   } catch (error) {
     throw oneLine(error);
   } finally {

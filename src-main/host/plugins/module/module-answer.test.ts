@@ -1,7 +1,8 @@
 // A module plugin's answer over the limit (fixtures/module-plugin.wat, `huge`: 200 MiB of "a" in its
 // memory) is refused in the worker before it becomes a string, so neither the worker nor the host
 // holds a copy: the call fails naming the size, and the host's memory grows by the component's own
-// memory only. Alone in its file: the process's peak memory (maxRSS) is this test's.
+// memory only, and gets it back when the worker that made it is ended. Alone in its file: the
+// process's peak memory (maxRSS) is this test's.
 import { afterEach, describe, expect, it } from 'vitest';
 import { disposeAllModules, startModule } from '../../fixtures/module-harness';
 
@@ -23,6 +24,8 @@ describe("a module plugin's answer over the limit", () => {
     // 200 MiB the component filled in its memory; a string of it (and a copy in the host, its trace) would be as much again each.
     expect(peak() - before).toBeLessThan(200 * MiB + 64 * MiB);
     expect(h.trace.every((line) => line.text.length < 1_000)).toBe(true);
+    // The memory the component filled is given back with its worker, not held till its next trap.
+    expect(process.memoryUsage().rss - before).toBeLessThan(64 * MiB);
     expect(await h.field('answer')).toMatchObject({ outcome: 'answered', answer: { value: 'hello' } });
   });
 

@@ -27,6 +27,14 @@ describe('a module plugin', () => {
     expect(answer).toEqual({ jsonrpc: '2.0', id: 1, result: { value: 'hello' } });
   });
 
+  it('cuts a log level the size of a line: the warning naming it and the traced notice stay short', async () => {
+    const h = await startModule({ limits: { callMs: 60_000 } });
+    expect(await h.field('biglevel')).toMatchObject({ outcome: 'answered', answer: { value: 'hello' } });
+    expect(h.logs).toContainEqual({ level: 'info', source: 'tool', message: 'answering' });
+    expect(h.logs.find((line) => line.source === 'protocol')?.message).toMatch(/^log "level" must be error, warn, info or debug, not "aaa/);
+    expect(h.trace.find((line) => line.method === 'log')!.text.length).toBeLessThan(1_000);
+  });
+
   it("gives the component's err as the call's failure, and a malformed answer as malformed", async () => {
     const h = await startModule();
     expect(await h.field('fail')).toMatchObject({ outcome: 'failed', message: 'no such thing' });
@@ -44,6 +52,19 @@ describe('a module plugin', () => {
     expect(h.logged('the component is instantiated again for the next call')).toBe(true);
     expect(await h.field('answer')).toMatchObject({ outcome: 'answered', answer: { value: 'hello' } });
     expect(h.plugin.state).toBe('running');
+  });
+
+  it("traces what the host answers in the component's name, a trap and a refused read, with -32000 as for a program", async () => {
+    const h = await startModule({ granted: [], limits: { restartDelaysMs: [50] } });
+    expect(await h.field('read')).toMatchObject({ outcome: 'failed', message: 'read refused: the plugin was not granted the read capability' });
+    const refusal = h.trace.find((line) => line.method === 'read' && line.direction === 'toTool');
+    expect(JSON.parse(refusal!.text)).toMatchObject({ error: { code: -32000, message: 'read refused: the plugin was not granted the read capability' } });
+    expect(await h.field('trap')).toMatchObject({ outcome: 'failed' });
+    expect(JSON.parse(h.trace.at(-1)!.text)).toEqual({
+      jsonrpc: '2.0',
+      id: 2,
+      error: { code: -32000, message: 'the plugin trapped: wasm `unreachable` instruction executed' },
+    });
   });
 
   it('cuts a call that never ends at its timeout by ending the worker, and answers the next from a fresh one', async () => {

@@ -1,13 +1,16 @@
 // The host's end of one module plugin's worker thread (module-worker.mjs): starting it until its
 // component is instantiated, a call and how it ended, the component's reads answered on the reply
-// port with the worker woken through a shared word, its log lines passed on, the worker ended.
-// The lifetime around it (state, calls, idling) is module-plugin.ts's.
+// port with the worker woken through a shared word, its log lines passed on, the worker ended. It is
+// what the supervisor runs for a module plugin, as a process is for a program: the lifetime around
+// it (state, crashes and restarts, calls, idling) is module-plugin.ts's and the Supervisor's.
 import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
+import type { ExitReasonCode } from '../../../../src-shared/host-api';
 import type { Disposable } from '../../../../src-shared/lifecycle';
 import { SKWIR_LINE_LIMIT } from '../../../../src-shared/skwir/limits';
 import { MODULE_BUDGET, type ModuleCode } from './module-transpile';
 import { MAX_LOG_LINE_CHARS } from '../../../../src-shared/limits';
 import { readStderrLines } from '../../process/stderr-lines';
+import type { Child, StopReport } from '../../process/child';
 import { workerScript } from '../worker-script';
 
 const WORKER_SCRIPT = workerScript('./module-worker.mjs', import.meta.url);
@@ -34,8 +37,6 @@ export type CallEnding =
   | { type: 'trapped'; message: string }
   /** Its answer, or a line it logged, was longer than an answer may be: not made into a string, nor sent. */
   | { type: 'oversized'; part: 'answer' | 'log'; bytes: number }
-  /** The component could not be instantiated again after a trap. */
-  | { type: 'broken'; message: string }
   | { type: 'exited'; message: string };
 
 export interface WorkerLinkOptions {
@@ -50,14 +51,23 @@ export interface WorkerLinkOptions {
   script?: URL;
 }
 
+/** How the worker's start ended: its component instantiated, or not (why). */
+type Started = { type: 'ready' } | { type: 'broken'; message: string };
+
 type FromWorker =
-  | { type: 'ready' }
+  | Started
   | ({ type: 'read' } & ReadAsked)
   | { type: 'log'; level: unknown; message: unknown }
   | { type: 'logsDropped'; count: number }
-  | ({ id?: number } & Exclude<CallEnding, { type: 'exited' }>);
+  | ({ id: number } & Exclude<CallEnding, { type: 'exited' }>);
 
-export class WorkerLink {
+export class WorkerLink implements Child {
+  /** A module runs inside the host's own process. */
+  readonly processes: readonly number[] = [];
+  stopRequested = false;
+  private _ending: ExitReasonCode | undefined;
+  /** Set when the host ends the worker as a crash (its component trapped): the ending it gets. */
+  private crashedWith: ExitReasonCode | undefined;
   private open: { id: number; settle(ending: CallEnding): void } | undefined;
   private readonly replies: MessagePort;
   /** The word the worker sleeps on while the host answers its read. */
@@ -81,12 +91,17 @@ export class WorkerLink {
     this.exited = new Promise((resolve) => {
       worker.once('exit', (code) => {
         this.exitMessage = error ? `the worker failed: ${error.message}` : `the worker ended (code ${code})`;
+        this._ending = this.crashedWith ?? { code: 'exited', exitCode: code };
         this.replies.close();
         this.open?.settle({ type: 'exited', message: this.exitMessage });
         this.open = undefined;
         resolve(this.exitMessage);
       });
     });
+  }
+
+  get ending(): ExitReasonCode | undefined {
+    return this._ending;
   }
 
   /** A worker whose component is instantiated; rejects with why not within `timeoutMs`, the worker ended. */
@@ -141,7 +156,7 @@ export class WorkerLink {
     });
   }
 
-  private listen(onStart: (message: FromWorker) => void): void {
+  private listen(onStart: (message: Started) => void): void {
     this.worker.on('message', (message: FromWorker) => {
       switch (message.type) {
         case 'read': {
@@ -156,11 +171,11 @@ export class WorkerLink {
           this.options.onLogsDropped(message.count);
           return;
         case 'ready':
+        case 'broken':
           onStart(message);
           return;
         default:
-          if (message.id === undefined) onStart(message);
-          else if (message.id === this.open?.id) {
+          if (message.id === this.open?.id) {
             const { id: _, ...ending } = message;
             this.open.settle(ending);
             this.open = undefined;
@@ -193,8 +208,28 @@ export class WorkerLink {
     });
   }
 
-  /** Ends the worker, whatever it is doing (a hang, a read being waited for). */
-  async terminate(): Promise<void> {
+  /**
+   * Ends the worker as asked, whatever it is doing (a hang, a read being waited for): nothing it
+   * does can outlast or refuse it, so it ends as a program that keeps the rules would, with 0.
+   */
+  async stop(): Promise<StopReport> {
+    this.stopRequested = true;
+    await this.terminate();
+    return { exit: { code: 0, signal: null }, signal: undefined };
+  }
+
+  /** Ends the worker as a crash: its component is done (it trapped) and the worker with it. */
+  async crash(ending: ExitReasonCode): Promise<void> {
+    this.crashedWith ??= ending;
+    await this.terminate();
+  }
+
+  /** A worker leaves nothing behind in the host's process. */
+  killLeftovers(): boolean {
+    return false;
+  }
+
+  private async terminate(): Promise<void> {
     if (this.exitMessage === undefined) await this.worker.terminate();
     await this.exited;
     for (const output of this.output) output.dispose();

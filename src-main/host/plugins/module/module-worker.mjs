@@ -3,9 +3,9 @@
 // transpiled component, answers the host's calls one at a time, and gives the component its two
 // imports: `log` posts to the host; `read` must answer synchronously (the component cannot wait
 // for a promise, and Node 20 has no JSPI), so it posts the request and sleeps in Atomics.wait
-// until the host has put the answer on the reply port and woken it. A trap fails the call and the
-// component is instantiated again (a trapped instance refuses every later call); a hang is the
-// host's to end, by terminating this worker.
+// until the host has put the answer on the reply port and woken it. A trap fails the call and leaves
+// the instance unusable (it refuses every later call): the host ends this worker, as a crash, and a
+// new one instantiates the component again. A hang is the host's to end too, by terminating it.
 //
 // The host gives the code itself, as it checked it (module-transpile.ts): no file is read here. Each
 // core module's memories and tables were given maxima that hold the component to the budget with one
@@ -40,8 +40,8 @@ function coreModule(name) {
 
 const mib = (bytes) => `${Math.round((bytes / 1_048_576) * 10) / 10} MiB`;
 
-/** What the instances of the component being instantiated may take together. */
-let taken;
+/** What the instances of the component take together, counted as each is made. */
+const taken = { memoryBytes: 0, tableEntries: 0, count: new Map() };
 function instantiateCore(module, imports) {
   const name = names.get(module);
   if (name === undefined) throw new Error('the script gave a core module the app did not compile');
@@ -76,6 +76,9 @@ class BoundedTextDecoder extends TextDecoder {
 }
 globalThis.TextDecoder = BoundedTextDecoder;
 
+/** More than any level's name, enough of a wrong one to tell what it was. */
+const LEVEL_CHARS = 64;
+
 /** Thrown from the log import, through the component, to end a call that logged an oversized line. */
 class OversizedLog extends Error {}
 
@@ -108,29 +111,21 @@ const imports = {
         logsDropped++;
         return;
       }
-      port.postMessage({ type: 'log', level, message: message.length > logChars ? `${message.slice(0, logChars)}...` : message });
+      // A level is a word (error, warn, info, debug); one longer is wrong anyway, and is cut as a line is, shorter.
+      const cutLevel = level.length > LEVEL_CHARS ? `${level.slice(0, LEVEL_CHARS)}...` : level;
+      port.postMessage({ type: 'log', level: cutLevel, message: message.length > logChars ? `${message.slice(0, logChars)}...` : message });
     },
   },
 };
 
-let instance;
-function instantiate() {
-  taken = { memoryBytes: 0, tableEntries: 0, count: new Map() };
-  instance = bindings.then((made) => made.instantiate(coreModule, imports, instantiateCore));
-  return instance;
-}
-
 const describe = (error) => (error instanceof Error ? error.message : String(error));
 
+const instance = bindings.then((made) => made.instantiate(coreModule, imports, instantiateCore));
+
+// Calls come only once the component is instantiated (after 'ready').
 port.on('message', async (message) => {
   if (message.type !== 'call') return;
-  let component;
-  try {
-    component = await instance;
-  } catch (error) {
-    port.postMessage({ type: 'broken', id: message.id, message: describe(error) });
-    return;
-  }
+  const component = await instance;
   logs = 0;
   logsDropped = 0;
   oversized = 0;
@@ -141,10 +136,7 @@ port.on('message', async (message) => {
     // An `err` result comes as its payload, a string; anything else is a trap (or the bindings
     // refusing what the component gave them), after which the instance is unusable.
     if (typeof error === 'string') ending = { type: 'failed', message: error };
-    else {
-      ending = error instanceof OversizedLog ? { type: 'oversized', part: 'log', bytes: oversized } : { type: 'trapped', message: describe(error) };
-      instantiate().catch(() => {});
-    }
+    else ending = error instanceof OversizedLog ? { type: 'oversized', part: 'log', bytes: oversized } : { type: 'trapped', message: describe(error) };
   }
   // The answer (or the err's message) was decoded last: over the limit, it is not sent.
   if (ending.type !== 'oversized' && oversized > 0) ending = { type: 'oversized', part: 'answer', bytes: oversized };
@@ -154,7 +146,7 @@ port.on('message', async (message) => {
   port.postMessage({ id: message.id, ...ending });
 });
 
-instantiate().then(
+instance.then(
   () => port.postMessage({ type: 'ready' }),
   (error) => port.postMessage({ type: 'broken', message: describe(error) }),
 );

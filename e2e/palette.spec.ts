@@ -1,0 +1,164 @@
+// The command palette in the test bed, as a person uses it: Ctrl+K opens it over the window, typing
+// part of a title lists the commands of two tools, Enter runs one and the services panel records
+// what it did; a Skwir command acts on the files selected in the services panel (as in the Finder),
+// its value shown as a tree and its plan applied only once confirmed; Escape closes; and axe finds
+// nothing wrong with the palette, in English and in French.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { planCommandTitle, writeGivenFiles, writePlanPlugin } from './plugin-fixtures';
+import { samplesFolder, startTestbedCli, type RunningTestbed } from './testbed-process';
+import { openTab, openWindow, screenshot, selectTool } from './window';
+
+test.describe.configure({ mode: 'serial' });
+
+let testbed: RunningTestbed;
+let context: BrowserContext;
+let page: Page;
+let work: string;
+const file = (name: string) => join(work, 'files', name);
+
+test.beforeAll(async ({ browser }: { browser: Browser }) => {
+  work = await mkdtemp(join(tmpdir(), 'vitruvian-e2e-palette-'));
+  await writeGivenFiles(join(work, 'files'));
+  await writePlanPlugin(join(work, 'plan-maker'));
+  testbed = await startTestbedCli([
+    join(samplesFolder, 'word-count'),
+    join(samplesFolder, 'clipboard-kit'),
+    join(samplesFolder, 'skwir-word-count'),
+    join(work, 'plan-maker'),
+  ]);
+  context = await browser.newContext({ viewport: { width: 1280, height: 800 }, permissions: ['clipboard-read', 'clipboard-write'] });
+  page = await context.newPage();
+  await openWindow(page, testbed.url);
+});
+
+test.afterAll(async () => {
+  await context?.close();
+  const code = await testbed?.stop();
+  await rm(work, { recursive: true, force: true });
+  expect(code, `the test bed should stop cleanly on SIGTERM:\n${testbed?.stderr.join('\n')}`).toBe(0);
+});
+
+const palette = () => page.getByRole('dialog', { name: /^(Command palette|Palette de commandes)$/ });
+const search = () => palette().getByRole('combobox');
+const options = () => palette().getByRole('listbox').getByRole('option');
+const servicesList = () => page.getByRole('list', { name: 'Simulated services' });
+
+async function openPalette() {
+  await page.keyboard.press('Control+k');
+  await expect(palette()).toBeVisible();
+  await expect(search()).toBeFocused();
+}
+
+async function expectNoViolations(where: string) {
+  const { violations } = await new AxeBuilder({ page })
+    .include('[role="dialog"]')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .setLegacyMode(true)
+    .analyze();
+  const found = violations.flatMap((violation) =>
+    violation.nodes.map((node) => `${violation.id}: ${violation.help} at ${node.html}\n  ${node.failureSummary ?? ''}`),
+  );
+  expect(found, `axe found on ${where}:\n${found.join('\n')}`).toEqual([]);
+}
+
+test('Ctrl+K opens the palette; typing lists the commands of two tools; Enter runs one, recorded by the services panel', async ({}, testInfo) => {
+  await expect(page.getByRole('listbox', { name: 'Installed tools' }).getByRole('option')).toHaveCount(4);
+  await openPalette();
+  await page.keyboard.type('paste');
+  await expect(options().filter({ hasText: 'Clipboard kit' }).first()).toBeVisible();
+  await expect(options().filter({ hasText: 'Word count' }).first()).toBeVisible();
+  const entries = await options().evaluateAll((items) => items.map((item) => item.getAttribute('data-entry')));
+  expect(new Set(entries)).toEqual(new Set(['dev.vitruvian.samples.clipboard-kit', 'dev.vitruvian.samples.word-count']));
+  await screenshot(page, testInfo, 'palette-01-typed');
+  await page.keyboard.type(' today');
+  await expect(options().first()).toHaveAttribute('data-command', 'pasteDate');
+  await page.keyboard.press('Enter');
+  await expect(palette().getByRole('status').filter({ hasText: 'Done' })).toBeVisible();
+  await expect(servicesList().locator('[data-method="keystrokes/paste"][data-tool-id="dev.vitruvian.samples.word-count"]')).toHaveCount(1);
+  await expectNoViolations('the palette with a command run, in English');
+  await page.keyboard.press('Escape');
+  await expect(palette()).toBeHidden();
+});
+
+test('the Skwir commands act on the simulated selection: a value shown as a tree, a plan applied only once confirmed', async ({}, testInfo) => {
+  // A picture selected: no word count serves it; the plan maker serves every file.
+  await page.getByLabel('Selected files, as in the Finder (a path a line)').fill(file('dot.ppm'));
+  await page.getByRole('button', { name: 'Select', exact: true }).click();
+  await expect(page.getByText('1 file is selected.')).toBeVisible();
+  await openPalette();
+  await expect(palette()).toContainText('Plugin commands act on 1 selected file');
+  await expect(options().filter({ hasText: planCommandTitle })).toHaveCount(1);
+  await expect(options().filter({ hasText: 'Count words' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+
+  await page.getByLabel('Selected files, as in the Finder (a path a line)').fill(`${file('three.txt')}\n${file('keep.txt')}`);
+  await page.getByRole('button', { name: 'Select', exact: true }).click();
+  await expect(page.getByText('2 files are selected.')).toBeVisible();
+  await openPalette();
+  await page.keyboard.type('count words');
+  await expect(options().first()).toHaveAttribute('data-command', 'word-count.count');
+  await page.keyboard.press('Enter');
+  const tree = palette().getByRole('group', { name: 'Value' });
+  await expect(tree).toContainText('total');
+  await expect(tree).toContainText('three.txt');
+  // three small words, and keep me as I am.
+  await expect(tree.locator('li').filter({ hasText: /^total/ })).toHaveText('total 8');
+  await screenshot(page, testInfo, 'palette-02-value');
+
+  await search().fill('backup');
+  await expect(options().first()).toHaveAttribute('data-command', 'plans.backup');
+  await search().press('Enter');
+  const steps = palette().getByRole('list', { name: 'Steps' }).getByRole('listitem');
+  await expect(steps).toHaveText(['Rename three.txt to three.txt.bak', 'Rename keep.txt to keep.txt.bak']);
+  // Nothing is touched before the person confirms.
+  await expect(servicesList().locator('[data-method^="plan/"]')).toHaveCount(0);
+  await expectNoViolations('the palette showing a plan, in English');
+  await palette().getByRole('button', { name: 'Apply…' }).click();
+  const confirm = page.getByRole('alertdialog', { name: `Apply “${planCommandTitle}”?` });
+  await expect(confirm).toContainText('2 files change.');
+  await confirm.getByRole('button', { name: 'Apply' }).click();
+  await expect(palette().getByText('Applied.')).toBeVisible();
+  await expect(servicesList()).toContainText(`Would rename ${file('keep.txt')} to keep.txt.bak`);
+  expect(existsSync(file('keep.txt.bak'))).toBe(false);
+  await screenshot(page, testInfo, 'palette-03-plan-applied');
+  await page.keyboard.press('Escape');
+  await expect(palette()).toBeHidden();
+});
+
+test('a shortcut given in Settings by pressing it, recorded and not registered, kept across a reload', async ({}, testInfo) => {
+  await selectTool(page, 'Clipboard kit');
+  await openTab(page, 'Settings');
+  const field = page.getByLabel('Shortcut for Paste my signature');
+  await field.focus();
+  await page.keyboard.press('Control+Alt+S');
+  await expect(field).toHaveAttribute('data-accelerator', 'CommandOrControl+Alt+S');
+  await expect(field).toHaveValue('Ctrl+Alt+S');
+  // A lone letter would be taken from every app: refused, in words.
+  await page.keyboard.press('s');
+  await expect(page.getByRole('listitem').filter({ has: field })).toContainText('is not a shortcut');
+  await expect(field).toHaveAttribute('data-accelerator', 'CommandOrControl+Alt+S');
+  await screenshot(page, testInfo, 'palette-04-shortcut');
+  await page.reload();
+  await selectTool(page, 'Clipboard kit');
+  await openTab(page, 'Settings');
+  await expect(page.getByLabel('Shortcut for Paste my signature')).toHaveAttribute('data-accelerator', 'CommandOrControl+Alt+S');
+});
+
+test('the palette in French, and axe finds nothing on it', async ({}, testInfo) => {
+  await page.getByLabel('Language').selectOption('fr');
+  await openPalette();
+  await expect(palette()).toHaveAccessibleName('Palette de commandes');
+  await expect(search()).toHaveAttribute('placeholder', 'Tapez une commande…');
+  await page.keyboard.type('coller');
+  await expect(options().filter({ hasText: 'Coller la date du jour' })).toHaveCount(1);
+  await expectNoViolations('the palette, in French');
+  await screenshot(page, testInfo, 'palette-05-french');
+  await page.keyboard.press('Escape');
+  await expect(palette()).toBeHidden();
+  await page.getByLabel('Langue').selectOption('en');
+});

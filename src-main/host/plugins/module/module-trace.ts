@@ -1,0 +1,55 @@
+// A module plugin's traffic as the JSON-RPC lines a program would have sent and been sent, for the
+// Messages tab (docs/design/skwir.md): each call and how it ended, each read and its answer, each log
+// line. Nothing here goes to the component; the lines are only traced. Ids count for the plugin,
+// across its workers, as a program's count for its process.
+import { SKWIR_REFUSAL } from '../skwir-refusals';
+import type { ReadAsked } from './module-worker-link';
+
+export type TraceLine = (direction: 'toTool' | 'fromTool', text: string, method?: string) => void;
+
+const rpc = (fields: string): string => `{"jsonrpc":"2.0",${fields}}`;
+
+export class ModuleTrace {
+  private callSeq = 0;
+  private readSeq = 0;
+
+  constructor(private readonly onTrace: TraceLine | undefined) {}
+
+  /** A call sent, its params as JSON text; its id. */
+  call(method: string, paramsText: string): number {
+    const id = ++this.callSeq;
+    this.onTrace?.('toTool', rpc(`"id":${id},"method":${JSON.stringify(method)},"params":${paramsText}`), method);
+    return id;
+  }
+
+  /** The call's answer, as the component wrote it. */
+  answer(id: number, method: string, resultText: string): void {
+    this.onTrace?.('fromTool', rpc(`"id":${id},"result":${resultText}`), method);
+  }
+
+  /** The call ended in a failure: the component's `err`, or what ended it instead of an answer (a trap, an answer too large). */
+  failure(id: number, method: string, message: string): void {
+    this.onTrace?.('fromTool', rpc(`"id":${id},"error":${JSON.stringify({ code: SKWIR_REFUSAL, message })}`), method);
+  }
+
+  /** A read the component asked for; the id its answer goes with. */
+  read(asked: ReadAsked): string {
+    const id = JSON.stringify(`read-${++this.readSeq}`);
+    // The offset as the component gave it, a u64 written out whole.
+    this.onTrace?.('fromTool', rpc(`"id":${id},"method":"read","params":{"file":${asked.file},"offset":${asked.offset},"length":${asked.length}}`), 'read');
+    return id;
+  }
+
+  readAnswer(id: string, data: Uint8Array): void {
+    this.onTrace?.('toTool', rpc(`"id":${id},"result":{"data":"${Buffer.from(data.buffer, data.byteOffset, data.byteLength).toString('base64')}"}`), 'read');
+  }
+
+  /** A read refused (or failed), as the host answers a program's: -32000, the message naming the fault. */
+  readRefusal(id: string, message: string): void {
+    this.onTrace?.('toTool', rpc(`"id":${id},"error":${JSON.stringify({ code: SKWIR_REFUSAL, message })}`), 'read');
+  }
+
+  log(level: unknown, message: unknown): void {
+    this.onTrace?.('fromTool', rpc(`"method":"log","params":${JSON.stringify({ level, message })}`), 'log');
+  }
+}
