@@ -162,7 +162,10 @@ test.describe('a window with tools and plugins', () => {
     await panel.getByRole('button', { name: 'Put on the clipboard' }).click();
     await expect(panel.getByRole('status')).toHaveText('The clipboard holds “un deux trois”.');
     await command('Copy the greeting').getByRole('button').click();
-    await expect(command('Copy the greeting').getByRole('status')).toHaveText('Done');
+    await expect(command('Copy the greeting').getByRole('status')).toHaveText(
+      'Done · Put on the clipboard: “Hello from Vitruvian” · Would show on screen: “Greeting copied”',
+    );
+    await expect(page.getByRole('status', { name: 'Shown on screen' })).toContainText('Greeting copied');
     await command('Paste my signature').getByRole('button').click();
     await expect(command('Paste my signature').getByRole('status')).toHaveText(/^Refused/);
     await expect(page.getByRole('list', { name: 'Simulated services' })).toContainText('Put on the clipboard');
@@ -199,18 +202,21 @@ test.describe('a window with tools and plugins', () => {
     await openTab(page, 'Files');
     await addFiles('three.txt', 'notes.md');
     await expect(fileRow('notes.md')).toContainText('Words: 7');
+    await page.getByRole('textbox', { name: 'File path' }).fill(file('no-such.txt'));
+    await page.getByRole('textbox', { name: 'File path' }).press('Enter');
+    await expect(page.getByRole('alert')).toContainText('no file is at this path');
     await fileRow('three.txt').click();
     await fileRow('notes.md').click({ modifiers: ['Control'] });
     const count = command('Count words');
     await count.getByRole('button', { name: 'Count words' }).click();
-    await count.getByLabel('lines').check();
+    await count.getByLabel('Count lines too').check();
     await count.getByRole('button', { name: 'Run' }).click();
-    await expect(count.getByLabel('Value')).toContainText('"total": 10');
+    await expect(count.getByLabel('Value')).toContainText('total: 10');
     const copy = command('Copy word counts');
     await copy.getByRole('button', { name: 'Copy word counts' }).click();
     await copy.getByRole('button', { name: 'Run' }).click();
     await expect(copy.getByRole('status')).toContainText('Put on the clipboard');
-    await expectNoViolations(page, 'a plugin’s Files tab with files, args forms, a value and a text answer');
+    await expectNoViolations(page, 'a plugin’s Files tab with files, a path refused, args forms, a value and a text answer');
   });
 
   test('a plugin’s Settings, Log and Messages', async () => {
@@ -270,7 +276,8 @@ test.describe('a window with tools and plugins', () => {
     await addFiles('nap.slow');
     await fileRow('nap.slow').click();
     await expect(preview().getByRole('progressbar', { name: 'Asking the plugin…' })).toBeVisible();
-    await expect(backup).toContainText('Run on keep.txt:');
+    // The plan was about keep.txt: once nap.slow is chosen, it is put away.
+    await expect(backup.getByRole('list', { name: 'Steps' })).toHaveCount(0);
     await expectNoViolations(page, 'a plan applied, and a slow call');
     await preview().getByRole('button', { name: 'Cancel' }).click();
     await expect(preview().getByRole('alert')).toHaveText('Cancelled');

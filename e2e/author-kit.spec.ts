@@ -40,6 +40,57 @@ test('lists a menu bar command, marked, and runs it from the window', async ({},
   await screenshot(page, testInfo, '20-commands-menubar');
 });
 
+test('keeps a private signature masked everywhere once set: the panel, Messages, the Log', async ({}, testInfo) => {
+  await openTab(page, 'Settings');
+  await page.getByLabel('Private signature').fill('s3cret-sig');
+  await page.getByLabel('Private signature').press('Enter');
+  await expect(page.locator('[data-preference-id="signature"]')).toContainText('Set');
+  await openTab(page, 'Commands');
+  const signature = page.getByRole('group', { name: 'Paste my signature' });
+  await signature.getByRole('button', { name: 'Paste my signature' }).click();
+  await expect(signature.getByRole('status')).toHaveText('Done · Would paste: “•••• (secret)”');
+  await expect(calls().getByRole('listitem').first()).toContainText('Would paste: “•••• (secret)”');
+  await openTab(page, 'Messages');
+  const messages = page.getByRole('list', { name: 'Messages between the app and the tool' });
+  await expect(messages).toContainText('keystrokes/paste');
+  await page.getByLabel('Method').selectOption('keystrokes/paste');
+  await messages.getByRole('listitem').first().getByRole('button', { expanded: false }).click();
+  await expect(messages).toContainText('•••• (secret)');
+  await page.getByLabel('Method').selectOption('storage/get');
+  await expect(messages).toContainText('•••• (secret)');
+  await expect(page.getByText('s3cret-sig')).toHaveCount(0);
+  await screenshot(page, testInfo, '20b-secret-masked');
+  await openTab(page, 'Log');
+  await expect(page.getByText('s3cret-sig')).toHaveCount(0);
+  expect(await page.content()).not.toContain('s3cret-sig');
+});
+
+test('refuses a setting past what the manifest declares, as it is typed, and saves only a right one', async ({}, testInfo) => {
+  await openTab(page, 'Settings');
+  const times = page.getByLabel('How many times to paste');
+  await times.fill('-3');
+  await expect(page.locator('[data-preference-id="pasteTimes"] .field-problem')).toHaveText('It must be 1 or more');
+  await expect(times).toHaveAttribute('aria-invalid', 'true');
+  await times.press('Enter');
+  const homepage = page.getByLabel('Page to open when no link is copied');
+  await homepage.fill('not a url');
+  await homepage.press('Enter');
+  await expect(page.locator('[data-preference-id="homepage"] .field-problem')).toHaveText(/^It must be a link such as https:\/\/example\.com/);
+  await screenshot(page, testInfo, '20c-settings-bounds');
+  // Nothing wrong was saved: the tool still has its defaults after a reload.
+  await page.reload();
+  await selectTool(page, 'Clipboard kit');
+  await openTab(page, 'Settings');
+  await expect(page.getByLabel('How many times to paste')).toHaveValue('1');
+  await expect(page.getByLabel('Page to open when no link is copied')).toHaveValue('https://example.com');
+  await page.getByLabel('How many times to paste').fill('3');
+  await page.getByLabel('How many times to paste').press('Enter');
+  await expect(page.locator('[data-preference-id="pasteTimes"]').getByRole('status')).toHaveText('Saved');
+  await page.getByLabel('How many times to paste').fill('1');
+  await page.getByLabel('How many times to paste').press('Enter');
+  await openTab(page, 'Commands');
+});
+
 test('fills the simulated clipboard, and the panel shows what a read returned', async ({}, testInfo) => {
   await panel().getByLabel('Clipboard', { exact: true }).fill('un deux trois');
   await panel().getByRole('button', { name: 'Put on the clipboard' }).click();
@@ -47,7 +98,11 @@ test('fills the simulated clipboard, and the panel shows what a read returned', 
   await selectTool(page, 'Word count');
   await openTab(page, 'Commands');
   await page.getByRole('button', { name: 'Count the words on the clipboard' }).click();
-  await expect(page.getByRole('group', { name: 'Count the words on the clipboard' }).getByRole('status')).toHaveText('Done');
+  await expect(page.getByRole('group', { name: 'Count the words on the clipboard' }).getByRole('status')).toHaveText(
+    'Done · Read the clipboard: “un deux trois” · Would show on screen: “3 words”',
+  );
+  // Shown as the app would show it: a HUD, here a toast.
+  await expect(page.getByRole('status', { name: 'Shown on screen' })).toContainText('3 words');
   await expect(calls()).toContainText('Read the clipboard: “un deux trois”');
   await expect(calls()).toContainText('Would show on screen: “3 words”');
   await screenshot(page, testInfo, '21-clipboard-filled');

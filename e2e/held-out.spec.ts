@@ -111,7 +111,9 @@ test('a folder refused at start-up shows at once, refused with every problem, an
   try {
     testbed = await startTestbedCli([folder, bad]);
     expect(testbed.stdout).toContain(`refused ${bad}:`);
-    expect(testbed.stdout).toContain('  uses[1]: unknown service "camera"');
+    expect(testbed.stdout).toContain(
+      '  uses[1]: unknown service "camera"; the services are notify, open, clipboard.read, clipboard.write, keystrokes, processes and storage',
+    );
     await openWindow(page, testbed.url);
 
     await expect(toolInList(page, 'Weather Desk')).toBeVisible();
@@ -120,7 +122,10 @@ test('a folder refused at start-up shows at once, refused with every problem, an
     await expect(refused).toContainText('Refused');
     await selectTool(page, 'Rain Gauge');
     const problems = page.getByRole('alert').filter({ hasText: 'Problems in this folder' });
-    await expect(problems.getByRole('listitem')).toHaveText(['version: 7 is a whole number, expected text', 'uses[1]: unknown service "camera"']);
+    await expect(problems.getByRole('listitem')).toHaveText([
+      'version: 7 is a whole number, expected text',
+      'uses[1]: unknown service "camera"; the services are notify, open, clipboard.read, clipboard.write, keystrokes, processes and storage',
+    ]);
     await expect(page.getByRole('button', { name: 'Restart' })).toBeDisabled();
     await openTab(page, 'Log');
     await expect(logView(page)).toContainText('the folder was refused');

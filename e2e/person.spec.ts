@@ -2,6 +2,8 @@
 // log and the messages, change each kind of preference and see the tool receive it, switch the
 // language, install a good and a bad folder, uninstall, and see a crashing tool shown as crashed.
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fixturesFolder, samplesFolder, startTestbedCli, type RunningTestbed } from './testbed-process';
 import { logView, openTab, openWindow, screenshot, selectTool, toolInList } from './window';
@@ -41,7 +43,9 @@ test('runs a command from its button and sees it done', async ({}, testInfo) => 
   await openTab(page, 'Commands');
   const command = page.getByRole('group', { name: 'Copy the greeting' });
   await command.getByRole('button', { name: 'Copy the greeting' }).click();
-  await expect(command.getByRole('status')).toHaveText('Done');
+  // Said where it ran: done, and what it did (the HUD also shows as a toast).
+  await expect(command.getByRole('status')).toHaveText('Done · Put on the clipboard: “Hello from Vitruvian” · Would show on screen: “Greeting copied”');
+  await expect(page.getByRole('status', { name: 'Shown on screen' })).toContainText('Greeting copied');
   // A menu bar command is listed too, marked as such (author-kit.spec.ts runs one).
   await expect(page.getByRole('group', { name: 'Paste my signature' }).getByText('Menu bar')).toBeVisible();
   // The simulated clipboard took the text, and the panel says so.
@@ -157,6 +161,27 @@ test('installs a good folder, and refuses a bad one naming every problem', async
   await screenshot(page, testInfo, '08-install-refused');
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(toolInList(page, 'nodots')).toHaveCount(0);
+});
+
+test('installing a folder whose id is installed asks to replace that version first', async () => {
+  const copy = await mkdtemp(join(tmpdir(), 'vt-e2e-greeter-'));
+  try {
+    await cp(join(fixturesFolder, 'greeter'), copy, { recursive: true });
+    const manifest = join(copy, 'vitruvian-tool.json');
+    await writeFile(manifest, (await readFile(manifest, 'utf8')).replace('"2.1.0"', '"2.2.0"'));
+    await page.getByRole('button', { name: 'Install…' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Install a tool' });
+    await expect(dialog).toContainText('a Skwir plugin (a skwir-plugin.toml manifest)');
+    await dialog.getByLabel('Tool folder').fill(copy);
+    await dialog.getByRole('button', { name: 'Install', exact: true }).click();
+    await expect(dialog.getByRole('status')).toHaveText('Greeter is installed already. Replace version 2.1.0 with 2.2.0?');
+    await expect(toolInList(page, 'Greeter')).toHaveCount(1);
+    await dialog.getByRole('button', { name: 'Replace', exact: true }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('status', { name: 'Install result' })).toContainText('Installed Greeter 2.2.0.');
+  } finally {
+    await rm(copy, { recursive: true, force: true });
+  }
 });
 
 test('uninstalls a tool after asking', async ({}, testInfo) => {

@@ -5,7 +5,7 @@
 // a slow call cancelled, a plugin's failure shown, the cache seen in Messages, and the tab in French.
 // The converted picture and the page reader are tested with the previews themselves (ui/preview/).
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -29,6 +29,7 @@ test.beforeAll(async ({ browser }: { browser: Browser }) => {
     join(samplesFolder, 'skwir-word-count'),
     join(samplesFolder, 'skwir-hex'),
     join(samplesFolder, 'skwir-netpbm'),
+    join(samplesFolder, 'skwir-lines'),
     join(work, 'plan-maker'),
   ]);
   context = await browser.newContext({ viewport: { width: 1280, height: 800 }, permissions: ['clipboard-read', 'clipboard-write'] });
@@ -80,14 +81,38 @@ test('shows each file’s fields, for files added by path and one dropped', asyn
     transfer.items.add(new File(['one two three four\n'], 'dropped.txt', { type: 'text/plain' }));
     return transfer;
   });
-  const target = page.locator('.files-drop');
+  // Dropped anywhere on the Files tab, here on the empty space under the commands: given to the plugin, never installed.
+  const target = page.getByRole('tabpanel');
   for (const type of ['dragenter', 'dragover', 'drop']) await target.dispatchEvent(type, { dataTransfer });
   await expect(fileRow('dropped.txt')).toContainText('Words: 4');
   const kept = await fileRow('dropped.txt').locator('.file-name').getAttribute('title');
   expect(kept?.startsWith(join(testbed.dataFolder, 'dropped'))).toBe(true);
   expect(await readFile(kept!, 'utf8')).toBe('one two three four\n');
   await expect(page.getByRole('dialog')).toHaveCount(0);
+  // The picker, as a person chooses files with it.
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Choose files…' }).click();
+  await (await chooser).setFiles([file('keep.txt')]);
+  await expect(fileRow('keep.txt')).toContainText('Words: 5');
   await screenshot(page, testInfo, 'plugin-03-fields');
+});
+
+test('refuses a path at once, saying what is wrong with it, and tells two files of the same name apart', async ({}, testInfo) => {
+  await addPath(file('no-such.txt'));
+  await expect(page.getByRole('alert')).toHaveText(`${file('no-such.txt')} was not added: no file is at this path`);
+  await addPath('three.txt');
+  await expect(page.getByRole('alert')).toContainText('three.txt was not added: the path does not start from the root of the disk');
+  await addPath(join(work, 'files'));
+  await expect(page.getByRole('alert')).toContainText('it is a folder; give the files in it');
+  await expect(page.getByText('The plugin failed')).toHaveCount(0);
+  await screenshot(page, testInfo, 'plugin-03b-refused-path');
+  // keep.txt came through the picker (a copy in the test bed's folder): the one added by path is told apart by its folder.
+  await addPath(file('keep.txt'));
+  await expect(files().getByRole('option', { name: 'files/keep.txt', exact: true })).toContainText('Words: 5');
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await files().getByRole('option', { name: 'files/keep.txt', exact: true }).click();
+  await page.getByRole('button', { name: 'Remove the chosen' }).click();
+  await expect(files().getByRole('option')).toHaveCount(4);
 });
 
 test('runs a command with its args on the chosen files and shows its value', async ({}, testInfo) => {
@@ -96,22 +121,31 @@ test('runs a command with its args on the chosen files and shows its value', asy
   await expect(files().getByRole('option', { selected: true })).toHaveCount(2);
   const count = command('Count words');
   await count.getByRole('button', { name: 'Count words' }).click();
-  await count.getByLabel('lines').check();
+  await count.getByLabel('Count lines too').check();
   await count.getByRole('button', { name: 'Run' }).click();
   const value = count.getByLabel('Value');
-  await expect(value).toContainText('"total": 10');
-  await expect(value).toContainText('"lines": 4');
-  await expect(value).toContainText('"name": "notes.md"');
+  await expect(value).toContainText('total: 10');
+  await expect(value).toContainText('lines: 4');
+  await expect(value).toContainText('name: notes.md');
+  // Not JSON: no braces or quotes.
+  await expect(value).not.toContainText('{');
   await value.scrollIntoViewIfNeeded();
   await screenshot(page, testInfo, 'plugin-04-command-value');
 });
 
-test('puts a text answer on the clipboard and shows what the plugin said', async ({}, testInfo) => {
+test('puts a text answer on the simulated clipboard, recorded, and shows what the plugin said', async ({}, testInfo) => {
+  // The browser's own clipboard is the person's: the test bed never writes it.
+  await page.evaluate(() => navigator.clipboard.writeText('the person’s own'));
   const copy = command('Copy word counts');
   await copy.getByRole('button', { name: 'Copy word counts' }).click();
   await copy.getByRole('button', { name: 'Run' }).click();
   await expect(copy.getByRole('status')).toHaveText('Copied the counts of 2 files · Put on the clipboard');
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('three.txt: 3 words\nnotes.md: 7 words\n');
+  const panel = page.getByRole('region', { name: 'Simulated services' });
+  await expect(panel.getByLabel('Clipboard', { exact: true })).toHaveValue('three.txt: 3 words\nnotes.md: 7 words\n');
+  await expect(page.getByRole('list', { name: 'Simulated services' }).getByRole('listitem').first()).toContainText(
+    'Word countPut on the clipboard: “three.txt: 3 words',
+  );
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('the person’s own');
   await copy.scrollIntoViewIfNeeded();
   await screenshot(page, testInfo, 'plugin-05-clipboard');
 });
@@ -121,18 +155,18 @@ test('pages through a file’s bytes and finds text in them', async ({}, testInf
   await addPath(file('data.bin'));
   await expect(preview().getByRole('heading', { name: 'Hex · 10 KB' })).toBeVisible();
   const rows = preview().locator('.inspection-rows tbody tr');
-  await expect(rows.first()).toContainText('0000000000000000');
+  await expect(rows.first()).toContainText('00000000');
   await expect(preview().getByRole('complementary', { name: 'Details' })).toContainText('10,257 bytes');
   await preview().getByRole('button', { name: 'Next' }).click();
-  await expect(rows.first()).toContainText('0000000000001000');
+  await expect(rows.first()).toContainText('00001000');
   await preview().getByRole('button', { name: 'Previous' }).click();
-  await expect(rows.first()).toContainText('0000000000000000');
+  await expect(rows.first()).toContainText('00000000');
   await screenshot(page, testInfo, 'plugin-06-hex');
   await preview().getByRole('searchbox', { name: 'Find in the file' }).fill('needle');
   await preview().getByRole('button', { name: 'Find' }).click();
   await expect(preview().getByRole('status')).toHaveText('Found "needle" at 0x2800');
   const found = preview().locator('tr[data-found]');
-  await expect(found).toContainText('0000000000002800');
+  await expect(found).toContainText('00002800');
   await expect(found).toBeInViewport();
   await screenshot(page, testInfo, 'plugin-07-hex-search');
 });
@@ -149,6 +183,26 @@ test('shows thumbnails, and a plugin’s failure where its answer would be', asy
   await fileRow('fake.ppm').click();
   await expect(preview().getByRole('alert')).toHaveText(/^The plugin failed: not a Netpbm file/);
   await screenshot(page, testInfo, 'plugin-08-failure');
+});
+
+test('reads pages in the tab’s height, each at its own size, the preview in sight beside the row of thumbnails', async ({}, testInfo) => {
+  await addPath(file('three.ppm'));
+  await fileRow('three.ppm').click();
+  const reader = preview().locator('.reader');
+  const pages = preview().getByRole('region', { name: 'Pages' });
+  await expect(pages.getByRole('group', { name: 'Page 1' })).toHaveAttribute('data-drawn', 'true');
+  await expect(preview().getByText('Page 1 of 3', { exact: true })).toBeVisible();
+  // A 2 x 1 picture is 2 x 1 pixels, not stretched across the window.
+  await expect.poll(async () => (await pages.getByRole('group', { name: 'Page 1' }).boundingBox())?.width).toBe(2);
+  // The reader takes the height of the tab, not of its outline (three entries).
+  const panel = (await page.getByRole('tabpanel').boundingBox())!;
+  const readerBox = (await reader.boundingBox())!;
+  expect(readerBox.height).toBeGreaterThan(panel.height * 0.7);
+  // The thumbnails lie in a row: the preview starts in sight.
+  expect(await files().getAttribute('aria-orientation')).toBe('horizontal');
+  const heading = (await preview().getByRole('heading', { name: 'Preview of three.ppm' }).boundingBox())!;
+  expect(heading.y).toBeLessThan(panel.y + panel.height);
+  await screenshot(page, testInfo, 'plugin-08b-pages');
 });
 
 test('a second view of the same converted file asks the plugin nothing: Messages shows no new message', async ({}, testInfo) => {
@@ -200,7 +254,11 @@ test('shows a slow call’s progress and cancels it', async ({}, testInfo) => {
   await fileRow('nap.slow').click();
   const progress = preview().getByRole('progressbar', { name: 'Asking the plugin…' });
   await expect(progress).toBeVisible();
-  await expect(command('Keep a backup')).toContainText('Run on keep.txt:');
+  // How far it read, as the host knows it.
+  await expect(preview().getByText('2 bytes of 4 bytes read')).toBeVisible();
+  await expect(progress).toHaveAttribute('max', '4');
+  // The plan was about keep.txt: once nap.slow is chosen, it is put away.
+  await expect(command('Keep a backup').getByRole('list', { name: 'Steps' })).toHaveCount(0);
   await progress.scrollIntoViewIfNeeded();
   await screenshot(page, testInfo, 'plugin-12-slow');
   await preview().getByRole('button', { name: 'Cancel' }).click();
@@ -211,19 +269,34 @@ test('shows a slow call’s progress and cancels it', async ({}, testInfo) => {
   await screenshot(page, testInfo, 'plugin-13-cancelled');
 });
 
+test('says a module plugin is being prepared on its first use, then its answer', async ({}, testInfo) => {
+  await selectTool(page, 'Line count');
+  await openTab(page, 'Files');
+  await addPath(file('notes.md'));
+  // Its component is compiled on its first use (seconds): the window says so, not only "Asking".
+  await expect(page.getByText('Preparing the plugin (first use)…')).toBeVisible();
+  await screenshot(page, testInfo, 'plugin-13b-preparing');
+  await expect(fileRow('notes.md')).toContainText('Lines: 3', { timeout: 60_000 });
+  await expect(page.getByText('Preparing the plugin (first use)…')).toHaveCount(0);
+});
+
 test('goes through the Files tab in French', async ({}, testInfo) => {
   await page.getByLabel('Language').selectOption('fr');
   await selectTool(page, 'Word count');
   await openTab(page, 'Fichiers');
   await expect(fileRow('three.txt')).toContainText('Words\u202f: 3');
-  await addPath(file('keep.txt'), 'Chemin du fichier');
-  await expect(fileRow('keep.txt')).toContainText('Words\u202f: 5');
-  await fileRow('keep.txt').click();
+  await writeFile(file('cinq.txt'), 'un deux trois quatre cinq\n');
+  await addPath(file('cinq.txt'), 'Chemin du fichier');
+  await expect(fileRow('cinq.txt')).toContainText('Words\u202f: 5');
+  await addPath('cinq.txt', 'Chemin du fichier');
+  await expect(page.getByRole('alert')).toContainText('cinq.txt n’a pas été ajouté\u202f: le chemin ne part pas de la racine du disque');
+  await fileRow('cinq.txt').click();
   const commands = page.getByRole('region', { name: 'Commandes' });
   await expect(commands).toContainText('Commandes pour 1 fichier choisi');
-  await command('Count words').getByRole('button', { name: 'Count words' }).click();
+  // Its form is still open: the person opened it and never closed it.
+  await expect(command('Count words').getByRole('button', { name: 'Count words' })).toHaveAttribute('aria-expanded', 'true');
   await command('Count words').getByRole('button', { name: 'Lancer' }).click();
-  await expect(command('Count words').getByLabel('Valeur')).toContainText('"total": 5');
+  await expect(command('Count words').getByLabel('Valeur')).toContainText('total\u202f: 5');
   await expect(page.getByRole('button', { name: 'Tout choisir' })).toBeVisible();
   await command('Count words').getByLabel('Valeur').scrollIntoViewIfNeeded();
   await screenshot(page, testInfo, 'plugin-14-french');

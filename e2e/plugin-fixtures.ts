@@ -1,6 +1,6 @@
 // What the e2e tests of Skwir plugins are given: a plugin written here, which answers a plan for any
-// file (renamed with .bak added) and takes 30 s to inspect a .slow file, for a call to be seen slow
-// and cancelled; one answering more than the window shows; and the files they give the plugins.
+// file (renamed with .bak added) and takes 30 s to inspect a .slow file once it read half of it, for
+// a call to be seen slow, its progress said, and cancelled; one answering more than the window shows; and the files they give the plugins.
 import { chmod, copyFile, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { samplesFolder } from './testbed-process';
@@ -53,7 +53,8 @@ export async function writePlanPlugin(folder: string): Promise<void> {
       'serve({',
       `  command: (params) => ({ answer: 'plan', title: '${planCommandTitle}', note: 'Each file gets .bak added to its name.',`,
       "    steps: params.entries.map((entry) => ({ op: 'rename', file: entry.handle, name: `${entry.name}.bak` })) }),",
-      "  inspect: () => new Promise((resolve) => setTimeout(() => resolve({ title: 'Awake', text: ['slept'] }), 30_000)),",
+      // Reads half the file, then sleeps: the window says how far it read.
+      "  inspect: async (params, call) => (await call.read(params.file, 0, 2), new Promise((resolve) => setTimeout(() => resolve({ title: 'Awake', text: ['slept'] }), 30_000))),",
       '});',
       '',
     ].join('\n'),

@@ -41,6 +41,7 @@ const trialUrl = (path: string) => `${testbed!.url}&previewPlugin=${encodeURICom
 test.beforeEach(async () => {
   folder = await mkdtemp(join(tmpdir(), 'vitruvian-previews-'));
   await writeFile(join(folder, 'gradient.ppm'), plainPpm(40, 30));
+  await writeFile(join(folder, 'wide.ppm'), rawPpm(1600, 1000, [30, 120, 60]));
   // Three pictures one after another, as Netpbm allows: three pages.
   await writeFile(join(folder, 'three.ppm'), Buffer.concat([rawPpm(64, 48, [200, 40, 40]), Buffer.from(plainPpm(48, 64)), rawPpm(64, 48, [40, 90, 200])]));
   testbed = await startTestbedCli([join(samplesFolder, 'skwir-netpbm')]);
@@ -52,22 +53,44 @@ test.afterEach(async () => {
   await rm(folder, { recursive: true, force: true });
 });
 
-test('a Netpbm picture converted to PNG is shown, fitted and at its own size', async ({ page }, testInfo) => {
+test('a Netpbm picture converted to PNG is shown as Quick Look shows it: fitted, never enlarged unless zoomed, then pixelated', async ({ page }, testInfo) => {
   await page.goto(trialUrl(join(folder, 'gradient.ppm')));
   const converted = page.getByRole('region', { name: 'Converted file gradient.png' });
   const picture = converted.getByRole('img', { name: 'gradient.png' });
   await expect(picture).toBeVisible();
   await expect.poll(() => picture.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight])).toEqual([40, 30]);
   expect(await picture.evaluate((img: HTMLImageElement) => img.src)).toMatch(/^blob:/);
-  // Fitted to the width: far wider than its 40 pixels.
-  expect((await picture.boundingBox())!.width).toBeGreaterThan(600);
+  // Fitted, but never past its own size: 40 pixels wide, its size said.
+  await expect(converted.getByText('40 × 30 pixels')).toBeVisible();
+  await expect(converted.getByRole('button', { name: 'Fit' })).toHaveAttribute('aria-pressed', 'true');
+  await expect.poll(async () => (await picture.boundingBox())?.width).toBe(40);
   await expect(converted.getByRole('link', { name: 'Save gradient.png' })).toHaveAttribute('download', 'gradient.png');
   await screenshot(page, testInfo, '40-converted-picture');
 
+  // Zoomed in, it is enlarged as squares of colour, not smoothed.
+  await converted.getByRole('button', { name: 'Zoom in' }).click();
+  await converted.getByRole('button', { name: 'Zoom in' }).click();
+  await converted.getByRole('button', { name: 'Zoom in' }).click();
+  await expect(converted.getByText('200%')).toBeVisible();
+  await expect.poll(async () => (await picture.boundingBox())?.width).toBe(80);
+  expect(await picture.evaluate((img) => getComputedStyle(img).imageRendering)).toBe('pixelated');
+  await picture.click();
+  await expect.poll(async () => (await picture.boundingBox())?.width).toBe(40);
   await picture.click();
   await expect(converted.getByRole('button', { name: 'Show at actual size' })).toHaveAttribute('aria-pressed', 'true');
   await expect.poll(async () => (await picture.boundingBox())?.width).toBe(40);
+  expect(await picture.evaluate((img) => getComputedStyle(img).imageRendering)).not.toBe('pixelated');
   await screenshot(page, testInfo, '41-converted-picture-actual-size');
+
+  // A picture larger than the window is fitted smaller, whole in view.
+  await page.goto(trialUrl(join(folder, 'wide.ppm')));
+  const wide = page.getByRole('region', { name: 'Converted file wide.png' }).getByRole('img', { name: 'wide.png' });
+  await expect(page.getByText('1,600 × 1,000 pixels')).toBeVisible();
+  const box = (await wide.boundingBox())!;
+  const viewport = page.viewportSize()!;
+  expect(box.width).toBeLessThan(1600);
+  expect(box.y + box.height).toBeLessThanOrEqual(viewport.height);
+  expect(Math.abs(box.width / box.height - 1.6)).toBeLessThan(0.02);
 });
 
 async function selectRun(page: Page, pageNumber: number): Promise<string> {
@@ -86,11 +109,16 @@ test('a file of several pictures is read as pages: text selected, copied and sea
   await expect(page.getByText('Page 1 of 3', { exact: true })).toBeVisible();
   const first = pages.getByRole('group', { name: 'Page 1' });
   await expect(first).toHaveAttribute('data-drawn', 'true');
-  // Drawn for the window's width: the page's box fills the column, its picture as wide as asked.
-  const boxWidth = (await first.boundingBox())!.width;
-  expect(boxWidth).toBeGreaterThan(600);
-  const natural = await first.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth);
-  expect(natural).toBeGreaterThanOrEqual(Math.floor(boxWidth));
+  // Fitted, a page is never enlarged past its own size: 64 pixels wide, as Quick Look shows it.
+  await expect.poll(async () => (await first.boundingBox())?.width).toBe(64);
+  await expect(page.getByRole('group', { name: 'Zoom' }).getByText('100%')).toBeVisible();
+  // Zoomed to 800%: the page eight times its size, its picture drawn that large and shown pixelated.
+  for (let click = 0; click < 7; click++) await page.getByRole('button', { name: 'Zoom in' }).click();
+  await expect(page.getByRole('group', { name: 'Zoom' }).getByText('800%')).toBeVisible();
+  await expect.poll(async () => (await first.boundingBox())?.width).toBe(512);
+  await expect(first).toHaveAttribute('data-enlarged', 'true');
+  await expect.poll(() => first.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThanOrEqual(512);
+  expect(await first.locator('img').evaluate((img) => getComputedStyle(img).imageRendering)).toBe('pixelated');
   await expect(page.getByRole('navigation', { name: 'Outline' }).getByRole('button')).toHaveText(['Picture 1', 'Picture 2', 'Picture 3']);
   await screenshot(page, testInfo, '42-pages-reader');
 

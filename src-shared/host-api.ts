@@ -2,7 +2,17 @@
 // The main process implements it once; Electron IPC and the test bed's WebSocket carry it.
 // Every request is listed in HostRequests, so both transports are generic over one table
 // and no channel carries `any`.
-import type { CheckedAnswers, InspectRequest, PageRequest, PlanResult, PluginAnswer, ShownCommandAnswer } from './plugin-api';
+import type {
+  CallBytes,
+  CheckedAnswers,
+  GivenFileProblem,
+  GivenFileVerdict,
+  InspectRequest,
+  PageRequest,
+  PlanResult,
+  PluginAnswer,
+  ShownCommandAnswer,
+} from './plugin-api';
 
 /** Text in several languages: language tag -> string, `en` always present. */
 export type LocalizedText = { en: string } & Record<string, string>;
@@ -32,6 +42,11 @@ export interface PreferenceInfo {
   title?: LocalizedText;
   default?: PreferenceValue;
   options?: { value: string; title: LocalizedText }[];
+  /** A number's bounds and a text's form, as its manifest declares them (the window checks as the person types). */
+  minimum?: number;
+  maximum?: number;
+  whole?: boolean;
+  format?: 'url';
 }
 
 /** What the window shows of a Skwir plugin's manifest (docs/design/architecture.md). */
@@ -158,7 +173,8 @@ export type CommandReasonCode =
   | { code: 'stopping' }
   | { code: 'restarting'; after?: StateReasonCode }
   | { code: 'stoppedBeforeAnswer' }
-  | { code: 'linkBroken' }; // with ExitReasonCode: how a crashed command's tool ended before it answered
+  | { code: 'linkBroken' } // with ExitReasonCode: how a crashed command's tool ended before it answered
+  | { code: 'fileNotGiven'; path: string; problem: GivenFileProblem }; // the host's own refusal of a call's file, never the plugin's
 
 /** What the host itself wrote in a tool's log (source `host`). */
 export type HostLogCode =
@@ -213,7 +229,12 @@ export type ProblemCode =
   | { code: 'untitledPreference'; id: string }
   | { code: 'tooLong'; chars: number; max: number }
   | { code: 'kind'; kind: string }
-  | { code: 'notAnOption'; options: string[] };
+  | { code: 'notAnOption'; options: string[] }
+  // A value past the bounds its manifest declares.
+  | { code: 'belowMinimum'; minimum: number }
+  | { code: 'aboveMaximum'; maximum: number }
+  | { code: 'notWhole' }
+  | { code: 'notUrl' };
 
 /** Every code the host may send, in one union: the codes are unique across the three. */
 export type ReasonCode = StateReasonCode | CommandReasonCode | ProblemCode;
@@ -226,6 +247,13 @@ export type CommandOutcome =
   | { outcome: 'unavailable'; message: string; reasonCode?: CommandReasonCode }; // not runnable, tool refused or failed, unknown command
 
 export type InstallVerdict = { ok: true; tool: EntrySummary } | { ok: false; problems: string[] };
+
+/** An installed tool or plugin a folder would replace: the version installed and the one the folder holds. */
+export interface InstallReplaces {
+  id: string;
+  installedVersion: string;
+  version: string;
+}
 
 export type Result = { ok: true } | { ok: false; problem: string; problemCode?: ProblemCode };
 
@@ -283,6 +311,8 @@ export interface HostRequests {
   info: { args: []; result: HostInfo };
   listTools: { args: []; result: EntrySummary[] };
   installFolder: { args: [folder: string]; result: InstallVerdict };
+  /** What installing the folder would replace (null: nothing, or the folder is refused), asked before installing. */
+  installReplaces: { args: [folder: string]; result: InstallReplaces | null };
   uninstall: { args: [toolId: string]; result: Result };
   runCommand: { args: [toolId: string, commandId: string]; result: CommandOutcome };
   setPreference: { args: [toolId: string, preferenceId: string, value: PreferenceValue]; result: Result };
@@ -296,6 +326,10 @@ export interface HostRequests {
   setLanguage: { args: [language: string]; result: Result };
   /** Puts text on the simulated clipboard (the test bed's services panel); refused with the system's services. */
   setSimulatedClipboard: { args: [text: string]; result: Result };
+  /** What the simulated clipboard holds (null: nothing); refused with the system's services. */
+  readSimulatedClipboard: { args: []; result: { ok: true; text: string | null } | { ok: false; problem: string } };
+  /** Whether a path can be given to a plugin (a file, from the root of the disk), judged when the person adds it. */
+  judgeFile: { args: [path: string]; result: GivenFileVerdict };
   // A Skwir plugin's calls (plugin-api.ts): `callId` is the window's, for cancelCall.
   askField: { args: [pluginId: string, callId: string, path: string, key: string]; result: PluginAnswer<CheckedAnswers['field']> };
   askThumbnail: { args: [pluginId: string, callId: string, path: string, size: number]; result: PluginAnswer<CheckedAnswers['thumbnail']> };
@@ -310,6 +344,10 @@ export interface HostRequests {
   applyPlan: { args: [planId: string]; result: PlanResult };
   /** Cancels a call: taken off the plugin's queue, or `$/cancel` sent when it is open. */
   cancelCall: { args: [callId: string]; result: Result };
+  /** How far a call still waiting for its answer has read its files; null once it has its answer (or never was). */
+  callProgress: { args: [callId: string]; result: CallBytes | null };
+  /** Drops what the cache keeps of a file for a plugin (its conversion, its pages), so that the next view asks the plugin (Ask again). */
+  forgetAnswers: { args: [pluginId: string, path: string]; result: Result };
   /** Every command the person ran, how often and how lately (kept on disk, dropped with its entry). */
   commandUsage: { args: []; result: CommandUse[] };
   commandShortcuts: { args: []; result: CommandShortcut[] };
@@ -325,6 +363,7 @@ export const hostRequestNames: readonly HostRequestName[] = [
   'info',
   'listTools',
   'installFolder',
+  'installReplaces',
   'uninstall',
   'runCommand',
   'setPreference',
@@ -337,6 +376,8 @@ export const hostRequestNames: readonly HostRequestName[] = [
   'stop',
   'setLanguage',
   'setSimulatedClipboard',
+  'readSimulatedClipboard',
+  'judgeFile',
   'askField',
   'askThumbnail',
   'inspect',
@@ -345,6 +386,8 @@ export const hostRequestNames: readonly HostRequestName[] = [
   'runPluginCommand',
   'applyPlan',
   'cancelCall',
+  'callProgress',
+  'forgetAnswers',
   'commandUsage',
   'commandShortcuts',
   'setCommandShortcut',
@@ -359,6 +402,8 @@ export type HostEvent =
   | { type: 'logCleared'; toolId: string }
   | { type: 'trace'; toolId: string; line: TraceLine }
   | { type: 'serviceCall'; call: ServiceCall }
+  /** What the simulated clipboard holds changed (a tool, a plugin or the person wrote it). */
+  | { type: 'clipboard'; text: string | null }
   | { type: 'language'; language: string }
   /** The person pressed a command's global shortcut: the palette runs it. */
   | { type: 'shortcutPressed'; entryId: string; command: string }

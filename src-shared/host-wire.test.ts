@@ -19,6 +19,8 @@ describe('reading a window request frame', () => {
       stop: ['a.b'],
       setLanguage: ['fr'],
       setSimulatedClipboard: ['4242'],
+      judgeFile: ['/tmp/a.txt'],
+      readSimulatedClipboard: [],
       askField: ['org.x.y', 'call-1', '/tmp/a.txt', 'x.words'],
       askThumbnail: ['org.x.y', 'call-2', '/tmp/a.ppm', 256],
       inspect: ['org.x.y', 'call-3', '/tmp/a.bin', { offset: 4096, query: 'de ad' }],
@@ -27,6 +29,9 @@ describe('reading a window request frame', () => {
       runPluginCommand: ['org.x.y', 'call-6', 'x.count', { lines: true }, ['/tmp/a.txt', '/tmp/b.txt']],
       applyPlan: ['plan-1'],
       cancelCall: ['call-1'],
+      callProgress: ['call-1'],
+      installReplaces: ['/tools/clip'],
+      forgetAnswers: ['org.x.y', '/tmp/a.ppm'],
       setCommandShortcut: ['a.b', 'go', 'CommandOrControl+Shift+G'],
       setSimulatedSelection: [['/tmp/a.txt']],
     };

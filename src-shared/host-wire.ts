@@ -81,6 +81,7 @@ const requestArgKinds: { [K in HostRequestName]: ArgKinds<HostRequests[K]['args'
   info: [],
   listTools: [],
   installFolder: ['text'],
+  installReplaces: ['text'],
   uninstall: ['text'],
   runCommand: ['text', 'text'],
   setPreference: ['text', 'text', 'preferenceValue'],
@@ -93,6 +94,8 @@ const requestArgKinds: { [K in HostRequestName]: ArgKinds<HostRequests[K]['args'
   stop: ['text'],
   setLanguage: ['text'],
   setSimulatedClipboard: ['text'],
+  readSimulatedClipboard: [],
+  judgeFile: ['text'],
   askField: ['text', 'text', 'text', 'text'],
   askThumbnail: ['text', 'text', 'text', 'number'],
   inspect: ['text', 'text', 'text', 'object'],
@@ -101,6 +104,8 @@ const requestArgKinds: { [K in HostRequestName]: ArgKinds<HostRequests[K]['args'
   runPluginCommand: ['text', 'text', 'text', 'json', 'textList'],
   applyPlan: ['text'],
   cancelCall: ['text'],
+  callProgress: ['text'],
+  forgetAnswers: ['text', 'text'],
   commandUsage: [],
   commandShortcuts: [],
   setCommandShortcut: ['text', 'text', 'textOrNull'],
@@ -214,7 +219,7 @@ export function readClientFrame(text: string): FrameReading<ClientFrame> {
   return { ok: true, frame: { kind: 'request', id, method: value.method, args: value.args } as ClientFrame };
 }
 
-const hostEventTypes: readonly HostEvent['type'][] = ['tool', 'toolRemoved', 'log', 'logCleared', 'trace', 'serviceCall', 'language'];
+const hostEventTypes: readonly HostEvent['type'][] = ['tool', 'toolRemoved', 'log', 'logCleared', 'trace', 'serviceCall', 'clipboard', 'language'];
 
 const isHostEvent = (value: unknown): value is HostEvent =>
   isRecord(value) && typeof value.type === 'string' && (hostEventTypes as readonly string[]).includes(value.type);

@@ -4,7 +4,7 @@
 // only a plan a plugin gave, as it gave it, is ever applied.
 import type { CommandReasonCode } from './host-api';
 import type { CheckedAnswers, CheckedPlan } from './skwir/answers';
-import type { PlanAnswer, PlanStep } from './skwir/types';
+import type { PlanAnswer, PlanStep, TextAnswer } from './skwir/types';
 
 /** An answer, or why there is none: the plugin's failure (its message, for the person), cancelled, ... */
 export type PluginAnswer<T> =
@@ -18,6 +18,23 @@ export type PluginAnswer<T> =
       malformed?: true;
       reasonCode?: CommandReasonCode;
     };
+
+/** Why the host will not give a path to a plugin, as data (the window words it in its language). */
+export type GivenFileProblem =
+  | { code: 'relativePath' } // not from the root of the disk: the host would not know where it is
+  | { code: 'missing' }
+  | { code: 'folder' } // a plugin is given files, never a folder
+  | { code: 'notAFile' } // a device, a pipe or a socket
+  | { code: 'unreadable'; reason: string }; // the system's code (EACCES, ...)
+
+/** A path judged before it is given to a plugin (judgeFile): taken, or why not, in English and as data. */
+export type GivenFileVerdict = { ok: true } | { ok: false; problem: string; problemCode: GivenFileProblem };
+
+/** How far a call has read its files: bytes the plugin was given, of their sizes together (0 before they are described). */
+export interface CallBytes {
+  read: number;
+  size: number;
+}
 
 /** inspect's params beyond the file, each optional (the protocol's defaults). */
 export interface InspectRequest {
@@ -39,7 +56,12 @@ export interface PageRequest {
  * is its place among them (file n is files[n - 1]), whatever handle the plugin gave it.
  */
 export type ShownPlan = CheckedPlan & { planId: string; files: string[] };
-export type ShownCommandAnswer = Exclude<CheckedAnswers['command'], PlanAnswer> | ShownPlan;
+/**
+ * A text answer as the window gets it: the host put the text on the clipboard, as a tool's
+ * clipboard/writeText does (the simulated one in the test bed, recorded there), or says why not.
+ */
+export type ShownText = TextAnswer & ({ onClipboard: true } | { onClipboard: false; clipboardProblem: string });
+export type ShownCommandAnswer = Exclude<CheckedAnswers['command'], PlanAnswer | TextAnswer> | ShownText | ShownPlan;
 
 /** What became of one step of a plan. `recorded`: with simulated services it went to the panel instead. */
 export interface PlanStepOutcome {

@@ -2,6 +2,7 @@
 // host (the text beside each code, its log, the CLI) and the window in English. The window's other
 // languages word the same codes in src-renderer/words.
 import type { ExitReasonCode, ReasonCode } from './host-api';
+import type { GivenFileProblem } from './plugin-api';
 import { countIn } from './plural';
 
 /** What a reason speaks of: a tool (protocol 1) or a Skwir plugin. */
@@ -33,6 +34,24 @@ export function exitEn(exit: ExitReasonCode): string {
 
 /** What ended a command's process, said of a command that got no answer. */
 export const beforeAnswerEn = (how: string): string => `${how} before it answered`;
+
+/** What is wrong with a path a person gave a plugin: "no file is at this path". */
+export function givenFileEn(problem: GivenFileProblem): string {
+  switch (problem.code) {
+    case 'relativePath':
+      return 'the path does not start from the root of the disk (such as /Users/you/notes.txt); give the whole path';
+    case 'missing':
+      return 'no file is at this path';
+    case 'folder':
+      return 'it is a folder; give the files in it';
+    case 'notAFile':
+      return 'it is not a regular file (a device, a pipe or a socket)';
+    case 'unreadable':
+      return `it cannot be read (${problem.reason})`;
+    default:
+      return notKnown(problem) ?? 'it cannot be given';
+  }
+}
 
 const kinds: Record<string, string> = {
   text: 'it must be text',
@@ -86,6 +105,8 @@ export function reasonEn(reason: ReasonCode, noun: Noun = 'tool'): string | unde
       return `the ${noun} was stopped before it answered`;
     case 'linkBroken':
       return `the link to the ${noun} broke`;
+    case 'fileNotGiven':
+      return `${reason.path} was not given to the ${noun}: ${givenFileEn(reason.problem)}`;
     case 'notStarted':
       return `the ${noun} did not start`;
     case 'unknownPreference':
@@ -98,6 +119,14 @@ export function reasonEn(reason: ReasonCode, noun: Noun = 'tool'): string | unde
       return kinds[reason.kind];
     case 'notAnOption':
       return `not one of the options ${reason.options.map(quote).join(', ')}`;
+    case 'belowMinimum':
+      return `it must be ${reason.minimum.toLocaleString('en')} or more`;
+    case 'aboveMaximum':
+      return `it must be ${reason.maximum.toLocaleString('en')} or less`;
+    case 'notWhole':
+      return 'it must be a whole number';
+    case 'notUrl':
+      return 'it must be a link such as https://example.com (http, https or mailto)';
     default:
       return notKnown(reason);
   }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { truncate } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { Inspection, InspectionDetail, InspectionRow } from '../src-shared/skwir/types';
 import { pluginTests, READ_LIMIT, scratchFiles, type Answered, type PluginSession } from './skwir-driver';
@@ -21,7 +22,7 @@ function expectedRow(bytes: Buffer, offset: number) {
   const row = bytes.subarray(offset, offset + 16);
   return {
     cells: [
-      offset.toString(16).padStart(16, '0'),
+      offset.toString(16).padStart(Math.max(8, (bytes.length - 1).toString(16).length), '0'),
       [...row].map((b) => b.toString(16).padStart(2, '0')).join(' '),
       [...row].map((b) => (b >= 0x20 && b < 0x7f ? String.fromCharCode(b) : '.')).join(''),
     ],
@@ -68,6 +69,17 @@ describe('the hex plugin', () => {
     const unaligned = await inspect(plugin, path, { offset: 100, source: true });
     expect(unaligned.result).toMatchObject({ position: 100, previous: 0, next: 96 + 4096 });
     expect(unaligned.result.rows[0]).toEqual(expectedRow(bytes, 96));
+  });
+
+  it('writes offsets with as many hex digits as the file needs: 8 for a small file, 9 past 4 GiB', async () => {
+    const plugin = await started();
+    expect((await inspect(plugin, file('small.bin', Buffer.from('hi')))).result.rows[0]!.cells[0]).toBe('00000000');
+    // A sparse file: 4 GiB of holes and 16 bytes, read only where the page is.
+    const path = file('huge.bin', Buffer.alloc(0));
+    await truncate(path, 2 ** 32 + 16);
+    const end = await inspect(plugin, path, { offset: 2 ** 32 });
+    expect(end.result.rows.map((row) => row.cells[0])).toEqual(expect.arrayContaining(['100000000']));
+    expect(end.result.rows.every((row) => row.cells[0]!.length === 9)).toBe(true);
   });
 
   it('finds the size by reading when the host does not give it', async () => {
@@ -120,11 +132,11 @@ describe('the hex plugin', () => {
     for (const query of ['de ad be ef', '0xDEADBEEF', '0xde ad BE ef']) {
       const found = await inspect(plugin, path, { query });
       expect(found.result, query).toMatchObject({ position: 0x1234, notice: 'Found de ad be ef at 0x1234', previous: 0x1230 - 4096, next: 0x1230 + 4096 });
-      expect(found.result.rows[0]!.cells[0]).toBe('0000000000001230');
+      expect(found.result.rows[0]!.cells[0]).toBe('00001230');
     }
     const text = await inspect(plugin, path, { query: 'needle' });
     expect(text.result).toMatchObject({ position: READ_LIMIT - 3, notice: `Found "needle" at 0x${(READ_LIMIT - 3).toString(16)}` });
-    expect(text.result.rows[0]!.cells[0]).toBe((READ_LIMIT - 16).toString(16).padStart(16, '0'));
+    expect(text.result.rows[0]!.cells[0]).toBe((READ_LIMIT - 16).toString(16).padStart(8, '0'));
     expect(text.result.title).toBe('Hex · 5.2 MB');
 
     expect((await inspect(plugin, path, { query: '"de ad"' })).result).toMatchObject({ position: 0x50_0000, notice: 'Found "de ad" at 0x500000' });
@@ -178,7 +190,7 @@ describe('the hex plugin', () => {
     plugin.cancel(search);
     const next = plugin.call('inspect', [file('after.bin', 'after')], ([f]) => ({ file: f }));
     plugin.releaseReads();
-    expect((await next.answer).result).toMatchObject({ title: 'Hex · 5 bytes', rows: [{ cells: ['0000000000000000', '61 66 74 65 72', 'after'] }] });
+    expect((await next.answer).result).toMatchObject({ title: 'Hex · 5 bytes', rows: [{ cells: ['00000000', '61 66 74 65 72', 'after'] }] });
     expect(search.reads).toHaveLength(1);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(plugin.stray).toEqual([]);

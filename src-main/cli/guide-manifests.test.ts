@@ -12,7 +12,7 @@ const blocks = [...guide.matchAll(/^```toml\n([\s\S]*?)^```$/gm)].map((match) =>
 
 /** A part of a manifest made whole: what every manifest needs before it, its own tables after. */
 const whole = (block: string) =>
-  /^id = /m.test(block) ? block : `id = "org.example.guide"\nname = "Guide"\nversion = "1"\nprogram = { exec = "p" }\n${block}`;
+  /^id = /m.test(block) ? block : `id = "org.example.guide"\nname = "Guide"\nversion = "1.0.0"\nprogram = { exec = "p" }\n${block}`;
 
 describe('the manifests of docs/writing-a-skwir-plugin.md', () => {
   it('are there, an args schema among them', () => {

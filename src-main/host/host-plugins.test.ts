@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EntrySummary } from '../../src-shared/host-api';
+import { PlatformRefusal } from '../platform/platform';
 import { SimulatedPlatform } from '../platform/simulated';
 import { createHost, type Host } from './host';
 import { processAlive } from './process/process-group';
@@ -100,9 +101,44 @@ describe('Skwir plugins in the host', () => {
     await writeFile(toml, good.replace('api = 1', 'api = 3'));
     expect(await host.reload(folder)).toEqual({ ok: false, problems: ['api: 3 is not spoken by this app (it speaks Skwir api 1)'] });
     expect(await summary()).toMatchObject({ kind: 'plugin', state: 'refused' });
+    // Its log line is data, so the window words it in the person's language.
+    expect((await host.readLog(ID)).at(-1)).toMatchObject({
+      level: 'error',
+      source: 'host',
+      message: 'the folder was refused: api: 3 is not spoken by this app (it speaks Skwir api 1)',
+      code: { code: 'folderRefused', problems: ['api: 3 is not spoken by this app (it speaks Skwir api 1)'] },
+    });
     expect(await host.callPlugin(ID, { method: 'field', params: { key: 'word-count.words' }, files: [await file('c.txt', 'c')] })).toMatchObject({
       outcome: 'unavailable',
       message: 'the folder was refused: api: 3 is not spoken by this app (it speaks Skwir api 1)',
     });
+  });
+
+  it('puts a command’s text answer on the simulated clipboard, as a tool’s clipboard/writeText, and records it', async () => {
+    const platform = new SimulatedPlatform({ clipboard: 'the person’s' });
+    const simulated = await createHost({ dataFolder: join(scratch, 'sim'), platform, services: 'simulated' });
+    try {
+      await simulated.installFolder(wordCount);
+      const events: unknown[] = [];
+      simulated.subscribe((event) => event.type === 'clipboard' && events.push(event));
+      const path = await file('a.txt', 'three small words');
+      const answer = await simulated.runPluginCommand(ID, 'c1', 'word-count.copy-summary', {}, [path]);
+      expect(answer).toMatchObject({ ok: true, answer: { answer: 'text', text: 'a.txt: 3 words\n', onClipboard: true } });
+      expect(platform.clipboardText).toBe('a.txt: 3 words\n');
+      expect(await simulated.readSimulatedClipboard()).toEqual({ ok: true, text: 'a.txt: 3 words\n' });
+      expect(events).toEqual([{ type: 'clipboard', text: 'a.txt: 3 words\n' }]);
+      expect(await simulated.readServiceCalls()).toEqual([
+        expect.objectContaining({ toolId: ID, method: 'clipboard/writeText', params: { text: 'a.txt: 3 words\n' } }),
+      ]);
+      // The platform refuses: the answer says why, with the text, and nothing is recorded.
+      platform.refuse('clipboardWriteText', new PlatformRefusal(-32004, 'the clipboard is held by another app'));
+      expect(await simulated.runPluginCommand(ID, 'c2', 'word-count.copy-summary', {}, [path])).toMatchObject({
+        ok: true,
+        answer: { answer: 'text', onClipboard: false, clipboardProblem: 'the clipboard is held by another app' },
+      });
+      expect(await simulated.readServiceCalls()).toHaveLength(1);
+    } finally {
+      await simulated.dispose();
+    }
   });
 });

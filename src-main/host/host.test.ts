@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { EntrySummary, HostEvent, ToolSummary, TraceLine } from '../../src-shared/host-api';
+import type { EntrySummary, HostEvent, ToolSummary } from '../../src-shared/host-api';
 import { PlatformRefusal } from '../platform/platform';
 import { collectGarbage } from '../test-support/gc';
 import { SimulatedPlatform } from '../platform/simulated';
@@ -349,18 +349,18 @@ describe('preferences and language', () => {
     await running();
     expect(await host.setPreference(ID, 'token', 's3cret')).toEqual({ ok: true });
     expect(await host.setPreference(ID, 'note', 'plain')).toEqual({ ok: true });
-    await logged(/^preferences: \[\{"id":"token","value":"s3cret"\}\]$/); // the tool got the real value
+    // The tool got the real value: its log shows it masked, which only a line holding it is.
+    await logged(/^preferences: \[\{"id":"token","value":"•••• \(secret\)"\}\]$/);
     await logged(/^preferences: \[\{"id":"note","value":"plain"\}\]$/);
     const traced = (await host.readTrace(ID)).filter((line) => line.method === 'preferences/changed');
     expect(traced.map((line) => (JSON.parse(line.text) as { params: { preferences: unknown } }).params.preferences)).toEqual([
       [{ id: 'token', value: '•••• (secret)' }],
       [{ id: 'note', value: 'plain' }],
     ]);
-    // Only this fixture's own log notice, which writes the value it got, still holds it.
-    const notLog = (line: TraceLine) => line.method !== 'log';
-    const sent = events.flatMap((event) => (event.type === 'trace' && notLog(event.line) ? [event.line.text] : []));
+    // Not even this fixture's own log notice, which writes the value it got, holds it.
+    const sent = events.flatMap((event) => (event.type === 'trace' ? [event.line.text] : []));
     expect(sent.some((text) => text.includes('•••• (secret)'))).toBe(true);
-    expect(JSON.stringify([sent, (await host.readTrace(ID)).filter(notLog)])).not.toContain('s3cret');
+    expect(JSON.stringify([sent, await host.readTrace(ID), await host.readLog(ID)])).not.toContain('s3cret');
   });
 
   it('masks every answer carrying a secret, even two storage/get under one request id', async () => {
@@ -368,7 +368,8 @@ describe('preferences and language', () => {
     await running();
     expect(await host.setPreference(ID, 'token', 's3cret')).toEqual({ ok: true });
     await host.runCommand(ID, 'recallTwice');
-    await logged(/^recallTwice: \{"value":"s3cret"\} \{"value":"s3cret"\}$/); // the tool got the value both times
+    // The tool got the value both times (only a line holding it is masked).
+    await logged(/^recallTwice: \{"value":"•••• \(secret\)"\} \{"value":"•••• \(secret\)"\}$/);
     const answers = (await host.readTrace(ID)).filter((line) => line.method === 'storage/get' && line.direction === 'toTool');
     expect(answers.map((line) => JSON.parse(line.text) as unknown)).toEqual([
       { jsonrpc: '2.0', id: 'same', result: { value: '•••• (secret)' } },
@@ -376,6 +377,23 @@ describe('preferences and language', () => {
     ]);
     const sent = events.flatMap((event) => (event.type === 'trace' && event.line.method !== 'log' ? [event.line.text] : []));
     expect(sent.join('\n')).not.toContain('s3cret');
+  });
+
+  it('hides a secret the tool read wherever it shows again: its next message, its log, the services panel', async () => {
+    await host.installFolder(services);
+    await running();
+    expect(await host.setPreference(ID, 'token', 's3cret-sig')).toEqual({ ok: true });
+    await host.runCommand(ID, 'copyToken');
+    await logged(/^copyToken: copied •••• \(secret\)$/);
+    // The service was given the value itself.
+    expect(platform.clipboardText).toBe('s3cret-sig');
+    const calls = await host.readServiceCalls();
+    expect(calls.find((call) => call.method === 'clipboard/writeText')?.params).toEqual({ text: '•••• (secret)' });
+    expect(await host.readSimulatedClipboard()).toEqual({ ok: true, text: '•••• (secret)' });
+    expect(events).toContainEqual({ type: 'clipboard', text: '•••• (secret)' });
+    const writes = (await host.readTrace(ID)).filter((line) => line.method === 'clipboard/writeText' && line.direction === 'fromTool');
+    expect(writes.map((line) => (JSON.parse(line.text) as { params: unknown }).params)).toEqual([{ text: '•••• (secret)' }]);
+    expect(JSON.stringify([events, calls, await host.readTrace(ID), await host.readLog(ID)])).not.toContain('s3cret');
   });
 
   it('tells running tools the new language and starts later ones with it', async () => {
@@ -507,7 +525,10 @@ describe('lifetimes', () => {
     const good = await readFile(manifestFile, 'utf8');
     await writeFile(manifestFile, good.replace('"notify"', '"notify", "camera"'));
     const verdict = await host.loadInPlace(folder);
-    expect(verdict).toEqual({ ok: false, problems: ['uses[3]: unknown service "camera"'] });
+    expect(verdict).toEqual({
+      ok: false,
+      problems: ['uses[3]: unknown service "camera"; the services are notify, open, clipboard.read, clipboard.write, keystrokes, processes and storage'],
+    });
     const listed = await host.listTools();
     expect(listed).toEqual([
       expect.objectContaining({
@@ -516,7 +537,7 @@ describe('lifetimes', () => {
         version: '1.0.0',
         publisher: { en: 'Vitruvian tests' },
         state: 'refused',
-        problems: ['uses[3]: unknown service "camera"'],
+        problems: ['uses[3]: unknown service "camera"; the services are notify, open, clipboard.read, clipboard.write, keystrokes, processes and storage'],
         folder,
         loadedInPlace: true,
         commands: [],
@@ -524,8 +545,13 @@ describe('lifetimes', () => {
         uses: [],
       }),
     ]);
-    expect(listed[0]?.stateReason).toContain('uses[3]: unknown service "camera"');
-    expect(listed[0]?.stateReasonCode).toEqual({ code: 'refused', problem: 'uses[3]: unknown service "camera"' });
+    expect(listed[0]?.stateReason).toContain(
+      'uses[3]: unknown service "camera"; the services are notify, open, clipboard.read, clipboard.write, keystrokes, processes and storage',
+    );
+    expect(listed[0]?.stateReasonCode).toEqual({
+      code: 'refused',
+      problem: 'uses[3]: unknown service "camera"; the services are notify, open, clipboard.read, clipboard.write, keystrokes, processes and storage',
+    });
     expect(events).toContainEqual({ type: 'tool', tool: listed[0] });
     expect(await host.runCommand(ID, 'copy')).toMatchObject({
       outcome: 'unavailable',
@@ -592,7 +618,10 @@ describe('lifetimes', () => {
     await running();
     expect((await summary())?.folder).toBe(join(data, 'tools', ID));
     const moved = (await host.listTools()).find((t) => t.folder === folder);
-    expect(moved).toMatchObject({ state: 'refused', problems: ['uses[0]: unknown service "camera"'] });
+    expect(moved).toMatchObject({
+      state: 'refused',
+      problems: ['uses[0]: unknown service "camera"; the services are notify, open, clipboard.read, clipboard.write, keystrokes, processes and storage'],
+    });
     expect(moved?.id).not.toBe(ID);
     expect((await host.readLog(ID)).some((line) => /camera/.test(line.message))).toBe(false);
   });

@@ -8,6 +8,7 @@ import type {
   HostApi,
   HostEvent,
   HostInfo,
+  InstallReplaces,
   InstallVerdict,
   PreferenceValue,
   Result,
@@ -28,6 +29,7 @@ import { HostedPlugin } from './entries/hosted-plugin';
 import type { HostedTool } from './entries/hosted-tool';
 import { notInstalled, unavailable } from './process/reasons';
 import { PluginCache } from './plugins/plugin-cache';
+import { judgeGivenFile } from './plugins/given-file';
 import { PluginRequests } from './plugins/plugin-requests';
 import type { CallOutcome, CallRequest } from './plugins/plugin-supervisor';
 import { ToolRegistry } from './installs/registry';
@@ -36,6 +38,7 @@ import { ServiceCalls } from './records/service-calls';
 import { CommandShortcuts, type ShortcutKeys } from './records/command-shortcuts';
 import { CommandUsage } from './records/command-usage';
 import { PreferenceStore, type SecretEncryptor } from './tools/storage';
+import { maskSecretValues } from './records/secret-text';
 
 export interface HostOptions extends EntryOptions {
   platform: Platform;
@@ -90,6 +93,7 @@ class HostCore implements Host {
   private readonly store: PreferenceStore;
   private readonly broker: ServiceBroker<HostedTool>;
   private readonly pluginCalls: PluginRequests;
+  private readonly registry: ToolRegistry;
   private readonly serviceCalls = new ServiceCalls();
   private readonly usage: CommandUsage;
   private readonly shortcuts: CommandShortcuts;
@@ -100,6 +104,7 @@ class HostCore implements Host {
   constructor(private readonly options: HostOptions) {
     this.language = options.language ?? 'en';
     const registry = new ToolRegistry(options.dataFolder);
+    this.registry = registry;
     this.store = new PreferenceStore(options.dataFolder, options.encryptor);
     this.broker = new ServiceBroker({
       platform: options.platform,
@@ -116,7 +121,7 @@ class HostCore implements Host {
       (entryId, command) => this.events.fire({ type: 'shortcutPressed', entryId, command }),
     );
     this.selection = options.fileSelection ?? simulatedPlatform ?? noFileSelection;
-    this.broker.onDidCallPlatform(({ toolId, method, params, result }) => simulated && this.serviceCalls.record(toolId, method, params, result));
+    this.broker.onDidCallPlatform(({ toolId, method, params, result }) => simulated && this.recordServiceCall(toolId, method, params, result));
     this.serviceCalls.onDidRecord((call) => this.events.fire({ type: 'serviceCall', call }));
     const cache = new PluginCache(join(options.dataFolder, 'cache'));
     this.pluginCalls = new PluginRequests({
@@ -127,8 +132,12 @@ class HostCore implements Host {
       cache,
       platform: options.platform,
       simulated,
-      recordStep: (pluginId, step) => this.serviceCalls.record(pluginId, `plan/${step.op}`, { ...step }, {}),
+      recordStep: (pluginId, step) => this.recordServiceCall(pluginId, `plan/${step.op}`, { ...step }, {}),
+      putOnClipboard: (pluginId, text) => this.putOnClipboard(pluginId, text),
     });
+    if (options.platform instanceof SimulatedPlatform) {
+      options.platform.onDidChangeClipboard((text) => this.events.fire({ type: 'clipboard', text: this.shownClipboard(text) }));
+    }
     const make = new NewEntries(options, {
       registry,
       store: this.store,
@@ -172,6 +181,10 @@ class HostCore implements Host {
     return this.changes.installFolder(folder);
   }
 
+  installReplaces(folder: string): Promise<InstallReplaces | null> {
+    return this.registry.replacedBy(folder);
+  }
+
   loadInPlace(folder: string): Promise<InstallVerdict> {
     return this.changes.loadInPlace(folder);
   }
@@ -197,6 +210,15 @@ class HostCore implements Host {
   };
   readonly applyPlan: HostApi['applyPlan'] = (planId) => this.pluginCalls.applyPlan(planId);
   readonly cancelCall: HostApi['cancelCall'] = async (callId) => this.pluginCalls.cancel(callId);
+  readonly judgeFile: HostApi['judgeFile'] = async (path) => judgeGivenFile(path);
+
+  async callProgress(callId: string) {
+    return this.pluginCalls.progress(callId);
+  }
+
+  forgetAnswers(pluginId: string, path: string): Promise<Result> {
+    return this.pluginCalls.forget(pluginId, path);
+  }
 
   async runCommand(toolId: string, commandId: string): Promise<CommandOutcome> {
     const tool = this.entries.get(toolId);
@@ -270,6 +292,14 @@ class HostCore implements Host {
     return { ok: true };
   }
 
+  async readSimulatedClipboard() {
+    const { platform, services } = this.options;
+    if (services !== 'simulated' || !(platform instanceof SimulatedPlatform)) {
+      return { ok: false as const, problem: "the services are the system's: the clipboard is the real one, which the window does not read" };
+    }
+    return { ok: true as const, text: this.shownClipboard(platform.clipboardText) };
+  }
+
   async commandUsage() {
     return this.usage.list();
   }
@@ -318,6 +348,32 @@ class HostCore implements Host {
   }
 
   // ---- inside ----
+
+  /** The simulated clipboard as the window shows it: a tool's secret put there is hidden, as in the services panel. */
+  private shownClipboard(text: string | null): string | null {
+    if (text === null) return null;
+    const secrets = this.entries.all().flatMap((tool) => (tool.kind === 'tool' ? tool.secretTexts() : []));
+    return maskSecretValues(text, secrets);
+  }
+
+  /** A plugin's text answer, put on the clipboard through the platform as a tool's clipboard/writeText is, and recorded the same way. */
+  private async putOnClipboard(pluginId: string, text: string): Promise<string | undefined> {
+    try {
+      await this.options.platform.clipboardWriteText(text);
+    } catch (error) {
+      return error instanceof Error ? error.message : String(error);
+    }
+    if (this.options.services === 'simulated') this.recordServiceCall(pluginId, 'clipboard/writeText', { text }, {});
+    return undefined;
+  }
+
+  /** A call the simulated services answered (or a plan step they recorded), for the test bed's panel. */
+  private recordServiceCall(toolId: string, method: string, params: Record<string, unknown>, result: Record<string, unknown>): void {
+    // A secret the tool read and pastes is hidden there, as in its trace and its log.
+    const tool = this.entries.get(toolId);
+    const secrets = tool?.kind === 'tool' ? tool.secretTexts() : [];
+    this.serviceCalls.record(toolId, method, maskSecretValues(params, secrets), maskSecretValues(result, secrets));
+  }
 
   /** The commands an entry declares (a tool's ids, a plugin's names), or undefined when none is installed under it. */
   private commandsOf(id: string): readonly string[] | undefined {

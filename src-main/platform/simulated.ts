@@ -24,6 +24,9 @@ export class SimulatedPlatform implements Platform, FileSelectionSource {
   private readonly _onDidCall = new Emitter<PlatformCall>();
   /** Every call, after it was answered or refused. */
   readonly onDidCall = this._onDidCall.event;
+  private readonly _onDidChangeClipboard = new Emitter<string | null>();
+  /** What the clipboard holds changed: a tool or a plugin wrote it, or the person put text there. */
+  readonly onDidChangeClipboard = this._onDidChangeClipboard.event;
 
   private clipboard: string | null;
   private readonly refusals = new Map<PlatformMethod, PlatformRefusal>();
@@ -51,6 +54,7 @@ export class SimulatedPlatform implements Platform, FileSelectionSource {
   /** Puts text on the clipboard as the person would (the test bed's panel, run --clipboard): no call is recorded. */
   setClipboardText(text: string | null): void {
     this.clipboard = text;
+    this._onDidChangeClipboard.fire(text);
   }
 
   /** Selects files as the person would in the Finder (the test bed's panel). */
@@ -105,6 +109,7 @@ export class SimulatedPlatform implements Platform, FileSelectionSource {
   clipboardWriteText(text: string): void {
     this.record('clipboardWriteText', [text]);
     this.clipboard = text;
+    this._onDidChangeClipboard.fire(text);
   }
 
   openUrl(url: string): void {
@@ -137,6 +142,7 @@ export class SimulatedPlatform implements Platform, FileSelectionSource {
 
   dispose(): void {
     this._onDidCall.dispose();
+    this._onDidChangeClipboard.dispose();
   }
 
   private record(method: PlatformMethod, args: unknown[]): void {

@@ -152,13 +152,21 @@ describe('the test bed over the real host', () => {
       createPlatform: async () => new SimulatedPlatform(),
       settleMs: 50,
     });
-    expect(lines).toEqual([`loaded ${good}: test.host.services 1.0.0`, `refused ${bad}:`, '  uses[1]: unknown service "camera"']);
+    expect(lines).toEqual([
+      `loaded ${good}: test.host.services 1.0.0`,
+      `refused ${bad}:`,
+      '  uses[1]: unknown service "camera"; the services are notify, open, clipboard.read, clipboard.write, keystrokes, processes and storage',
+    ]);
     const tools = await testbed.host.listTools();
     expect(tools.map((tool) => [tool.id, tool.state === 'refused'])).toEqual([
       ['test.host.services', false],
       ['test.host.demand', true],
     ]);
-    expect(tools[1]).toMatchObject({ name: { en: 'Host demand fixture' }, folder: bad, problems: ['uses[1]: unknown service "camera"'] });
+    expect(tools[1]).toMatchObject({
+      name: { en: 'Host demand fixture' },
+      folder: bad,
+      problems: ['uses[1]: unknown service "camera"; the services are notify, open, clipboard.read, clipboard.write, keystrokes, processes and storage'],
+    });
 
     await writeFile(manifestFile, JSON.stringify({ ...manifest, uses: ['notify'] }));
     await expect.poll(() => lines.at(-1), { timeout: 10_000 }).toBe(`loaded ${bad}: test.host.demand 2.0.0`);

@@ -8,6 +8,8 @@ import type { AppStore } from './app-store';
 
 export type Schedule = (flush: () => void) => void;
 
+const isReload = (line: LogLine) => line.code?.code === 'loaded' && line.code.how === 'reloaded';
+
 const nextFrame: Schedule = (flush) => {
   if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => flush());
   else setTimeout(flush, 16);
@@ -36,6 +38,8 @@ export function bindHostEvents(host: HostApi, store: AppStore, schedule: Schedul
     traces = new Map();
     const state = store.getState();
     for (const [toolId, lines] of logBatch) state.logLinesArrived(toolId, lines);
+    // A plugin's folder reloaded (its author edited it): what its files showed may no longer be what it answers.
+    for (const [toolId, lines] of logBatch) if (lines.some(isReload) && state.tools[toolId]?.kind === 'plugin') void state.askFilesAgain(toolId);
     for (const [toolId, lines] of traceBatch) state.traceLinesArrived(toolId, lines);
   };
 
@@ -69,6 +73,8 @@ export function bindHostEvents(host: HostApi, store: AppStore, schedule: Schedul
         return state.logCleared(event.toolId);
       case 'serviceCall':
         return state.serviceCallArrived(event.call);
+      case 'clipboard':
+        return state.clipboardChanged(event.text);
       case 'language':
         return state.languageChanged(event.language);
       case 'shortcutPressed':

@@ -42,12 +42,13 @@ describe('plugin commands slice', () => {
     });
   });
 
-  it('puts a text answer on the clipboard', async () => {
+  it('keeps a text answer the host put on the clipboard, and never writes the browser’s clipboard itself', async () => {
     const { fake, state } = await loaded();
-    fake.answers.runPluginCommand = () => answered({ answer: 'text', text: 'x.txt: 3 words\n', said: 'Copied the count of 1 file' });
+    await navigator.clipboard.writeText('the person’s own');
+    fake.answers.runPluginCommand = () => answered({ answer: 'text', text: 'x.txt: 3 words\n', said: 'Copied the count of 1 file', onClipboard: true });
     await state().runPluginCommand(writer.id, 'tidy', {}, ['/a/x.txt']);
-    expect(pluginCommandSelectors.run(writer.id, 'tidy')(state())?.copied).toBe(true);
-    expect(await navigator.clipboard.readText()).toBe('x.txt: 3 words\n');
+    expect(pluginCommandSelectors.run(writer.id, 'tidy')(state())?.call).toMatchObject({ answer: { answer: { onClipboard: true } } });
+    expect(await navigator.clipboard.readText()).toBe('the person’s own');
   });
 
   it('shows the answer of the latest run only', async () => {

@@ -1,8 +1,8 @@
 // A plugin's commands run on the chosen files (Files tab), one run kept per command: its answer
-// (done, a value, text put on the clipboard, or a plan), and for a plan, what the person did with
-// it: applied only once they confirmed it, and only for a plugin granted write.
+// (done, a value, text the host put on the clipboard, or a plan), and for a plan, what the person
+// did with it: applied only once they confirmed it, and only for a plugin granted write. The window
+// never writes the clipboard itself: in the test bed that would be the real one, not the simulated.
 import type { PlanResult, ShownCommandAnswer } from '../../src-shared/plugin-api';
-import { copyText } from '../ui/copy-text';
 import type { AppState, SliceCreator } from './app-store';
 import { ask, newCallId, running, runningId, type PluginCall } from './plugin-call';
 import { pluginDetails } from './plugin-serving';
@@ -15,14 +15,14 @@ export interface PluginCommandRun {
   /** The files it was run on. */
   paths: string[];
   call: PluginCall<ShownCommandAnswer>;
-  /** A text answer: whether it is on the clipboard now. */
-  copied?: boolean;
   /** A plan answer: what became of it. */
   plan?: PlanState;
 }
 
 export interface PluginCommandsState {
   pluginCommandRuns: Record<string, PluginCommandRun>;
+  /** The commands whose args form is open, by commandKey: open and closed by the person only. */
+  argsFormsOpen: Record<string, true>;
 }
 
 export interface PluginCommandsActions {
@@ -34,11 +34,19 @@ export interface PluginCommandsActions {
   applyPlan: (pluginId: string, command: string) => Promise<void>;
   /** Cancel: the plan is put away, not applied. */
   dismissPlan: (pluginId: string, command: string) => void;
+  setArgsFormOpen: (pluginId: string, command: string, open: boolean) => void;
+  /**
+   * Other files were chosen: an answer about the files chosen before is put away, so no result shows
+   * beside files it was not about. A run still under way, and a plan being confirmed or applied, stay.
+   */
+  filesChosenChanged: (pluginId: string, paths: readonly string[]) => void;
 }
 
 export type PluginCommandsSlice = PluginCommandsState & PluginCommandsActions;
 
-export const initialPluginCommandsState: PluginCommandsState = { pluginCommandRuns: {} };
+export const initialPluginCommandsState: PluginCommandsState = { pluginCommandRuns: {}, argsFormsOpen: {} };
+
+const samePaths = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((path, index) => path === b[index]);
 
 export const commandKey = (pluginId: string, command: string): string => `${pluginId}\u0000${command}`;
 
@@ -63,10 +71,6 @@ export const createPluginCommandsSlice: SliceCreator<PluginCommandsSlice> = (set
         call: { status: 'answered', answer },
         ...(answer.ok && answer.answer.answer === 'plan' ? { plan: { status: 'shown' } } : {}),
       }));
-      if (answer.ok && answer.answer.answer === 'text') {
-        const copied = await copyText(answer.answer.text);
-        update(key, (run) => (run.call.status === 'answered' && run.call.answer === answer ? { ...run, copied } : run));
-      }
     },
 
     askApplyPlan(pluginId, command) {
@@ -95,9 +99,31 @@ export const createPluginCommandsSlice: SliceCreator<PluginCommandsSlice> = (set
       const key = commandKey(pluginId, command);
       if (planIs(key, 'shown')) setPlan(key, { status: 'dismissed' });
     },
+
+    setArgsFormOpen(pluginId, command, open) {
+      const key = commandKey(pluginId, command);
+      set((s) => {
+        const argsFormsOpen = { ...s.argsFormsOpen };
+        if (open) argsFormsOpen[key] = true;
+        else delete argsFormsOpen[key];
+        return { argsFormsOpen };
+      });
+    },
+
+    filesChosenChanged(pluginId, paths) {
+      const prefix = commandKey(pluginId, '');
+      const held = new Set(['confirming', 'applying']);
+      set((s) => {
+        const kept = Object.entries(s.pluginCommandRuns).filter(
+          ([key, run]) => !key.startsWith(prefix) || samePaths(run.paths, paths) || run.call.status !== 'answered' || held.has(run.plan?.status ?? ''),
+        );
+        return kept.length === Object.keys(s.pluginCommandRuns).length ? {} : { pluginCommandRuns: Object.fromEntries(kept) };
+      });
+    },
   };
 };
 
 export const pluginCommandSelectors = {
   run: (pluginId: string, command: string) => (s: AppState) => s.pluginCommandRuns[commandKey(pluginId, command)],
+  formOpen: (pluginId: string, command: string) => (s: AppState) => s.argsFormsOpen[commandKey(pluginId, command)] === true,
 };

@@ -26,18 +26,45 @@ async function loaded() {
 }
 
 describe('plugin files slice', () => {
+  it('judges each path as it is added: one the host refuses is not listed, and why is kept for the person', async () => {
+    const { fake, state } = await loaded();
+    fake.answers.judgeFile = (path) => {
+      if (path.endsWith('gone.txt')) return { ok: false, problem: `${path}: no file is at this path`, problemCode: { code: 'missing' } };
+      if (!path.startsWith('/')) return { ok: false, problem: `${path}: give the whole path`, problemCode: { code: 'relativePath' } };
+      return path.endsWith('/') ? { ok: false, problem: `${path}: it is a folder`, problemCode: { code: 'folder' } } : { ok: true };
+    };
+    await state().addFiles(words.id, ['/a/one.txt', '/a/gone.txt', 'notes.txt', '/a/pictures/']);
+    expect(
+      pluginFileSelectors
+        .files(words.id)(state())
+        .map((file) => file.path),
+    ).toEqual(['/a/one.txt']);
+    expect(pluginFileSelectors.adding(words.id)(state())).toEqual({
+      pending: 0,
+      refused: [
+        { name: '/a/gone.txt', why: { code: 'path', problem: { code: 'missing' }, message: '/a/gone.txt: no file is at this path' } },
+        { name: 'notes.txt', why: { code: 'path', problem: { code: 'relativePath' }, message: expect.stringContaining('give the whole path') } },
+        { name: '/a/pictures/', why: { code: 'path', problem: { code: 'folder' }, message: expect.stringContaining('is a folder') } },
+      ],
+    });
+    // Never asked about: the plugin is not blamed for a path the host refused.
+    expect(fake.requestsNamed('askField').map(([, , path]) => path)).toEqual(['/a/one.txt', '/a/one.txt']);
+    // The next adding starts afresh.
+    await state().addFiles(words.id, ['/a/two.txt']);
+    expect(pluginFileSelectors.adding(words.id)(state()).refused).toEqual([]);
+  });
+
   it('lists each path once and asks every serving field and the thumbnail once per file, filling values in as they come', async () => {
     const { fake, store, state } = await loaded();
     fake.answers.askField = (_plugin, _call, path, key) => answered({ value: key === 'words' ? 3 : `${path.length} bytes` });
     fake.answers.askThumbnail = () => answered({ png: 'iVBORw0KGgo=' });
-    state().addFiles(words.id, ['/a/one.txt', ' /a/pic.ppm ', '/a/one.txt']);
-    state().addFiles(words.id, ['/a/one.txt', '']);
+    await state().addFiles(words.id, ['/a/one.txt', ' /a/pic.ppm ', '/a/one.txt']);
+    await state().addFiles(words.id, ['/a/one.txt', '']);
     expect(
       pluginFileSelectors
         .files(words.id)(state())
         .map((file) => file.name),
     ).toEqual(['one.txt', 'pic.ppm']);
-    expect(pluginFileSelectors.field(words.id, '/a/one.txt', 'words')(state())).toMatchObject({ status: expect.stringMatching(/waiting|running/) });
     await settle();
     expect(fake.requestsNamed('askField').map(([, , path, key]) => [path, key])).toEqual([
       ['/a/one.txt', 'words'],
@@ -60,7 +87,7 @@ describe('plugin files slice', () => {
     const { fake, state } = await loaded();
     const waiting: ((answer: PluginAnswer<{ value: number }>) => void)[] = [];
     fake.answers.askField = () => new Promise((resolve) => waiting.push(resolve));
-    state().addFiles(
+    await state().addFiles(
       words.id,
       Array.from({ length: 10 }, (_, n) => `/t/${n}.txt`),
     );
@@ -77,7 +104,7 @@ describe('plugin files slice', () => {
       if (path.endsWith('bad.txt')) return { ok: false, outcome: 'failed', message: 'not text' };
       throw new Error('the link dropped');
     };
-    state().addFiles(words.id, ['/bad.txt', '/gone.txt']);
+    await state().addFiles(words.id, ['/bad.txt', '/gone.txt']);
     await settle();
     expect(pluginFileSelectors.field(words.id, '/bad.txt', 'words')(state())).toEqual({
       status: 'answered',
@@ -97,7 +124,7 @@ describe('plugin files slice', () => {
       waiting.get(callId)?.({ ok: false, outcome: 'cancelled', message: 'cancelled by the person' });
       return { ok: true };
     };
-    state().addFiles(words.id, ['/1.txt', '/2.txt', '/3.txt']);
+    await state().addFiles(words.id, ['/1.txt', '/2.txt', '/3.txt']);
     await settle();
     expect(pluginFileSelectors.asksRunningSince(words.id, '/1.txt')(state())).toBeTypeOf('number');
     state().cancelFileAsks(words.id, '/3.txt');
@@ -121,7 +148,7 @@ describe('plugin files slice', () => {
 
   it('chooses one, toggles, takes a range and all; the file moved to last is the one previewed', async () => {
     const { state } = await loaded();
-    state().addFiles(words.id, ['/a.txt', '/b.txt', '/c.txt', '/d.txt']);
+    await state().addFiles(words.id, ['/a.txt', '/b.txt', '/c.txt', '/d.txt']);
     const choice = () => pluginFileSelectors.choice(words.id)(state());
     state().chooseFile(words.id, '/b.txt');
     expect(choice()).toMatchObject({ chosen: ['/b.txt'], current: '/b.txt' });
@@ -143,7 +170,7 @@ describe('plugin files slice', () => {
     const waiting: (() => void)[] = [];
     fake.answers.askField = () => new Promise((resolve) => waiting.push(() => resolve(answered({ value: 1 }))));
     fake.answers.cancelCall = () => ({ ok: true });
-    state().addFiles(words.id, ['/a.txt', '/b.txt']);
+    await state().addFiles(words.id, ['/a.txt', '/b.txt']);
     await settle();
     state().removeFiles(words.id, ['/a.txt']);
     expect(fake.requestsNamed('cancelCall')).toHaveLength(2);
@@ -159,14 +186,14 @@ describe('plugin files slice', () => {
     await settle();
     expect(pluginFileSelectors.fileAsks(words.id, '/a.txt')(state())).toBeUndefined();
     expect(pluginFileSelectors.field(words.id, '/b.txt', 'words')(state())).toMatchObject({ status: 'answered' });
-    state().askFilesAgain(words.id);
+    await state().askFilesAgain(words.id);
     expect(pluginFileSelectors.field(words.id, '/b.txt', 'words')(state())).toMatchObject({ status: expect.stringMatching(/waiting|running/) });
   });
 
   it('asks a thumbnail as large as the screen draws the square', () => {
-    expect(thumbnailPixels(1)).toBe(48);
-    expect(thumbnailPixels(2)).toBe(96);
-    expect(thumbnailPixels(0)).toBe(48);
+    expect(thumbnailPixels(1)).toBe(64);
+    expect(thumbnailPixels(2)).toBe(128);
+    expect(thumbnailPixels(0)).toBe(64);
     expect(thumbnailPixels(50)).toBe(512);
   });
 });

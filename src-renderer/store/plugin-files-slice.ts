@@ -2,6 +2,7 @@
 // shown, and what the plugin said of each: every field that serves the file and its thumbnail,
 // asked once per file as it is added, a few at a time, the values filled in as they come.
 import type { Result } from '../../src-shared/host-api';
+import type { CallBytes, GivenFileProblem, GivenFileVerdict } from '../../src-shared/plugin-api';
 import type { FieldValue } from '../../src-shared/skwir/types';
 import { fileName } from '../file-path';
 import type { AppState, SliceCreator } from './app-store';
@@ -30,34 +31,63 @@ export interface FileAsks {
 
 export type ChooseHow = 'only' | 'toggle' | 'range';
 
+/** A file the person gave that was not added, and why: the host's judgement of its path, or what befell a dropped file. */
+export interface AddRefusal {
+  /** The path as given, or the dropped file's name. */
+  name: string;
+  why:
+    | { code: 'path'; problem: GivenFileProblem; message: string }
+    | { code: 'tooBig' } // a dropped file over what the test bed takes
+    | { code: 'noPath' } // the desktop app could not tell where a dropped file is
+    | { code: 'folder' } // a folder dropped that holds no manifest to install
+    | { code: 'notKept'; problem: string }; // the test bed could not keep a copy of a dropped file
+}
+
+/** The last adding of files to a plugin: how many are still being judged or uploaded, and what was refused. */
+export interface FilesAdding {
+  pending: number;
+  refused: AddRefusal[];
+}
+
 export interface PluginFilesState {
   pluginFiles: Record<string, PluginFile[]>;
   fileChoices: Record<string, FileChoice>;
   fileAsks: Record<string, FileAsks>;
+  filesAdding: Record<string, FilesAdding>;
 }
 
 export interface PluginFilesActions {
-  /** Adds paths not listed yet and asks about each; the first is chosen when nothing was. */
-  addFiles: (pluginId: string, paths: string[]) => void;
+  /**
+   * Adds paths not listed yet, each judged by the host first (a missing file, a folder, a path not
+   * from the root are refused at once, saying why), and asks about each; the first is chosen when
+   * nothing was. `dropped`: for files dropped, how many filesComing announced, and those of them
+   * that never got a path (shown with the refusals of this adding).
+   */
+  addFiles: (pluginId: string, paths: string[], dropped?: { announced: number; refused: AddRefusal[] }) => Promise<void>;
+  /** Files are on their way (being uploaded): "Adding..." shows until addFiles takes them. */
+  filesComing: (pluginId: string, count: number) => void;
   removeFiles: (pluginId: string, paths: string[]) => void;
   /** Asks every field, thumbnail and the preview again (after the plugin changed, say). */
-  askFilesAgain: (pluginId: string) => void;
+  /** Asks the plugin again about every file and the preview shown, past the host's cache. */
+  askFilesAgain: (pluginId: string) => Promise<void>;
   chooseFile: (pluginId: string, path: string, how?: ChooseHow) => void;
   chooseAllFiles: (pluginId: string) => void;
   /** Stops what is still being asked about a file: its waiting asks are dropped, its running ones cancelled. */
   cancelFileAsks: (pluginId: string, path: string) => void;
   /** Cancels one call by its id; its answer then comes back as cancelled. */
   cancelPluginCall: (callId: string) => Promise<Result>;
+  /** How far a call still waiting has read its files; null when it has ended or the host cannot say. */
+  readCallProgress: (callId: string) => Promise<CallBytes | null>;
 }
 
 export type PluginFilesSlice = PluginFilesState & PluginFilesActions;
 
-export const initialPluginFilesState: PluginFilesState = { pluginFiles: {}, fileChoices: {}, fileAsks: {} };
+export const initialPluginFilesState: PluginFilesState = { pluginFiles: {}, fileChoices: {}, fileAsks: {}, filesAdding: {} };
 
 /** Field and thumbnail asks sent at once: the plugin answers one call at a time anyway. */
 export const ASKS_AT_ONCE = 4;
 /** The side of a thumbnail's square in the list, in CSS pixels. */
-export const THUMBNAIL_SIDE = 48;
+export const THUMBNAIL_SIDE = 64;
 
 /** The side asked of the plugin: the square's, in the screen's pixels. */
 export const thumbnailPixels = (ratio: number): number => Math.min(512, Math.round(THUMBNAIL_SIDE * Math.max(1, ratio || 1)));
@@ -110,6 +140,9 @@ export const createPluginFilesSlice: SliceCreator<PluginFilesSlice> = (set, get,
     if (thumbnail) queue(() => askThumbnail(pluginId, path));
   };
 
+  const changeAdding = (pluginId: string, change: (now: FilesAdding) => FilesAdding) =>
+    set((s) => ({ filesAdding: { ...s.filesAdding, [pluginId]: change(s.filesAdding[pluginId] ?? noAdding) } }));
+
   const cancelRunning = (asks: FileAsks | undefined) => {
     if (!asks) return;
     for (const call of [...Object.values(asks.fields), asks.thumbnail]) {
@@ -122,17 +155,47 @@ export const createPluginFilesSlice: SliceCreator<PluginFilesSlice> = (set, get,
   const choose = (pluginId: string, choice: FileChoice) => {
     const before = get().fileChoices[pluginId]?.current;
     set((s) => ({ fileChoices: { ...s.fileChoices, [pluginId]: choice } }));
+    get().filesChosenChanged(pluginId, choice.chosen);
     if (choice.current !== before) get().showPreview(pluginId, choice.current);
   };
 
   return {
     ...initialPluginFilesState,
 
-    addFiles(pluginId, paths) {
+    filesComing(pluginId, count) {
+      changeAdding(pluginId, (now) => ({ ...now, pending: now.pending + count }));
+    },
+
+    async addFiles(pluginId, paths, dropped = { announced: 0, refused: [] }) {
       if (!pluginDetails(get().tools[pluginId])) return;
       const listed = new Set((get().pluginFiles[pluginId] ?? []).map((file) => file.path));
-      const fresh = [...new Set(paths.map((path) => path.trim()))].filter((path) => path !== '' && !listed.has(path));
-      if (fresh.length === 0) return;
+      const given = [...new Set(paths.map((path) => path.trim()))].filter((path) => path !== '' && !listed.has(path));
+      // A new adding clears what the last one refused; one that overlaps another adds to it.
+      changeAdding(pluginId, (now) => {
+        const others = Math.max(0, now.pending - dropped.announced);
+        return { pending: others + given.length, refused: others > 0 ? now.refused : [] };
+      });
+      const verdicts = await Promise.all(
+        given.map((path) =>
+          host.judgeFile(path).catch((error: unknown): GivenFileVerdict => ({
+            ok: false,
+            problem: problemOf(error),
+            problemCode: { code: 'unreadable', reason: problemOf(error) },
+          })),
+        ),
+      );
+      const refused: AddRefusal[] = [
+        ...dropped.refused,
+        ...given.flatMap((path, i) => {
+          const verdict = verdicts[i]!;
+          return verdict.ok ? [] : [{ name: path, why: { code: 'path' as const, problem: verdict.problemCode, message: verdict.problem } }];
+        }),
+      ];
+      changeAdding(pluginId, (now) => ({ pending: Math.max(0, now.pending - given.length), refused: [...now.refused, ...refused] }));
+      // Listed meanwhile (added twice at once): once is enough.
+      const nowListed = new Set((get().pluginFiles[pluginId] ?? []).map((file) => file.path));
+      const fresh = given.filter((path, i) => verdicts[i]!.ok && !nowListed.has(path));
+      if (fresh.length === 0 || !pluginDetails(get().tools[pluginId])) return;
       set((s) => ({
         pluginFiles: { ...s.pluginFiles, [pluginId]: [...(s.pluginFiles[pluginId] ?? []), ...fresh.map((path) => ({ path, name: fileName(path) }))] },
       }));
@@ -155,7 +218,11 @@ export const createPluginFilesSlice: SliceCreator<PluginFilesSlice> = (set, get,
       choose(pluginId, { chosen, current, anchor: current });
     },
 
-    askFilesAgain(pluginId) {
+    async askFilesAgain(pluginId) {
+      const files = get().pluginFiles[pluginId] ?? [];
+      if (files.length === 0) return;
+      // Asked of the plugin, not of the host's cache: the person asks again because the answer may have changed.
+      await Promise.all(files.map((file) => host.forgetAnswers(pluginId, file.path).catch(() => undefined)));
       for (const file of get().pluginFiles[pluginId] ?? []) {
         cancelRunning(get().fileAsks[fileKey(pluginId, file.path)]);
         askAbout(pluginId, file.path);
@@ -200,10 +267,15 @@ export const createPluginFilesSlice: SliceCreator<PluginFilesSlice> = (set, get,
     async cancelPluginCall(callId) {
       return host.cancelCall(callId).catch((error: unknown): Result => ({ ok: false, problem: problemOf(error) }));
     },
+
+    async readCallProgress(callId) {
+      return host.callProgress(callId).catch(() => null);
+    },
   };
 };
 
 const noFiles: PluginFile[] = [];
+const noAdding: FilesAdding = { pending: 0, refused: [] };
 const noChoice: FileChoice = { chosen: [] };
 
 /** When the oldest ask still running about the file started, or undefined when none runs. */
@@ -217,6 +289,7 @@ const asksRunningSince = (asks: FileAsks | undefined): number | undefined => {
 
 export const pluginFileSelectors = {
   files: (pluginId: string) => (s: AppState) => s.pluginFiles[pluginId] ?? noFiles,
+  adding: (pluginId: string) => (s: AppState) => s.filesAdding[pluginId] ?? noAdding,
   choice: (pluginId: string) => (s: AppState) => s.fileChoices[pluginId] ?? noChoice,
   chosenPaths: (pluginId: string) => (s: AppState) => (s.fileChoices[pluginId] ?? noChoice).chosen,
   currentFile: (pluginId: string) => (s: AppState) => s.fileChoices[pluginId]?.current,
@@ -224,4 +297,13 @@ export const pluginFileSelectors = {
   field: (pluginId: string, path: string, key: string) => (s: AppState) => s.fileAsks[fileKey(pluginId, path)]?.fields[key],
   thumbnail: (pluginId: string, path: string) => (s: AppState) => s.fileAsks[fileKey(pluginId, path)]?.thumbnail,
   asksRunningSince: (pluginId: string, path: string) => (s: AppState) => asksRunningSince(s.fileAsks[fileKey(pluginId, path)]),
+  /** The id of the oldest ask still running about the file: its progress is the one said. */
+  oldestRunningCall: (pluginId: string, path: string) => (s: AppState) => {
+    const asks = s.fileAsks[fileKey(pluginId, path)];
+    let oldest: { callId: string; startedAt: number } | undefined;
+    for (const call of asks ? [...Object.values(asks.fields), asks.thumbnail] : []) {
+      if (call?.status === 'running' && (!oldest || call.startedAt < oldest.startedAt)) oldest = call;
+    }
+    return oldest?.callId;
+  },
 };

@@ -44,7 +44,7 @@ async function loaded() {
 describe('plugin preview slice', () => {
   it('inspects a file its preview neither converts nor reads in pages, and pages through it', async () => {
     const { fake, state } = await loaded();
-    state().addFiles(plugin.id, ['/f/data.bin']);
+    await state().addFiles(plugin.id, ['/f/data.bin']);
     await settle();
     const preview = () => pluginPreviewSelectors.preview(plugin.id)(state());
     expect(preview()).toMatchObject({ path: '/f/data.bin', kind: 'inspect', inspect: { request: {}, call: { status: 'answered' } } });
@@ -57,7 +57,7 @@ describe('plugin preview slice', () => {
 
   it('opens a row’s target and comes back to the page it was opened from', async () => {
     const { fake, state } = await loaded();
-    state().addFiles(plugin.id, ['/f/data.bin']);
+    await state().addFiles(plugin.id, ['/f/data.bin']);
     await settle();
     state().inspectPage(plugin.id, { offset: 32 });
     await settle();
@@ -74,7 +74,7 @@ describe('plugin preview slice', () => {
     const { fake, state } = await loaded();
     const waiting: ((answer: PluginAnswer<CheckedInspection>) => void)[] = [];
     fake.answers.inspect = () => new Promise((resolve) => waiting.push(resolve));
-    state().addFiles(plugin.id, ['/f/one.bin', '/f/two.bin']);
+    await state().addFiles(plugin.id, ['/f/one.bin', '/f/two.bin']);
     const first = fake.requestsNamed('inspect')[0]![1];
     state().chooseFile(plugin.id, '/f/two.bin');
     expect(fake.requestsNamed('cancelCall')).toEqual([[first]]);
@@ -87,7 +87,7 @@ describe('plugin preview slice', () => {
   it('converts a file whose preview converts, and says to read pages when it converts to nothing', async () => {
     const { fake, state } = await loaded();
     fake.answers.convert = (_p, _c, path) => answered(path.endsWith('one.ppm') ? { name: 'one.png', data: 'AAAA' } : null, true);
-    state().addFiles(plugin.id, ['/f/one.ppm', '/f/many.ppm', '/f/book.pdf', '/f/notes.txt']);
+    await state().addFiles(plugin.id, ['/f/one.ppm', '/f/many.ppm', '/f/book.pdf', '/f/notes.txt']);
     await settle();
     expect(pluginPreviewSelectors.preview(plugin.id)(state())).toMatchObject({
       kind: 'convert',

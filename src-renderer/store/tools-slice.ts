@@ -2,11 +2,13 @@
 import type {
   CommandInfo,
   CommandOutcome,
+  InstallReplaces,
   InstallVerdict,
   PreferenceInfo,
   PreferenceValue,
   ProblemCode,
   Result,
+  ServiceCall,
   EntrySummary,
   ToolSummary,
 } from '../../src-shared/host-api';
@@ -22,11 +24,18 @@ export type InstallState = { status: 'idle' } | { status: 'installing'; folder: 
 export type ToolAction = 'restart' | 'stop' | 'uninstall';
 export type ToolActionState = { pending?: ToolAction; problem?: string; problemCode?: ProblemCode };
 
+/** The service calls a run made, by their seq: after `since`, up to `until` once it answered. */
+export interface CommandRunCalls {
+  since: number;
+  until?: number;
+}
+
 export interface ToolsState {
   tools: Record<string, EntrySummary>;
   toolsLoaded: boolean;
   toolsProblem?: string;
   commandRuns: Record<string, CommandRun>;
+  commandRunCalls: Record<string, CommandRunCalls>;
   preferenceSaves: Record<string, PreferenceSave>;
   toolActions: Record<string, ToolActionState>;
   install: InstallState;
@@ -37,6 +46,8 @@ export interface ToolsActions {
   toolChanged: (tool: EntrySummary) => void;
   toolRemoved: (toolId: string) => void;
   installFolder: (folder: string) => Promise<InstallVerdict>;
+  /** What installing the folder would replace, asked before installing it (null: nothing, or it cannot tell). */
+  installReplaces: (folder: string) => Promise<InstallReplaces | null>;
   dismissInstall: () => void;
   uninstall: (toolId: string) => Promise<Result>;
   runCommand: (toolId: string, commandId: string) => Promise<CommandOutcome>;
@@ -51,6 +62,7 @@ export const initialToolsState: ToolsState = {
   tools: {},
   toolsLoaded: false,
   commandRuns: {},
+  commandRunCalls: {},
   preferenceSaves: {},
   toolActions: {},
   install: { status: 'idle' },
@@ -116,6 +128,10 @@ export const createToolsSlice: SliceCreator<ToolsSlice> = (set, get, host) => {
       return verdict;
     },
 
+    installReplaces(folder) {
+      return host.installReplaces(folder).catch(() => null);
+    },
+
     dismissInstall() {
       set({ install: { status: 'idle' } });
     },
@@ -128,11 +144,21 @@ export const createToolsSlice: SliceCreator<ToolsSlice> = (set, get, host) => {
 
     async runCommand(toolId, commandId) {
       const key = pairKey(toolId, commandId);
-      set((s) => ({ commandRuns: { ...s.commandRuns, [key]: { outcome: 'running' } } }));
+      const lastCall = (s: AppState) => s.serviceCalls.at(-1)?.seq ?? 0;
+      set((s) => ({
+        commandRuns: { ...s.commandRuns, [key]: { outcome: 'running' } },
+        commandRunCalls: { ...s.commandRunCalls, [key]: { since: lastCall(s) } },
+      }));
       const outcome = await host
         .runCommand(toolId, commandId)
         .catch((error: unknown): CommandOutcome => ({ outcome: 'unavailable', message: problemOf(error) }));
-      set((s) => ({ commandRuns: { ...s.commandRuns, [key]: outcome } }));
+      set((s) => {
+        const calls = s.commandRunCalls[key];
+        return {
+          commandRuns: { ...s.commandRuns, [key]: outcome },
+          ...(calls ? { commandRunCalls: { ...s.commandRunCalls, [key]: { ...calls, until: lastCall(s) } } } : {}),
+        };
+      });
       return outcome;
     },
 
@@ -149,6 +175,8 @@ export const createToolsSlice: SliceCreator<ToolsSlice> = (set, get, host) => {
     stop: (toolId) => toolAction(toolId, 'stop', () => host.stop(toolId)),
   };
 };
+
+const noCalls: ServiceCall[] = [];
 
 // Sorting 200 tools on every store change would be wasted work: remember the last answer.
 let sortedFor: { tools: Record<string, EntrySummary>; language: string; list: EntrySummary[] } | undefined;
@@ -198,6 +226,12 @@ export const toolSelectors = {
   /** Untitled preferences are the tool's alone and never shown. */
   titledPreferences: (toolId: string) => (s: AppState) => titledPreferences(toolOf(s, toolId)),
   commandRun: (toolId: string, commandId: string) => (s: AppState) => s.commandRuns[pairKey(toolId, commandId)],
+  /** What the command's last run asked of the services (the simulated ones record them): what it did, said where it was run. */
+  commandRunCalls: (toolId: string, commandId: string) => (s: AppState) => {
+    const span = s.commandRunCalls[pairKey(toolId, commandId)];
+    if (!span) return noCalls;
+    return s.serviceCalls.filter((call) => call.toolId === toolId && call.seq > span.since && (span.until === undefined || call.seq <= span.until));
+  },
   preferenceSave: (toolId: string, preferenceId: string) => (s: AppState) => s.preferenceSaves[pairKey(toolId, preferenceId)],
   toolAction: (toolId: string) => (s: AppState) => s.toolActions[toolId],
   install: (s: AppState) => s.install,

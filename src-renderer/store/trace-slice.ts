@@ -14,6 +14,8 @@ export interface TraceState {
   traceProblems: Record<string, string>;
   /** '' shows every method. */
   traceMethod: string;
+  /** Text the messages shown hold, letter case aside; '' shows them all. */
+  traceSearch: string;
 }
 
 export interface TraceActions {
@@ -21,11 +23,12 @@ export interface TraceActions {
   traceLinesArrived: (toolId: string, lines: TraceLine[]) => void;
   clearTrace: (toolId: string) => Promise<Result>;
   setTraceMethod: (method: string) => void;
+  setTraceSearch: (search: string) => void;
 }
 
 export type TraceSlice = TraceState & TraceActions;
 
-export const initialTraceState: TraceState = { traces: {}, traceProblems: {}, traceMethod: '' };
+export const initialTraceState: TraceState = { traces: {}, traceProblems: {}, traceMethod: '', traceSearch: '' };
 
 const noLines: TraceLine[] = [];
 
@@ -55,17 +58,21 @@ export const createTraceSlice: SliceCreator<TraceSlice> = (set, _get, host) => (
   setTraceMethod(method) {
     set({ traceMethod: method });
   },
+  setTraceSearch(search) {
+    set({ traceSearch: search });
+  },
 });
 
-const byMethod = new WeakMap<TraceLine[], { method: string; lines: TraceLine[] }>();
+const byFilter = new WeakMap<TraceLine[], { method: string; search: string; lines: TraceLine[] }>();
 const methodsOf = new WeakMap<TraceLine[], string[]>();
 
-function visibleTrace(lines: TraceLine[], method: string): TraceLine[] {
-  if (method === '') return lines;
-  const cached = byMethod.get(lines);
-  if (cached?.method === method) return cached.lines;
-  const result = lines.filter((line) => line.method === method);
-  byMethod.set(lines, { method, lines: result });
+function visibleTrace(lines: TraceLine[], method: string, search: string): TraceLine[] {
+  const needle = search.trim().toLowerCase();
+  if (method === '' && needle === '') return lines;
+  const cached = byFilter.get(lines);
+  if (cached?.method === method && cached.search === needle) return cached.lines;
+  const result = lines.filter((line) => (method === '' || line.method === method) && (needle === '' || line.text.toLowerCase().includes(needle)));
+  byFilter.set(lines, { method, search: needle, lines: result });
   return result;
 }
 
@@ -80,7 +87,8 @@ function methods(lines: TraceLine[]): string[] {
 
 export const traceSelectors = {
   lines: (toolId: string) => (s: AppState) => s.traces[toolId] ?? noLines,
-  visibleLines: (toolId: string) => (s: AppState) => visibleTrace(s.traces[toolId] ?? noLines, s.traceMethod),
+  visibleLines: (toolId: string) => (s: AppState) => visibleTrace(s.traces[toolId] ?? noLines, s.traceMethod, s.traceSearch),
+  search: (s: AppState) => s.traceSearch,
   methods: (toolId: string) => (s: AppState) => methods(s.traces[toolId] ?? noLines),
   method: (s: AppState) => s.traceMethod,
   problem: (toolId: string) => (s: AppState) => s.traceProblems[toolId],

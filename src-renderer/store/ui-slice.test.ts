@@ -1,7 +1,8 @@
+// @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
 import { createFakeHost, makePlugin, makeTool } from '../../src-shared/test/fake-host';
 import { createAppStore } from './app-store';
-import { toolTabsOf, uiSelectors } from './ui-slice';
+import { SERVICE_PANEL_KEY, toolTabsOf, uiSelectors } from './ui-slice';
 
 const tool = makeTool({ id: 'com.acme.one' });
 
@@ -61,6 +62,32 @@ describe('ui slice', () => {
     store.getState().setServicePanelOpen(false);
     expect(uiSelectors.sidebarFilter(store.getState())).toBe('clip');
     expect(uiSelectors.servicePanelOpen(store.getState())).toBe(false);
+    localStorage.removeItem(SERVICE_PANEL_KEY);
+  });
+
+  it('folds the services panel where nothing calls a service until the person chooses, and keeps their choice for the next window', async () => {
+    localStorage.removeItem(SERVICE_PANEL_KEY);
+    const quiet = makeTool({ id: 'com.acme.quiet', uses: [] });
+    const paster = makeTool({ id: 'com.acme.paster', uses: ['keystrokes'] });
+    const viewer = makePlugin({ id: 'org.example.viewer' });
+    const commander = makePlugin({ id: 'org.example.commands' }, { commands: [{ name: 'go', title: 'Go', extensions: [], mimes: [] }] });
+    const fake = createFakeHost({ tools: [quiet, paster, viewer, commander] });
+    const store = createAppStore(fake.host);
+    await store.getState().load();
+    const open = () => uiSelectors.servicePanelOpen(store.getState());
+    // Before a page is chosen: open, as one entry of the list can call a service.
+    expect(open()).toBe(true);
+    const openOn = (id: string) => (store.getState().selectTool(id), open());
+    expect([quiet, paster, viewer, commander].map((t) => openOn(t.id))).toEqual([false, true, false, true]);
+
+    store.getState().setServicePanelOpen(true);
+    expect(openOn(quiet.id)).toBe(true);
+    const next = createAppStore(fake.host);
+    await next.getState().load();
+    expect(uiSelectors.servicePanelOpen(next.getState())).toBe(true);
+    next.getState().setServicePanelOpen(false);
+    expect(uiSelectors.servicePanelOpen(createAppStore(fake.host).getState())).toBe(false);
+    localStorage.removeItem(SERVICE_PANEL_KEY);
   });
 
   it('gives a plugin its Files first and no Commands, and shows each page a section it has', async () => {

@@ -10,7 +10,7 @@ import { createFakeHost, type FakeHost } from '../../src-shared/test/fake-host';
 import type { AppStore } from '../store/app-store';
 
 export async function renderApp(
-  seed: { tools?: EntrySummary[]; info?: Partial<HostInfo> } = {},
+  seed: { tools?: EntrySummary[]; info?: Partial<HostInfo>; clipboard?: string } = {},
 ): Promise<{ fake: FakeHost; store: AppStore; view: RenderResult }> {
   const fake = createFakeHost(seed);
   const store = createAppStore(fake.host);

@@ -35,6 +35,17 @@ describe('the window', () => {
     expect(screen.getByRole('option', { name: 'notes', selected: true })).toBeDefined();
   });
 
+  it('refuses a path that is not from the root in the person’s language, without asking the host', async () => {
+    const { fake } = await renderApp({ info: { language: 'fr' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Installer…' }));
+    const dialog = screen.getByRole('dialog', { name: 'Installer un outil' });
+    await userEvent.type(within(dialog).getByLabelText('Dossier de l’outil'), 'mes-outils/notes{Enter}');
+    expect(within(dialog).getByRole('alert').textContent).toBe(
+      '«\u202fmes-outils/notes\u202f» n’est pas un chemin complet\u202f: indiquez le chemin du dossier depuis la racine du disque, par exemple /Users/moi/mon-outil.',
+    );
+    expect(fake.requestsNamed('installFolder')).toEqual([]);
+  });
+
   it('lists every reason a folder was refused', async () => {
     const { fake } = await renderApp();
     fake.answers.installFolder = () => ({ ok: false, problems: ['id: "x" has no dot', 'uses: "camera" is not a service'] });
@@ -268,6 +279,26 @@ describe('the window', () => {
     await userEvent.click(within(panel).getByRole('button', { name: 'Put on the clipboard' }));
     expect(fake.requestsNamed('setSimulatedClipboard')).toEqual([['un deux trois']]);
     await waitFor(() => expect(within(panel).getByRole('status').textContent).toBe('The clipboard holds “un deux trois”.'));
+  });
+
+  it('shows what the simulated clipboard holds, as it was and as tools and plugins write it, and keeps what the person types', async () => {
+    const { fake: shown } = await renderApp({ tools: [clipper], clipboard: 'there before' });
+    const panel = screen.getByRole('region', { name: 'Simulated services' });
+    const field = within(panel).getByLabelText<HTMLTextAreaElement>('Clipboard');
+    await waitFor(() => expect(field.value).toBe('there before'));
+    act(() => shown.emit({ type: 'clipboard', text: 'Hello from Vitruvian' }));
+    expect(field.value).toBe('Hello from Vitruvian');
+    expect(within(panel).getByRole('status').textContent).toBe('The clipboard holds “Hello from Vitruvian”.');
+    await userEvent.clear(field);
+    await userEvent.type(field, 'mine');
+    act(() => shown.emit({ type: 'clipboard', text: 'a.txt: 3 words\n' }));
+    expect(field.value).toBe('mine');
+    await userEvent.keyboard('{Enter}');
+    expect(shown.requestsNamed('setSimulatedClipboard')).toEqual([['mine']]);
+    await waitFor(() => expect(field.value).toBe('mine'));
+    act(() => shown.emit({ type: 'clipboard', text: null }));
+    expect(field.value).toBe('');
+    expect(within(panel).getByRole('status').textContent).toBe('Nothing on the clipboard');
   });
 
   it('lets the person give the panel its height, with the keyboard too, and keeps it for next time', async () => {

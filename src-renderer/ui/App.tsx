@@ -15,6 +15,7 @@ import { Palette } from './palette/Palette';
 import { usePaletteKey } from './palette/use-palette-key';
 import { ServiceCallsPanel } from './ServiceCallsPanel';
 import { Sidebar } from './Sidebar';
+import { Toasts } from './Toasts';
 import { ToolPage } from './ToolPage';
 import { useWords } from './use-words';
 
@@ -41,6 +42,7 @@ export function App() {
             {simulated && <ServiceCallsPanel />}
           </main>
         </div>
+        {simulated && <Toasts />}
         {installDialogOpen && <InstallDialog />}
         <ConfirmUninstall />
         <Palette />

@@ -37,6 +37,7 @@ function CommandRow({ toolId, command, heldId }: { toolId: string; command: Comm
   const fromWindow = useAppStore(toolSelectors.runsFromWindow(toolId, command.id));
   const menubarOnly = isMenubarOnly(command);
   const run = useAppStore(toolSelectors.commandRun(toolId, command.id));
+  const did = useAppStore(useShallow(toolSelectors.commandRunCalls(toolId, command.id)));
   const runCommand = useAppStore((s) => s.runCommand);
   const title = text(command.title);
   const running = run?.outcome === 'running';
@@ -62,6 +63,14 @@ function CommandRow({ toolId, command, heldId }: { toolId: string; command: Comm
         {fromWindow && !runnable && !heldId && <span className="hint">{words.notRunnableNow}</span>}
         <span role="status" className={`outcome outcome-${run?.outcome ?? 'none'}`} data-outcome={run?.outcome}>
           {run && commandOutcomeText(words, run)}
+          {/* What it asked of the services, said where it was run: a HUD's text, what it pasted. */}
+          {run &&
+            did.map((call) => (
+              <span key={call.seq} className="command-did muted">
+                {' · '}
+                {words.serviceCall(call.method, call.params, call.result)}
+              </span>
+            ))}
         </span>
       </div>
     </li>

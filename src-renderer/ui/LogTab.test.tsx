@@ -153,11 +153,34 @@ describe('the message trace', () => {
     expect(list.textContent).toContain('Tool → app');
     await userEvent.selectOptions(screen.getByLabelText('Method'), 'log');
     expect(within(screen.getByRole('list', { name: 'Messages between the app and the tool' })).getAllByRole('listitem')).toHaveLength(1);
-    const toggle = screen.getByRole('button', { expanded: false });
+    const toggle = within(screen.getByRole('list', { name: 'Messages between the app and the tool' })).getByRole('button', { expanded: false });
     await userEvent.click(toggle);
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
     expect(document.querySelector('.trace-json')?.textContent).toBe('{\n  "jsonrpc": "2.0",\n  "method": "log",\n  "params": {\n    "message": "hi"\n  }\n}');
     expect(screen.getByRole('button', { name: 'Copy message' })).toBeDefined();
+  });
+
+  it('finds messages by any text they hold, letter case aside, with the method filter', async () => {
+    const { fake } = await openTab('Messages');
+    act(() => {
+      const texts = [
+        ['toTool', 'command/run', '{"jsonrpc":"2.0","id":1,"method":"command/run","params":{"command":"copy"}}'],
+        ['fromTool', 'log', '{"jsonrpc":"2.0","method":"log","params":{"message":"Greeting copy done"}}'],
+        ['fromTool', 'log', '{"jsonrpc":"2.0","method":"log","params":{"message":"idle"}}'],
+      ] as const;
+      texts.forEach(([direction, method, text], index) =>
+        fake.emit({ type: 'trace', toolId: tool.id, line: { seq: index + 1, time: 0, direction, method, text } }),
+      );
+    });
+    const shown = () => within(screen.getByRole('list', { name: 'Messages between the app and the tool' })).getAllByRole('listitem');
+    expect(shown()).toHaveLength(3);
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search the messages' }), 'COPY');
+    expect(shown()).toHaveLength(2);
+    expect(screen.getByText('2 of 3 messages')).toBeDefined();
+    await userEvent.selectOptions(screen.getByLabelText('Method'), 'log');
+    expect(shown().map((item) => item.textContent)).toEqual([expect.stringContaining('Greeting copy done')]);
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search the messages' }), 'nowhere');
+    expect(screen.getByText('No message matches the filter.')).toBeDefined();
   });
 
   it('previews what each message carries, not its envelope, so a narrow row still tells them apart', () => {

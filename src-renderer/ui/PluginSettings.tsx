@@ -72,6 +72,7 @@ export function PluginSettings({ tool }: { tool: PluginSummary }) {
   };
   return (
     <div className="settings">
+      <p className="muted settings-intro">{words.plugin.settingsHolds}</p>
       <About tool={tool} more={[[words.plugin.protocol, words.plugin.protocolOf(details.api, details.transport)]]} />
       <DeclaredSection
         title={words.plugin.capabilitiesHeading}

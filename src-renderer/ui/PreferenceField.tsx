@@ -1,7 +1,10 @@
 // One titled preference as the control that fits its kind. Changes are saved as soon as the person
-// commits them (Enter, leaving the field, ticking a box, picking a choice), as macOS settings are.
+// commits them (Enter, leaving the field, ticking a box, picking a choice), as macOS settings are. A
+// number or a link is checked as it is typed against what the manifest declares (a minimum, a
+// maximum, whole numbers, a url): the reason shows beside the field, and a wrong value is never saved.
 import { useEffect, useId, useRef, useState } from 'react';
 import type { PreferenceInfo, PreferenceValue, ToolSummary } from '../../src-shared/host-api';
+import { preferenceValueFault } from '../../src-shared/manifest/preference-value';
 import { toolSelectors } from '../store/tools-slice';
 import { useAppStore } from '../store/store-context';
 import { problemText } from '../words/reason-code';
@@ -15,13 +18,27 @@ export function PreferenceField({ tool, preference }: { tool: ToolSummary; prefe
   const [localProblem, setLocalProblem] = useState<string>();
   const id = useId();
   const statusId = `${id}-status`;
+  const problemId = `${id}-problem`;
   const value = preference.id in tool.values ? tool.values[preference.id] : preference.default;
   const commit = (next: PreferenceValue) => {
     setLocalProblem(undefined);
     void setPreference(tool.id, preference.id, next);
   };
-  const control = { id, value: value ?? null, describedBy: statusId, commit, onProblem: setLocalProblem };
-  const problem = localProblem ?? (save?.status === 'refused' ? problemText(words, save.problem, save.problemCode) : undefined);
+  /** What is wrong with a value typed, in the window's words, by the rules the host goes by. */
+  const check = (next: PreferenceValue): string | undefined => {
+    const fault = preferenceValueFault(preference, next);
+    return fault && problemText(words, '', fault);
+  };
+  const control = {
+    id,
+    value: value ?? null,
+    describedBy: localProblem ? `${problemId} ${statusId}` : statusId,
+    invalid: localProblem !== undefined,
+    commit,
+    check,
+    onProblem: setLocalProblem,
+  };
+  const refused = save?.status === 'refused' && !localProblem ? problemText(words, save.problem, save.problemCode) : undefined;
 
   return (
     <div className={`preference preference-${preference.kind}`} data-preference-id={preference.id}>
@@ -36,7 +53,7 @@ export function PreferenceField({ tool, preference }: { tool: ToolSummary; prefe
         </label>
       )}
       {preference.kind === 'text' && <TextControl {...control} />}
-      {preference.kind === 'number' && <NumberControl {...control} notANumber={words.notANumber} />}
+      {preference.kind === 'number' && <NumberControl {...control} notANumber={words.notANumber} bounds={preference} />}
       {preference.kind === 'secret' && <SecretControl {...control} isSet={tool.secretsSet.includes(preference.id)} />}
       {preference.kind === 'choice' && (
         <select id={id} aria-describedby={statusId} value={typeof value === 'string' ? value : ''} onChange={(event) => commit(event.target.value)}>
@@ -52,9 +69,14 @@ export function PreferenceField({ tool, preference }: { tool: ToolSummary; prefe
         {save?.status === 'saving' && words.saving}
         {save?.status === 'saved' && !localProblem && words.saved}
       </span>
-      {problem && (
+      {localProblem && (
+        <span id={problemId} className="problem field-problem">
+          {localProblem}
+        </span>
+      )}
+      {refused && (
         <p role="alert" className="problem">
-          {problem}
+          {refused}
         </p>
       )}
     </div>
@@ -65,7 +87,11 @@ interface ControlProps {
   id: string;
   value: PreferenceValue;
   describedBy: string;
+  /** A value typed that would be refused: said beside the field. */
+  invalid: boolean;
   commit: (value: PreferenceValue) => void;
+  /** Why a value would be refused, or undefined. */
+  check: (value: PreferenceValue) => string | undefined;
   onProblem: (problem: string | undefined) => void;
 }
 
@@ -79,46 +105,74 @@ function useDraft(value: string) {
   return { draft, setDraft, editingRef };
 }
 
-function TextControl({ id, value, describedBy, commit }: ControlProps) {
+function TextControl({ id, value, describedBy, invalid, commit, check, onProblem }: ControlProps) {
   const stored = typeof value === 'string' ? value : '';
   const { draft, setDraft, editingRef } = useDraft(stored);
   const done = () => {
     editingRef.current = false;
-    if (draft !== stored) commit(draft);
+    if (draft === stored) return onProblem(undefined);
+    const problem = check(draft);
+    if (problem) return onProblem(problem);
+    commit(draft);
   };
   return (
     <input
       id={id}
       type="text"
       aria-describedby={describedBy}
+      aria-invalid={invalid || undefined}
       value={draft}
       onFocus={() => (editingRef.current = true)}
-      onChange={(event) => setDraft(event.target.value)}
+      onChange={(event) => {
+        setDraft(event.target.value);
+        onProblem(check(event.target.value));
+      }}
       onBlur={done}
       onKeyDown={(event) => event.key === 'Enter' && done()}
     />
   );
 }
 
-function NumberControl({ id, value, describedBy, commit, onProblem, notANumber }: ControlProps & { notANumber: string }) {
+function NumberControl({
+  id,
+  value,
+  describedBy,
+  invalid,
+  commit,
+  check,
+  onProblem,
+  notANumber,
+  bounds,
+}: ControlProps & { notANumber: string; bounds: Pick<PreferenceInfo, 'minimum' | 'maximum' | 'whole'> }) {
   const stored = typeof value === 'number' ? String(value) : '';
   const { draft, setDraft, editingRef } = useDraft(stored);
+  const problemOf = (typed: string) => {
+    const number = Number(typed);
+    return typed.trim() === '' || !Number.isFinite(number) ? notANumber : check(number);
+  };
   const done = () => {
     editingRef.current = false;
-    if (draft.trim() === stored) return;
-    const number = Number(draft);
-    if (draft.trim() === '' || !Number.isFinite(number)) return onProblem(notANumber);
-    commit(number);
+    if (draft.trim() === stored) return onProblem(undefined);
+    const problem = problemOf(draft);
+    if (problem) return onProblem(problem);
+    commit(Number(draft));
   };
   return (
     <input
       id={id}
       type="number"
-      inputMode="decimal"
+      inputMode={bounds.whole ? 'numeric' : 'decimal'}
+      min={bounds.minimum}
+      max={bounds.maximum}
+      step={bounds.whole ? 1 : 'any'}
       aria-describedby={describedBy}
+      aria-invalid={invalid || undefined}
       value={draft}
       onFocus={() => (editingRef.current = true)}
-      onChange={(event) => setDraft(event.target.value)}
+      onChange={(event) => {
+        setDraft(event.target.value);
+        onProblem(event.target.value.trim() === '' ? undefined : problemOf(event.target.value));
+      }}
       onBlur={done}
       onKeyDown={(event) => event.key === 'Enter' && done()}
     />

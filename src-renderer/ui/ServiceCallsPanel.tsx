@@ -83,26 +83,56 @@ export function ServiceCallsPanel() {
   );
 }
 
-/** What the simulated clipboard holds, as the person sets it, so a tool that reads it can succeed. */
+/**
+ * What the one simulated clipboard holds, whoever wrote it last (a tool, a plugin's text answer),
+ * shown as it changes; the person edits it and puts their text there, so a tool that reads it can
+ * succeed. While they type, what they type stays.
+ */
 function ClipboardFill() {
   const words = useWords();
   const fill = useAppStore(serviceCallSelectors.clipboardFill);
+  const holds = useAppStore(serviceCallSelectors.simulatedClipboard);
   const setClipboard = useAppStore((s) => s.setSimulatedClipboard);
-  const [draft, setDraft] = useState('');
+  /** What the person is typing; null shows what the clipboard holds. */
+  const [draft, setDraft] = useState<string | null>(null);
   const fieldId = useId();
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
-    void setClipboard(draft);
+    const result = await setClipboard(draft ?? holds ?? '');
+    if (result.ok) setDraft(null);
   };
+  const value = draft ?? holds ?? '';
+  // As many lines as it holds, up to three; a longer text scrolls.
+  const lines = Math.min(3, Math.max(1, value.replace(/\n$/, '').split('\n').length));
+  const said =
+    fill?.status === 'refused'
+      ? fill.problem
+      : draft === null && holds !== undefined
+        ? holds === null
+          ? words.clipboardEmpty
+          : words.clipboardHolds(holds)
+        : '';
   return (
-    <form className="clipboard-fill" onSubmit={submit}>
+    <form className="clipboard-fill" onSubmit={(event) => void submit(event)}>
       <label htmlFor={fieldId}>{words.clipboardField}</label>
-      <input id={fieldId} type="text" value={draft} onChange={(event) => setDraft(event.target.value)} />
+      <textarea
+        id={fieldId}
+        rows={lines}
+        spellCheck={false}
+        value={value}
+        placeholder={words.clipboardEmpty}
+        onChange={(event) => setDraft(event.target.value)}
+        onKeyDown={(event) => {
+          // Enter puts the text there, as in a one-line field; Shift+Enter makes a new line.
+          if (event.key === 'Enter' && !event.shiftKey) void submit(event);
+          if (event.key === 'Escape') setDraft(null);
+        }}
+      />
       <button type="submit" className="button small" disabled={fill?.status === 'setting'}>
         {fill?.status === 'setting' ? words.clipboardPutting : words.clipboardPut}
       </button>
-      <span role="status" className={fill?.status === 'refused' ? 'problem' : 'muted'}>
-        {fill?.status === 'set' ? words.clipboardHolds(fill.text) : fill?.status === 'refused' ? fill.problem : ''}
+      <span role="status" className={`clipboard-said ${fill?.status === 'refused' ? 'problem' : 'muted'}`}>
+        {said}
       </span>
     </form>
   );

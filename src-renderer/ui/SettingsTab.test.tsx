@@ -30,6 +30,8 @@ const tool = makeTool({
       ],
     },
     { id: 'cursor', kind: 'text' },
+    { id: 'times', kind: 'number', title: { en: 'How many times to paste' }, default: 1, minimum: 1, maximum: 20, whole: true },
+    { id: 'homepage', kind: 'text', title: { en: 'Page to open' }, default: 'https://example.com', format: 'url' },
   ],
   values: { server: 'https://ci.acme.test', limit: 5, sound: false, order: 'new' },
 });
@@ -106,6 +108,43 @@ describe('a tool’s settings', () => {
   });
 });
 
+describe('settings that know their bounds', () => {
+  it('checks a number as it is typed, says why beside it, and never saves a wrong value', async () => {
+    const { fake } = await openSettings();
+    const times = screen.getByLabelText<HTMLInputElement>('How many times to paste');
+    await userEvent.clear(times);
+    await userEvent.type(times, '-3');
+    expect(times.getAttribute('aria-invalid')).toBe('true');
+    // Beside the field, as typed, and the field points to it.
+    const why = () => document.getElementById(times.getAttribute('aria-describedby')!.split(' ')[0]!)?.textContent;
+    expect(why()).toBe('It must be 1 or more');
+    await userEvent.keyboard('{Enter}');
+    await userEvent.clear(times);
+    await userEvent.type(times, '2.5{Enter}');
+    expect(why()).toBe('It must be a whole number');
+    await userEvent.clear(times);
+    await userEvent.type(times, '21{Enter}');
+    expect(why()).toBe('It must be 20 or less');
+    expect(fake.requestsNamed('setPreference').filter(([, id]) => id === 'times')).toEqual([]);
+    await userEvent.clear(times);
+    await userEvent.type(times, '4{Enter}');
+    expect(times.getAttribute('aria-invalid')).toBeNull();
+    expect(fake.requestsNamed('setPreference').filter(([, id]) => id === 'times')).toEqual([[tool.id, 'times', 4]]);
+  });
+
+  it('checks a link as it is typed, and saves only a link', async () => {
+    const { fake } = await openSettings();
+    const page = screen.getByLabelText<HTMLInputElement>('Page to open');
+    await userEvent.clear(page);
+    await userEvent.type(page, 'not a url{Enter}');
+    expect(document.querySelector('.field-problem')?.textContent).toBe('It must be a link such as https://example.com (http, https or mailto)');
+    expect(fake.requestsNamed('setPreference')).toEqual([]);
+    await userEvent.clear(page);
+    await userEvent.type(page, 'https://vitruvian.example/start{Enter}');
+    expect(fake.requestsNamed('setPreference')).toEqual([[tool.id, 'homepage', 'https://vitruvian.example/start']]);
+  });
+});
+
 describe('a plugin’s settings', () => {
   const plugin = makePlugin(
     { id: 'org.example.netpbm', name: { en: 'Netpbm pictures' }, version: '1.2.0', description: { en: 'Shows Netpbm pictures.' } },
@@ -128,6 +167,8 @@ describe('a plugin’s settings', () => {
     await userEvent.click(screen.getByRole('tab', { name: 'Settings' }));
     expect(screen.getByRole('region', { name: 'About' }).textContent).toContain('Skwir api 1, a program');
     expect(screen.queryByRole('region', { name: 'Preferences' })).toBeNull();
+    // It has nothing to change: the tab says what it holds instead.
+    expect(screen.getByText('A plugin has no settings to change. Here is what it is, what it is granted and what it declares.')).toBeDefined();
     const capabilities = within(screen.getByRole('list', { name: 'Capabilities' }))
       .getAllByRole('listitem')
       .map((item) => item.textContent);

@@ -31,6 +31,36 @@ describe('the sidebar', () => {
     expect(screen.getByRole('option', { name: long }).querySelector('.tool-item-name')?.getAttribute('title')).toBe(long);
   });
 
+  it('tells apart entries of the same name by their folders: two refused folders, a tool and a plugin', async () => {
+    await renderApp({
+      tools: [
+        makeTool({ id: 'refused.a', name: { en: 'Rain gauge' }, state: 'refused', folder: '/work/a/rain' }),
+        makeTool({ id: 'refused.b', name: { en: 'Rain gauge' }, state: 'refused', folder: '/work/b/rain' }),
+        makeTool({ id: 'com.acme.words', name: { en: 'Word count' }, folder: '/samples/word-count' }),
+        makePlugin({ id: 'com.acme.skwir-words', name: { en: 'Word count' }, folder: '/samples/skwir-word-count' }),
+        makeTool({ id: 'com.acme.alone', name: { en: 'Alone' }, folder: '/samples/alone' }),
+      ],
+    });
+    const shown = (name: string): Record<string, string | null> =>
+      Object.fromEntries(
+        screen
+          .getAllByRole('option', { name })
+          .map((option): [string, string | null] => [option.dataset.toolId ?? '', option.querySelector('.tool-item-folder')?.textContent ?? null]),
+      );
+    expect(shown('Rain gauge')).toEqual({ 'refused.a': 'a/rain', 'refused.b': 'b/rain' });
+    expect(shown('Word count')).toEqual({ 'com.acme.words': 'word-count', 'com.acme.skwir-words': 'skwir-word-count' });
+    expect(shown('Alone')).toEqual({ 'com.acme.alone': null });
+    // A screen reader hears the folder too.
+    const [first] = screen.getAllByRole('option', { name: 'Rain gauge' });
+    expect(
+      first!
+        .getAttribute('aria-describedby')!
+        .split(' ')
+        .map((id) => document.getElementById(id)?.textContent),
+    ).toContain('a/rain');
+    expect(screen.getAllByRole('option', { name: 'Rain gauge' })[0]!.querySelector('.tool-item-folder')?.getAttribute('title')).toBe('/work/a/rain');
+  });
+
   it('follows state changes the host sends', async () => {
     const { fake } = await renderApp({ tools: [makeTool({ id: 'com.acme.one', name: { en: 'One' }, state: 'starting' })] });
     const option = screen.getByRole('option', { name: 'One' });
@@ -71,12 +101,13 @@ describe('dropping a folder', () => {
       tools: [makeTool({ id: 'com.acme.words', name: { en: 'Word count' } }), makePlugin({ id: 'org.example.words', name: { en: 'Word count' } })],
     });
     const [tool, plugin] = within(screen.getByRole('listbox', { name: 'Installed tools' })).getAllByRole('option');
-    expect(tool!.textContent).toBe('Word countRunning');
-    expect(plugin!.textContent).toBe('Word countPluginIdle');
+    // The two share a name: each shows the part of its folder that tells it apart.
+    expect(tool!.textContent).toBe('Word countcom.acme.wordsRunning');
+    expect(plugin!.textContent).toBe('Word countPluginorg.example.wordsIdle');
     const described = plugin!
       .getAttribute('aria-describedby')!
       .split(' ')
       .map((id) => document.getElementById(id)?.textContent);
-    expect(described).toEqual(['Plugin', 'Idle']);
+    expect(described).toEqual(['Plugin', 'org.example.words', 'Idle']);
   });
 });

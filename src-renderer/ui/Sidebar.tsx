@@ -1,7 +1,10 @@
-// The source list of installed tools: arrow keys move the selection, as in a macOS sidebar.
+// The source list of installed tools: arrow keys move the selection, as in a macOS sidebar. Entries
+// that share a name (two refused folders, a tool and a plugin) each show as much of their folder as
+// tells them apart.
 import { memo, useId, useRef, type KeyboardEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { EntrySummary } from '../../src-shared/host-api';
+import { distinctNames } from '../file-path';
 import { toolSelectors } from '../store/tools-slice';
 import { uiSelectors } from '../store/ui-slice';
 import { useAppStore } from '../store/store-context';
@@ -26,6 +29,7 @@ export function Sidebar() {
   const listRef = useRef<HTMLUListElement>(null);
   const idPrefix = useId();
 
+  const folders = sharedNameFolders(tools, text);
   const needle = filter.trim().toLowerCase();
   const shown = needle === '' ? tools : tools.filter((tool) => text(tool.name).toLowerCase().includes(needle) || tool.id.includes(needle));
   const focusIndex = Math.max(
@@ -76,6 +80,7 @@ export function Sidebar() {
           <ToolListItem
             key={tool.id}
             tool={tool}
+            folder={folders.get(tool.id)}
             selected={tool.id === selectedId}
             tabbable={index === focusIndex}
             stateId={`${idPrefix}-${index}`}
@@ -93,8 +98,23 @@ export function Sidebar() {
   );
 }
 
+/** For each entry whose name another entry shares: the part of its folder that tells it from them. */
+function sharedNameFolders(tools: readonly EntrySummary[], text: (name: EntrySummary['name']) => string): Map<string, string> {
+  const byName = new Map<string, EntrySummary[]>();
+  for (const tool of tools) byName.set(text(tool.name), [...(byName.get(text(tool.name)) ?? []), tool]);
+  const folders = new Map<string, string>();
+  for (const same of byName.values()) {
+    if (same.length < 2) continue;
+    const shown = distinctNames(same.map((tool) => tool.folder));
+    for (const tool of same) folders.set(tool.id, shown.get(tool.folder) ?? tool.folder);
+  }
+  return folders;
+}
+
 const ToolListItem = memo(function ToolListItem(props: {
   tool: EntrySummary;
+  /** Shown when another entry has the same name. */
+  folder: string | undefined;
   selected: boolean;
   tabbable: boolean;
   stateId: string;
@@ -111,7 +131,9 @@ const ToolListItem = memo(function ToolListItem(props: {
       className="tool-item"
       aria-selected={props.selected}
       aria-label={name}
-      aria-describedby={tool.kind === 'plugin' ? `${props.stateId}-kind ${props.stateId}` : props.stateId}
+      aria-describedby={[tool.kind === 'plugin' ? `${props.stateId}-kind` : '', props.folder !== undefined ? `${props.stateId}-folder` : '', props.stateId]
+        .filter(Boolean)
+        .join(' ')}
       tabIndex={props.tabbable ? 0 : -1}
       data-tool-id={tool.id}
       data-state={tool.state}
@@ -132,6 +154,11 @@ const ToolListItem = memo(function ToolListItem(props: {
           {tool.kind === 'plugin' && (
             <span className="tag plugin-tag" id={`${props.stateId}-kind`}>
               {words.plugin.tag}
+            </span>
+          )}
+          {props.folder !== undefined && (
+            <span className="tool-item-folder" id={`${props.stateId}-folder`} title={tool.folder}>
+              {props.folder}
             </span>
           )}
         </span>

@@ -115,7 +115,8 @@ export function ToolPage({ tool }: { tool: EntrySummary }) {
           </button>
         ))}
       </div>
-      <div id={panelId} className={`tab-panel tab-panel-${tab}`} role="tabpanel" aria-labelledby={tabId(tab)}>
+      {/* Focusable, as a tab panel should be: one that scrolls may hold nothing else the keyboard can reach. */}
+      <div id={panelId} className={`tab-panel tab-panel-${tab}`} role="tabpanel" aria-labelledby={tabId(tab)} tabIndex={0}>
         {tab === 'files' && tool.kind === 'plugin' && <FilesTab tool={tool} />}
         {tab === 'commands' && tool.kind !== 'plugin' && <CommandsTab tool={tool} />}
         {tab === 'settings' && <SettingsTab tool={tool} />}

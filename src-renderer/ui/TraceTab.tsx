@@ -1,5 +1,5 @@
-// The message trace, both ways: each line with its time, direction and method; open one to read
-// it as indented JSON, or copy it.
+// The message trace, both ways: each line with its time, direction and method, found by its method
+// or by any text it holds; open one to read it as indented JSON, or copy it.
 import { useEffect, useRef, useState } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { TraceLine } from '../../src-shared/host-api';
@@ -19,6 +19,8 @@ export function TraceTab({ toolId }: { toolId: string }) {
   const method = useAppStore(traceSelectors.method);
   const problem = useAppStore(traceSelectors.problem(toolId));
   const setTraceMethod = useAppStore((s) => s.setTraceMethod);
+  const search = useAppStore(traceSelectors.search);
+  const setTraceSearch = useAppStore((s) => s.setTraceSearch);
   const clearTrace = useAppStore((s) => s.clearTrace);
   const [follow, setFollow] = useState(true);
 
@@ -37,6 +39,14 @@ export function TraceTab({ toolId }: { toolId: string }) {
             ))}
           </select>
         </label>
+        <input
+          type="search"
+          className="toolbar-search"
+          aria-label={words.searchMessages}
+          placeholder={words.searchMessages}
+          value={search}
+          onChange={(event) => setTraceSearch(event.target.value)}
+        />
         <span className="toolbar-spacer" />
         <span className="line-count">{words.messageCount(lines.length, all.length)}</span>
         <button type="button" className="button" aria-pressed={follow} onClick={() => setFollow(!follow)}>

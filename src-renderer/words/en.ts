@@ -2,6 +2,7 @@ import { hostLogEn } from '../../src-shared/host-log-en';
 import { countIn } from '../../src-shared/plural';
 import { beforeAnswerEn, reasonEn } from '../../src-shared/reasons-en';
 import { fileName, folderOf } from '../file-path';
+import { numberIn } from './number-text';
 import { paletteEn } from './palette-en';
 import { pluginEn } from './plugin-en';
 import { previewEn } from './preview-en';
@@ -19,10 +20,15 @@ export const en: Words = {
   noToolMatches: (filter) => `No tool matches “${filter}”.`,
   toolCount: (n) => countIn('en', n, 'tool', 'tools'),
   count: (n, one, other) => countIn('en', n, one, other),
+  number: (value) => numberIn('en', value),
   install: 'Install…',
   installATool: 'Install a tool…',
   installDialogTitle: 'Install a tool',
-  installDialogHelp: 'Give the path of a folder that holds a vitruvian-tool.json manifest. The app checks it and copies it in.',
+  installDialogHelp:
+    'Give the path of a folder that holds a tool (a vitruvian-tool.json manifest) or a Skwir plugin (a skwir-plugin.toml manifest). The app checks it and copies it in.',
+  replaceQuestion: (name, installedVersion, version) => `${name} is installed already. Replace version ${installedVersion} with ${version}?`,
+  replaceButton: 'Replace',
+  installNeedsFullPath: (path) => `“${path}” is not a full path: give the folder’s path from the root of the disk, such as /Users/me/my-tool.`,
   toolFolder: 'Tool folder',
   toolFolderPlaceholder: '/path/to/my-tool',
   chooseFolder: 'Choose…',
@@ -33,10 +39,11 @@ export const en: Words = {
   installResult: 'Install result',
   installedTool: (name, version) => `Installed ${name} ${version}.`,
   refusedFolder: (folder) => `The folder ${folder} was not installed:`,
-  dropHere: 'Drop a tool folder to install it',
+  dropHere: 'Drop the folder of a tool or a plugin to install it',
   dropNeedsPath: 'A browser cannot tell the app where a dropped folder is. Paste the folder’s path here instead.',
   noToolsTitle: 'No tools yet',
-  noToolsBody: 'Drag a tool’s folder (one with a vitruvian-tool.json inside) onto this window, or choose Install… and give its path.',
+  noToolsBody:
+    'Drag the folder of a tool (one with a vitruvian-tool.json inside) or of a Skwir plugin (a skwir-plugin.toml) onto this window, or choose Install… and give its path.',
   noToolsValidate: 'Writing a tool? Run “vitruvian-tool validate <folder>” to check it first.',
   noSelectionTitle: 'Choose a tool',
   noSelectionBody: 'Pick a tool in the list to run its commands, change its settings and read its log.',
@@ -146,6 +153,7 @@ export const en: Words = {
   notUtf8: 'not UTF-8',
   notUtf8Note: 'Not UTF-8, so not a message: the app answered it -32700. Its bytes that are not UTF-8 are written \\xNN.',
   noMessageMatches: 'No message matches the filter.',
+  searchMessages: 'Search the messages',
   emptyTrace: 'No messages yet. Every message between the app and this tool shows up here, both ways.',
   simulatedServices: 'Simulated services',
   simulatedIntro: 'In the test bed, services are recorded here instead of being done.',
@@ -190,6 +198,10 @@ export const en: Words = {
   clipboardField: 'Clipboard',
   clipboardPut: 'Put on the clipboard',
   clipboardPutting: 'Putting…',
+  clipboardEmpty: 'Nothing on the clipboard',
+  toastsLabel: 'Shown on screen',
+  alertSound: '♪ The alert sound',
+  dismiss: 'Dismiss',
   clipboardHolds: (text) => (text === '' ? 'The clipboard holds empty text.' : `The clipboard holds ${quote(text)}.`),
   plugin: pluginEn,
   palette: paletteEn,

@@ -3,6 +3,7 @@ import { fileName, folderOf } from '../file-path';
 import { hostLogFr } from './host-log-fr';
 import { paletteFr } from './palette-fr';
 import { pluginFr } from './plugin-fr';
+import { numberIn } from './number-text';
 import { previewFr } from './preview-fr';
 import { reasonFr } from './reasons-fr';
 import { valueText as text } from './value-text';
@@ -20,10 +21,16 @@ export const fr: Words = {
   noToolMatches: (filter) => `Aucun outil ne correspond à «\u202f${filter}\u202f».`,
   toolCount: (n) => countIn('fr', n, 'outil', 'outils'),
   count: (n, one, other) => countIn('fr', n, one, other),
+  number: (value) => numberIn('fr', value),
   install: 'Installer…',
   installATool: 'Installer un outil…',
   installDialogTitle: 'Installer un outil',
-  installDialogHelp: 'Indiquez le chemin d’un dossier qui contient un manifeste vitruvian-tool.json. L’app le vérifie et en garde une copie.',
+  installDialogHelp:
+    'Indiquez le chemin d’un dossier qui contient un outil (un manifeste vitruvian-tool.json) ou un plugin Skwir (un manifeste skwir-plugin.toml). L’app le vérifie et en garde une copie.',
+  replaceQuestion: (name, installedVersion, version) => `${name} est déjà installé. Remplacer la version ${installedVersion} par la ${version}\u202f?`,
+  replaceButton: 'Remplacer',
+  installNeedsFullPath: (path) =>
+    `«\u202f${path}\u202f» n’est pas un chemin complet\u202f: indiquez le chemin du dossier depuis la racine du disque, par exemple /Users/moi/mon-outil.`,
   toolFolder: 'Dossier de l’outil',
   toolFolderPlaceholder: '/chemin/vers/mon-outil',
   chooseFolder: 'Choisir…',
@@ -34,10 +41,11 @@ export const fr: Words = {
   installResult: 'Résultat de l’installation',
   installedTool: (name, version) => `${name} ${version} est installé.`,
   refusedFolder: (folder) => `Le dossier ${folder} n’a pas été installé\u202f:`,
-  dropHere: 'Déposez le dossier d’un outil pour l’installer',
+  dropHere: 'Déposez le dossier d’un outil ou d’un plugin pour l’installer',
   dropNeedsPath: 'Un navigateur ne peut pas dire à l’app où se trouve un dossier déposé. Collez plutôt son chemin ici.',
   noToolsTitle: 'Aucun outil pour l’instant',
-  noToolsBody: 'Faites glisser le dossier d’un outil (qui contient un vitruvian-tool.json) sur cette fenêtre, ou choisissez Installer… et indiquez son chemin.',
+  noToolsBody:
+    'Faites glisser le dossier d’un outil (qui contient un vitruvian-tool.json) ou d’un plugin Skwir (un skwir-plugin.toml) sur cette fenêtre, ou choisissez Installer… et indiquez son chemin.',
   noToolsValidate: 'Vous écrivez un outil\u202f? Lancez d’abord «\u202fvitruvian-tool validate <dossier>\u202f» pour le vérifier.',
   noSelectionTitle: 'Choisissez un outil',
   noSelectionBody: 'Choisissez un outil dans la liste pour lancer ses commandes, changer ses réglages et lire son journal.',
@@ -147,6 +155,7 @@ export const fr: Words = {
   notUtf8: 'pas en UTF-8',
   notUtf8Note: 'Pas en UTF-8, donc pas un message\u202f: l’app y a répondu -32700. Ses octets qui ne sont pas de l’UTF-8 sont écrits \\xNN.',
   noMessageMatches: 'Aucun message ne correspond au filtre.',
+  searchMessages: 'Chercher dans les messages',
   emptyTrace: 'Aucun message pour l’instant. Chaque message entre l’app et cet outil apparaît ici, dans les deux sens.',
   simulatedServices: 'Services simulés',
   simulatedIntro: 'Dans le banc d’essai, les services sont notés ici au lieu d’être rendus.',
@@ -191,6 +200,10 @@ export const fr: Words = {
   clipboardField: 'Presse-papiers',
   clipboardPut: 'Mettre dans le presse-papiers',
   clipboardPutting: 'En cours…',
+  clipboardEmpty: 'Rien dans le presse-papiers',
+  toastsLabel: 'Affiché à l’écran',
+  alertSound: '♪ Le son d’alerte',
+  dismiss: 'Fermer',
   clipboardHolds: (text) => (text === '' ? 'Le presse-papiers contient un texte vide.' : `Le presse-papiers contient ${quote(text)}.`),
   plugin: pluginFr,
   palette: paletteFr,

@@ -15,11 +15,16 @@ describe('plugin answers in words', () => {
     );
   });
 
-  it('words a field’s value: lists joined, null as nothing, yes and no, numbers as given', () => {
+  it('words a field’s value: lists joined, null as nothing, yes and no, numbers with the language’s separators', () => {
     expect(fieldValueText(en, ['a', 2, true, null])).toBe('a, 2, Yes, ');
     expect(fieldValueText(en, null)).toBe('');
     expect(fieldValueText(fr, false)).toBe('Non');
     expect(fieldValueText(en, 2024)).toBe('2024');
+    expect(fieldValueText(fr, 2024)).toBe('2024');
+    expect(fieldValueText(en, 20_000_000)).toBe('20,000,000');
+    expect(fieldValueText(fr, 20_000_000)).toBe('20\u202f000\u202f000');
+    expect(fieldValueText(fr, [3.25, -12_345])).toBe('3,25, -12\u202f345');
+    expect(fieldValueText(en, 0.1 + 0.2)).toBe('0.30000000000000004');
   });
 
   it('words each step of a plan, naming its file from the plan’s files', () => {

@@ -18,12 +18,13 @@ export function pluginFailureText(words: Words, failure: PluginFailure): string 
 
 /**
  * A field's value as a person reads it: a list joined with commas, null as nothing, true and false
- * as yes and no. A number stays as the plugin gave it (a year is not 2,024).
+ * as yes and no, a number with the language's separators (20 000 000 in French; a year stays 2024).
  */
 export function fieldValueText(words: Words, value: unknown): string {
   if (value === null || value === undefined) return '';
   if (Array.isArray(value)) return value.map((item) => fieldValueText(words, item)).join(', ');
   if (typeof value === 'boolean') return value ? words.plugin.yes : words.plugin.no;
+  if (typeof value === 'number') return words.number(value);
   return valueText(value);
 }
 

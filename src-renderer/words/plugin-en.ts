@@ -1,4 +1,5 @@
 import { countIn } from '../../src-shared/plural';
+import { givenFileEn } from '../../src-shared/reasons-en';
 import type { LeftOut } from '../../src-shared/skwir/answer-cuts';
 import type { PluginWords } from './plugin-words';
 
@@ -20,6 +21,7 @@ function leftOutEn(leftOut: LeftOut): string {
 
 export const pluginEn: PluginWords = {
   tag: 'Plugin',
+  settingsHolds: 'A plugin has no settings to change. Here is what it is, what it is granted and what it declares.',
   protocol: 'Protocol',
   protocolOf: (api, transport) => `Skwir api ${api}, ${transport === 'module' ? 'a WebAssembly module' : 'a program'}`,
   capabilitiesHeading: 'Capabilities',
@@ -49,6 +51,10 @@ export const pluginEn: PluginWords = {
   fileNotAdded: (name, problem) => `${name} was not added: ${problem}`,
   fileTooBig: (name) => `${name} was not added: it is over 256 MiB, the most the test bed takes.`,
   noPath: 'it is not a file on this computer',
+  folderNotGiven: (name) => `${name} was not added: it is a folder, and a plugin is given files. Drop the files in it instead.`,
+  givenFile: (problem) => givenFileEn(problem),
+  folderToInstall: (name) => `${name} holds a manifest: install it?`,
+  chooseFiles: 'Choose files…',
   filesList: 'Files given to the plugin',
   noFiles: 'No files yet.',
   chooseHint: 'Shift-click or Ctrl-click to choose several files: a command acts on all the chosen ones.',
@@ -61,6 +67,9 @@ export const pluginEn: PluginWords = {
   yes: 'Yes',
   no: 'No',
   asking: 'Asking the plugin…',
+  preparing: 'Preparing the plugin (first use)…',
+  starting: 'Starting the plugin…',
+  bytesRead: (read, size) => `${read} of ${size} read`,
   askingAbout: (name) => `Asking the plugin about ${name}…`,
   answeredIn: (ms) => `Answered in ${ms.toLocaleString('en')} ms`,
   fromCache: 'From the cache, without asking the plugin',
@@ -99,8 +108,14 @@ export const pluginEn: PluginWords = {
   argNotJson: 'Enter JSON.',
   done: 'Done',
   value: 'Value',
+  valueNone: 'nothing',
+  valueEmptyText: '(empty text)',
+  valueEmptyList: '(an empty list)',
+  valueEmptyObject: '(nothing in it)',
+  valueMore: (count) => `and ${count.toLocaleString('en')} more`,
+  closeForm: 'Close',
   copiedSaid: 'Put on the clipboard',
-  notCopied: 'The text could not be put on the clipboard. Here it is:',
+  notCopied: (problem) => `The text could not be put on the clipboard (${problem}). Here it is:`,
   planSteps: 'Steps',
   planAppliedAsShown: 'Apply does only the steps shown.',
   stepRename: (name, to) => `Rename ${name} to ${to}`,

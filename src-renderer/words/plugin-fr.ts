@@ -1,6 +1,7 @@
 import { countIn } from '../../src-shared/plural';
 import type { LeftOut } from '../../src-shared/skwir/answer-cuts';
 import type { PluginWords } from './plugin-words';
+import { givenFileFr } from './reasons-fr';
 
 const leftOutNouns: Record<keyof LeftOut, [one: string, other: string]> = {
   rows: ['ligne', 'lignes'],
@@ -21,6 +22,7 @@ function leftOutFr(leftOut: LeftOut): string {
 // French puts a narrow no-break space (U+202F) before : ; ? ! and inside « ».
 export const pluginFr: PluginWords = {
   tag: 'Plugin',
+  settingsHolds: 'Un plugin n’a pas de réglages à changer. Voici ce qu’il est, ce qui lui est accordé et ce qu’il déclare.',
   protocol: 'Protocole',
   protocolOf: (api, transport) => `Skwir api ${api}, ${transport === 'module' ? 'un module WebAssembly' : 'un programme'}`,
   capabilitiesHeading: 'Capacités',
@@ -50,6 +52,10 @@ export const pluginFr: PluginWords = {
   fileNotAdded: (name, problem) => `${name} n’a pas été ajouté\u202f: ${problem}`,
   fileTooBig: (name) => `${name} n’a pas été ajouté\u202f: il dépasse 256\u00a0Mio, le plus que prend le banc d’essai.`,
   noPath: 'ce n’est pas un fichier de cet ordinateur',
+  folderNotGiven: (name) => `${name} n’a pas été ajouté\u202f: c’est un dossier, et un plugin reçoit des fichiers. Déposez plutôt les fichiers qu’il contient.`,
+  givenFile: (problem) => givenFileFr(problem) ?? problem.code,
+  folderToInstall: (name) => `${name} contient un manifeste\u202f: l’installer\u202f?`,
+  chooseFiles: 'Choisir des fichiers…',
   filesList: 'Fichiers donnés au plugin',
   noFiles: 'Aucun fichier pour l’instant.',
   chooseHint: 'Maj-clic ou Ctrl-clic pour choisir plusieurs fichiers\u202f: une commande agit sur tous ceux qui sont choisis.',
@@ -62,6 +68,9 @@ export const pluginFr: PluginWords = {
   yes: 'Oui',
   no: 'Non',
   asking: 'Le plugin est interrogé…',
+  preparing: 'Préparation du plugin (premier usage)…',
+  starting: 'Démarrage du plugin…',
+  bytesRead: (read, size) => `${read} lus sur ${size}`,
   askingAbout: (name) => `Le plugin est interrogé sur ${name}…`,
   answeredIn: (ms) => `Répondu en ${ms.toLocaleString('fr')}\u00a0ms`,
   fromCache: 'Depuis le cache, sans interroger le plugin',
@@ -100,8 +109,14 @@ export const pluginFr: PluginWords = {
   argNotJson: 'Saisissez du JSON.',
   done: 'Fait',
   value: 'Valeur',
+  valueNone: 'rien',
+  valueEmptyText: '(texte vide)',
+  valueEmptyList: '(une liste vide)',
+  valueEmptyObject: '(rien dedans)',
+  valueMore: (count) => `et ${count.toLocaleString('fr')} de plus`,
+  closeForm: 'Fermer',
   copiedSaid: 'Mis dans le presse-papiers',
-  notCopied: 'Le texte n’a pas pu être mis dans le presse-papiers. Le voici\u202f:',
+  notCopied: (problem) => `Le texte n’a pas pu être mis dans le presse-papiers (${problem}). Le voici\u202f:`,
   planSteps: 'Étapes',
   planAppliedAsShown: 'Appliquer ne fait que les étapes affichées.',
   stepRename: (name, to) => `Renommer ${name} en ${to}`,

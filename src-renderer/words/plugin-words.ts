@@ -1,6 +1,6 @@
 // The window's words about Skwir plugins: their Settings, the Files tab, previews and commands.
 // Kept apart from words.ts so each file stays readable; en and fr each give all of them.
-import type { PluginAnswer, PlanStepOutcome } from '../../src-shared/plugin-api';
+import type { GivenFileProblem, PluginAnswer, PlanStepOutcome } from '../../src-shared/plugin-api';
 import type { LeftOut } from '../../src-shared/skwir/answer-cuts';
 import type { Capability } from '../../src-shared/skwir/types';
 
@@ -8,6 +8,8 @@ export interface PluginWords {
   /** The mark of a plugin in the sidebar and on its page. */
   tag: string;
   // Settings
+  /** A plugin's Settings tab, which has nothing to change: what it holds instead. */
+  settingsHolds: string;
   protocol: string;
   /** "Skwir api 1, a program". */
   protocolOf: (api: number, transport: 'program' | 'module') => string;
@@ -40,6 +42,13 @@ export interface PluginWords {
   fileTooBig: (name: string) => string;
   /** Why a dropped item has no path (dragged from another app, say). */
   noPath: string;
+  /** A folder dropped that holds no manifest: a plugin is given files. */
+  folderNotGiven: (name: string) => string;
+  /** What is wrong with a path the host would not give a plugin. */
+  givenFile: (problem: GivenFileProblem) => string;
+  /** A folder dropped that holds a manifest: offered as an install. */
+  folderToInstall: (name: string) => string;
+  chooseFiles: string;
   // Files tab: the list
   filesList: string;
   noFiles: string;
@@ -54,6 +63,12 @@ export interface PluginWords {
   no: string;
   // Calls
   asking: string;
+  /** A module plugin being made ready: its first use compiles it. */
+  preparing: string;
+  /** A program plugin starting for the call. */
+  starting: string;
+  /** How far a slow call has read its files: sizes in words. */
+  bytesRead: (read: string, size: string) => string;
   /** A file's fields and thumbnail still asked, under the list of files. */
   askingAbout: (name: string) => string;
   answeredIn: (ms: number) => string;
@@ -98,8 +113,17 @@ export interface PluginWords {
   argNotJson: string;
   done: string;
   value: string;
+  /** A value's null. */
+  valueNone: string;
+  valueEmptyText: string;
+  valueEmptyList: string;
+  valueEmptyObject: string;
+  /** Entries of a value past those shown. */
+  valueMore: (count: number) => string;
+  closeForm: string;
   copiedSaid: string;
-  notCopied: string;
+  /** Why the text could not be put on the clipboard; the text is shown under it. */
+  notCopied: (problem: string) => string;
   // Plans
   planSteps: string;
   /** After leftOut, on a plan cut so. */

@@ -15,6 +15,12 @@ export const previewEn: PreviewWords = {
   notShownHere: 'This kind of file is not shown here. Save it to open it in another app.',
   showActualSize: 'Show at actual size',
   fitToWindow: 'Fit to the window',
+  pictureSize: (width, height) => `${width.toLocaleString('en')} × ${height.toLocaleString('en')} pixels`,
+  zoom: 'Zoom',
+  zoomIn: 'Zoom in',
+  zoomOut: 'Zoom out',
+  fitPages: 'Fit',
+  percent: (scale) => `${Math.round(scale * 100).toLocaleString('en')}%`,
   textCut: (shownBytes, totalBytes) => `Only the start of the file is shown (${fileSize(shownBytes)} of ${fileSize(totalBytes)}). Save it to read it all.`,
   rowsCut: (shown) => `Only the first ${countIn('en', shown, 'row', 'rows')} are shown. Save the file to see them all.`,
   columnsCut: (shown, total) =>

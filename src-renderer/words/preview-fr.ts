@@ -16,6 +16,12 @@ export const previewFr: PreviewWords = {
   notShownHere: 'Ce type de fichier n’est pas affiché ici. Enregistrez-le pour l’ouvrir dans une autre app.',
   showActualSize: 'Afficher en taille réelle',
   fitToWindow: 'Ajuster à la fenêtre',
+  pictureSize: (width, height) => `${width.toLocaleString('fr')} × ${height.toLocaleString('fr')} pixels`,
+  zoom: 'Zoom',
+  zoomIn: 'Agrandir',
+  zoomOut: 'Réduire',
+  fitPages: 'Ajuster',
+  percent: (scale) => `${Math.round(scale * 100).toLocaleString('fr')}\u202f%`,
   textCut: (shownBytes, totalBytes) =>
     `Seul le début du fichier est affiché (${fileSize(shownBytes)} sur ${fileSize(totalBytes)}). Enregistrez-le pour tout lire.`,
   rowsCut: (shown) => `Seules les ${shown.toLocaleString('fr')} premières lignes sont affichées. Enregistrez le fichier pour toutes les voir.`,

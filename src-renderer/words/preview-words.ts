@@ -15,6 +15,16 @@ export interface PreviewWords {
   notShownHere: string;
   showActualSize: string;
   fitToWindow: string;
+  /** A picture's own size: "64 × 48 pixels". */
+  pictureSize: (width: number, height: number) => string;
+  // Zoom, for a picture and the pages
+  zoom: string;
+  zoomIn: string;
+  zoomOut: string;
+  /** Shown fitted to the window, never larger than its own size. */
+  fitPages: string;
+  /** A scale as a share of the own size: 0.5 -> "50%". */
+  percent: (scale: number) => string;
   /** Only the start of a long file is shown (sizes in bytes). */
   textCut: (shownBytes: number, totalBytes: number) => string;
   rowsCut: (shown: number) => string;

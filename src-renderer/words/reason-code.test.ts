@@ -26,12 +26,17 @@ const oneOfEach: { [Code in ReasonCode['code']]: Extract<ReasonCode, { code: Cod
   restarting: { code: 'restarting', after: { code: 'exited', exitCode: 3 } },
   stoppedBeforeAnswer: { code: 'stoppedBeforeAnswer' },
   linkBroken: { code: 'linkBroken' },
+  fileNotGiven: { code: 'fileNotGiven', path: '/home/me/pictures', problem: { code: 'folder' } },
   notStarted: { code: 'notStarted', state: 'stopped' },
   unknownPreference: { code: 'unknownPreference', id: 'nope' },
   untitledPreference: { code: 'untitledPreference', id: 'cursor' },
   tooLong: { code: 'tooLong', chars: 4_100, max: 4_096 },
   kind: { code: 'kind', kind: 'number' },
   notAnOption: { code: 'notAnOption', options: ['calm', 'loud'] },
+  belowMinimum: { code: 'belowMinimum', minimum: 1 },
+  aboveMaximum: { code: 'aboveMaximum', maximum: 20 },
+  notWhole: { code: 'notWhole' },
+  notUrl: { code: 'notUrl' },
 };
 const everyCode: ReasonCode[] = Object.values(oneOfEach);
 

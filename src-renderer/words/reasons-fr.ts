@@ -1,6 +1,7 @@
 // The host's reasons (ReasonCode) in French; undefined for a code this window does not know.
 // French puts a narrow no-break space before : ; ? ! and inside « ».
 import type { ExitReasonCode, ReasonCode } from '../../src-shared/host-api';
+import type { GivenFileProblem } from '../../src-shared/plugin-api';
 import { countIn } from '../../src-shared/plural';
 import type { Noun } from '../../src-shared/reasons-en';
 
@@ -26,6 +27,24 @@ export function exitFr(exit: ExitReasonCode): string | undefined {
   if (exit.code === 'exited') return exit.exitCode === null ? 'il s’est arrêté' : `il s’est arrêté avec le code ${exit.exitCode}`;
   if (exit.code === 'trapped') return 'il s’est interrompu (trap)';
   return undefined;
+}
+
+/** Ce qui ne va pas dans un chemin donné à un plugin. */
+export function givenFileFr(problem: GivenFileProblem): string | undefined {
+  switch (problem.code) {
+    case 'relativePath':
+      return `le chemin ne part pas de la racine du disque (comme /Users/vous/notes.txt)${nb}; donnez le chemin entier`;
+    case 'missing':
+      return 'aucun fichier n’est à ce chemin';
+    case 'folder':
+      return `c’est un dossier${nb}; donnez les fichiers qu’il contient`;
+    case 'notAFile':
+      return 'ce n’est pas un fichier ordinaire (un périphérique, un tube ou une socket)';
+    case 'unreadable':
+      return `il ne peut pas être lu (${problem.reason})`;
+    default:
+      return undefined;
+  }
 }
 
 const kinds: Record<string, string> = {
@@ -85,6 +104,10 @@ export function reasonFr(reason: ReasonCode, noun: Noun = 'tool'): string | unde
       return `le lien avec ${the} s’est rompu`;
     case 'notStarted':
       return `${the} n’a pas démarré`;
+    case 'fileNotGiven': {
+      const why = givenFileFr(reason.problem);
+      return why && `${reason.path} n’a pas été donné ${toTheFr(noun)}${nb}: ${why}`;
+    }
     case 'unknownPreference':
       return `${the} n’a pas de préférence ${quote(reason.id)}`;
     case 'untitledPreference':
@@ -95,6 +118,14 @@ export function reasonFr(reason: ReasonCode, noun: Noun = 'tool'): string | unde
       return kinds[reason.kind];
     case 'notAnOption':
       return `ce n’est pas une des options ${reason.options.map(quote).join(', ')}`;
+    case 'belowMinimum':
+      return `il faut ${count(reason.minimum)} ou plus`;
+    case 'aboveMaximum':
+      return `il faut ${count(reason.maximum)} ou moins`;
+    case 'notWhole':
+      return 'il faut un nombre entier';
+    case 'notUrl':
+      return 'il faut un lien comme https://example.com (http, https ou mailto)';
     default:
       return undefined;
   }

@@ -16,10 +16,17 @@ export interface Words extends PreviewWords {
   toolCount: (count: number) => string;
   /** A count and its noun in the form that goes with it: count(3, 'line', 'lines'). */
   count: (n: number, one: string, other: string) => string;
+  /** A number with the language's separators: 20 000 000 in French. */
+  number: (value: number) => string;
   install: string;
   installATool: string;
   installDialogTitle: string;
   installDialogHelp: string;
+  /** Asked before a folder replaces what is installed under its id. */
+  replaceQuestion: (name: string, installedVersion: string, version: string) => string;
+  replaceButton: string;
+  /** A folder's path typed without its start: the window cannot tell where it is. */
+  installNeedsFullPath: (path: string) => string;
   toolFolder: string;
   toolFolderPlaceholder: string;
   chooseFolder: string;
@@ -131,6 +138,7 @@ export interface Words extends PreviewWords {
   notUtf8Note: string;
   emptyTrace: string;
   noMessageMatches: string;
+  searchMessages: string;
   // Service calls
   simulatedServices: string;
   simulatedIntro: string;
@@ -145,6 +153,13 @@ export interface Words extends PreviewWords {
   clipboardPutting: string;
   /** After the person put text on the simulated clipboard. */
   clipboardHolds: (text: string) => string;
+  /** The simulated clipboard holds nothing (its field's placeholder too). */
+  clipboardEmpty: string;
+  /** The toasts of what tools show on screen (a HUD), as the app would show them. */
+  toastsLabel: string;
+  /** A toast for notify/beep. */
+  alertSound: string;
+  dismiss: string;
   // Skwir plugins (plugin-words.ts)
   plugin: PluginWords;
   palette: PaletteWords;

@@ -1,5 +1,7 @@
-// Does a value fit a preference's kind? The one rule set for a manifest's defaults and for every
-// write to storage (storage/set, Settings, run --pref): a value that does not fit is refused with -32602.
+// Does a value fit a preference's kind, and the bounds it declares (a number's minimum, maximum and
+// whole numbers; a text's url format)? The one rule set for a manifest's defaults, for every write
+// to storage (storage/set, Settings, run --pref: refused with -32602) and for the Settings field as
+// the person types.
 import { STORAGE_TEXT_MAX_CHARS } from '../limits';
 import { codePoints, formatCount, quote } from '../protocol/problem-words';
 
@@ -7,13 +9,35 @@ import { codePoints, formatCount, quote } from '../protocol/problem-words';
 export interface PreferenceShape {
   readonly kind: string;
   readonly options?: readonly { readonly value: string }[];
+  readonly minimum?: number;
+  readonly maximum?: number;
+  readonly whole?: boolean;
+  readonly format?: string;
 }
 
 const orList = (items: string[]): string => (items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} or ${items[items.length - 1]}`);
 
 /** What is wrong with a value, as data (the window words it in its language). */
 export type PreferenceValueFault =
-  { code: 'tooLong'; chars: number; max: number } | { code: 'kind'; kind: string } | { code: 'notAnOption'; options: string[] };
+  | { code: 'tooLong'; chars: number; max: number }
+  | { code: 'kind'; kind: string }
+  | { code: 'notAnOption'; options: string[] }
+  | { code: 'belowMinimum'; minimum: number }
+  | { code: 'aboveMaximum'; maximum: number }
+  | { code: 'notWhole' }
+  | { code: 'notUrl' };
+
+/** A link the app can open: http or https with a host, or mailto with an address; no space or control character in it. */
+const openableUrl = /^(?:https?:\/\/[^\s/?#@]*@?[^\s/?#:@]+(?::\d+)?(?:[/?#]\S*)?|mailto:[^\s@]+@[^\s@]+)$/i;
+
+export function isOpenableUrl(text: string): boolean {
+  if (!openableUrl.test(text)) return false;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x20 || code === 0x7f) return false;
+  }
+  return true;
+}
 
 /** What does not fit the preference, or undefined when the value fits. Null always fits. */
 export function preferenceValueFault(preference: PreferenceShape, value: unknown): PreferenceValueFault | undefined {
@@ -23,11 +47,17 @@ export function preferenceValueFault(preference: PreferenceShape, value: unknown
     case 'secret':
       if (typeof value !== 'string') return { code: 'kind', kind: preference.kind };
       if (codePoints(value) > STORAGE_TEXT_MAX_CHARS) return { code: 'tooLong', chars: codePoints(value), max: STORAGE_TEXT_MAX_CHARS };
+      // The empty text clears a link rather than being one.
+      if (preference.kind === 'text' && preference.format === 'url' && value !== '' && !isOpenableUrl(value)) return { code: 'notUrl' };
       return undefined;
     case 'boolean':
       return typeof value === 'boolean' ? undefined : { code: 'kind', kind: 'boolean' };
     case 'number':
-      return typeof value === 'number' && Number.isFinite(value) ? undefined : { code: 'kind', kind: 'number' };
+      if (typeof value !== 'number' || !Number.isFinite(value)) return { code: 'kind', kind: 'number' };
+      if (preference.whole === true && !Number.isInteger(value)) return { code: 'notWhole' };
+      if (typeof preference.minimum === 'number' && value < preference.minimum) return { code: 'belowMinimum', minimum: preference.minimum };
+      if (typeof preference.maximum === 'number' && value > preference.maximum) return { code: 'aboveMaximum', maximum: preference.maximum };
+      return undefined;
     case 'choice': {
       const options = (preference.options ?? []).map((option) => option.value);
       return typeof value === 'string' && options.includes(value) ? undefined : { code: 'notAnOption', options };
@@ -53,6 +83,14 @@ export function describePreferenceValueFault(fault: PreferenceValueFault, value:
       return `${quote(value)} does not fit ${kindWords[fault.kind] ?? `unknown kind ${quote(fault.kind)}`}`;
     case 'notAnOption':
       return `${quote(value)} is not one of the options ${orList(fault.options.map((v) => quote(v)))}`;
+    case 'belowMinimum':
+      return `${quote(value)} is below the minimum, ${fault.minimum}`;
+    case 'aboveMaximum':
+      return `${quote(value)} is above the maximum, ${fault.maximum}`;
+    case 'notWhole':
+      return `${quote(value)} is not a whole number`;
+    case 'notUrl':
+      return `${quote(value)} is not a link (http, https or mailto)`;
   }
 }
 

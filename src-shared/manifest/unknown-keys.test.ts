@@ -15,7 +15,7 @@ describe('a skwir-plugin.toml with keys its schema does not know', () => {
     const toml = [
       'id = "org.example.typos"', // 1
       'name = "Typos"',
-      'version = "1"',
+      'version = "1.0.0"',
       '',
       '# capabilities = ["write"] is only a comment', // 5
       'capabilites = ["read"]',
@@ -51,7 +51,7 @@ describe('a skwir-plugin.toml with keys its schema does not know', () => {
       'name = """a name',
       'capabilites = "inside a multi-line string"',
       '"""',
-      "version = '1'",
+      "version = '1.0.0'",
       'program = { exec = "run", arg = [] }', // 6
       'previews = [',
       '  { converts = true },',
@@ -68,7 +68,7 @@ describe('a skwir-plugin.toml with keys its schema does not know', () => {
   });
 
   it('says when a key of the top level was written under a table, and lists the keys when none is near', () => {
-    const toml = 'id = "org.example.t"\nname = "T"\nversion = "1"\n[program]\nexec = "run"\ncapabilities = ["read"]\nhomepage = "x"\n';
+    const toml = 'id = "org.example.t"\nname = "T"\nversion = "1.0.0"\n[program]\nexec = "run"\ncapabilities = ["read"]\nhomepage = "x"\n';
     expect(warningsOf(toml)).toEqual([
       'line 6: capabilities is not a key of program in skwir-plugin.toml; capabilities is a key of the top level, written before the first [table]',
       'line 7: homepage is not a key of program in skwir-plugin.toml (its keys are exec, args)',
@@ -77,13 +77,13 @@ describe('a skwir-plugin.toml with keys its schema does not know', () => {
 
   it('has none for a manifest of known keys, and none for the keys of a command args schema', () => {
     const toml =
-      'id = "org.example.t"\nname = "T"\nversion = "1"\n[program]\nexec = "run"\n[[commands]]\nname = "go"\ntitle = "Go"\n[commands.args]\ntype = "object"\nproperties.level.type = "integer"\n';
+      'id = "org.example.t"\nname = "T"\nversion = "1.0.0"\n[program]\nexec = "run"\n[[commands]]\nname = "go"\ntitle = "Go"\n[commands.args]\ntype = "object"\nproperties.level.type = "integer"\n';
     expect(readPluginManifest(toml)).toMatchObject({ ok: true, warnings: [] });
   });
 
   it('quotes a key that is not a plain name, and stops listing after 50', () => {
     const many = Array.from({ length: 60 }, (_, i) => `zz${i} = 1`).join('\n');
-    const warnings = warningsOf(`id = "org.example.t"\nname = "T"\nversion = "1"\n"\\u202Eevil" = 1\n${many}\n[program]\nexec = "run"\n`);
+    const warnings = warningsOf(`id = "org.example.t"\nname = "T"\nversion = "1.0.0"\n"\\u202Eevil" = 1\n${many}\n[program]\nexec = "run"\n`);
     expect(warnings[0]).toBe(
       'line 4: "\\u202eevil" is not a key of skwir-plugin.toml (its keys are id, name, version, description, api, capabilities, program, module, fields, previews, commands)',
     );
@@ -96,7 +96,7 @@ describe('a skwir-plugin.toml with keys its schema does not know', () => {
       const reading = readPluginManifest(toml);
       return reading.ok ? [] : reading.problems;
     };
-    expect(problemsOf('id = "org.example.t"\nname = "T\nversion = "1"\n')).toEqual([
+    expect(problemsOf('id = "org.example.t"\nname = "T\nversion = "1.0.0"\n')).toEqual([
       `skwir-plugin.toml: line 2: a string is not closed (a "..." or '...' string ends on the line it starts; """...""" may run over lines)`,
     ]);
     expect(problemsOf("id = 'org.example.t\r\n")[0]).toMatch(/^skwir-plugin.toml: line 1: a string is not closed/);
@@ -113,7 +113,7 @@ describe('a vitruvian-tool.json with keys its schema does not know', () => {
       {
         id: 'com.example.t',
         name: { en: 'T', 'fr-CA': 'T' },
-        version: '1',
+        version: '1.0.0',
         protocol: 1,
         publisher: { en: 'P' },
         runtime: { exec: 'run', statr: 'launch' },

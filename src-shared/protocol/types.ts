@@ -42,7 +42,7 @@ export interface Manifest {
   id: string;
   name: LocalizedText;
   /**
-   * The tool's own version, as its author numbers it (for example 1.2.0). Shown to the person; the app does not compare versions.
+   * The tool's own version, a semantic version (major.minor.patch, for example 1.2.0 or 2.0.0-beta.1). Shown to the person, and when a folder would replace an installed tool.
    */
   version: string;
   /**
@@ -118,6 +118,22 @@ export interface ManifestPreference {
    * @minItems 1
    */
   options?: ChoiceOption[];
+  /**
+   * For kind number: the least value it may hold; Settings and storage/set refuse a smaller one. (Added within version 1: an older app ignores it.)
+   */
+  minimum?: number;
+  /**
+   * For kind number: the greatest value it may hold; Settings and storage/set refuse a greater one. (Added within version 1: an older app ignores it.)
+   */
+  maximum?: number;
+  /**
+   * For kind number: true when it holds whole numbers only (a count); Settings and storage/set refuse 2.5. (Added within version 1: an older app ignores it.)
+   */
+  whole?: boolean;
+  /**
+   * For kind text: the form its value takes. url: a link the app can open (http, https or mailto); Settings and storage/set refuse other text, the empty text aside. (Added within version 1: an older app ignores it.)
+   */
+  format?: 'url';
 }
 /**
  * What a preference is called to the person, in several languages like any text: English required, each at most 60 characters and without control characters.

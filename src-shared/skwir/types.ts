@@ -37,7 +37,7 @@ export interface SkwirManifestFile {
   id: string;
   name: Title;
   /**
-   * The plugin's own version, as its author numbers it. Shown to the person, and part of what a cached conversion or page is kept under.
+   * The plugin's own version, a semantic version (major.minor.patch, for example 1.2.0). Shown to the person, and part of what a cached conversion or page is kept under.
    */
   version: string;
   /**

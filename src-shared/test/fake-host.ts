@@ -28,7 +28,7 @@ import type {
   EntrySummaryFields,
   TraceLine,
 } from '../host-api';
-import { reasonEn, type Noun } from '../reasons-en';
+import { givenFileEn, reasonEn, type Noun } from '../reasons-en';
 import { makeTool } from './tool-summaries';
 
 export { makeLogLines, makePlugin, makeTool } from './tool-summaries';
@@ -70,7 +70,7 @@ export interface FakeHost {
   answers: FakeHostAnswers;
 }
 
-export function createFakeHost(seed: { tools?: EntrySummary[]; info?: Partial<HostInfo> } = {}): FakeHost {
+export function createFakeHost(seed: { tools?: EntrySummary[]; info?: Partial<HostInfo>; clipboard?: string } = {}): FakeHost {
   const listeners = new Set<(event: HostEvent) => void>();
   let seq = 0;
   const fake: FakeHost = {
@@ -91,6 +91,7 @@ export function createFakeHost(seed: { tools?: EntrySummary[]; info?: Partial<Ho
     logs: new Map(),
     traces: new Map(),
     serviceCalls: [],
+    ...(seed.clipboard !== undefined ? { clipboard: seed.clipboard } : {}),
     usage: [],
     shortcuts: [],
     takenShortcuts: new Set(),
@@ -134,6 +135,10 @@ export function createFakeHost(seed: { tools?: EntrySummary[]; info?: Partial<Ho
       fake.tools.set(tool.id, tool);
       fake.emit({ type: 'tool', tool });
       return { ok: true, tool };
+    },
+    installReplaces(folder) {
+      const installed = fake.tools.get(`com.example.${folder.split('/').pop() || 'tool'}`);
+      return installed && !installed.loadedInPlace ? { id: installed.id, installedVersion: installed.version, version: installed.version } : null;
     },
     uninstall(toolId) {
       if (!fake.tools.delete(toolId)) return notInstalled(toolId);
@@ -191,6 +196,17 @@ export function createFakeHost(seed: { tools?: EntrySummary[]; info?: Partial<Ho
     setSimulatedClipboard(text) {
       if (fake.info.services !== 'simulated') return { ok: false, problem: "the services are the system's: the clipboard is the real one" };
       fake.clipboard = text;
+      fake.emit({ type: 'clipboard', text });
+      return ok;
+    },
+    readSimulatedClipboard() {
+      if (fake.info.services !== 'simulated') return { ok: false, problem: "the services are the system's: the clipboard is the real one" };
+      return { ok: true, text: fake.clipboard ?? null };
+    },
+    // The fake has no disk: a path from the root is a file, one ending in a slash a folder.
+    judgeFile(path) {
+      if (!path.startsWith('/')) return { ok: false, problem: givenFileEn({ code: 'relativePath' }), problemCode: { code: 'relativePath' } };
+      if (path.endsWith('/')) return { ok: false, problem: givenFileEn({ code: 'folder' }), problemCode: { code: 'folder' } };
       return ok;
     },
     askField: (pluginId) => noPlugin(pluginId),
@@ -226,6 +242,8 @@ export function createFakeHost(seed: { tools?: EntrySummary[]; info?: Partial<Ho
     },
     applyPlan: (planId) => ({ ok: false, problem: `no plan "${planId}": the fake host gave none`, steps: [] }),
     cancelCall: (callId) => ({ ok: false, problem: `no call "${callId}" is waiting` }),
+    callProgress: () => null,
+    forgetAnswers: (pluginId) => (fake.tools.has(pluginId) ? ok : notInstalled(pluginId)),
   };
 
   const request =

@@ -84,10 +84,13 @@ async function find(file, call, needle, from) {
   return -1;
 }
 
-function rowOf(offset, bytes) {
+/** Hex digits an offset is written with: as many as the file's last offset needs, 8 at least. */
+const offsetDigits = (size) => Math.max(8, Math.max(0, size - 1).toString(16).length);
+
+function rowOf(offset, bytes, digits) {
   const shown = [...bytes].map((b) => b.toString(16).padStart(2, '0')).join(' ');
   const characters = [...bytes].map((b) => (b >= 0x20 && b < 0x7f ? String.fromCharCode(b) : '.')).join('');
-  return { cells: [offset.toString(16).padStart(16, '0'), shown, characters] };
+  return { cells: [offset.toString(16).padStart(digits, '0'), shown, characters] };
 }
 
 async function inspect(params, call) {
@@ -116,7 +119,7 @@ async function inspect(params, call) {
   }
   const page = size === 0 ? Buffer.alloc(0) : await call.read(file, start, Math.min(PAGE, size - start));
   const rows = [];
-  for (let at = 0; at < page.length; at += ROW) rows.push(rowOf(start + at, page.subarray(at, at + ROW)));
+  for (let at = 0; at < page.length; at += ROW) rows.push(rowOf(start + at, page.subarray(at, at + ROW), offsetDigits(size)));
 
   const head = start === 0 ? page : await call.read(file, 0, ROW);
   const format = magics.find(([, magic]) => head.subarray(0, magic.length).equals(magic))?.[0];

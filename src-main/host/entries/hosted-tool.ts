@@ -33,8 +33,23 @@ export class HostedTool extends SupervisedEntry<ToolEntry, ToolSupervisor, Hoste
     context: HostedToolContext,
   ) {
     super(entry, log, trace, context);
-    // The trace the window shows never holds a secret's value; the tool still gets the value itself.
-    trace.maskSecrets(() => (this.entry.manifest.preferences ?? []).filter((p) => p.kind === 'secret').map((p) => p.id));
+    // The trace, the log and the services panel never show a secret's value; the tool still gets the value itself.
+    trace.maskSecrets(
+      () => this.secretPreferences().map((p) => p.id),
+      () => this.secretTexts(),
+    );
+    log.maskSecrets(() => this.secretTexts());
+  }
+
+  /** The texts its secret preferences hold now: hidden wherever the host shows what the tool did. */
+  secretTexts(): string[] {
+    return this.secretPreferences().flatMap((pref) => {
+      const value = this.values.get(pref);
+      return typeof value === 'string' && value !== '' ? [value] : [];
+    });
+  }
+  private secretPreferences() {
+    return (this.entry.manifest.preferences ?? []).filter((p) => p.kind === 'secret');
   }
 
   get uses(): readonly string[] {
@@ -46,6 +61,7 @@ export class HostedTool extends SupervisedEntry<ToolEntry, ToolSupervisor, Hoste
       if (p.title) info.title = p.title;
       if (p.default !== undefined) info.default = p.default;
       if (p.options) info.options = p.options.map((o) => ({ value: o.value, title: o.title }));
+      for (const bound of ['minimum', 'maximum', 'whole', 'format'] as const) if (p[bound] !== undefined) Object.assign(info, { [bound]: p[bound] });
       return info;
     });
   }

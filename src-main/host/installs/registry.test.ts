@@ -49,6 +49,24 @@ describe('tool registry', () => {
     expect(again.list().map((e) => e.id)).toEqual(['test.host.services']);
   });
 
+  it('says which installed version a folder would replace, and nothing for a new id or a refused folder', async () => {
+    const registry = new ToolRegistry(data);
+    expect(await registry.replacedBy(source)).toBeNull();
+    await registry.install(source, noStop);
+    await editManifest(source, (m) => {
+      m.version = '2.0.0';
+    });
+    expect(await registry.replacedBy(source)).toEqual({ id: 'test.host.services', installedVersion: '1.0.0', version: '2.0.0' });
+    await editManifest(source, (m) => {
+      m.version = 'two';
+    });
+    expect(await registry.replacedBy(source)).toBeNull();
+    expect(await registry.install(source, noStop)).toEqual({
+      ok: false,
+      problems: ['version: "two" is not a semantic version such as 1.2.0 (major.minor.patch, each a whole number)'],
+    });
+  });
+
   it('refuses a folder with every problem it has, and installs nothing', async () => {
     await editManifest(source, (m) => {
       m.uses = ['camera'];

@@ -5,6 +5,7 @@
 import { readdir, readFile, rename, rm } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
+import type { InstallReplaces } from '../../../src-shared/host-api';
 import type { Manifest } from '../../../src-shared/protocol/types';
 import type { PluginManifest } from '../../../src-shared/skwir/plugin-manifest';
 import { makeOwnFolder, writeFileAtomic } from '../files/own-files';
@@ -133,6 +134,14 @@ export class ToolRegistry {
     await makeOwnFolder(this.dataFolderOf(id));
     await this.persist();
     return { ok: true, entry };
+  }
+
+  /** The installed entry installing `source` would replace, with both versions; null when it would add one, or be refused. */
+  async replacedBy(source: string): Promise<InstallReplaces | null> {
+    const checked = await checkFolder(source);
+    const installed = checked.ok ? this.entries.get(checked.manifest.id) : undefined;
+    if (!checked.ok || !installed || installed.loadedInPlace) return null;
+    return { id: installed.id, installedVersion: installed.manifest.version, version: checked.manifest.version };
   }
 
   /** Lists a folder as it is, not copied (the test bed). Not persisted. */

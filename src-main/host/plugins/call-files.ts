@@ -5,10 +5,11 @@
 // would hold the host waiting for a writer, or a link to another file): the read is refused naming
 // the file. plugin-reads.ts judges each read and serves them in turn; this does the file work.
 import { realpath, stat } from 'node:fs/promises';
-import { basename } from 'node:path';
+import { basename, isAbsolute } from 'node:path';
 import { mimeOf } from '../../../src-shared/skwir/file-types';
 import type { CallFile } from '../../../src-shared/skwir/types';
 import { FileStepError, type FileIdentity, type FileThread, type Opened } from './file-thread';
+import { GivenFileRefusal, givenFileProblemOf } from './given-file';
 import { skwirRefusal } from './skwir-refusals';
 
 export const readRefused = (message: string) => skwirRefusal(`read refused: ${message}`);
@@ -36,6 +37,8 @@ export function handleWords({ first, count }: CallHandles): string {
 
 export class CallFiles implements CallHandles {
   private ended = false;
+  /** Told the bytes of each read served (how far the call has read, for the window). */
+  onRead: ((bytes: number) => void) | undefined;
   private markEnded!: () => void;
   /** Resolves once the call ended: a read waiting for its turn stops waiting. */
   readonly whenEnded = new Promise<void>((resolve) => (this.markEnded = resolve));
@@ -47,21 +50,21 @@ export class CallFiles implements CallHandles {
     private readonly thread: FileThread,
   ) {}
 
-  /** The files of a call under handles from `first`; rejects naming the first path that is not a file. */
+  /** The files of a call under handles from `first`; rejects with a GivenFileRefusal naming the first path that is not a file. */
   static async describe(paths: readonly string[], first: number, thread: FileThread): Promise<CallFiles> {
     const callFiles: CallFile[] = [];
     const files: DescribedFile[] = [];
     for (const [index, path] of paths.entries()) {
       let real: string;
       let info: Awaited<ReturnType<typeof statBig>>;
+      if (!isAbsolute(path)) throw new GivenFileRefusal(path, { code: 'relativePath' });
       try {
         real = await realpath(path);
         info = await statBig(real);
-        if (!info.isFile()) throw new Error(`${path} is ${info.isDirectory() ? 'a folder' : 'not a regular file'}`);
       } catch (error) {
-        const code = (error as NodeJS.ErrnoException).code;
-        throw new Error(code === 'ENOENT' ? `${path} does not exist` : code ? `${path} could not be read (${code})` : (error as Error).message);
+        throw new GivenFileRefusal(path, givenFileProblemOf(error));
       }
+      if (!info.isFile()) throw new GivenFileRefusal(path, info.isDirectory() ? { code: 'folder' } : { code: 'notAFile' });
       const name = basename(path);
       const mime = mimeOf(name);
       callFiles.push({ handle: first + index, name, path, ...(mime ? { mime } : {}), size: Number(info.size) });
@@ -98,7 +101,9 @@ export class CallFiles implements CallHandles {
     }
     if ('changed' in opened) throw readRefused(`${file.path} is not the file the call began with: it is now ${opened.changed}`);
     try {
-      return await this.thread.read(opened.fd, offset, length);
+      const bytes = await this.thread.read(opened.fd, offset, length);
+      this.onRead?.(bytes.length);
+      return bytes;
     } catch (error) {
       throw readFailed(`${file.path} could not be read (${stepProblem(error)})`);
     }

@@ -1,8 +1,10 @@
 // What the plugin cache answers from, with a real program plugin (fixtures/skwir-plugin.mjs: its
 // convert answers the JSON its file holds, so the answer shows which version of the file it read):
 // a file rewritten at the same size with its modification time put back is asked again, and so is
-// a file asked of a second folder installed under the same id and version.
-import { copyFile, mkdir, mkdtemp, rm, stat, utimes, writeFile } from 'node:fs/promises';
+// a file asked of a second folder installed under the same id and version. A plugin loaded in place
+// whose program is edited, its version kept, answers anew once reloaded; forgetAnswers (Ask again)
+// has the next view ask the plugin.
+import { chmod, copyFile, mkdir, mkdtemp, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -74,5 +76,45 @@ describe('the plugin cache', () => {
     expect(await host.convert(ID, 'c3', file)).toMatchObject({ ok: true, cached: false, answer: converted('SECRET-A') });
     expect(await asked()).toBe(1);
     expect(await host.convert(ID, 'c4', file)).toMatchObject({ ok: true, cached: true });
+  });
+
+  it('answers from an edited program of a plugin loaded in place, its version kept, once the folder reloaded', async () => {
+    const folder = join(scratch, 'in-place');
+    await mkdir(folder);
+    await copyFile(join(root, 'tools-sample/skwir-hex/skwir-link.mjs'), join(folder, 'skwir-link.mjs'));
+    await writeFile(
+      join(folder, 'skwir-plugin.toml'),
+      `id = "${ID}"\nname = "Says"\nversion = "1.0.0"\n[program]\nexec = "plugin.mjs"\n[[previews]]\nextensions = ["sample"]\nconverts = true\n`,
+    );
+    /** A program whose every conversion is `said`, whatever the file holds. */
+    const program = (said: string) =>
+      writeFile(
+        join(folder, 'plugin.mjs'),
+        `#!/usr/bin/env node\nimport { serve } from './skwir-link.mjs';\nserve({ convert: () => ({ name: 'converted.txt', data: Buffer.from('${said}').toString('base64') }) });\n`,
+      );
+    await program('first program');
+    await chmod(join(folder, 'plugin.mjs'), 0o755);
+    expect((await host.loadInPlace(folder)).ok).toBe(true);
+    const file = join(scratch, 'one.sample');
+    await writeFile(file, 'the same file throughout');
+    expect(await host.convert(ID, 'c1', file)).toMatchObject({ ok: true, cached: false, answer: converted('first program') });
+    expect(await host.convert(ID, 'c2', file)).toMatchObject({ ok: true, cached: true, answer: converted('first program') });
+
+    await program('second program');
+    expect((await host.reload(folder)).ok).toBe(true);
+    expect(await host.convert(ID, 'c3', file)).toMatchObject({ ok: true, cached: false, answer: converted('second program') });
+    expect(await host.convert(ID, 'c4', file)).toMatchObject({ ok: true, cached: true, answer: converted('second program') });
+  });
+
+  it('asks the plugin again once told to forget what it answered about a file (Ask again)', async () => {
+    await install('first', 'one');
+    const file = join(scratch, 'one.sample');
+    await writeFile(file, holding('SECRET-A'));
+    expect(await host.convert(ID, 'c1', file)).toMatchObject({ ok: true, cached: false });
+    expect(await host.convert(ID, 'c2', file)).toMatchObject({ ok: true, cached: true });
+    expect(await host.forgetAnswers(ID, file)).toEqual({ ok: true });
+    expect(await host.convert(ID, 'c3', file)).toMatchObject({ ok: true, cached: false, answer: converted('SECRET-A') });
+    expect(await asked()).toBe(2);
+    expect(await host.forgetAnswers('test.nobody', file)).toMatchObject({ ok: false });
   });
 });

@@ -103,6 +103,11 @@ export class CacheEntry {
     private readonly written: () => Promise<void>,
   ) {}
 
+  /** Everything kept of the file (asked again on purpose). */
+  async drop(): Promise<void> {
+    await rm(this.folder, { recursive: true, force: true });
+  }
+
   async convert(): Promise<{ answer: CheckedAnswers['convert'] } | undefined> {
     const kept = await readJson<{ name: string } | { none: true }>(join(this.folder, 'convert.json'));
     if (!kept) return undefined;

@@ -9,8 +9,10 @@ import { callTimeoutEn } from '../../../src-shared/host-log-en';
 import { answerProblems, type CheckedAnswers } from '../../../src-shared/skwir/answers';
 import type { CallMethod } from '../../../src-shared/skwir/methods';
 import { skwirMethodInfo } from '../../../src-shared/skwir/methods';
+import type { CallBytes } from '../../../src-shared/plugin-api';
 import type { Capability } from '../../../src-shared/skwir/types';
 import type { CallFiles, CallHandles } from './call-files';
+import { GivenFileRefusal } from './given-file';
 import type { PluginReads } from './plugin-reads';
 import { SKWIR_REFUSAL } from './skwir-refusals';
 import type { SupervisorLimits } from '../process/supervisor-options';
@@ -47,6 +49,8 @@ export interface CallRequest<M extends CallMethod = CallMethod> {
   /** Cancels the call: taken off the queue, or cancelled when it is open. */
   signal?: AbortSignal;
   timeoutMs?: number;
+  /** Told how far the call reads its files: their size once described, each read's bytes as served. */
+  bytes?: CallBytes;
 }
 
 /** What the host holds of a plugin it runs, whichever the transport: its calls and its lifetime. */
@@ -155,7 +159,18 @@ export async function openCall(request: CallRequest, reads: PluginReads): Promis
   try {
     files = await reads.describe(request.files);
   } catch (error) {
-    return { failed: { ms: 0, outcome: 'failed', message: `file: ${(error as Error).message}` } };
+    // The host's own refusal of a path: said of the file, never as the plugin's failure.
+    if (error instanceof GivenFileRefusal) {
+      return {
+        failed: { ms: 0, outcome: 'unavailable', message: error.message, reasonCode: { code: 'fileNotGiven', path: error.path, problem: error.problem } },
+      };
+    }
+    return { failed: { ms: 0, outcome: 'unavailable', message: `file: ${(error as Error).message}` } };
+  }
+  const { bytes } = request;
+  if (bytes) {
+    bytes.size = files.callFiles.reduce((sum, file) => sum + (file.size ?? 0), 0);
+    files.onRead = (count) => (bytes.read += count);
   }
   const info = skwirMethodInfo(request.method)!;
   const params = { ...request.params, ...(info.files === 'entries' ? { entries: files.callFiles } : { file: files.callFiles[0] }) };

@@ -64,6 +64,9 @@ async function installFixture(): Promise<void> {
       '[[commands]]',
       'name = "echo"',
       'title = "Echo"',
+      '[[commands]]',
+      'name = "readwait.3000"',
+      'title = "Read a little, then wait"',
       '',
     ].join('\n'),
   );
@@ -239,5 +242,22 @@ describe('plans', () => {
       [FIXTURE, 'plan/trash', { op: 'trash', path: doomed }],
       [FIXTURE, 'plan/move', { op: 'move', from: doomed, to: '/somewhere/else/doomed.txt' }],
     ]);
+  });
+});
+
+describe('a call’s progress', () => {
+  it('tells how far a call waiting for its answer has read its files, and nothing once it has ended', async () => {
+    await installFixture();
+    const path = await write('big.txt', 'x'.repeat(10_000));
+    const readServed = new Promise<void>((resolve) =>
+      host.subscribe((event) => event.type === 'trace' && event.line.method === 'read' && event.line.direction === 'toTool' && resolve()),
+    );
+    const answer = host.runPluginCommand(FIXTURE, 'c1', 'readwait.3000', undefined, [path]);
+    await readServed;
+    expect(await host.callProgress('c1')).toEqual({ read: 3000, size: 10_000 });
+    expect(await host.callProgress('no-such-call')).toBeNull();
+    expect(await host.cancelCall('c1')).toEqual({ ok: true });
+    expect(await answer).toMatchObject({ ok: false, outcome: 'cancelled' });
+    expect(await host.callProgress('c1')).toBeNull();
   });
 });

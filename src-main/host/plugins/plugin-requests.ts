@@ -5,7 +5,17 @@
 import { randomUUID } from 'node:crypto';
 import { basename } from 'node:path';
 import type { Result } from '../../../src-shared/host-api';
-import type { CheckedAnswers, InspectRequest, PageRequest, PlanResult, PluginAnswer, ShownCommandAnswer, ShownPlan } from '../../../src-shared/plugin-api';
+import type {
+  CallBytes,
+  CheckedAnswers,
+  InspectRequest,
+  PageRequest,
+  PlanResult,
+  PluginAnswer,
+  ShownCommandAnswer,
+  ShownPlan,
+  ShownText,
+} from '../../../src-shared/plugin-api';
 import { askProblems } from '../../../src-shared/skwir/asking';
 import { mimeOf } from '../../../src-shared/skwir/file-types';
 import type { CallMethod } from '../../../src-shared/skwir/methods';
@@ -35,6 +45,11 @@ export interface PluginRequestsContext {
   simulated: boolean;
   /** A plan step recorded instead of done (simulated services): for the services panel. */
   recordStep(pluginId: string, step: ResolvedStep): void;
+  /**
+   * Puts a command's text answer on the clipboard as a tool's clipboard/writeText does (the
+   * platform's, recorded as a service call when simulated); why not, when it could not.
+   */
+  putOnClipboard(pluginId: string, text: string): Promise<string | undefined>;
 }
 
 /** Plans kept for applyPlan; the oldest go first. */
@@ -67,7 +82,7 @@ function shown<M extends CallMethod>(outcome: CallOutcome<M>): PluginAnswer<Chec
 }
 
 export class PluginRequests {
-  private readonly inFlight = new Map<string, AbortController>();
+  private readonly inFlight = new Map<string, { controller: AbortController; bytes: CallBytes }>();
   private readonly plans = new Map<string, { pluginId: string; plan: ShownPlan; sight: PlanSight }>();
 
   constructor(private readonly context: PluginRequestsContext) {}
@@ -115,7 +130,14 @@ export class PluginRequests {
 
   async command(pluginId: string, callId: string, command: string, args: unknown, paths: string[]): Promise<PluginAnswer<ShownCommandAnswer>> {
     const answer = await this.call(pluginId, callId, 'command', args === undefined ? { command } : { command, args }, paths);
-    if (!answer.ok || answer.answer.answer !== 'plan') return answer as PluginAnswer<ShownCommandAnswer>;
+    if (!answer.ok) return answer;
+    if (answer.answer.answer === 'text') {
+      const problem = await this.context.putOnClipboard(pluginId, answer.answer.text);
+      const text: ShownText =
+        problem === undefined ? { ...answer.answer, onClipboard: true } : { ...answer.answer, onClipboard: false, clipboardProblem: problem };
+      return { ...answer, answer: text };
+    }
+    if (answer.answer.answer !== 'plan') return { ...answer, answer: answer.answer };
     const plan: ShownPlan = { ...answer.answer, planId: randomUUID(), files: [...paths] };
     // Kept apart from what the window is given, with the files and folders as they are now: Apply
     // acts on the steps shown, on what was shown.
@@ -145,8 +167,22 @@ export class PluginRequests {
   cancel(callId: string): Result {
     const call = this.inFlight.get(callId);
     if (!call) return { ok: false, problem: `no call "${callId.slice(0, 100)}" is waiting for its answer` };
-    call.abort();
+    call.controller.abort();
     return { ok: true };
+  }
+
+  /** How far a call waiting for its answer has read its files (a plugin may read a byte twice: never past their size). */
+  /** Drops what the cache keeps of the file as it is now for this copy of the plugin: the next view asks the plugin. */
+  async forget(pluginId: string, path: string): Promise<Result> {
+    const plugin = this.context.plugin(pluginId);
+    if (typeof plugin === 'string') return { ok: false, problem: plugin };
+    await (await this.cacheEntry(plugin, path))?.drop();
+    return { ok: true };
+  }
+
+  progress(callId: string): CallBytes | null {
+    const bytes = this.inFlight.get(callId)?.bytes;
+    return bytes ? { read: Math.min(bytes.read, bytes.size), size: bytes.size } : null;
   }
 
   /** The cache's entry for this file and this installed copy of the plugin; none when the copy has no digest. */
@@ -175,9 +211,10 @@ export class PluginRequests {
     const problems = askProblems(plugin.manifest, method, params, files);
     if (problems.length > 0) return { ok: false, outcome: 'failed', message: problems.join('; ') };
     const controller = new AbortController();
-    this.inFlight.set(callId, controller);
+    const bytes: CallBytes = { read: 0, size: 0 };
+    this.inFlight.set(callId, { controller, bytes });
     try {
-      const outcome = await plugin.call({ method, params, files: paths, signal: controller.signal });
+      const outcome = await plugin.call({ method, params, files: paths, signal: controller.signal, bytes });
       return shown(outcome.outcome === 'answered' ? { ...outcome, answer: filesByPlace(outcome.answer, outcome.files.first) } : outcome);
     } finally {
       this.inFlight.delete(callId);

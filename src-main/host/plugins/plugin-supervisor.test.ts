@@ -121,9 +121,15 @@ describe('a Skwir plugin process', () => {
     expect(h.plugin.stateReason).toBe('the plugin did not answer initialize within 5 seconds');
   });
 
-  it('names a file that cannot be asked about, and sends nothing', async () => {
+  it('names a file that cannot be asked about as the host’s refusal, never the plugin’s failure, and sends nothing', async () => {
     const h = startPlugin();
-    expect(await h.field('slow:1:1', '/no/such/file.txt')).toEqual({ ms: 0, outcome: 'failed', message: 'file: /no/such/file.txt does not exist' });
+    expect(await h.field('slow:1:1', '/no/such/file.txt')).toEqual({
+      ms: 0,
+      outcome: 'unavailable',
+      message: '/no/such/file.txt: no file is at this path',
+      reasonCode: { code: 'fileNotGiven', path: '/no/such/file.txt', problem: { code: 'missing' } },
+    });
+    expect(await h.field('slow:1:1', 'relative/a.txt')).toMatchObject({ outcome: 'unavailable', reasonCode: { problem: { code: 'relativePath' } } });
   });
 
   it('tells a crash during a call, and starts the plugin again for the next', async () => {

@@ -9,6 +9,7 @@ import { Emitter } from '../../../src-shared/lifecycle';
 import { makeOwnFolder, ownerOnly } from '../files/own-files';
 import { hostLogLevel, hostLogText } from './host-log';
 import { detached } from '../wire/detached';
+import { maskSecretText, maskSecretValues } from './secret-text';
 import { cutText } from './trace';
 
 export interface ToolLogOptions {
@@ -83,6 +84,7 @@ export class ToolLog {
   private closed = false;
   private lastTime = Number.NaN;
   private lastTimeText = '';
+  private secretValues: (() => readonly string[]) | undefined;
 
   constructor(options: ToolLogOptions) {
     this.file = options.file;
@@ -95,7 +97,15 @@ export class ToolLog {
     this.ring = new Array<LogLine | undefined>(this.maxLines);
   }
 
-  append(level: LogLevel, source: LogSource, message: string, code?: HostLogCode): LogLine {
+  /** From now on, these values (a tool's secrets) are hidden wherever a line holds them (secret-text.ts). */
+  maskSecrets(secretValues: () => readonly string[]): void {
+    this.secretValues = secretValues;
+  }
+
+  append(level: LogLevel, source: LogSource, given: string, givenCode?: HostLogCode): LogLine {
+    const secrets = this.secretValues?.() ?? [];
+    const message = secrets.length > 0 ? maskSecretText(given, secrets, 'plain') : given;
+    const code = givenCode && secrets.length > 0 ? maskSecretValues(givenCode, secrets) : givenCode;
     // Long messages are copied: one cut from a huge string elsewhere would keep that string alive.
     const kept = message.length > 1_024 && message.length <= this.maxMessage ? detached(message) : cutText(message, this.maxMessage);
     const line: LogLine = { seq: ++this.seq, time: this.now(), level, source, message: kept };

@@ -7,6 +7,7 @@ import { TRACE_TEXT_MAX_CHARS, VALUE_MAX_DEPTH } from '../../../src-shared/limit
 import { Emitter } from '../../../src-shared/lifecycle';
 import { clipped, detached } from '../wire/detached';
 import { hasKeptBytes, showKeptBytes } from '../wire/not-utf8';
+import { maskedSecret, maskSecretText } from './secret-text';
 
 export interface TraceOptions {
   /** Lines kept; the oldest go first. */
@@ -29,8 +30,7 @@ export function cutText(text: string, max: number): string {
   return `${detached(text.slice(0, end))}… (${text.length - end} more characters)`;
 }
 
-/** What a secret preference's value is shown as in the trace (the tool gets the value itself). */
-export const maskedSecret = '•••• (secret)';
+export { maskedSecret };
 
 /** A line holding a secret, nested too deep to be written again with the secret masked. */
 export const tooDeepToShow = `${maskedSecret}: a line holding a secret, nested more than ${VALUE_MAX_DEPTH} levels deep, is not shown`;
@@ -51,13 +51,24 @@ const hidden = (value: unknown) => value !== undefined && value !== null; // nul
  * preferences/changed notice, in a storage/set request, and in an answer whose result holds a secret
  * (holdsSecret). The answer is judged by what it carries, not matched to its request by id: a tool
  * may send two requests under one id. A line with a secret is written again from its message (so a
- * tool's own spacing is lost there); every other line stays as it went over the wire.
+ * tool's own spacing is lost there); every other line stays as it went over the wire. Then, in any
+ * line either way, each secret's value is hidden where it shows (a tool pasting the secret it read):
+ * secret-text.ts.
  */
 export class SecretMask {
-  constructor(private readonly secretIds: () => readonly string[]) {}
+  constructor(
+    private readonly secretIds: () => readonly string[],
+    private readonly secretValues: () => readonly string[] = () => [],
+  ) {}
 
   /** `sent` is the message a line to the tool was made from. */
   mask(direction: TraceLine['direction'], text: string, method: string | undefined, sent?: object): string {
+    const byField = this.maskFields(direction, text, method, sent);
+    const values = this.secretValues();
+    return values.length === 0 || byField === tooDeepToShow ? byField : maskSecretText(byField, values, 'json');
+  }
+
+  private maskFields(direction: TraceLine['direction'], text: string, method: string | undefined, sent?: object): string {
     if (direction === 'toTool' && isObject(sent) && isObject(sent.result) && sent.result[holdsSecret] === true) {
       if (!hidden(sent.result.value)) return text;
       return JSON.stringify({ ...sent, result: { ...sent.result, value: maskedSecret } });
@@ -113,9 +124,9 @@ export class ToolTrace {
     this.ring = new Array<TraceLine | undefined>(this.maxLines);
   }
 
-  /** From now on, the values of these secret preferences are kept masked (see SecretMask). */
-  maskSecrets(secretIds: () => readonly string[]): void {
-    this.secrets = new SecretMask(secretIds);
+  /** From now on, the values of these secret preferences are kept masked, and these values wherever they show (see SecretMask). */
+  maskSecrets(secretIds: () => readonly string[], secretValues?: () => readonly string[]): void {
+    this.secrets = new SecretMask(secretIds, secretValues);
   }
 
   /** `sent`: for a line to the tool, the message it was made from (see SecretMask). */

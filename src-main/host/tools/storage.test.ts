@@ -13,6 +13,8 @@ const prefs: PreferenceInfo[] = [
   { id: 'token', kind: 'secret', title: { en: 'Token' } },
   { id: 'loud', kind: 'boolean', default: true },
   { id: 'count', kind: 'number' },
+  { id: 'times', kind: 'number', minimum: 1, maximum: 20, whole: true },
+  { id: 'page', kind: 'text', format: 'url' },
   {
     id: 'color',
     kind: 'choice',
@@ -67,6 +69,10 @@ describe('preference values', () => {
     ['a choice not among the options', 'color', 'green', /^value \(preference "color"\): "green" is not one of the options "red" or "blue"$/],
     ['text over 4,096 code points', 'note', 'a'.repeat(4_097), /^value \(preference "note"\): 4,097 characters, at most 4,096$/],
     ['a secret over 4,096 code points', 'token', '😀'.repeat(4_097), /^value \(preference "token"\): 4,097 characters, at most 4,096$/],
+    ['a number below its minimum', 'times', -3, /^value \(preference "times"\): -3 is below the minimum, 1$/],
+    ['a number above its maximum', 'times', 21, /^value \(preference "times"\): 21 is above the maximum, 20$/],
+    ['a fraction where whole numbers are asked', 'times', 2.5, /^value \(preference "times"\): 2.5 is not a whole number$/],
+    ['text that is no link where a url is asked', 'page', 'not a url', /^value \(preference "page"\): "not a url" is not a link \(http, https or mailto\)$/],
   ])('refuses %s and changes nothing', async (_what, id, value, reason) => {
     const tool = await new PreferenceStore(folder).open('com.acme.a');
     await tool.set(prefs, 'note', 'before');
@@ -76,6 +82,16 @@ describe('preference values', () => {
     expect((refusal as Error).message).toMatch(reason);
     expect(tool.get(byId('note'))).toBe('before');
     expect(await readFile(join(folder, 'preferences', 'com.acme.a.json'), 'utf8')).toBe(before);
+  });
+
+  it('takes values within the bounds, and gives the refusal as data for the window', async () => {
+    const tool = await new PreferenceStore(folder).open('com.acme.a');
+    await tool.set(prefs, 'times', 20);
+    await tool.set(prefs, 'page', 'https://example.com/a?b=c');
+    await tool.set(prefs, 'page', '');
+    expect(tool.get(byId('times'))).toBe(20);
+    const refusal = (await tool.set(prefs, 'times', 0).catch((e: unknown) => e)) as PreferenceRefusal;
+    expect(refusal.problemCode).toEqual({ code: 'belowMinimum', minimum: 1 });
   });
 
   it('counts text in code points: 4,096 astral characters fit', () => {

@@ -3,7 +3,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { Words } from '../../words/words';
 import { useWords } from '../use-words';
-import { argsFromDraft, initialDraft, type ArgField, type ArgProblem } from './command-args';
+import { argsFromDraft, argsIntro, initialDraft, type ArgField, type ArgProblem } from './command-args';
 
 function problemText(words: Words, problem: ArgProblem): string {
   switch (problem.code) {
@@ -32,6 +32,8 @@ export function ArgsForm(props: {
   fields: ArgField[];
   running: boolean;
   onRun(args: unknown): void;
+  /** Close, or Escape in the form: the command's button opens it again. */
+  onClose(): void;
 }) {
   const words = useWords();
   const [draft, setDraft] = useState(() => initialDraft(props.schema, props.fields));
@@ -43,8 +45,21 @@ export function ArgsForm(props: {
     setProblems(read.ok ? {} : read.problems);
     if (read.ok) props.onRun(read.args);
   };
+  const intro = argsIntro(props.schema);
   return (
-    <form className="args-form" aria-label={props.title} onSubmit={submit} noValidate>
+    <form
+      className="args-form"
+      aria-label={props.title}
+      onSubmit={submit}
+      noValidate
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') {
+          event.preventDefault();
+          props.onClose();
+        }
+      }}
+    >
+      {intro && <p className="hint args-intro">{intro}</p>}
       {props.fields.map((field) => {
         const id = `${idPrefix}-${field.name}`;
         const problem = problems[field.name];
@@ -110,6 +125,9 @@ export function ArgsForm(props: {
       <div className="args-buttons">
         <button type="submit" className="button primary" disabled={props.running}>
           {words.plugin.run}
+        </button>
+        <button type="button" className="button" onClick={() => props.onClose()}>
+          {words.plugin.closeForm}
         </button>
       </div>
     </form>

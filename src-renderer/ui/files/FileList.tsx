@@ -4,13 +4,14 @@
 // Ctrl-A chooses all. The file moved to last is the one whose preview shows. A row holds nothing a
 // person can press (an option may not): its check mark is drawn, and the Cancel of a file's slow asks
 // is under the list.
-import { memo, useId, useRef, type KeyboardEvent, type MouseEvent } from 'react';
+import { memo, useId, useMemo, useRef, type KeyboardEvent, type MouseEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { PluginDetails } from '../../../src-shared/host-api';
 import type { PluginCall } from '../../store/plugin-call';
 import { pluginFileSelectors, THUMBNAIL_SIDE, type ChooseHow, type PluginFile } from '../../store/plugin-files-slice';
 import { fieldsServing } from '../../store/plugin-serving';
 import { useAppStore } from '../../store/store-context';
+import { distinctNames } from '../../file-path';
 import { fieldValueText, pluginFailureText } from '../../words/plugin-answer';
 import { useWords } from '../use-words';
 import { CallProgress, useSlowCall } from './CallProgress';
@@ -25,6 +26,8 @@ export function FileList({ pluginId, details }: { pluginId: string; details: Plu
   const listRef = useRef<HTMLUListElement>(null);
   const hintId = useId();
   const thumbnails = details.previews.some((preview) => preview.thumbnails);
+  // Files of the same name are told apart by the folders above them.
+  const names = useMemo(() => distinctNames(files.map((file) => file.path)), [files]);
   if (files.length === 0) return <p className="muted files-empty">{words.plugin.noFiles}</p>;
 
   const focusFile = (path: string) => listRef.current?.querySelector<HTMLElement>(`[data-path="${CSS.escape(path)}"]`)?.focus();
@@ -41,7 +44,14 @@ export function FileList({ pluginId, details }: { pluginId: string; details: Plu
       event.preventDefault();
       return chooseFile(pluginId, paths[from]!, event.key === ' ' ? 'toggle' : 'only');
     }
-    const moves: Record<string, number> = { ArrowDown: from + 1, ArrowUp: from - 1, Home: 0, End: paths.length - 1 };
+    // In a row (thumbnails) the arrows across move too.
+    const moves: Record<string, number> = {
+      ArrowDown: from + 1,
+      ArrowUp: from - 1,
+      ...(thumbnails ? { ArrowRight: from + 1, ArrowLeft: from - 1 } : {}),
+      Home: 0,
+      End: paths.length - 1,
+    };
     const target = moves[event.key];
     if (target === undefined) return;
     event.preventDefault();
@@ -63,7 +73,7 @@ export function FileList({ pluginId, details }: { pluginId: string; details: Plu
         <button type="button" className="button small" disabled={choice.chosen.length === 0} onClick={() => removeFiles(pluginId, choice.chosen)}>
           {words.plugin.removeChosen}
         </button>
-        <button type="button" className="button small" onClick={() => askFilesAgain(pluginId)}>
+        <button type="button" className="button small" onClick={() => void askFilesAgain(pluginId)}>
           {words.plugin.askAgain}
         </button>
         <span id={hintId} className="hint">
@@ -75,6 +85,8 @@ export function FileList({ pluginId, details }: { pluginId: string; details: Plu
         className="file-list"
         role="listbox"
         aria-multiselectable="true"
+        aria-orientation={thumbnails ? 'horizontal' : 'vertical'}
+        data-layout={thumbnails ? 'row' : 'column'}
         aria-label={words.plugin.filesList}
         aria-describedby={hintId}
         onKeyDown={onKeyDown}
@@ -85,6 +97,7 @@ export function FileList({ pluginId, details }: { pluginId: string; details: Plu
             pluginId={pluginId}
             details={details}
             file={file}
+            label={names.get(file.path) ?? file.name}
             chosen={choice.chosen.includes(file.path)}
             current={file.path === choice.current}
             tabbable={index === focusIndex}
@@ -94,7 +107,7 @@ export function FileList({ pluginId, details }: { pluginId: string; details: Plu
       </ul>
       <div className="file-asks">
         {files.map((file) => (
-          <SlowAsks key={file.path} pluginId={pluginId} file={file} />
+          <SlowAsks key={file.path} pluginId={pluginId} file={file} label={names.get(file.path) ?? file.name} />
         ))}
       </div>
     </div>
@@ -102,16 +115,19 @@ export function FileList({ pluginId, details }: { pluginId: string; details: Plu
 }
 
 /** A file whose fields or thumbnail are still asked after 300 ms: what is asked, and its Cancel. */
-function SlowAsks({ pluginId, file }: { pluginId: string; file: PluginFile }) {
+function SlowAsks({ pluginId, file, label }: { pluginId: string; file: PluginFile; label: string }) {
   const words = useWords();
   const runningSince = useAppStore(pluginFileSelectors.asksRunningSince(pluginId, file.path));
+  const runningCall = useAppStore(pluginFileSelectors.oldestRunningCall(pluginId, file.path));
   const cancelFileAsks = useAppStore((s) => s.cancelFileAsks);
   if (runningSince === undefined) return null;
   return (
     <CallProgress
       key={runningSince}
       startedAt={runningSince}
-      label={words.plugin.askingAbout(file.name)}
+      callId={runningCall}
+      pluginId={pluginId}
+      label={words.plugin.askingAbout(label)}
       onCancel={() => cancelFileAsks(pluginId, file.path)}
     />
   );
@@ -129,6 +145,8 @@ const FileRow = memo(function FileRow(props: {
   pluginId: string;
   details: PluginDetails;
   file: PluginFile;
+  /** Its name, or as much of its path as tells it from another of the same name. */
+  label: string;
   chosen: boolean;
   current: boolean;
   tabbable: boolean;
@@ -147,7 +165,7 @@ const FileRow = memo(function FileRow(props: {
       role="option"
       className="file-row"
       aria-selected={props.chosen}
-      aria-label={file.name}
+      aria-label={props.label}
       aria-describedby={fieldsId}
       tabIndex={props.tabbable ? 0 : -1}
       data-path={file.path}
@@ -158,16 +176,16 @@ const FileRow = memo(function FileRow(props: {
       <span
         className="file-check"
         aria-hidden="true"
-        title={words.plugin.chooseFile(file.name)}
+        title={words.plugin.chooseFile(props.label)}
         onClick={(event) => {
           event.stopPropagation();
           choose('toggle');
         }}
       />
-      {props.thumbnails && <Thumbnail call={asks?.thumbnail} name={file.name} />}
+      {props.thumbnails && <Thumbnail call={asks?.thumbnail} name={props.label} />}
       <span className="file-text">
         <span className="file-name" title={file.path}>
-          {file.name}
+          {props.label}
         </span>
         <span className="file-fields" id={fieldsId}>
           {fields.map((field) => (

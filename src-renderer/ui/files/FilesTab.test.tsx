@@ -293,7 +293,7 @@ describe('a plugin’s Files tab', () => {
     expect(chosen()).toEqual(['b.txt']);
   });
 
-  it('runs a command with its args form: required marked, problems under the field, the value as JSON', async () => {
+  it('runs a command with its args form: required marked, problems under the field, the value as names and values', async () => {
     const { fake } = await openFiles((host) => {
       host.answers.runPluginCommand = (_p, _c, _command, args) => ok({ answer: 'value', value: { total: 3, args } });
     });
@@ -302,7 +302,7 @@ describe('a plugin’s Files tab', () => {
     await userEvent.click(within(group).getByRole('button', { name: 'Count words' }));
     expect(within(group).getByLabelText(/level/).getAttribute('aria-required')).toBe('true');
     expect(within(group).getByText('(required)')).toBeDefined();
-    await userEvent.click(within(group).getByLabelText('lines'));
+    await userEvent.click(within(group).getByLabelText('Count lines too'));
     await userEvent.click(within(group).getByRole('button', { name: 'Run' }));
     expect(within(group).getByText('Fill this in.')).toBeDefined();
     expect(fake.requestsNamed('runPluginCommand')).toEqual([]);
@@ -311,19 +311,32 @@ describe('a plugin’s Files tab', () => {
     expect(within(group).getByText('Enter 1 or more.')).toBeDefined();
     await userEvent.clear(within(group).getByLabelText(/level/));
     await userEvent.type(within(group).getByLabelText(/level/), '2{Enter}');
-    await waitFor(() => expect(within(group).getByLabelText('Value').textContent).toBe(JSON.stringify({ total: 3, args: { lines: true, level: 2 } }, null, 2)));
+    await waitFor(() => expect(within(group).getByLabelText('Value').textContent).toBe('total: 3args: lines: Yeslevel: 2'));
     expect(fake.requestsNamed('runPluginCommand')[0]!.slice(2)).toEqual(['count', { lines: true, level: 2 }, ['/d/a.txt']]);
   });
 
-  it('puts a text answer on the clipboard and says what the plugin said', async () => {
+  it('says what the plugin said of a text answer the host put on the clipboard, and shows the text when it could not', async () => {
+    let onClipboard = true;
     await openFiles((host) => {
-      host.answers.runPluginCommand = () => ok({ answer: 'text', text: 'a.txt: 3 words\n', said: 'Copied the count of 1 file' });
+      host.answers.runPluginCommand = () =>
+        ok(
+          onClipboard
+            ? { answer: 'text', text: 'a.txt: 3 words\n', said: 'Copied the count of 1 file', onClipboard: true }
+            : { answer: 'text', text: 'a.txt: 3 words\n', onClipboard: false, clipboardProblem: 'the clipboard is held by another app' },
+        );
     });
     await addPath('/d/a.txt');
     const group = screen.getByRole('group', { name: 'Copy summary' });
     await userEvent.click(within(group).getByRole('button', { name: 'Copy summary' }));
     await waitFor(() => expect(within(group).getByRole('status').textContent).toBe('Copied the count of 1 file · Put on the clipboard'));
-    expect(await navigator.clipboard.readText()).toBe('a.txt: 3 words\n');
+    onClipboard = false;
+    await userEvent.click(within(group).getByRole('button', { name: 'Copy summary' }));
+    await waitFor(() =>
+      expect(within(group).getByRole('status').textContent).toBe(
+        'The text could not be put on the clipboard (the clipboard is held by another app). Here it is:',
+      ),
+    );
+    expect(group.querySelector('pre')?.textContent).toBe('a.txt: 3 words\n');
   });
 
   it('shows a plan in words and applies it once the person confirms, with each step’s outcome', async () => {

@@ -85,7 +85,9 @@ export function InspectView({ pluginId, inspect }: { pluginId: string; inspect: 
           </form>
         </div>
       </div>
-      {call.status === 'running' && <CallProgress key={call.callId} startedAt={call.startedAt} onCancel={() => void cancel(call.callId)} />}
+      {call.status === 'running' && (
+        <CallProgress key={call.callId} callId={call.callId} pluginId={pluginId} startedAt={call.startedAt} onCancel={() => void cancel(call.callId)} />
+      )}
       {shown?.notice ? (
         <p role="status" className="inspect-notice">
           {shown.notice}

@@ -1,7 +1,7 @@
 // The plugin's commands that serve every chosen file, each a button; one whose args schema has
 // properties opens its form first. The answer shows under it: done, a value as JSON, text put on
 // the clipboard with what the plugin said, or a plan to apply.
-import { useId, useMemo, useState } from 'react';
+import { useId, useMemo } from 'react';
 import type { PluginDetails } from '../../../src-shared/host-api';
 import { pluginCommandSelectors, type PluginCommandRun } from '../../store/plugin-commands-slice';
 import { pluginFileSelectors } from '../../store/plugin-files-slice';
@@ -14,6 +14,7 @@ import { ArgsForm } from './ArgsForm';
 import { CallProgress } from './CallProgress';
 import { argFields } from './command-args';
 import { PlanView } from './PlanView';
+import { ValueTree } from './ValueTree';
 
 type Command = PluginDetails['commands'][number];
 
@@ -51,7 +52,9 @@ function PluginCommand(props: { pluginId: string; command: Command; paths: strin
   const runPluginCommand = useAppStore((s) => s.runPluginCommand);
   const cancel = useAppStore((s) => s.cancelPluginCall);
   const fields = useMemo(() => argFields(command.args), [command.args]);
-  const [formOpen, setFormOpen] = useState(false);
+  // Kept in the store: the form stays open while other files are chosen, until the person closes it.
+  const formOpen = useAppStore(pluginCommandSelectors.formOpen(pluginId, command.name));
+  const setFormOpen = useAppStore((s) => s.setArgsFormOpen);
   const call = run?.call;
   const running = call?.status === 'running';
   const start = (args: unknown) => void runPluginCommand(pluginId, command.name, args, paths);
@@ -67,16 +70,25 @@ function PluginCommand(props: { pluginId: string; command: Command; paths: strin
             className="button command-button"
             aria-expanded={fields.length > 0 ? formOpen : undefined}
             disabled={running && fields.length === 0}
-            onClick={() => (fields.length > 0 ? setFormOpen(!formOpen) : start(bare))}
+            onClick={() => (fields.length > 0 ? setFormOpen(pluginId, command.name, !formOpen) : start(bare))}
           >
             {command.title}
           </button>
-          {call?.status === 'running' && <CallProgress key={call.callId} startedAt={call.startedAt} onCancel={() => void cancel(call.callId)} />}
+          {call?.status === 'running' && (
+            <CallProgress key={call.callId} callId={call.callId} pluginId={pluginId} startedAt={call.startedAt} onCancel={() => void cancel(call.callId)} />
+          )}
         </div>
-        {fields.length > 0 && formOpen && <ArgsForm title={command.title} schema={command.args} fields={fields} running={running} onRun={start} />}
-        {run && !samePaths(run.paths, paths) && run.call.status === 'answered' && (
-          <p className="muted ran-on">{words.plugin.ranOn(run.paths.map(fileName).join(', '))}</p>
+        {fields.length > 0 && formOpen && (
+          <ArgsForm
+            title={command.title}
+            schema={command.args}
+            fields={fields}
+            running={running}
+            onRun={start}
+            onClose={() => setFormOpen(pluginId, command.name, false)}
+          />
         )}
+        {run && !samePaths(run.paths, paths) && <p className="muted ran-on">{words.plugin.ranOn(run.paths.map(fileName).join(', '))}</p>}
         {run && <CommandAnswer pluginId={pluginId} command={command.name} run={run} canWrite={props.canWrite} />}
       </div>
     </li>
@@ -106,19 +118,17 @@ function CommandAnswer(props: { pluginId: string; command: string; run: PluginCo
     case 'value':
       return (
         <div className="command-answer" data-answer="value">
-          <pre className="command-value" aria-label={words.plugin.value}>
-            {JSON.stringify(shown.value, null, 2)}
-          </pre>
+          <ValueTree value={shown.value} label={words.plugin.value} />
         </div>
       );
     case 'text':
       return (
-        <div className="command-answer" data-answer="text" data-copied={props.run.copied}>
+        <div className="command-answer" data-answer="text" data-copied={shown.onClipboard}>
           <p role="status">
-            {props.run.copied === false ? words.plugin.notCopied : shown.said || words.plugin.copiedSaid}
-            {props.run.copied === true && shown.said ? <span className="muted"> · {words.plugin.copiedSaid}</span> : null}
+            {shown.onClipboard ? shown.said || words.plugin.copiedSaid : words.plugin.notCopied(shown.clipboardProblem)}
+            {shown.onClipboard && shown.said ? <span className="muted"> · {words.plugin.copiedSaid}</span> : null}
           </p>
-          {props.run.copied === false && <pre className="command-value">{shown.text}</pre>}
+          {!shown.onClipboard && <pre className="command-value">{shown.text}</pre>}
         </div>
       );
     case 'plan':

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { argFields, argsFromDraft, initialDraft } from './command-args';
+import { argFields, argsFromDraft, argsIntro, initialDraft } from './command-args';
 
 const schema = {
   type: 'object',
@@ -21,18 +21,25 @@ const schema = {
 };
 
 describe('a command’s args form', () => {
-  it('makes a field per property, by type, with required ones and titles', () => {
+  it('makes a field per property, by type, with required ones, titled by the schema’s title, else its description', () => {
     const fields = argFields(schema);
     expect(fields.map((field) => [field.name, field.kind, field.label, field.required])).toEqual([
       ['name', 'text', 'New name', true],
-      ['level', 'integer', 'level', true],
+      ['level', 'integer', 'How strong', true],
       ['ratio', 'number', 'ratio', false],
       ['lines', 'boolean', 'lines', false],
       ['colour', 'choice', 'colour', false],
       ['mode', 'choice', 'mode', false],
       ['extra', 'json', 'extra', false],
     ]);
-    expect(fields[1]).toMatchObject({ description: 'How strong', minimum: 1, maximum: 9 });
+    // Its description is its label: not said twice.
+    expect(fields[1]).toMatchObject({ minimum: 1, maximum: 9 });
+    expect(fields[1]!.description).toBeUndefined();
+    expect(argFields({ type: 'object', properties: { a: { type: 'string', title: 'A', description: 'about a' } } })[0]).toMatchObject({
+      label: 'A',
+      description: 'about a',
+    });
+    expect(argsIntro({ type: 'object', title: 'Options', description: 'What to count' })).toBe('Options: What to count');
     expect(fields[5]).toMatchObject({
       options: [
         { value: 'fast', label: 'Fast' },

@@ -9,8 +9,9 @@ type Schema = Record<string, unknown>;
 
 interface ArgFieldBase {
   name: string;
-  /** The property's title, else its name. */
+  /** The property's title, else its description, else (a schema that says neither) its name. */
   label: string;
+  /** Said under the field, when it is not its label already. */
   description?: string;
   required: boolean;
 }
@@ -60,17 +61,25 @@ function choicesOf(schema: Schema): { value: unknown; label: string }[] | undefi
   return undefined;
 }
 
+/** What the args schema says of itself, above the form: its title and description, where it gives them. */
+export function argsIntro(schema: Record<string, unknown> | undefined): string | undefined {
+  const said = [schema?.title, schema?.description].filter((text): text is string => typeof text === 'string' && text.trim() !== '');
+  return said.length > 0 ? said.join(': ') : undefined;
+}
+
 /** The fields of the form, in the schema's order; none when the command takes no args or they are not an object's properties. */
 export function argFields(schema: Record<string, unknown> | undefined): ArgField[] {
   if (!schema || !isSchema(schema.properties)) return [];
   const required = new Set(Array.isArray(schema.required) ? schema.required.filter((name): name is string => typeof name === 'string') : []);
   return Object.entries(schema.properties).map(([name, raw]): ArgField => {
     const property = isSchema(raw) ? raw : {};
+    const title = typeof property.title === 'string' && property.title.trim() !== '' ? property.title : undefined;
+    const description = typeof property.description === 'string' && property.description.trim() !== '' ? property.description : undefined;
     const base: ArgFieldBase = {
       name,
-      label: typeof property.title === 'string' && property.title !== '' ? property.title : name,
+      label: title ?? description ?? name,
       required: required.has(name),
-      ...(typeof property.description === 'string' ? { description: property.description } : {}),
+      ...(title && description ? { description } : {}),
     };
     const options = choicesOf(property);
     if (options) return { ...base, kind: 'choice', options };

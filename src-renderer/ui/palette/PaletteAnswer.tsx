@@ -82,9 +82,9 @@ function PluginAnswer({ run }: { run: PaletteRun }) {
       );
     case 'text':
       return (
-        <div className="palette-answer" data-answer="text" data-copied={state.copied}>
-          <p role="status">{state.copied === false ? words.plugin.notCopied : shown.said || words.plugin.copiedSaid}</p>
-          {state.copied === false && <pre className="command-value">{shown.text}</pre>}
+        <div className="palette-answer" data-answer="text" data-copied={shown.onClipboard}>
+          <p role="status">{shown.onClipboard ? shown.said || words.plugin.copiedSaid : words.plugin.notCopied(shown.clipboardProblem)}</p>
+          {!shown.onClipboard && <pre className="command-value">{shown.text}</pre>}
         </div>
       );
     case 'plan':

@@ -64,6 +64,26 @@ async function scrollTo(scroller: HTMLElement, y: number, page: number) {
 }
 
 describe('the pages reader', () => {
+  it('shows a page smaller than the column at its own size, centred, and zooms it in steps, drawn larger and pixelated', async () => {
+    const { source } = await read({ pages: 3, size: () => ({ width: 32, height: 32 }) });
+    await waitFor(() => expect(drawn()).toEqual([1, 2, 3]));
+    expect(pageBox(1).style.width).toBe('32px');
+    expect(pageBox(1).style.left).toBe(`${(632 - 32) / 2}px`);
+    expect(pageBox(1).dataset.enlarged).toBeUndefined();
+    expect(screen.getByText('Page 1 of 3')).toBeDefined();
+    expect(screen.getByText('100%')).toBeDefined();
+    await userEvent.click(screen.getByRole('button', { name: 'Zoom in' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Zoom in' }));
+    expect(screen.getByText('150%')).toBeDefined();
+    expect(pageBox(1).style.width).toBe('48px');
+    expect(pageBox(1).dataset.enlarged).toBe('true');
+    expect(screen.getByRole('button', { name: 'Fit' }).getAttribute('aria-pressed')).toBe('false');
+    await userEvent.click(screen.getByRole('button', { name: 'Fit' }));
+    expect(pageBox(1).style.width).toBe('32px');
+    // Never asked below the least side a picture is drawn at.
+    expect(source.requests.filter((request) => request.side > 0).every((request) => request.side >= 256)).toBe(true);
+  });
+
   it('asks the count first, then draws only the pages near the view, placeholders of the right size around them', async () => {
     const { source } = await read();
     expect(source.requests[0]).toEqual({ page: 1, side: 0, text: false });

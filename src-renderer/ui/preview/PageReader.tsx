@@ -1,12 +1,13 @@
 // The pages reader (docs/design/skwir.md): a file a plugin shows a page at a time, read as a PDF is.
-// It asks the page count and outline first, then lays every page out at the column's width in its
-// own proportions and draws only those near the view, each for the window's width and pixel ratio,
+// It asks the page count and outline first, then lays every page out at its own size, made smaller
+// to fit the column's width but never enlarged unless the person zooms, and draws only those near
+// the view, each for its box and the pixel ratio,
 // releasing the pictures of pages far from it (page-store.ts). Over each picture, its text to select
 // and copy; a search across pages; links that move to their page, or open an address only when the
 // plugin is granted network; the outline beside; which page is read, and a field to go to one.
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import type { OutlineEntry, PageLink } from '../../../src-shared/skwir/types';
-import { layOutPages, PAGE_GAP, pageInView, pagesBetween, pictureSide, placeAt, yOf, type PageSize } from './page-layout';
+import { layOutPages, leftOf, PAGE_GAP, pageInView, pagesBetween, pictureSide, placeAt, yOf, type PageSize, type PageZoom } from './page-layout';
 import { useWords } from '../use-words';
 import type { PageSource } from './page-source';
 import { PageStore, type PictureWish } from './page-store';
@@ -85,11 +86,12 @@ function ReaderPages({ store, pages, outline, network, onOpenUri }: ReaderPagesP
   const scroller = useRef<HTMLDivElement>(null);
   const { view, scrollTo } = useReaderView(scroller);
   const [notice, setNotice] = useState('');
+  const [zoom, setZoom] = useState<PageZoom>('fit');
 
   const layout = useMemo(() => {
     const first = store.entry(1)?.size ?? UNKNOWN_SIZE;
-    return layOutPages(pages, view.width, (page) => store.entry(page)?.size ?? first);
-  }, [store, pages, view.width, sizes]); // eslint-disable-line react-hooks/exhaustive-deps
+    return layOutPages(pages, view.width, (page) => store.entry(page)?.size ?? first, zoom);
+  }, [store, pages, view.width, sizes, zoom]); // eslint-disable-line react-hooks/exhaustive-deps
   const layoutNow = useRef(layout);
   const viewNow = useRef(view);
   useLayoutEffect(() => {
@@ -188,14 +190,24 @@ function ReaderPages({ store, pages, outline, network, onOpenUri }: ReaderPagesP
 
   return (
     <div className="reader" data-pages={pages}>
-      <ReaderToolbar page={current} pages={pages} goTo={goTo} search={search} find={(query) => void find(query)} step={step} />
+      <ReaderToolbar
+        page={current}
+        pages={pages}
+        goTo={goTo}
+        search={search}
+        find={(query) => void find(query)}
+        step={step}
+        zoom={zoom}
+        scale={layout.scales[current - 1] ?? 1}
+        setZoom={setZoom}
+      />
       <p className="reader-notice" role="status">
         {notice}
       </p>
       <div className="reader-body">
         {(outline.length > 0 || search.matches.length > 0) && <ReaderSide outline={outline} search={search} store={store} goTo={goTo} choose={choose} />}
         <div ref={scroller} className="reader-scroller" role="region" aria-label={words.pagesList} tabIndex={0} data-current-page={current} onCopy={onCopy}>
-          <div className="reader-column" style={{ height: layout.total }}>
+          <div className="reader-column" style={{ height: layout.total, width: layout.columnWidth }}>
             {shown.map((page) => {
               const entry = store.entry(page);
               return (
@@ -203,9 +215,10 @@ function ReaderPages({ store, pages, outline, network, onOpenUri }: ReaderPagesP
                   key={page}
                   page={page}
                   top={layout.tops[page - 1]!}
-                  left={PAGE_GAP}
-                  width={layout.boxWidth}
+                  left={leftOf(layout, page)}
+                  width={layout.widths[page - 1]!}
                   height={layout.heights[page - 1]!}
+                  enlarged={layout.scales[page - 1]! > 1}
                   picture={entry?.picture?.url}
                   words={entry?.words}
                   failure={entry?.failure}

@@ -18,6 +18,8 @@ export interface ReaderPageProps {
   left: number;
   width: number;
   height: number;
+  /** Shown larger than its own size: its picture's pixels are drawn as squares, not smoothed. */
+  enlarged: boolean;
   /** undefined: not drawn (yet, or released); null: the plugin drew none. */
   picture: string | null | undefined;
   words: PageWords | undefined;
@@ -38,6 +40,7 @@ export const ReaderPage = memo(function ReaderPage(props: ReaderPageProps) {
       aria-label={labels.pageLabel(page)}
       data-page={page}
       data-drawn={picture ? 'true' : 'false'}
+      data-enlarged={props.enlarged || undefined}
       style={{ top: props.top, left: props.left, width: props.width, height: props.height }}
     >
       {picture ? (

@@ -1,6 +1,7 @@
-// Above the pages: which page is read and a field to go to another, and the search across pages
-// with its progress and the previous and next match.
+// Above the pages: which page is read and a field to go to another, the zoom (fitted, or steps of
+// the pages' own size), and the search across pages with its progress and the previous and next match.
 import { useMemo, useState } from 'react';
+import { zoomStep, type PageZoom } from './page-layout';
 import type { Words } from '../../words/words';
 import { useWords } from '../use-words';
 import type { PageSearch } from './use-page-search';
@@ -12,9 +13,13 @@ export interface ReaderToolbarProps {
   search: PageSearch;
   find: (query: string) => void;
   step: (by: 1 | -1) => void;
+  zoom: PageZoom;
+  /** The page read's scale, fitted or zoomed: what the zoom steps from. */
+  scale: number;
+  setZoom: (zoom: PageZoom) => void;
 }
 
-export function ReaderToolbar({ page, pages, goTo, search, find, step }: ReaderToolbarProps) {
+export function ReaderToolbar({ page, pages, goTo, search, find, step, zoom, scale, setZoom }: ReaderToolbarProps) {
   const words = useWords();
   /** What the person is typing in the page field; null shows the page read. */
   const [draft, setDraft] = useState<string | null>(null);
@@ -54,6 +59,20 @@ export function ReaderToolbar({ page, pages, goTo, search, find, step }: ReaderT
           {words.goToPage}
         </button>
       </form>
+      <div className="reader-zoom" role="group" aria-label={words.zoom}>
+        <button type="button" className="button small" aria-label={words.zoomOut} title={words.zoomOut} onClick={() => setZoom(zoomStep(scale, -1))}>
+          −
+        </button>
+        <span className="reader-zoom-percent" data-zoom={zoom}>
+          {words.percent(scale)}
+        </span>
+        <button type="button" className="button small" aria-label={words.zoomIn} title={words.zoomIn} onClick={() => setZoom(zoomStep(scale, 1))}>
+          +
+        </button>
+        <button type="button" className="button small" aria-pressed={zoom === 'fit'} onClick={() => setZoom('fit')}>
+          {words.fitPages}
+        </button>
+      </div>
       <span className="toolbar-spacer" />
       <form
         role="search"

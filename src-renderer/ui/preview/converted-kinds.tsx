@@ -1,8 +1,10 @@
-// Each kind of converted file as a person would want to see it: a picture fitted to the width (a
-// click shows it at its own size), text, a table, pretty JSON, a player. Markdown is MarkdownView.
+// Each kind of converted file as a person would want to see it: a picture as Quick Look shows one
+// (fitted to the room, never enlarged past its own size unless zoomed, then pixelated rather than
+// smoothed, its size in pixels said), text, a table, pretty JSON, a player. Markdown is MarkdownView.
 // A table is cut to its first rows and columns (a CSV of 400,000 columns crashed the window), and
 // its rows drawn as a window on them.
 import { useMemo, useRef, useState } from 'react';
+import { zoomStep, type PageZoom } from './page-layout';
 import { SKWIR_SHOWN_LIMITS } from '../../../src-shared/skwir/limits';
 import { useListWindow } from '../list-window';
 import { useWords } from '../use-words';
@@ -15,14 +17,47 @@ export const TABLE_SHOWN_COLUMNS = SKWIR_SHOWN_LIMITS.cells;
 
 export function PictureView({ url, name }: { url: string; name: string }) {
   const words = useWords();
-  const [actualSize, setActualSize] = useState(false);
+  const [zoom, setZoom] = useState<PageZoom>('fit');
+  const [own, setOwn] = useState<{ width: number; height: number }>();
+  const image = useRef<HTMLImageElement>(null);
+  // What it is shown at now: the zoom, or the fitted picture's share of its own width.
+  const shownScale = () => (zoom !== 'fit' ? zoom : own && image.current ? image.current.clientWidth / own.width || 1 : 1);
+  const size = zoom !== 'fit' && own ? { width: Math.round(own.width * zoom), height: Math.round(own.height * zoom) } : undefined;
+  const toggle = () => setZoom(zoom === 'fit' ? 1 : 'fit');
   return (
-    <div className="converted-picture" data-size={actualSize ? 'actual' : 'fitted'}>
-      <button type="button" className="button small picture-size" aria-pressed={actualSize} onClick={() => setActualSize(!actualSize)}>
-        {words.showActualSize}
-      </button>
-      {/* The button above does the same from the keyboard. */}
-      <img src={url} alt={name} title={actualSize ? words.fitToWindow : words.showActualSize} onClick={() => setActualSize(!actualSize)} />
+    <div
+      className="converted-picture"
+      data-size={zoom === 'fit' ? 'fitted' : zoom === 1 ? 'actual' : 'zoomed'}
+      data-enlarged={(zoom !== 'fit' && zoom > 1) || undefined}
+    >
+      <div className="picture-bar" role="group" aria-label={words.zoom}>
+        {own && <span className="picture-own-size muted">{words.pictureSize(own.width, own.height)}</span>}
+        <button type="button" className="button small" aria-pressed={zoom === 'fit'} onClick={() => setZoom('fit')}>
+          {words.fitPages}
+        </button>
+        <button type="button" className="button small picture-size" aria-pressed={zoom === 1} onClick={toggle}>
+          {words.showActualSize}
+        </button>
+        <button type="button" className="button small" aria-label={words.zoomOut} title={words.zoomOut} onClick={() => setZoom(zoomStep(shownScale(), -1))}>
+          −
+        </button>
+        <button type="button" className="button small" aria-label={words.zoomIn} title={words.zoomIn} onClick={() => setZoom(zoomStep(shownScale(), 1))}>
+          +
+        </button>
+        {zoom !== 'fit' && <span className="picture-zoom muted">{words.percent(zoom)}</span>}
+      </div>
+      <div className="picture-room">
+        {/* The buttons above do the same from the keyboard. */}
+        <img
+          ref={image}
+          src={url}
+          alt={name}
+          title={zoom === 'fit' ? words.showActualSize : words.fitToWindow}
+          style={size}
+          onLoad={(event) => setOwn({ width: event.currentTarget.naturalWidth, height: event.currentTarget.naturalHeight })}
+          onClick={toggle}
+        />
+      </div>
     </div>
   );
 }

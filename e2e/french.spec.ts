@@ -1,0 +1,118 @@
+// The window in French, where its words are longest, at 800 x 600: every box's placeholder fits
+// inside the box, on each screen that has one; a plugin's number is written with French separators (the sidebar's filter, Install..., a plugin's file path and its find in
+// a file, the reader's find, the log's search, a secret preference, the simulated clipboard).
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { writeGivenFiles } from './plugin-fixtures';
+import { fixturesFolder, samplesFolder, startTestbedCli, type RunningTestbed } from './testbed-process';
+import { openTab, openWindow, selectTool } from './window';
+
+test.describe.configure({ mode: 'serial' });
+
+let testbed: RunningTestbed;
+let page: Page;
+let work: string;
+
+test.beforeAll(async ({ browser }: { browser: Browser }) => {
+  work = await mkdtemp(join(tmpdir(), 'vitruvian-e2e-french-'));
+  await writeGivenFiles(work);
+  await writeFile(join(work, 'many.txt'), 'word '.repeat(12_345));
+  // Eight entries, for the sidebar to offer its filter.
+  testbed = await startTestbedCli([
+    ...['clipboard-kit', 'word-count', 'system-glance', 'skwir-hex', 'skwir-netpbm', 'skwir-word-count', 'skwir-lines'].map((name) =>
+      join(samplesFolder, name),
+    ),
+    join(fixturesFolder, 'greeter'),
+  ]);
+  page = await browser.newPage({ viewport: { width: 800, height: 600 } });
+  await openWindow(page, testbed.url);
+  await page.getByRole('combobox', { name: 'Language' }).selectOption('fr');
+  await expect(page.getByRole('heading', { name: 'Outils' })).toBeVisible();
+});
+
+test.afterAll(async () => {
+  await page?.close();
+  const code = await testbed?.stop();
+  await rm(work, { recursive: true, force: true });
+  expect(code, `the test bed should stop cleanly on SIGTERM:\n${testbed?.stderr.join('\n')}`).toBe(0);
+});
+
+/** Each visible box's placeholder whose text is wider than the room inside the box, with both widths. */
+async function placeholdersCut(): Promise<string[]> {
+  return page.evaluate(() => {
+    const canvas = document.createElement('canvas').getContext('2d')!;
+    const cut: string[] = [];
+    const boxes: (HTMLInputElement | HTMLTextAreaElement)[] = Array.from(
+      document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input[placeholder], textarea[placeholder]'),
+    );
+    for (const box of boxes) {
+      if (box.offsetParent === null || box.placeholder === '') continue;
+      const style = getComputedStyle(box, '::placeholder');
+      canvas.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const text = canvas.measureText(box.placeholder).width;
+      const outer = getComputedStyle(box);
+      const room = box.clientWidth - parseFloat(outer.paddingLeft) - parseFloat(outer.paddingRight);
+      // A search box draws its clear button inside the room once typed in, never over a placeholder.
+      if (text > room + 0.5) cut.push(`${box.placeholder}: ${Math.ceil(text)} px in ${Math.floor(room)} px`);
+    }
+    return cut;
+  });
+}
+
+test('every placeholder fits its box in French', async () => {
+  const seen = new Set<string>();
+  const look = async () => {
+    for (const box of await page.locator('input[placeholder]:visible, textarea[placeholder]:visible').all())
+      seen.add((await box.getAttribute('placeholder')) ?? '');
+    expect(await placeholdersCut()).toEqual([]);
+  };
+  await look(); // the sidebar's filter
+
+  await selectTool(page, 'Trousse presse-papiers');
+  await openTab(page, 'Réglages');
+  await look(); // a secret preference, the simulated clipboard
+  await openTab(page, 'Journal');
+  await look();
+
+  await selectTool(page, 'Hex');
+  await openTab(page, 'Fichiers');
+  await look(); // the file path
+  await page.getByLabel('Chemin du fichier', { exact: true }).fill(join(work, 'data.bin'));
+  await page.getByLabel('Chemin du fichier', { exact: true }).press('Enter');
+  await page.getByRole('option', { name: 'data.bin', exact: true }).click();
+  await expect(page.getByRole('region', { name: 'Aperçu de data.bin' })).toBeVisible();
+  await look(); // the find in a file
+
+  await selectTool(page, 'Netpbm pictures');
+  await openTab(page, 'Fichiers');
+  await page.getByLabel('Chemin du fichier', { exact: true }).fill(join(work, 'three.ppm'));
+  await page.getByLabel('Chemin du fichier', { exact: true }).press('Enter');
+  await page.getByRole('option', { name: 'three.ppm', exact: true }).click();
+  await expect(page.getByRole('region', { name: 'Aperçu de three.ppm' }).getByText(/Page 1 sur 3/)).toBeVisible();
+  await look(); // the reader's find
+
+  await page.getByRole('button', { name: 'Installer…' }).first().click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await look();
+  await page.getByRole('dialog').getByRole('button', { name: 'Annuler' }).click();
+
+  expect([...seen].sort()).toEqual(
+    expect.arrayContaining([
+      'Filtrer les outils',
+      'Chercher dans le journal',
+      'Chercher dans le fichier',
+      'Rien dans le presse-papiers',
+      '/chemin/vers/un/fichier',
+    ]),
+  );
+});
+
+test('a number a plugin gives for a file is written with French separators', async () => {
+  await selectTool(page, 'Word count');
+  await openTab(page, 'Fichiers');
+  await page.getByLabel('Chemin du fichier', { exact: true }).fill(join(work, 'many.txt'));
+  await page.getByLabel('Chemin du fichier', { exact: true }).press('Enter');
+  await expect(page.getByRole('option', { name: 'many.txt', exact: true })).toContainText('12\u202f345');
+});
