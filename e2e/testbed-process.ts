@@ -16,6 +16,8 @@ export interface RunningTestbed {
   /** Every line the test bed printed on stdout so far. */
   readonly stdout: string[];
   readonly stderr: string[];
+  /** The test bed's process id (a bench reads its memory). */
+  readonly pid: number | undefined;
   /** Resolves with the first stdout line matching, from those printed so far or to come. */
   waitForLine(pattern: RegExp, timeoutMs?: number): Promise<string>;
   /** SIGTERM, then the exit code (SIGKILL after 20 s). */
@@ -86,5 +88,5 @@ export async function startTestbedCli(args: string[], startTimeoutMs = 90_000): 
     await stop();
     throw error;
   });
-  return { url, dataFolder, stdout, stderr, waitForLine, stop };
+  return { url, dataFolder, stdout, stderr, pid: child.pid, waitForLine, stop };
 }

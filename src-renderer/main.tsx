@@ -2,6 +2,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { HostApi } from '../src-shared/host-api';
+import { filesBenchAsked, runFilesBench } from './bench/files-bench';
 import { logBenchLines, runLogBench } from './bench/log-bench';
 import { previewTrialFor } from './bench/preview-trial';
 import { readerBenchFor } from './bench/ReaderBench';
@@ -46,6 +47,8 @@ async function start(): Promise<void> {
   await store.getState().load();
   const benchLines = logBenchLines(location.search);
   if (benchLines !== undefined) await runLogBench(store, benchLines);
+  const filesBench = filesBenchAsked(location.search);
+  if (filesBench) await runFilesBench(store, filesBench);
 }
 
 void start();

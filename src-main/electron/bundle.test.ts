@@ -110,10 +110,12 @@ describe('the Electron bundles', () => {
     const { dev, ino } = await stat(path, { bigint: true });
     const thread = new FileThread({ script: pathToFileURL(join(outDir, 'file-thread-worker.mjs')) });
     try {
-      const opened = await thread.open(path, { dev, ino });
-      if (!('fd' in opened)) throw new Error(`not opened: it is now ${opened.changed}`);
-      expect((await thread.read(opened.fd, 4, 5)).toString()).toBe('bytes');
-      await thread.close(opened.fd);
+      expect(await thread.describe(path)).toEqual({ real: path, identity: { dev, ino }, size: 19n });
+      const read = await thread.read({ path, identity: { dev, ino } }, 4, 5);
+      if (!('fd' in read)) throw new Error(`not opened: it is now ${read.changed}`);
+      expect(read.data.toString()).toBe('bytes');
+      expect(await thread.read({ fd: read.fd }, 8, 100)).toEqual({ fd: read.fd, data: Buffer.from('the bytes of a call'.slice(8)) });
+      thread.close(read.fd);
     } finally {
       thread.stop();
     }

@@ -137,7 +137,8 @@ describe('the test bed under a hostile program plugin', () => {
   });
 
   it('refuses the read of a file swapped for a FIFO, naming it, and never blocks', async () => {
-    const swapped = await file('swapped.txt', 'a file the plugin swaps');
+    // Over 64 KiB: a call's one smaller file is read whole as the call begins, and its reads get those bytes.
+    const swapped = await file('swapped.txt', 'a file the plugin swaps\n'.repeat(4_000));
     const answer = await bed.client.askField(HOSTILE, callId(), swapped, 'swap.fifo');
     expect(answer).toMatchObject({ ok: true, answer: { value: expect.stringMatching(/^refused -32000: read refused: .*swapped\.txt.* FIFO/) } });
     await bed.stillAnswering();

@@ -99,8 +99,34 @@ const cancelledHere = { status: 'answered', answer: { ok: false, outcome: 'cance
 export const createPluginFilesSlice: SliceCreator<PluginFilesSlice> = (set, get, host) => {
   const queue = askQueue(ASKS_AT_ONCE);
 
-  const updateAsks = (key: string, change: (asks: FileAsks) => FileAsks) =>
-    set((s) => (s.fileAsks[key] ? { fileAsks: { ...s.fileAsks, [key]: change(s.fileAsks[key]) } } : {}));
+  // A folder of files is answered hundreds of files a second: each change of an ask is gathered
+  // and the store changed once a frame, as host-events.ts does with log lines (5,000 files changed
+  // one at a time copied their asks 10,000 times, and ran every subscriber as often). The slice
+  // reads an ask through asksOf, which sees what is gathered; whatever changes the asks otherwise
+  // hands over what was gathered first.
+  const gathered = new Map<string, FileAsks>();
+  let scheduled = false;
+  const flushAsks = () => {
+    scheduled = false;
+    if (gathered.size === 0) return;
+    const changed = [...gathered];
+    gathered.clear();
+    set((s) => {
+      const fileAsks = { ...s.fileAsks };
+      for (const [key, asks] of changed) if (fileAsks[key]) fileAsks[key] = asks;
+      return { fileAsks };
+    });
+  };
+  const asksOf = (key: string): FileAsks | undefined => gathered.get(key) ?? get().fileAsks[key];
+  const updateAsks = (key: string, change: (asks: FileAsks) => FileAsks) => {
+    const asks = asksOf(key);
+    if (!asks) return;
+    gathered.set(key, change(asks));
+    if (scheduled) return;
+    scheduled = true;
+    if (typeof requestAnimationFrame === 'function') requestAnimationFrame(flushAsks);
+    else queueMicrotask(flushAsks);
+  };
   const setField = (key: string, field: string, call: PluginCall<FieldValue>) =>
     updateAsks(key, (asks) => ({ ...asks, fields: { ...asks.fields, [field]: call } }));
   const setThumbnail = (key: string, call: PluginCall<string | null>) => updateAsks(key, (asks) => ({ ...asks, thumbnail: call }));
@@ -108,36 +134,46 @@ export const createPluginFilesSlice: SliceCreator<PluginFilesSlice> = (set, get,
   const askField = async (pluginId: string, path: string, field: string) => {
     const key = fileKey(pluginId, path);
     // Removed, asked again or cancelled while it waited: nothing to ask.
-    if (get().fileAsks[key]?.fields[field]?.status !== 'waiting') return;
+    if (asksOf(key)?.fields[field]?.status !== 'waiting') return;
     const callId = newCallId();
     setField(key, field, running(callId));
     const answer = await ask(() => host.askField(pluginId, callId, path, field));
-    if (runningId(get().fileAsks[key]?.fields[field]) !== callId) return;
+    if (runningId(asksOf(key)?.fields[field]) !== callId) return;
     setField(key, field, { status: 'answered', answer: answer.ok ? { ...answer, answer: answer.answer.value } : answer });
   };
 
   const askThumbnail = async (pluginId: string, path: string) => {
     const key = fileKey(pluginId, path);
-    if (get().fileAsks[key]?.thumbnail?.status !== 'waiting') return;
+    if (asksOf(key)?.thumbnail?.status !== 'waiting') return;
     const callId = newCallId();
     setThumbnail(key, running(callId));
     const ratio = typeof devicePixelRatio === 'number' ? devicePixelRatio : 1;
     const answer = await ask(() => host.askThumbnail(pluginId, callId, path, thumbnailPixels(ratio)));
-    if (runningId(get().fileAsks[key]?.thumbnail) !== callId) return;
+    if (runningId(asksOf(key)?.thumbnail) !== callId) return;
     setThumbnail(key, { status: 'answered', answer: answer.ok ? { ...answer, answer: answer.answer.png } : answer });
   };
 
-  /** Sets every ask about the file waiting, and queues them. */
-  const askAbout = (pluginId: string, path: string) => {
+  /**
+   * Sets every ask about the files waiting, in one change of the store (a folder of 5,000 files
+   * set one by one copied the asks 5,000 times), and queues them.
+   */
+  const askAbout = (pluginId: string, paths: readonly string[]) => {
     const details = pluginDetails(get().tools[pluginId]);
     if (!details) return;
-    const fields = fieldsServing(details, path).map((field) => field.key);
-    const thumbnail = fileServing(details, path).thumbnail;
-    const asks: FileAsks = { fields: Object.fromEntries(fields.map((field) => [field, { status: 'waiting' }])) };
-    if (thumbnail) asks.thumbnail = { status: 'waiting' };
-    set((s) => ({ fileAsks: { ...s.fileAsks, [fileKey(pluginId, path)]: asks } }));
-    for (const field of fields) queue(() => askField(pluginId, path, field));
-    if (thumbnail) queue(() => askThumbnail(pluginId, path));
+    const waiting: Record<string, FileAsks> = {};
+    const asked: (() => Promise<void>)[] = [];
+    for (const path of paths) {
+      const fields = fieldsServing(details, path).map((field) => field.key);
+      const thumbnail = fileServing(details, path).thumbnail;
+      const asks: FileAsks = { fields: Object.fromEntries(fields.map((field) => [field, { status: 'waiting' }])) };
+      if (thumbnail) asks.thumbnail = { status: 'waiting' };
+      waiting[fileKey(pluginId, path)] = asks;
+      for (const field of fields) asked.push(() => askField(pluginId, path, field));
+      if (thumbnail) asked.push(() => askThumbnail(pluginId, path));
+    }
+    flushAsks();
+    set((s) => ({ fileAsks: { ...s.fileAsks, ...waiting } }));
+    for (const task of asked) queue(task);
   };
 
   const changeAdding = (pluginId: string, change: (now: FilesAdding) => FilesAdding) =>
@@ -199,11 +235,12 @@ export const createPluginFilesSlice: SliceCreator<PluginFilesSlice> = (set, get,
       set((s) => ({
         pluginFiles: { ...s.pluginFiles, [pluginId]: [...(s.pluginFiles[pluginId] ?? []), ...fresh.map((path) => ({ path, name: fileName(path) }))] },
       }));
-      for (const path of fresh) askAbout(pluginId, path);
+      askAbout(pluginId, fresh);
       if ((get().fileChoices[pluginId]?.chosen.length ?? 0) === 0) get().chooseFile(pluginId, fresh[0]!);
     },
 
     removeFiles(pluginId, paths) {
+      flushAsks();
       const gone = new Set(paths);
       for (const path of gone) cancelRunning(get().fileAsks[fileKey(pluginId, path)]);
       set((s) => {
@@ -219,14 +256,17 @@ export const createPluginFilesSlice: SliceCreator<PluginFilesSlice> = (set, get,
     },
 
     async askFilesAgain(pluginId) {
+      flushAsks();
       const files = get().pluginFiles[pluginId] ?? [];
       if (files.length === 0) return;
       // Asked of the plugin, not of the host's cache: the person asks again because the answer may have changed.
       await Promise.all(files.map((file) => host.forgetAnswers(pluginId, file.path).catch(() => undefined)));
-      for (const file of get().pluginFiles[pluginId] ?? []) {
-        cancelRunning(get().fileAsks[fileKey(pluginId, file.path)]);
-        askAbout(pluginId, file.path);
-      }
+      const now = get().pluginFiles[pluginId] ?? [];
+      for (const file of now) cancelRunning(get().fileAsks[fileKey(pluginId, file.path)]);
+      askAbout(
+        pluginId,
+        now.map((file) => file.path),
+      );
       get().showPreview(pluginId, get().fileChoices[pluginId]?.current);
     },
 
@@ -254,6 +294,7 @@ export const createPluginFilesSlice: SliceCreator<PluginFilesSlice> = (set, get,
     },
 
     cancelFileAsks(pluginId, path) {
+      flushAsks();
       const key = fileKey(pluginId, path);
       const asks = get().fileAsks[key];
       if (!asks) return;
@@ -280,9 +321,11 @@ const noChoice: FileChoice = { chosen: [] };
 
 /** When the oldest ask still running about the file started, or undefined when none runs. */
 const asksRunningSince = (asks: FileAsks | undefined): number | undefined => {
-  let since: number | undefined;
-  for (const call of asks ? [...Object.values(asks.fields), asks.thumbnail] : []) {
-    if (call?.status === 'running') since = Math.min(since ?? call.startedAt, call.startedAt);
+  if (!asks) return undefined;
+  let since = asks.thumbnail?.status === 'running' ? asks.thumbnail.startedAt : undefined;
+  for (const key in asks.fields) {
+    const call = asks.fields[key]!;
+    if (call.status === 'running') since = Math.min(since ?? call.startedAt, call.startedAt);
   }
   return since;
 };
@@ -305,5 +348,20 @@ export const pluginFileSelectors = {
       if (call?.status === 'running' && (!oldest || call.startedAt < oldest.startedAt)) oldest = call;
     }
     return oldest?.callId;
+  },
+  /**
+   * The files whose asks are running: one pass over the list, for a list of thousands, made again
+   * only when the asks changed (the store changes for log and trace lines too).
+   */
+  filesAsking: (pluginId: string, files: readonly PluginFile[]) => {
+    let seen: AppState['fileAsks'] | undefined;
+    let asking: PluginFile[] = [];
+    return (s: AppState) => {
+      if (s.fileAsks !== seen) {
+        seen = s.fileAsks;
+        asking = files.filter((file) => asksRunningSince(s.fileAsks[fileKey(pluginId, file.path)]) !== undefined);
+      }
+      return asking;
+    };
   },
 };

@@ -4,7 +4,7 @@ import { constants, type Stats } from 'node:fs';
 import { open } from 'node:fs/promises';
 
 /** What a path that is not a regular file is, in words. */
-function kindOf(info: Stats): string {
+export function kindOf(info: Pick<Stats, 'isDirectory' | 'isFIFO' | 'isSocket' | 'isCharacterDevice' | 'isBlockDevice'>): string {
   if (info.isDirectory()) return 'a folder';
   if (info.isFIFO()) return 'a FIFO';
   if (info.isSocket()) return 'a socket';

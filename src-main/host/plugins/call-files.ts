@@ -1,27 +1,42 @@
 // The files of one call a plugin is answering: described when the call begins (each a regular
-// file, its handle, name, mime and size, and which file it is: device and inode), each opened once
-// at its first read, in the plugin's file thread (file-thread.ts), and kept only when what opened
-// is still that file. A plugin can swap a path between its call and its read (for a FIFO, which
-// would hold the host waiting for a writer, or a link to another file): the read is refused naming
-// the file. plugin-reads.ts judges each read and serves them in turn; this does the file work.
+// file, its handle, name, mime and size, and which file it is: device and inode), in the plugin's
+// file thread (file-thread.ts). The one file of a call, when it is small, is read whole then: its
+// reads are served from those bytes, the file the call began with, whatever is at its path since.
+// Any other file is opened once at its first read and kept only when what opened is still that
+// file: a plugin can swap a path between its call and its read (for a FIFO, which would hold the
+// host waiting for a writer, or a link to another file), and the read is refused naming the file.
+// plugin-reads.ts judges each read and serves them in turn; this does the file work.
 import { realpath, stat } from 'node:fs/promises';
 import { basename, isAbsolute } from 'node:path';
 import { mimeOf } from '../../../src-shared/skwir/file-types';
 import type { CallFile } from '../../../src-shared/skwir/types';
-import { FileStepError, type FileIdentity, type FileThread, type Opened } from './file-thread';
+import { kindOf } from '../files/bounded-read';
+import { FileStepError, type DescribedPath, type FileIdentity, type FileThread, type Read } from './file-thread';
 import { GivenFileRefusal, givenFileProblemOf } from './given-file';
 import { skwirRefusal } from './skwir-refusals';
+
+/**
+ * A call's one file of at most this many bytes is read whole as it is described: thousands of
+ * small files cost a step in the thread each, not three (describe, open and read, the read that
+ * finds the end).
+ */
+export const READ_WHOLE_BYTES = 64 * 1024;
 
 export const readRefused = (message: string) => skwirRefusal(`read refused: ${message}`);
 const readFailed = (message: string) => skwirRefusal(`read failed: ${message}`);
 
-interface DescribedFile {
+/** A call's file as it was described; each is one call's. */
+export interface DescribedFile {
   /** As the call names it (and the person chose it). */
   path: string;
+  size: number;
   /** The file itself, links resolved when the call began: what is opened, never following a link. */
   real: string;
   identity: FileIdentity;
-  opened?: Promise<Opened>;
+  /** All its bytes, read as it was described: its reads are served from them. */
+  bytes?: Buffer;
+  /** Set by its first read: the descriptor it opened, or what the file was instead. Never rejects. */
+  opened?: Promise<{ fd: number } | { changed: string } | { failed: unknown }>;
 }
 
 /** The handles of a call's files: `first` to `first + count - 1`. */
@@ -50,26 +65,13 @@ export class CallFiles implements CallHandles {
     private readonly thread: FileThread,
   ) {}
 
-  /** The files of a call under handles from `first`; rejects with a GivenFileRefusal naming the first path that is not a file. */
-  static async describe(paths: readonly string[], first: number, thread: FileThread): Promise<CallFiles> {
-    const callFiles: CallFile[] = [];
-    const files: DescribedFile[] = [];
-    for (const [index, path] of paths.entries()) {
-      let real: string;
-      let info: Awaited<ReturnType<typeof statBig>>;
-      if (!isAbsolute(path)) throw new GivenFileRefusal(path, { code: 'relativePath' });
-      try {
-        real = await realpath(path);
-        info = await statBig(real);
-      } catch (error) {
-        throw new GivenFileRefusal(path, givenFileProblemOf(error));
-      }
-      if (!info.isFile()) throw new GivenFileRefusal(path, info.isDirectory() ? { code: 'folder' } : { code: 'notAFile' });
+  /** A call's files, described (describeFiles), under handles from `first`. */
+  static of(files: DescribedFile[], first: number, thread: FileThread): CallFiles {
+    const callFiles = files.map(({ path, size }, index): CallFile => {
       const name = basename(path);
       const mime = mimeOf(name);
-      callFiles.push({ handle: first + index, name, path, ...(mime ? { mime } : {}), size: Number(info.size) });
-      files.push({ path, real, identity: { dev: info.dev, ino: info.ino } });
-    }
+      return { handle: first + index, name, path, ...(mime ? { mime } : {}), size };
+    });
     return new CallFiles(first, callFiles, files, thread);
   }
 
@@ -91,43 +93,87 @@ export class CallFiles implements CallHandles {
   async read(handle: number, offset: number, length: number): Promise<Buffer> {
     const file = this.files[handle - this.first]!;
     if (length === 0) return Buffer.alloc(0);
-    // Opened once: a file that was not what the call began with stays refused.
-    file.opened ??= this.thread.open(file.real, file.identity);
-    let opened: Opened;
-    try {
-      opened = await file.opened;
-    } catch (error) {
-      throw readFailed(`${file.path} could not be opened (${stepProblem(error)})`);
+    if (file.bytes) return this.served(file.bytes.subarray(Math.min(offset, file.bytes.length), Math.min(offset + length, file.bytes.length)));
+    let read: Read;
+    if (file.opened) {
+      // Opened once: a file that was not what the call began with stays refused.
+      const opened = await file.opened;
+      if ('failed' in opened) throw readFailed(`${file.path} could not be opened (${stepProblem(opened.failed)})`);
+      if ('changed' in opened) throw this.changed(file, opened.changed);
+      read = await this.thread.read(opened, offset, length).catch((error: unknown) => {
+        throw readFailed(`${file.path} could not be read (${stepProblem(error)})`);
+      });
+    } else {
+      // The first read opens the file in the same step.
+      const first = this.thread.read({ path: file.real, identity: file.identity }, offset, length);
+      file.opened = first.then(
+        (got) => ('fd' in got ? { fd: got.fd } : got),
+        (error: unknown) => (error instanceof FileStepError && error.fd !== undefined ? { fd: error.fd } : { failed: error }),
+      );
+      read = await first.catch((error: unknown) => {
+        const opened = !(error instanceof FileStepError) || error.step !== 'open';
+        throw readFailed(`${file.path} could not be ${opened ? 'read' : 'opened'} (${stepProblem(error)})`);
+      });
     }
-    if ('changed' in opened) throw readRefused(`${file.path} is not the file the call began with: it is now ${opened.changed}`);
-    try {
-      const bytes = await this.thread.read(opened.fd, offset, length);
-      this.onRead?.(bytes.length);
-      return bytes;
-    } catch (error) {
-      throw readFailed(`${file.path} could not be read (${stepProblem(error)})`);
-    }
+    if ('changed' in read) throw this.changed(file, read.changed);
+    return this.served(read.data);
   }
 
-  /** Ends the call, and closes what its reads opened (after the read under way: the thread takes its steps in order). */
-  async close(): Promise<void> {
+  private served(bytes: Buffer): Buffer {
+    this.onRead?.(bytes.length);
+    return bytes;
+  }
+
+  /**
+   * Ends the call, and closes what its reads opened, after the read under way (the thread takes
+   * its steps in order); nothing waits for the thread.
+   */
+  close(): Promise<void> {
     this.end();
-    // Taken off the files, so a second close cannot close a number the system gave out again since.
-    const opened = this.files.flatMap((file) => {
-      const open = file.opened;
+    for (const file of this.files) {
+      // Taken off the file, so a second close cannot close a number the system gave out again since.
+      const opened = file.opened;
       file.opened = undefined;
-      return open ? [open] : [];
-    });
-    await Promise.all(
-      opened.map(async (open) => {
-        const result = await open.catch(() => undefined);
-        if (result && 'fd' in result) await this.thread.close(result.fd).catch(() => undefined);
-      }),
-    );
+      void opened?.then((got) => {
+        if ('fd' in got) this.thread.close(got.fd);
+      });
+    }
+    return Promise.resolve();
+  }
+
+  private changed(file: DescribedFile, now: string): Error {
+    return readRefused(`${file.path} is not the file the call began with: it is now ${now}`);
   }
 }
 
-const statBig = (path: string) => stat(path, { bigint: true });
+/**
+ * The files at `paths` as a call describes them: links resolved, which file each is, its size, and
+ * a call's one small file with its bytes. Rejects naming the first path that is not a regular
+ * file. In the plugin's file thread when it has one (a plugin that reads), else on Node's pool.
+ */
+export async function describeFiles(paths: readonly string[], thread: FileThread, inThread: boolean): Promise<DescribedFile[]> {
+  const files: DescribedFile[] = [];
+  for (const path of paths) {
+    if (!isAbsolute(path)) throw new GivenFileRefusal(path, { code: 'relativePath' });
+    let described: DescribedPath;
+    try {
+      described = inThread ? await thread.describe(path, paths.length === 1 ? READ_WHOLE_BYTES : undefined) : await describedOnPool(path);
+    } catch (error) {
+      throw new GivenFileRefusal(path, givenFileProblemOf(error));
+    }
+    if (described.kind) throw new GivenFileRefusal(path, described.kind === 'a folder' ? { code: 'folder' } : { code: 'notAFile' });
+    const { real, identity, size, bytes } = described;
+    files.push({ path, real, identity, size: Number(size), ...(bytes ? { bytes } : {}) });
+  }
+  return files;
+}
+
+/** A path described on Node's pool of threads: for a plugin that never reads, which has no thread of its own. */
+async function describedOnPool(path: string): Promise<DescribedPath> {
+  const real = await realpath(path);
+  const info = await stat(real, { bigint: true });
+  return { real, identity: { dev: info.dev, ino: info.ino }, size: info.size, ...(info.isFile() ? {} : { kind: kindOf(info) }) };
+}
 
 function stepProblem(error: unknown): string {
   if (error instanceof FileStepError) return error.code === 'timeout' || error.code === undefined ? error.message : error.code;

@@ -1,10 +1,12 @@
 // The thread a plugin's reads of its calls' files run in (file-thread.ts starts it): plain
 // JavaScript, so it runs as it is under Node, tsx, vitest and Electron alike. Everything here is
 // synchronous on purpose: the host's own file work runs on Node's shared pool of four threads, and
-// a file that never answers must hold this thread, not one of those. A file is opened without
+// a file that never answers must hold this thread, not one of those. A call's file is described
+// here (its link resolved, what it is; a small one read whole), or opened at its first read: without
 // waiting (a FIFO would wait for a writer), without following a link, and kept only when the
-// descriptor is the regular file the call was described with (same device and inode).
-import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
+// descriptor is the regular file the call was described with (same device and inode). Each step
+// is one message and one answer; closing is never waited for (a step may close descriptors first).
+import { closeSync, constants, fstatSync, openSync, readSync, realpathSync, statSync } from 'node:fs';
 import { parentPort } from 'node:worker_threads';
 
 const port = /** @type {import('node:worker_threads').MessagePort} */ (parentPort);
@@ -19,6 +21,45 @@ function kindOf(info) {
   if (info.isCharacterDevice() || info.isBlockDevice()) return 'a device';
   if (info.isSymbolicLink()) return 'a symbolic link';
   return 'not a regular file';
+}
+
+/** What the call is told of a file, and which file it is. */
+const described = (real, info) => ({ real, dev: info.dev, ino: info.ino, size: info.size, ...(info.isFile() ? {} : { kind: kindOf(info) }) });
+
+/**
+ * The file a call names: links resolved (as the system does), and what it is. With `whole`, a
+ * regular file of at most that many bytes comes with its bytes, read now: its reads need no
+ * other step.
+ */
+function describe({ path, whole }) {
+  const real = realpathSync.native(path);
+  return (whole && withBytes(real, whole)) || described(real, statSync(real, { bigint: true }));
+}
+
+/** The file described from its descriptor, with all its bytes when it has at most `limit`; undefined when it cannot be opened (stat says why). */
+function withBytes(real, limit) {
+  let fd;
+  try {
+    fd = openSync(real, OPEN_FLAGS);
+  } catch {
+    return undefined;
+  }
+  try {
+    const info = fstatSync(fd, { bigint: true });
+    if (!info.isFile() || info.size > BigInt(limit)) return described(real, info);
+    // One byte more than its size: a file that grew meanwhile is read at its reads instead.
+    const bytes = Buffer.allocUnsafeSlow(Number(info.size) + 1);
+    let filled = 0;
+    while (filled < bytes.length) {
+      const got = readSync(fd, bytes, filled, bytes.length - filled, filled);
+      if (got === 0) break;
+      filled += got;
+    }
+    if (filled === bytes.length) return described(real, info);
+    return { ...described(real, info), size: BigInt(filled), data: bytes.buffer.slice(0, filled) };
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /** The file at `path` opened, or what it is now when it is not the file described. */
@@ -38,29 +79,57 @@ function open({ path, dev, ino }) {
   return { changed };
 }
 
-/** Up to `length` bytes from `offset`: fewer only at the end of the file. */
-function read({ fd, offset, length }) {
-  const bytes = Buffer.allocUnsafeSlow(length);
+/** Room for a read past what the file's size says is left: a file growing, or one the system sizes 0 (/proc). */
+const SLACK = 64 * 1024;
+
+/**
+ * Up to `length` bytes from `offset`: fewer only at the end of the file. The buffer is about the
+ * size the file has left, not the 4 MiB a read may ask, for each of thousands of small files.
+ */
+function readBytes(fd, offset, length) {
+  const left = Number(fstatSync(fd).size) - offset;
+  const bytes = Buffer.allocUnsafeSlow(Math.min(length, Math.max(left, SLACK)));
   let filled = 0;
-  while (filled < length) {
-    const got = readSync(fd, bytes, filled, length - filled, offset + filled);
+  while (filled < bytes.length) {
+    const got = readSync(fd, bytes, filled, bytes.length - filled, offset + filled);
     if (got === 0) break;
     filled += got;
   }
-  return { data: filled === length ? bytes.buffer : bytes.buffer.slice(0, filled) };
+  return filled === bytes.length ? bytes.buffer : bytes.buffer.slice(0, filled);
 }
 
+/** A read of the file open as `fd`, or of the file at `path`, opened first. */
+function read(asked) {
+  let fd = asked.fd;
+  if (fd === undefined) {
+    const opened = open(asked);
+    if (!('fd' in opened)) return opened;
+    fd = opened.fd;
+  }
+  try {
+    return { fd, data: readBytes(fd, asked.offset, asked.length) };
+  } catch (error) {
+    // Opened, not read: the descriptor goes back all the same, to be closed.
+    return { fd, failed: failure(error, 'read') };
+  }
+}
+
+const failure = (error, step) => ({ step, code: error?.code, message: error instanceof Error ? error.message : String(error) });
+
 port.on('message', (asked) => {
+  for (const fd of asked.closeFirst ?? []) {
+    try {
+      closeSync(fd);
+    } catch {
+      // Nothing to do: the descriptor is gone either way.
+    }
+  }
+  if (asked.op === 'close') return;
   let reply;
   try {
-    if (asked.op === 'open') reply = open(asked);
-    else if (asked.op === 'read') reply = read(asked);
-    else {
-      closeSync(asked.fd);
-      reply = { closed: true };
-    }
+    reply = asked.op === 'describe' ? describe(asked) : read(asked);
   } catch (error) {
-    reply = { failed: { code: error?.code, message: error instanceof Error ? error.message : String(error) } };
+    reply = { failed: failure(error, asked.op === 'describe' ? 'describe' : 'open') };
   }
   port.postMessage({ id: asked.id, ...reply }, reply.data ? [reply.data] : []);
 });

@@ -1,5 +1,5 @@
-// A plugin's own thread for the files of its calls (file-thread-worker.mjs): opened, read and closed
-// there, each step bounded in time. Node's file functions share a pool of four threads with the
+// A plugin's own thread for the files of its calls (file-thread-worker.mjs): described, opened, read
+// and closed there, each step bounded in time. Node's file functions share a pool of four threads with the
 // whole host (its storage, installs, the test bed's page); a file that never answers would hold one
 // of them for good, and four would stop the host. Here it holds this plugin's thread only: past the
 // bound the step fails, the thread is left to its fate and the next step starts a new one.
@@ -8,7 +8,7 @@ import { workerScript } from './worker-script';
 
 const FILE_THREAD_SCRIPT = workerScript('./file-thread-worker.mjs', import.meta.url);
 
-/** A step (open, read, close) that takes longer fails: a regular file answers in far less, even from a slow disk. */
+/** A step (describe, read, close) that takes longer fails: a regular file answers in far less, even from a slow disk. */
 export const FILE_STEP_MS = 15_000;
 
 /** The file as the call was described with it: a descriptor opened later must be this one. */
@@ -17,20 +17,41 @@ export interface FileIdentity {
   ino: bigint;
 }
 
-export type Opened = { fd: number } | { changed: string };
+/** A call's file: where its links lead, which file it is, its size; `kind` when it is no regular file ('a folder'). */
+export interface DescribedPath {
+  real: string;
+  identity: FileIdentity;
+  size: bigint;
+  kind?: string;
+  /** Every byte of the file, when it was asked read whole and is small enough. */
+  bytes?: Buffer;
+}
+
+/** A read's bytes and the descriptor they came from, or what the file is now when it is not the one described. */
+export type Read = { fd: number; data: Buffer } | { changed: string };
+
+/** Which step failed: describing the path, opening the file (at its first read) or reading it. */
+export type FileStep = 'describe' | 'open' | 'read';
 
 /** A step failed: `code` is the system's (ENOENT...), or 'timeout' when it took longer than its bound. */
 export class FileStepError extends Error {
   constructor(
     message: string,
     readonly code: string | undefined,
+    /** Set when the thread said which step failed. */
+    readonly step?: FileStep,
+    /** The file was opened and its read failed: the descriptor, to be closed. */
+    readonly fd?: number,
   ) {
     super(message);
   }
 }
 
-type Reply = { id: number } & (
-  { fd: number } | { changed: string } | { data: ArrayBuffer } | { closed: true } | { failed: { code?: string; message: string } }
+type Reply = { id: number; fd?: number } & (
+  | { real: string; dev: bigint; ino: bigint; size: bigint; kind?: string; data?: ArrayBuffer }
+  | { changed: string }
+  | { data: ArrayBuffer }
+  | { failed: { step: FileStep; code?: string; message: string } }
 );
 
 interface Waiting {
@@ -51,6 +72,14 @@ export class FileThread {
   private readonly waiting = new Map<number, Waiting>();
   private nextId = 1;
   private readonly stepMs: number;
+  /**
+   * The descriptors the running thread opened and has not closed. Node closes a thread's
+   * descriptors when it ends: one a thread ended with may already be the number of another file
+   * (a pipe, a socket), so it is never read nor closed by a later thread.
+   */
+  private readonly descriptors = new Set<number>();
+  /** Descriptors to close, sent with the next step (or on their own once this turn is over). */
+  private closing: number[] = [];
 
   constructor(private readonly options: FileThreadOptions = {}) {
     this.stepMs = options.stepMs ?? FILE_STEP_MS;
@@ -61,18 +90,51 @@ export class FileThread {
     this.worker ??= this.launch();
   }
 
-  async open(path: string, identity: FileIdentity): Promise<Opened> {
-    const reply = await this.ask({ op: 'open', path, ...identity });
-    return 'fd' in reply ? { fd: reply.fd } : { changed: (reply as { changed: string }).changed };
+  /**
+   * The file at `path` as a call describes it; fails with the system's code (ENOENT...). `whole`:
+   * a regular file of at most that many bytes is read whole in the same step.
+   */
+  async describe(path: string, whole?: number): Promise<DescribedPath> {
+    const reply = (await this.ask({ op: 'describe', path, ...(whole ? { whole } : {}) })) as Extract<Reply, { real: string }>;
+    return {
+      real: reply.real,
+      identity: { dev: reply.dev, ino: reply.ino },
+      size: reply.size,
+      ...(reply.kind ? { kind: reply.kind } : {}),
+      ...(reply.data ? { bytes: Buffer.from(reply.data) } : {}),
+    };
   }
 
-  async read(fd: number, offset: number, length: number): Promise<Buffer> {
-    const reply = (await this.ask({ op: 'read', fd, offset, length })) as { data: ArrayBuffer };
-    return Buffer.from(reply.data);
+  /**
+   * Up to `length` bytes from `offset` of the file open as `fd`, or of the file at `path`, opened
+   * in the same step (never following a link, never waiting) when it is still `identity`.
+   */
+  async read(from: { fd: number } | { path: string; identity: FileIdentity }, offset: number, length: number): Promise<Read> {
+    if ('fd' in from && (!this.worker || !this.descriptors.has(from.fd))) {
+      throw new FileStepError('the file thread that opened it ended', 'ended', 'read');
+    }
+    const asked = 'fd' in from ? { fd: from.fd } : { path: from.path, ...from.identity };
+    const worker = (this.worker ??= this.launch());
+    const reply = await this.ask({ op: 'read', ...asked, offset, length }).catch((error: unknown) => {
+      const fd = error instanceof FileStepError ? error.fd : undefined;
+      if (fd !== undefined && this.worker === worker) this.descriptors.add(fd);
+      throw error;
+    });
+    if ('changed' in reply) return { changed: reply.changed };
+    // Kept only while the thread that opened it runs (an answer can come as it is abandoned).
+    if (this.worker === worker) this.descriptors.add(reply.fd!);
+    return { fd: reply.fd!, data: Buffer.from((reply as { data: ArrayBuffer }).data) };
   }
 
-  async close(fd: number): Promise<void> {
-    await this.ask({ op: 'close', fd });
+  /**
+   * Closes a descriptor a read opened, after the steps before it; nothing waits for it. Sent
+   * with the next step, when one comes in this turn (the next call's describe, most often).
+   */
+  close(fd: number): void {
+    // Not the running thread's: closed by Node when the thread that opened it ended.
+    if (!this.descriptors.delete(fd)) return;
+    this.closing.push(fd);
+    if (this.closing.length === 1) setImmediate(() => this.sendClosing());
   }
 
   /**
@@ -81,6 +143,10 @@ export class FileThread {
    */
   stop(): void {
     if (this.worker) this.abandon(this.worker, new FileStepError('the plugin stopped', 'stopped'));
+  }
+
+  private sendClosing(): void {
+    if (this.closing.length > 0) this.worker?.postMessage({ op: 'close', closeFirst: this.closing.splice(0) });
   }
 
   private ask(asked: { op: string } & Record<string, unknown>): Promise<Reply> {
@@ -93,9 +159,9 @@ export class FileThread {
       }, this.stepMs);
       timer.unref();
       this.waiting.set(id, { worker, settle, fail, timer });
-      worker.postMessage({ id, ...asked });
+      worker.postMessage({ id, ...asked, ...(this.closing.length > 0 ? { closeFirst: this.closing.splice(0) } : {}) });
     }).then((reply) => {
-      if ('failed' in reply) throw new FileStepError(reply.failed.message, reply.failed.code);
+      if ('failed' in reply) throw new FileStepError(reply.failed.message, reply.failed.code, reply.failed.step, reply.fd);
       return reply;
     });
   }
@@ -127,6 +193,9 @@ export class FileThread {
     if (this.worker === worker) {
       this.worker = undefined;
       void worker.terminate();
+      // Its descriptors are closed as it ends (a thread held by a file: when the file answers).
+      this.descriptors.clear();
+      this.closing = [];
     }
     for (const [id, waiting] of this.waiting) {
       if (waiting.worker !== worker) continue;

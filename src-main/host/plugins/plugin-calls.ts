@@ -110,6 +110,11 @@ export class CallQueue {
     }) as Promise<CallOutcome<M>>;
   }
 
+  /** The call to be sent after the one being sent, if one waits. */
+  next(): CallRequest | undefined {
+    return this.queue[0]?.request;
+  }
+
   clearIdle(): void {
     clearTimeout(this.idleTimer);
   }
@@ -126,11 +131,23 @@ export class CallQueue {
     if (this.busy) return;
     this.busy = true;
     try {
-      for (let next = this.queue.shift(); next; next = this.queue.shift()) next.settle(await this.options.send(next.request));
+      let sending = this.sendNext();
+      while (sending) {
+        const [sent, outcome] = await sending;
+        // The next call leaves before this one's answer is handed on: whoever waits for it (the
+        // window asking its next file) does its part while the plugin works on the next.
+        sending = this.sendNext();
+        sent.settle(outcome);
+      }
     } finally {
       this.busy = false;
     }
     this.armIdle();
+  }
+
+  private sendNext(): Promise<[Queued, CallOutcome]> | undefined {
+    const next = this.queue.shift();
+    return next && this.options.send(next.request).then((outcome) => [next, outcome]);
   }
 
   private armIdle(): void {

@@ -9,7 +9,7 @@
 import { SKWIR_READ_LIMIT } from '../../../src-shared/skwir/limits';
 import { skwirDef, skwirProblems } from '../../../src-shared/skwir/schema-check';
 import type { Capability, ReadParams } from '../../../src-shared/skwir/types';
-import { CallFiles, handleWords, readRefused, type CallHandles } from './call-files';
+import { CallFiles, describeFiles, handleWords, readRefused, type CallHandles, type DescribedFile } from './call-files';
 import { SKWIR_REFUSAL } from './skwir-refusals';
 import { ResponseError } from '../wire/errors';
 import { FileThread, type FileThreadOptions } from './file-thread';
@@ -42,12 +42,17 @@ export class PluginReads {
   private readonly thread: FileThread;
   /** The read being served, and those waiting behind it. */
   private turn: Promise<unknown> = Promise.resolve();
+  /** The next call's files, described ahead (describeAhead). */
+  private ahead: { paths: readonly string[]; files: Promise<DescribedFile[] | undefined> } | undefined;
+  /** Granted read: the plugin has a file thread, where its calls' files are described. */
+  private readonly reads: boolean;
 
   constructor(
     private readonly granted: readonly Capability[],
     thread: FileThreadOptions = {},
   ) {
     this.thread = new FileThread(thread);
+    this.reads = granted.includes('read');
   }
 
   /**
@@ -57,15 +62,28 @@ export class PluginReads {
   restart(): void {
     this.nextHandle = 1;
     this.endedCalls = [];
-    if (this.granted.includes('read')) this.thread.start();
+    if (this.reads) this.thread.start();
   }
 
   /** The files of a call about to be sent, under the plugin's next handles; rejects naming the first path that is not a file. */
-  describe(paths: readonly string[]): Promise<CallFiles> {
+  async describe(paths: readonly string[]): Promise<CallFiles> {
     const first = this.nextHandle;
     // Taken now, so no other call can be given them, whether or not this one is sent.
     this.nextHandle += paths.length;
-    return CallFiles.describe(paths, first, this.thread);
+    const ahead = this.ahead?.paths === paths ? this.ahead.files : undefined;
+    this.ahead = undefined;
+    return CallFiles.of((await ahead) ?? (await describeFiles(paths, this.thread, this.reads)), first, this.thread);
+  }
+
+  /**
+   * The files of the call that comes next, described now, while the plugin answers the one before
+   * it: a plugin asked about many files waits for no step in the thread between its calls. Only
+   * what a call's own describe() will take (the same list); one that failed is described again.
+   */
+  describeAhead(paths: readonly string[]): void {
+    if (!this.reads) return;
+    const files = describeFiles(paths, this.thread, true).catch(() => undefined);
+    this.ahead = { paths, files };
   }
 
   /** The call is being sent: its files are read from now on. */

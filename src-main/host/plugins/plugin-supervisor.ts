@@ -115,6 +115,7 @@ export class PluginSupervisor extends ProgramSupervisor implements CallablePlugi
       timeoutMs,
       settled: (how) => this.calls.reads.ended(files, id, how === 'timeout' || how === 'cancelled' ? 'cancelled' : 'answered'),
     });
+    this.calls.sent();
     let cancelled = false;
     const cancel = () => {
       if (!running.peer.abandon(id)) return;

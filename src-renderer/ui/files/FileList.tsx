@@ -3,7 +3,7 @@
 // or takes one away, Shift-click a range; the arrow keys move (Shift: extend), Space toggles,
 // Ctrl-A chooses all. The file moved to last is the one whose preview shows. A row holds nothing a
 // person can press (an option may not): its check mark is drawn, and the Cancel of a file's slow asks
-// is under the list.
+// is under the list. A long list (a folder of 5,000 files) is drawn as a window on it (list-window.ts).
 import { memo, useId, useMemo, useRef, type KeyboardEvent, type MouseEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { PluginDetails } from '../../../src-shared/host-api';
@@ -13,8 +13,12 @@ import { fieldsServing } from '../../store/plugin-serving';
 import { useAppStore } from '../../store/store-context';
 import { distinctNames } from '../../file-path';
 import { fieldValueText, pluginFailureText } from '../../words/plugin-answer';
+import { useListWindow } from '../list-window';
 import { useWords } from '../use-words';
 import { CallProgress, useSlowCall } from './CallProgress';
+
+/** A row's height before it is measured: a name and a line of fields. */
+const ROW_HEIGHT = 46;
 
 export function FileList({ pluginId, details }: { pluginId: string; details: PluginDetails }) {
   const words = useWords();
@@ -23,14 +27,22 @@ export function FileList({ pluginId, details }: { pluginId: string; details: Plu
   const { chooseFile, chooseAllFiles, removeFiles, askFilesAgain } = useAppStore(
     useShallow((s) => ({ chooseFile: s.chooseFile, chooseAllFiles: s.chooseAllFiles, removeFiles: s.removeFiles, askFilesAgain: s.askFilesAgain })),
   );
+  const scrollerRef = useRef<HTMLDivElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
   const hintId = useId();
   const thumbnails = details.previews.some((preview) => preview.thumbnails);
   // Files of the same name are told apart by the folders above them.
   const names = useMemo(() => distinctNames(files.map((file) => file.path)), [files]);
+  const shown = useListWindow(files.length, scrollerRef, listRef, thumbnails ? ROW_HEIGHT + 12 : ROW_HEIGHT);
   if (files.length === 0) return <p className="muted files-empty">{words.plugin.noFiles}</p>;
 
-  const focusFile = (path: string) => listRef.current?.querySelector<HTMLElement>(`[data-path="${CSS.escape(path)}"]`)?.focus();
+  // A row out of the window is drawn once it is scrolled to, in the next frame.
+  const focusFile = (path: string, index: number) => {
+    const row = () => listRef.current?.querySelector<HTMLElement>(`[data-path="${CSS.escape(path)}"]`);
+    if (row()) return row()?.focus();
+    shown.scrollTo(index);
+    requestAnimationFrame(() => row()?.focus());
+  };
 
   const onKeyDown = (event: KeyboardEvent<HTMLUListElement>) => {
     const paths = files.map((file) => file.path);
@@ -55,15 +67,15 @@ export function FileList({ pluginId, details }: { pluginId: string; details: Plu
     const target = moves[event.key];
     if (target === undefined) return;
     event.preventDefault();
-    const path = paths[Math.min(Math.max(target, 0), paths.length - 1)]!;
-    chooseFile(pluginId, path, event.shiftKey ? 'range' : 'only');
-    focusFile(path);
+    const index = Math.min(Math.max(target, 0), paths.length - 1);
+    chooseFile(pluginId, paths[index]!, event.shiftKey ? 'range' : 'only');
+    focusFile(paths[index]!, index);
   };
 
-  const focusIndex = Math.max(
-    0,
-    files.findIndex((file) => file.path === choice.current),
-  );
+  // The current file's row takes the tab; out of the window, the first row drawn does.
+  const current = files.findIndex((file) => file.path === choice.current);
+  const focusIndex = shown.indices.includes(current) ? current : (shown.indices[0] ?? 0);
+  const chosen = new Set(choice.chosen);
   return (
     <div className="file-list-box">
       <div className="file-list-bar">
@@ -80,36 +92,58 @@ export function FileList({ pluginId, details }: { pluginId: string; details: Plu
           {words.plugin.chooseHint}
         </span>
       </div>
-      <ul
-        ref={listRef}
-        className="file-list"
-        role="listbox"
-        aria-multiselectable="true"
-        aria-orientation={thumbnails ? 'horizontal' : 'vertical'}
-        data-layout={thumbnails ? 'row' : 'column'}
-        aria-label={words.plugin.filesList}
-        aria-describedby={hintId}
-        onKeyDown={onKeyDown}
-      >
-        {files.map((file, index) => (
-          <FileRow
-            key={file.path}
-            pluginId={pluginId}
-            details={details}
-            file={file}
-            label={names.get(file.path) ?? file.name}
-            chosen={choice.chosen.includes(file.path)}
-            current={file.path === choice.current}
-            tabbable={index === focusIndex}
-            thumbnails={thumbnails}
-          />
-        ))}
-      </ul>
-      <div className="file-asks">
-        {files.map((file) => (
-          <SlowAsks key={file.path} pluginId={pluginId} file={file} label={names.get(file.path) ?? file.name} />
-        ))}
+      <div ref={scrollerRef} className="file-list-scroller">
+        <ul
+          ref={listRef}
+          className="file-list"
+          role="listbox"
+          aria-multiselectable="true"
+          aria-orientation={thumbnails ? 'horizontal' : 'vertical'}
+          data-layout={thumbnails ? 'row' : 'column'}
+          aria-label={words.plugin.filesList}
+          aria-describedby={hintId}
+          onKeyDown={onKeyDown}
+        >
+          {shown.before > 0 && <li role="none" aria-hidden="true" style={{ height: shown.before }} />}
+          {shown.indices.map((index) => {
+            const file = files[index]!;
+            return (
+              <FileRow
+                key={file.path}
+                index={index}
+                count={files.length}
+                measure={shown.measure}
+                pluginId={pluginId}
+                details={details}
+                file={file}
+                label={names.get(file.path) ?? file.name}
+                chosen={chosen.has(file.path)}
+                current={file.path === choice.current}
+                tabbable={index === focusIndex}
+                thumbnails={thumbnails}
+              />
+            );
+          })}
+          {shown.after > 0 && <li role="none" aria-hidden="true" style={{ height: shown.after }} />}
+        </ul>
       </div>
+      <SlowAsksOfFiles pluginId={pluginId} files={files} names={names} />
+    </div>
+  );
+}
+
+/**
+ * The files whose asks run past 300 ms, each with its Cancel: one subscription for the list, which
+ * finds them (a component per file was thousands of subscriptions, each run at every answer).
+ */
+function SlowAsksOfFiles({ pluginId, files, names }: { pluginId: string; files: readonly PluginFile[]; names: ReadonlyMap<string, string> }) {
+  const asking = useMemo(() => pluginFileSelectors.filesAsking(pluginId, files), [pluginId, files]);
+  const running = useAppStore(useShallow(asking));
+  return (
+    <div className="file-asks">
+      {running.map((file) => (
+        <SlowAsks key={file.path} pluginId={pluginId} file={file} label={names.get(file.path) ?? file.name} />
+      ))}
     </div>
   );
 }
@@ -141,7 +175,13 @@ function RowBusy({ startedAt }: { startedAt: number }) {
 
 const howOf = (event: MouseEvent): ChooseHow => (event.shiftKey ? 'range' : event.ctrlKey || event.metaKey ? 'toggle' : 'only');
 
-const FileRow = memo(function FileRow(props: {
+const FileRow = memo(function FileRow({
+  measure,
+  ...props
+}: {
+  index: number;
+  count: number;
+  measure: ((element: Element | null) => void) | undefined;
   pluginId: string;
   details: PluginDetails;
   file: PluginFile;
@@ -162,8 +202,12 @@ const FileRow = memo(function FileRow(props: {
   const fields = fieldsServing(props.details, file.path);
   return (
     <li
+      ref={measure}
+      data-index={props.index}
       role="option"
       className="file-row"
+      aria-setsize={props.count}
+      aria-posinset={props.index + 1}
       aria-selected={props.chosen}
       aria-label={props.label}
       aria-describedby={fieldsId}

@@ -1,0 +1,113 @@
+// A big answer to the window (docs/design/performance.md): the Netpbm sample converts a PPM of
+// random pixels to a PNG of about 30 MB (random pixels do not compress), which reaches the window's
+// preview page (`?previewPlugin=...&previewFile=...`) through the real test bed (the CLI, its
+// WebSocket) in Debian's Chromium, and is shown. Measured, Linux only: the peak resident memory of
+// the test bed's process and of the page's renderer process while the one answer goes through,
+// above where each was before it was asked (the kernel's high-water mark, reset through
+// /proc/<pid>/clear_refs), as a multiple of the PNG's size. Target: at most 3x the picture each.
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from '@playwright/test';
+import { samplesFolder, startTestbedCli } from '../e2e/testbed-process';
+
+const pluginId = 'dev.vitruvian.samples.skwir-netpbm';
+const side = 3_200;
+
+const statusKB = (pid: number, field: 'VmRSS' | 'VmHWM'): number => {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((entry) => entry.startsWith(`${field}:`));
+  return Number(line?.split(/\s+/)[1] ?? 0);
+};
+/** The high-water mark set back to the resident size now. */
+const resetPeak = (pid: number) => writeFileSync(`/proc/${pid}/clear_refs`, '5');
+
+/** The browser's renderer processes: the page's is among them. */
+function renderers(browserPid: number): number[] {
+  const children = (pid: number): number[] =>
+    readdirSync(`/proc/${pid}/task`).flatMap((task) => readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(' ').filter(Boolean).map(Number));
+  const all: number[] = [];
+  for (let queue = [browserPid]; queue.length > 0;) {
+    const pid = queue.shift()!;
+    const below = children(pid);
+    all.push(...below);
+    queue = [...queue, ...below];
+  }
+  return all.filter((pid) => {
+    try {
+      return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('--type=renderer');
+    } catch {
+      return false;
+    }
+  });
+}
+
+export async function benchConvertedPicture() {
+  const folder = await mkdtemp(join(tmpdir(), 'vitruvian-bench-converted-'));
+  const ppm = join(folder, 'noise.ppm');
+  await writeFile(ppm, Buffer.concat([Buffer.from(`P6\n${side} ${side}\n255\n`), randomBytes(side * side * 3)]));
+  const testbed = await startTestbedCli([join(samplesFolder, 'skwir-netpbm')]);
+  // A profile folder of its own, by which its browser process is found among others' browsers.
+  const profile = join(folder, 'profile');
+  const browser = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.VITRUVIAN_CHROMIUM ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+  try {
+    const browserPid = execFileSync('pgrep', ['-f', '--', profile])
+      .toString()
+      .trim()
+      .split('\n')
+      .map(Number)
+      .find((pid) => !readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('--type='))!;
+    const page = browser.pages()[0] ?? (await browser.newPage());
+    // The window first, on its own: what it holds before the answer is its baseline.
+    await page.goto(testbed.url);
+    await page.getByRole('heading').first().waitFor();
+    const hostPid = testbed.pid!;
+    const pages = renderers(browserPid);
+    const before = { host: statusKB(hostPid, 'VmRSS'), pages: new Map(pages.map((pid) => [pid, statusKB(pid, 'VmRSS')])) };
+    resetPeak(hostPid);
+    for (const pid of pages) resetPeak(pid);
+    const start = performance.now();
+    await page.goto(`${testbed.url}&previewPlugin=${encodeURIComponent(pluginId)}&previewFile=${encodeURIComponent(ppm)}`);
+    const picture = page.getByRole('img', { name: 'noise.png' });
+    await picture.waitFor({ timeout: 300_000 });
+    await page.waitForFunction((wanted) => document.querySelector<HTMLImageElement>('img[alt="noise.png"]')?.naturalWidth === wanted, side, {
+      timeout: 300_000,
+    });
+    const ms = performance.now() - start;
+    // The host kept the converted file in its cache: the picture's size as the window got it.
+    const kept = readdirSync(testbed.dataFolder, { recursive: true, encoding: 'utf8' }).find((name) => name.endsWith('convert.bin'));
+    if (!kept) throw new Error('the test bed kept no converted file');
+    const pngBytes = statSync(join(testbed.dataFolder, kept)).size;
+    const hostPeak = statusKB(hostPid, 'VmHWM') - before.host;
+    // A navigation may give the page a new renderer: every one is measured, the largest is the page's.
+    const pagePeaks = renderers(browserPid).map((pid) => statusKB(pid, 'VmHWM') - (before.pages.get(pid) ?? 0));
+    return { pngBytes, ms, hostPeakKB: hostPeak, pagePeakKB: Math.max(...pagePeaks) };
+  } finally {
+    await browser.close();
+    await testbed.stop();
+    await rm(folder, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  if (process.platform !== 'linux') {
+    console.log('Converted picture: measured on Linux only (/proc); skipped');
+  } else {
+    const { pngBytes, ms, hostPeakKB, pagePeakKB } = await benchConvertedPicture();
+    const mb = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
+    const times = (kb: number) => (kb * 1024) / pngBytes;
+    const judged = (kb: number) =>
+      `${mb(kb * 1024)} above where it was, ${times(kb).toFixed(1)}x the picture (target at most 3x: ${times(kb) <= 3 ? 'met' : 'NOT MET'})`;
+    console.log(`Converted picture: a ${side} x ${side} PPM of random pixels to a PNG of ${mb(pngBytes)}, shown in the window in ${(ms / 1000).toFixed(1)} s`);
+    console.log(`  the test bed's peak resident memory: ${judged(hostPeakKB)}`);
+    console.log(`  the page's peak resident memory:     ${judged(pagePeakKB)}`);
+  }
+}
