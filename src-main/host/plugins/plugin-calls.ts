@@ -4,7 +4,7 @@
 // filled, and the words of every way a call ends. plugin-supervisor.ts (the program transport) and
 // module-plugin.ts (the module transport) send the calls, with what call-sending.ts gives both.
 import path from 'node:path';
-import type { CommandReasonCode, HostLogCode, LogLevel, LogSource } from '../../../src-shared/host-api';
+import type { CommandReasonCode, HandAnswer, HostLogCode, LogLevel, LogSource } from '../../../src-shared/host-api';
 import { callTimeoutEn } from '../../../src-shared/host-log-en';
 import { answerProblems, type CheckedAnswers } from '../../../src-shared/skwir/answers';
 import type { CallMethod } from '../../../src-shared/skwir/methods';
@@ -16,6 +16,7 @@ import { GivenFileRefusal } from './given-file';
 import type { PluginReads } from './plugin-reads';
 import { SKWIR_REFUSAL } from './skwir-refusals';
 import type { SupervisorLimits } from '../process/supervisor-options';
+import type { HandSending } from '../process/hand-sent';
 import type { Supervised } from '../process/supervised';
 
 export interface PluginLimits extends SupervisorLimits {
@@ -56,6 +57,8 @@ export interface CallRequest<M extends CallMethod = CallMethod> {
 /** What the host holds of a plugin it runs, whichever the transport: its calls and its lifetime. */
 export interface CallablePlugin extends Supervised {
   call<M extends CallMethod>(request: CallRequest<M>): Promise<CallOutcome<M>>;
+  /** A message sent by hand (hand-calls.ts), in its turn behind the calls before it. Never rejects. */
+  sendByHand(sending: HandSending, files: readonly string[]): Promise<HandAnswer>;
 }
 
 /** Where a plugin's calls write: lines of their own, and the host's lines as data (host-log.ts words them). */
@@ -64,9 +67,12 @@ export interface CallLog {
   hostLog(line: HostLogCode): void;
 }
 
+/** One turn in the queue: a call, or a message sent by hand, which waits its turn as a call does. */
 interface Queued {
-  request: CallRequest;
-  settle(outcome: CallOutcome): void;
+  /** Sends it and waits until it ended. Never rejects. */
+  run(): Promise<void>;
+  /** It will never be sent: the plugin was stopped first. */
+  drop(): void;
 }
 
 export interface CallQueueOptions {
@@ -91,7 +97,11 @@ export class CallQueue {
   /** Queues a call; it is sent once every call before it ended. Never rejects. */
   call<M extends CallMethod>(request: CallRequest<M>): Promise<CallOutcome<M>> {
     return new Promise<CallOutcome>((settle) => {
-      const queued: Queued = { request, settle };
+      const queued: Queued = {
+        run: async () => settle(await this.options.send(request)),
+        drop: () =>
+          settle({ ms: 0, outcome: 'unavailable', message: 'the plugin was stopped before the call was sent', reasonCode: { code: 'stoppedBeforeAnswer' } }),
+      };
       if (request.signal?.aborted) return settle(cancelledBeforeSent());
       request.signal?.addEventListener(
         'abort',
@@ -110,6 +120,15 @@ export class CallQueue {
     }) as Promise<CallOutcome<M>>;
   }
 
+  /** Queues something else sent in a call's turn (a message sent by hand); `dropped` is its outcome when it never gets one. Never rejects. */
+  turn<T>(run: () => Promise<T>, dropped: T): Promise<T> {
+    return new Promise<T>((settle) => {
+      this.queue.push({ run: async () => settle(await run()), drop: () => settle(dropped) });
+      this.clearIdle();
+      void this.pump();
+    });
+  }
+
   clearIdle(): void {
     clearTimeout(this.idleTimer);
   }
@@ -117,16 +136,14 @@ export class CallQueue {
   /** Calls still queued will never be sent: each ends unavailable. */
   dispose(): void {
     this.clearIdle();
-    for (const queued of this.queue.splice(0)) {
-      queued.settle({ ms: 0, outcome: 'unavailable', message: 'the plugin was stopped before the call was sent', reasonCode: { code: 'stoppedBeforeAnswer' } });
-    }
+    for (const queued of this.queue.splice(0)) queued.drop();
   }
 
   private async pump(): Promise<void> {
     if (this.busy) return;
     this.busy = true;
     try {
-      for (let next = this.queue.shift(); next; next = this.queue.shift()) next.settle(await this.options.send(next.request));
+      for (let next = this.queue.shift(); next; next = this.queue.shift()) await next.run();
     } finally {
       this.busy = false;
     }
