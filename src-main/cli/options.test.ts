@@ -17,7 +17,7 @@ describe("reading a subcommand's arguments by its table", () => {
     ['run', ['f', '--bogus'], 'unknown option --bogus; it takes --command, --pref, --language, --data, --services, --clipboard, --trace or --strict'],
     ['validate', ['-x', 'a'], 'unknown option -x; it takes --strict'],
     ['testbed', ['-x'], 'unknown option -x; it takes --port, --services, --data, --language or --trace'],
-    ['check', ['-json', 'f'], 'unknown option -j; it takes --json or --file'],
+    ['check', ['-json', 'f'], 'unknown option -j; it takes --json, --file or --junit'],
     ['run', ['f', '--command'], '--command needs a value'],
     ['run', ['f', '--data='], '--data needs a value'],
     ['run', ['f', '--trace=yes'], '--trace takes no value, got "yes"'],
@@ -39,7 +39,7 @@ describe("reading a subcommand's arguments by its table", () => {
   it('prints a usage error as the problem, then the usage line, and gives exit code 2', () => {
     const err: string[] = [];
     expect(usageError({ out: () => {}, err: (line) => err.push(line) }, 'check', 'missing <folder>')).toBe(2);
-    expect(err).toEqual(['check: missing <folder>', 'usage: vitruvian-tool check <folder> [--json] [--file <path>]...']);
+    expect(err).toEqual(['check: missing <folder>', 'usage: vitruvian-tool check <folder> [--json] [--file <path>]... [--junit <file>]']);
   });
 
   it('takes a language tag and refuses anything else, naming it', () => {

@@ -70,6 +70,7 @@ export const subcommands = {
         multiple: true,
         help: 'a file of your own to ask a plugin about, where a declaration serves its kind; repeat for several (default: small files check makes of the kinds declared)',
       },
+      junit: { value: '<file>', help: 'also write the report as JUnit XML to this file, one test case a check, for CI' },
     },
   },
   ask: {
