@@ -5,7 +5,19 @@ describe("reading a subcommand's arguments by its table", () => {
   it('takes options anywhere, with = or a space, repeated ones in order, and -- before a dashed operand', () => {
     expect(readArgs('run', ['--trace', 'folder', '--command=a', '--command', 'b', '--services', 'system'])).toEqual({
       ok: true,
-      options: { command: ['a', 'b'], pref: [], language: undefined, data: undefined, services: 'system', clipboard: undefined, trace: true, strict: false },
+      options: {
+        command: ['a', 'b'],
+        pref: [],
+        language: undefined,
+        data: undefined,
+        services: 'system',
+        clipboard: undefined,
+        trace: true,
+        strict: false,
+        send: [],
+        anyway: false,
+        record: undefined,
+      },
       operands: ['folder'],
     });
     expect(readArgs('validate', ['--', '-odd', 'b'])).toEqual({ ok: true, options: { strict: false }, operands: ['-odd', 'b'] });
@@ -13,8 +25,16 @@ describe("reading a subcommand's arguments by its table", () => {
   });
 
   it.each([
-    ['run', ['-c', 'x', 'f'], 'unknown option -c; it takes --command, --pref, --language, --data, --services, --clipboard, --trace or --strict'],
-    ['run', ['f', '--bogus'], 'unknown option --bogus; it takes --command, --pref, --language, --data, --services, --clipboard, --trace or --strict'],
+    [
+      'run',
+      ['-c', 'x', 'f'],
+      'unknown option -c; it takes --command, --pref, --language, --data, --services, --clipboard, --trace, --strict, --send, --anyway or --record',
+    ],
+    [
+      'run',
+      ['f', '--bogus'],
+      'unknown option --bogus; it takes --command, --pref, --language, --data, --services, --clipboard, --trace, --strict, --send, --anyway or --record',
+    ],
     ['validate', ['-x', 'a'], 'unknown option -x; it takes --strict'],
     ['testbed', ['-x'], 'unknown option -x; it takes --port, --services, --data, --language or --trace'],
     ['check', ['-json', 'f'], 'unknown option -j; it takes --json, --file or --junit'],
