@@ -327,6 +327,9 @@ export type HandAnswer = (
   sent?: Record<string, unknown>;
 };
 
+/** The host's judgement of a message before it is sent: each problem names the field; none when it fits. */
+export type HandCheck = { problems: string[] };
+
 /** The session of an entry's latest process so far, as the lines of a recording file (docs/recordings.md). */
 export type RecordingAnswer = { ok: true; lines: RecordLine[] } | { ok: false; problem: string };
 
@@ -392,6 +395,8 @@ export interface HostRequests {
    * sent even when it does not fit the protocol. A plugin's waits its turn behind the calls before it.
    */
   sendMessage: { args: [entryId: string, message: HandMessage, anyway: boolean]; result: HandAnswer };
+  /** Where a message sent by hand would not fit the protocol or what the entry declares (the composer's check as it is typed); nothing is sent. */
+  checkMessage: { args: [entryId: string, message: HandMessage]; result: HandCheck };
   /** The recording of an entry's session so far ("Save session"): write `recordingText(lines)` to a .jsonl file. */
   readRecording: { args: [entryId: string]; result: RecordingAnswer };
 }
@@ -432,6 +437,7 @@ export const hostRequestNames: readonly HostRequestName[] = [
   'fileSelection',
   'setSimulatedSelection',
   'sendMessage',
+  'checkMessage',
   'readRecording',
 ] as const;
 

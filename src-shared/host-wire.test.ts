@@ -35,6 +35,7 @@ describe('reading a window request frame', () => {
       setCommandShortcut: ['a.b', 'go', 'CommandOrControl+Shift+G'],
       setSimulatedSelection: [['/tmp/a.txt']],
       sendMessage: ['a.b', { method: 'command/run', params: { command: 'go' } }, true],
+      checkMessage: ['a.b', { method: 'command/run' }],
       readRecording: ['a.b'],
     };
     for (const method of hostRequestNames) {

@@ -113,6 +113,7 @@ const requestArgKinds: { [K in HostRequestName]: ArgKinds<HostRequests[K]['args'
   fileSelection: [],
   setSimulatedSelection: ['textList'],
   sendMessage: ['text', 'object', 'flag'],
+  checkMessage: ['text', 'object'],
   readRecording: ['text'],
 };
 

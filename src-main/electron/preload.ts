@@ -59,6 +59,7 @@ const api: HostApi = {
   fileSelection: () => request('fileSelection'),
   setSimulatedSelection: (paths) => request('setSimulatedSelection', paths),
   sendMessage: (entryId, message, anyway) => request('sendMessage', entryId, message, anyway),
+  checkMessage: (entryId, message) => request('checkMessage', entryId, message),
   readRecording: (entryId) => request('readRecording', entryId),
   subscribe(listener) {
     // Wrapped so the same function can subscribe twice and each subscription ends on its own.

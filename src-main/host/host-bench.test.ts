@@ -99,6 +99,16 @@ describe('a message sent by hand to a tool', () => {
     expect(await logged(TOOL)).toContain('language: fr');
   });
 
+  it('is judged without being sent when the composer asks, each problem naming the field', async () => {
+    const before = (await traced(TOOL)).length;
+    expect(await host.checkMessage(TOOL, { method: 'command/run', params: { command: 'nope' } })).toEqual({
+      problems: ['params.command: "nope" is not a command of the tool (it declares "copy", "read", "remember", "recall", "recallTwice", "paste", "hud", "whereami", "refuse", "late")'],
+    });
+    expect(await host.checkMessage(TOOL, { method: 'command/run', params: { command: 'copy' } })).toEqual({ problems: [] });
+    expect(await host.checkMessage('no.such', { method: 'x' })).toEqual({ problems: ['no tool “no.such” is installed'] });
+    expect(await traced(TOOL)).toHaveLength(before);
+  });
+
   it('to an id that names nothing, or a shape that is no message, is said so', async () => {
     expect(await host.sendMessage('no.such', { method: 'x' }, false)).toEqual({ outcome: 'unavailable', message: 'no tool “no.such” is installed' });
     expect(await host.sendMessage(TOOL, { method: 'x', params: 3 }, true)).toEqual({

@@ -6,6 +6,7 @@ import type {
   CommandOutcome,
   FileSelection,
   HandAnswer,
+  HandCheck,
   HandMessage,
   HostApi,
   HostEvent,
@@ -28,7 +29,7 @@ import { clipped } from './wire/detached';
 import { EntryList, type Hosted } from './entries/entry-list';
 import { ListChanges } from './entries/list-changes';
 import { NewEntries, type EntryOptions } from './entries/new-entries';
-import { recordingOf, sendByHand } from './entries/entry-bench';
+import { handCheck, recordingOf, sendByHand } from './entries/entry-bench';
 import { HostedPlugin } from './entries/hosted-plugin';
 import type { HostedTool } from './entries/hosted-tool';
 import { notInstalled, unavailable } from './process/reasons';
@@ -240,6 +241,10 @@ class HostCore implements Host {
 
   sendMessage(entryId: string, message: HandMessage, anyway: boolean): Promise<HandAnswer> {
     return sendByHand(this.entries.get(entryId), entryId, message, anyway);
+  }
+
+  checkMessage(entryId: string, message: HandMessage): Promise<HandCheck> {
+    return Promise.resolve(handCheck(this.entries.get(entryId), entryId, message));
   }
 
   readRecording(entryId: string): Promise<RecordingAnswer> {

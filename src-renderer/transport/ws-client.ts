@@ -111,6 +111,7 @@ export async function connectWebSocketHost(location: PageAddress, openSocket: Op
     fileSelection: request('fileSelection'),
     setSimulatedSelection: request('setSimulatedSelection'),
     sendMessage: request('sendMessage'),
+    checkMessage: request('checkMessage'),
     readRecording: request('readRecording'),
     subscribe(listener) {
       listeners.add(listener);

@@ -42,6 +42,7 @@ const sampleArgs: { [K in HostRequestName]: HostRequests[K]['args'] } = {
   fileSelection: [],
   setSimulatedSelection: [['/f']],
   sendMessage: ['a.b', { method: 'command/run', params: { command: 'hello' } }, false],
+  checkMessage: ['a.b', { method: 'command/run', params: {} }],
   readRecording: ['a.b'],
 };
 

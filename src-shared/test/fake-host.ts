@@ -261,6 +261,15 @@ export function createFakeHost(seed: { tools?: EntrySummary[]; info?: Partial<Ho
       if (problems.length > 0) return { outcome: 'refused', problems };
       return { outcome: 'unavailable', message: 'the fake host was given no answer for this message' };
     },
+    checkMessage(entryId, message) {
+      const entry = fake.tools.get(entryId);
+      if (!entry) return { problems: [words({ code: 'notInstalled', toolId: entryId })] };
+      const target: HandTarget =
+        entry.kind === 'tool'
+          ? { dialect: 'protocol1', commands: entry.commands.map((command) => command.id) }
+          : { dialect: 'skwir', declarations: entry.plugin };
+      return { problems: handMessageProblems(target, message) };
+    },
     readRecording(entryId) {
       const lines = fake.recordings.get(entryId);
       if (lines) return { ok: true, lines };
