@@ -68,7 +68,8 @@ describe.concurrent('a recording of each sample replays green', () => {
     ['skwir-word-count', 'field', ['--file', 'three.txt', '--params', '{"key":"word-count.words"}']],
     ['skwir-hex', 'inspect', ['--file', 'three.txt']],
     ['skwir-netpbm', 'thumbnail', ['--file', 'tiny.pbm']],
-  ])('the program plugin %s, recorded by ask --record', async (sample, method, args) => {
+    ['skwir-lines', 'field', ['--file', 'three.txt', '--params', '{"key":"lines.count"}']],
+  ])('the plugin %s, recorded by ask --record', async (sample, method, args) => {
     const file = `${sample}.jsonl`;
     const asked = await cli('ask', join(samples, sample), method, ...args, '--record', file);
     expect(asked.code).toBe(0);
@@ -121,6 +122,25 @@ describe('a replay against a tool that changed', () => {
     expect(xml).toContain(
       `<failure message="${words.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;')}" type="differs">`,
     );
+  });
+});
+
+describe('a replay of a module plugin', () => {
+  it('plays its calls through a host of its own, whose reads see the file as it is now: a changed file fails naming the value, with a warning', async () => {
+    const text = join(scratch, 'lines.txt');
+    await writeFile(text, 'a\nb\n');
+    expect((await cli('ask', join(samples, 'skwir-lines'), 'field', '--file', text, '--params', '{"key":"lines.count"}', '--record', 'lines.jsonl')).code).toBe(
+      0,
+    );
+    expect((await recorded('lines.jsonl')).session).toMatchObject({ dialect: 'skwir', transport: 'module' });
+    expect((await cli('replay', 'lines.jsonl')).code).toBe(0);
+    await writeFile(text, 'a\nb\nc\n');
+    const changed = await cli('replay', 'lines.jsonl');
+    expect(changed.err).toContain(`warning: ${text} changed since the recording`);
+    expect(changed.out).toMatch(
+      /^FAIL replay lines\.jsonl: message \d from the program, the notice log: \/params\/message: expected "counted 2 lines in 1 reads", got "counted 3 lines in 1 reads"\n$/,
+    );
+    expect(changed.code).toBe(1);
   });
 });
 

@@ -10,6 +10,7 @@ import { PROTOCOL1_LINE_LIMIT } from '../../src-shared/limits';
 import { pointerProblem, readRecording, recordingText, type Recording } from '../../src-shared/recording/record-lines';
 import { SKWIR_LINE_LIMIT } from '../../src-shared/skwir/limits';
 import { junitXml } from '../conformance/junit';
+import { ModuleReplayPeer } from '../conformance/replay/module-replay-peer';
 import { replay, type ReplayReport } from '../conformance/replay/replay-run';
 import { judgedFolder } from './headless-host';
 import { ExitCodes, type CliIo } from './io';
@@ -100,8 +101,8 @@ async function replayFolder(recording: Recording, folder: string, ignore: string
   }
   const { transport } = verdict.manifest;
   if (transport.kind !== 'program') {
-    io.err("replay: a module plugin cannot be replayed yet: its calls run in the host, not over a program's input and output");
-    return undefined;
+    // A component runs in the host: its calls are played through a host of its own.
+    return replay(recording, { execPath: '', args: [], lineLimit: SKWIR_LINE_LIMIT, ignore, ...wait, peer: () => ModuleReplayPeer.start(folder, session.id) });
   }
   return replay(recording, { execPath: verdict.entryPath, args: transport.args, lineLimit: SKWIR_LINE_LIMIT, ignore, ...wait });
 }

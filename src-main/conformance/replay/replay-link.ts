@@ -19,12 +19,60 @@ export type Received = { kind: 'line'; text: string } | { kind: 'gone'; how: str
 
 const STDERR_LINES_KEPT = 5;
 
-export class ReplayLink {
+/** What the replay plays against: lines written to the program, lines taken from it one at a time. */
+export interface ReplayPeer {
+  /** A tool's data folder, the one given in initialize. */
+  readonly dataFolder: string;
+  /** Its last lines on stderr, to show under a failure they may explain. */
+  readonly said: readonly string[];
+  write(line: string): void;
+  closeInput(): void;
+  /** The next thing from the program, or undefined when nothing came within `ms`. */
+  next(ms: number): Promise<Received | undefined>;
+  dispose(): Promise<void>;
+}
+
+/** Lines taken as they come, handed out one at a time as the replay asks for them, then the end. */
+export class ReceivedLines {
   private readonly waiting: ((received: Received) => void)[] = [];
   private readonly queued: Received[] = [];
+  private gone: string | undefined;
+
+  take(received: Received): void {
+    if (this.gone !== undefined) return;
+    const waiter = this.waiting.shift();
+    if (waiter) waiter(received);
+    else this.queued.push(received);
+  }
+
+  end(how: string): void {
+    if (this.gone !== undefined) return;
+    this.gone = how;
+    for (const waiter of this.waiting.splice(0)) waiter({ kind: 'gone', how });
+  }
+
+  next(ms: number): Promise<Received | undefined> {
+    const ready = this.queued.shift();
+    if (ready) return Promise.resolve(ready);
+    if (this.gone !== undefined) return Promise.resolve({ kind: 'gone', how: this.gone });
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.waiting.splice(this.waiting.indexOf(wake), 1);
+        resolve(undefined);
+      }, ms);
+      const wake = (received: Received) => {
+        clearTimeout(timer);
+        resolve(received);
+      };
+      this.waiting.push(wake);
+    });
+  }
+}
+
+export class ReplayLink implements ReplayPeer {
+  private readonly lines = new ReceivedLines();
   private readonly writer: StreamLineWriter;
   private readonly lastWords: string[] = [];
-  private gone: string | undefined;
   private outputClosed = false;
   private exited = false;
 
@@ -105,22 +153,8 @@ export class ReplayLink {
     this.writer.end();
   }
 
-  /** The next thing from the program, or undefined when nothing came within `ms`. */
   next(ms: number): Promise<Received | undefined> {
-    const ready = this.queued.shift();
-    if (ready) return Promise.resolve(ready);
-    if (this.gone !== undefined) return Promise.resolve({ kind: 'gone', how: this.gone });
-    return new Promise((resolve) => {
-      const timer = setTimeout(() => {
-        this.waiting.splice(this.waiting.indexOf(wake), 1);
-        resolve(undefined);
-      }, ms);
-      const wake = (received: Received) => {
-        clearTimeout(timer);
-        resolve(received);
-      };
-      this.waiting.push(wake);
-    });
+    return this.lines.next(ms);
   }
 
   async dispose(): Promise<void> {
@@ -130,14 +164,10 @@ export class ReplayLink {
   }
 
   private take(received: Received): void {
-    const waiter = this.waiting.shift();
-    if (waiter) waiter(received);
-    else this.queued.push(received);
+    this.lines.take(received);
   }
 
   private end(how: string): void {
-    if (this.gone !== undefined) return;
-    this.gone = how;
-    for (const waiter of this.waiting.splice(0)) waiter({ kind: 'gone', how });
+    this.lines.end(how);
   }
 }

@@ -9,12 +9,14 @@ import type { LineLimit } from '../../../src-shared/limits';
 import type { MessageLine, Recording, SessionEvent, TextLine } from '../../../src-shared/recording/record-lines';
 import { fileSha256 } from '../../host/files/file-hash';
 import { firstDifference, ignoredPlaces, shownValue, type IgnoredPlaces } from './first-difference';
-import { ReplayLink } from './replay-link';
+import { ReplayLink, type ReplayPeer } from './replay-link';
 
 export interface ReplayOptions {
+  /** The program run over its input and output; or `peer`, what plays it otherwise (a module plugin in a host). */
   execPath: string;
   args: readonly string[];
   lineLimit: LineLimit;
+  peer?: () => Promise<ReplayPeer>;
   /** The pointers ignored: the file's and the ones given now. */
   ignore: readonly string[];
   /** How long the replay waits for a message the program sent then (30 s by default). */
@@ -62,9 +64,9 @@ export async function replay(recording: Recording, options: ReplayOptions): Prom
   const ids = new Map<string, unknown>();
   /** The host's request ids (the same then and now) -> their method, to name an answer. */
   const hostMethods = new Map<string, string>();
-  let link: ReplayLink;
+  let link: ReplayPeer;
   try {
-    link = await ReplayLink.start(options.execPath, options.args, options.lineLimit, recordedDataFolder(recording));
+    link = await (options.peer ? options.peer() : ReplayLink.start(options.execPath, options.args, options.lineLimit, recordedDataFolder(recording)));
   } catch (error) {
     return { pass: false, compared: 0, failure: (error as Error).message, warnings };
   }
