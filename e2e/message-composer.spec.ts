@@ -4,7 +4,8 @@
 // nothing on the open composer.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { samplesFolder, startTestbedCli, type RunningTestbed } from './testbed-process';
 import { openTab, openWindow, screenshot, selectTool } from './window';
@@ -15,7 +16,7 @@ let testbed: RunningTestbed;
 let page: Page;
 
 test.beforeAll(async ({ browser }: { browser: Browser }) => {
-  testbed = await startTestbedCli([join(samplesFolder, 'clipboard-kit')]);
+  testbed = await startTestbedCli([join(samplesFolder, 'clipboard-kit'), join(samplesFolder, 'skwir-word-count')]);
   page = await browser.newPage({ viewport: { width: 1280, height: 800 }, acceptDownloads: true });
   await openWindow(page, testbed.url);
   await selectTool(page, 'Clipboard kit');
@@ -63,7 +64,7 @@ test('refuses a malformed message, naming the field, until "Send anyway"; then t
 test('"Save session" downloads the recording of the session, with the messages sent by hand', async () => {
   const [download] = await Promise.all([page.waitForEvent('download'), composer().getByRole('button', { name: 'Save session' }).click()]);
   expect(download.suggestedFilename()).toBe('dev.vitruvian.samples.clipboard-kit-session.jsonl');
-  const lines = (await readFile((await download.path()), 'utf8'))
+  const lines = (await readFile(await download.path(), 'utf8'))
     .trimEnd()
     .split('\n')
     .map((line) => JSON.parse(line) as { type: string; message?: { method?: string; params?: { command?: string } } });
@@ -73,6 +74,24 @@ test('"Save session" downloads the recording of the session, with the messages s
     'noSuchCommand',
   ]);
   expect(lines.at(-1)).toMatchObject({ type: 'end', how: 'running' });
+});
+
+test("sends a Skwir call with a file to a plugin, its params prefilled from the plugin's first field, and shows the value", async () => {
+  const folder = await mkdtemp(join(tmpdir(), 'vt-composer-'));
+  try {
+    const file = join(folder, 'four.txt');
+    await writeFile(file, 'one two three four\n');
+    await selectTool(page, 'Word count');
+    await openTab(page, 'Messages');
+    await page.getByText('Send a message by hand').click();
+    await expect(composer().getByLabel('Message')).toHaveValue('field');
+    await expect(composer().getByLabel('Params (JSON)')).toHaveValue('{\n  "key": "word-count.words"\n}');
+    await composer().getByLabel('Files').fill(file);
+    await composer().getByRole('button', { name: 'Send', exact: true }).click();
+    await expect(sent().first()).toContainText(/field\s*\{"key":"word-count\.words"\}.*→\s*\{"value":4\}\s*in \d+ ms/);
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
 });
 
 test('axe finds nothing on the open composer with its answers', async () => {
