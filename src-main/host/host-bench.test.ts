@@ -102,7 +102,9 @@ describe('a message sent by hand to a tool', () => {
   it('is judged without being sent when the composer asks, each problem naming the field', async () => {
     const before = (await traced(TOOL)).length;
     expect(await host.checkMessage(TOOL, { method: 'command/run', params: { command: 'nope' } })).toEqual({
-      problems: ['params.command: "nope" is not a command of the tool (it declares "copy", "read", "remember", "recall", "recallTwice", "paste", "hud", "whereami", "refuse", "late")'],
+      problems: [
+        'params.command: "nope" is not a command of the tool (it declares "copy", "read", "remember", "recall", "recallTwice", "paste", "hud", "whereami", "refuse", "late")',
+      ],
     });
     expect(await host.checkMessage(TOOL, { method: 'command/run', params: { command: 'copy' } })).toEqual({ problems: [] });
     expect(await host.checkMessage('no.such', { method: 'x' })).toEqual({ problems: ['no tool “no.such” is installed'] });
