@@ -103,7 +103,7 @@ describe('a message sent by hand to a tool', () => {
     const before = (await traced(TOOL)).length;
     expect(await host.checkMessage(TOOL, { method: 'command/run', params: { command: 'nope' } })).toEqual({
       problems: [
-        'params.command: "nope" is not a command of the tool (it declares "copy", "read", "remember", "recall", "recallTwice", "paste", "hud", "whereami", "refuse", "late")',
+        'params.command: "nope" is not a command of the tool (it declares "copy", "read", "remember", "recall", "recallTwice", "copyToken", "paste", "hud", "whereami", "refuse", "late")',
       ],
     });
     expect(await host.checkMessage(TOOL, { method: 'command/run', params: { command: 'copy' } })).toEqual({ problems: [] });
@@ -162,7 +162,7 @@ describe('a message sent by hand to a Skwir plugin', () => {
     expect(await host.sendMessage(PLUGIN, { method: '$/cancel', params: { id: 99 } }, false)).toMatchObject({ outcome: 'noticeSent' });
     expect(await host.sendMessage(PLUGIN, { method: 'field', params: { key: 'echo' }, files: [join(scratch, 'gone.json')] }, false)).toMatchObject({
       outcome: 'unavailable',
-      message: expect.stringContaining('gone.json does not exist'),
+      message: expect.stringContaining('gone.json: no file is at this path'),
     });
   });
 
