@@ -7,6 +7,7 @@ import { compile, type JSONSchema } from 'json-schema-to-typescript';
 const protocolFolder = fileURLToPath(new URL('../src-shared/protocol/', import.meta.url));
 const skwirFolder = fileURLToPath(new URL('../src-shared/skwir/', import.meta.url));
 const jsonRpcFolder = fileURLToPath(new URL('../src-shared/jsonrpc/', import.meta.url));
+const recordingFolder = fileURLToPath(new URL('../src-shared/recording/', import.meta.url));
 
 /** The JSON-RPC envelope's schema, which both dialects' message schemas refer to by its $id. */
 const ENVELOPE_ID = 'urn:vitruvian:jsonrpc:2.0:messages';
@@ -105,9 +106,15 @@ export function generateSkwirTypes(): Promise<string> {
   return generate(skwirFolder, ['skwir-manifest.schema.json', 'skwir-messages.schema.json']);
 }
 
+/** src-shared/recording/types.ts: the lines of a session recording. */
+export function generateRecordingTypes(): Promise<string> {
+  return generate(recordingFolder, ['recording.schema.json']);
+}
+
 /** Each generated file, beside the function that makes it. */
 export const generatedTypes = [
   { file: 'src-shared/jsonrpc/types.ts', generate: generateJsonRpcTypes },
   { file: 'src-shared/protocol/types.ts', generate: generateProtocolTypes },
   { file: 'src-shared/skwir/types.ts', generate: generateSkwirTypes },
+  { file: 'src-shared/recording/types.ts', generate: generateRecordingTypes },
 ] as const;

@@ -13,6 +13,7 @@ import type {
   PluginAnswer,
   ShownCommandAnswer,
 } from './plugin-api';
+import type { RecordLine } from './recording/record-lines';
 
 /** Text in several languages: language tag -> string, `en` always present. */
 export type LocalizedText = { en: string } & Record<string, string>;
@@ -298,6 +299,39 @@ export type FileSelection =
   /** The OS refused to let the app read it: `permission` names what to grant, `problem` says where. */
   | { ok: false; reason: 'permission'; permission: string; problem: string }
   | { ok: false; reason: 'failed'; problem: string };
+/**
+ * A message sent by hand to a tool or a Skwir plugin (the Messages tab's composer, `run --send`):
+ * any the app may send, checked against the protocol's schema unless sent anyway.
+ */
+export interface HandMessage {
+  method: string;
+  /** An object or a list; left out when the message carries nothing. */
+  params?: unknown;
+  /** Skwir: files by path, given handles as a call's are and put where the method names its files (`entries` when it names none). */
+  files?: string[];
+  /** A request (answered) or a notice; by default what the protocol says of the method, a request for a method it does not know. */
+  kind?: 'request' | 'notice';
+}
+
+/** What came of a message sent by hand. `ms`: from the moment it was written to its answer. */
+export type HandAnswer = (
+  | { outcome: 'result'; result: unknown; ms: number; problems?: string[] } // problems: where the result does not fit the protocol
+  | { outcome: 'failure'; error: { code: number; message: string; data?: unknown }; ms: number }
+  | { outcome: 'noticeSent'; ms: number }
+  | { outcome: 'timeout'; message: string; ms: number }
+  | { outcome: 'ended'; message: string; ms: number } // the link ended first: the words say how (a crash, a stop)
+  | { outcome: 'unavailable'; message: string } // not sent: nothing runs to take it, or a file could not be given
+  | { outcome: 'refused'; problems: string[] } // not sent: it does not fit the protocol (send it anyway to send it)
+) & {
+  /** The message as it went on the link: its id (the host's, so the answer finds its way back) and its files' handles. */
+  sent?: Record<string, unknown>;
+};
+
+/** The host's judgement of a message before it is sent: each problem names the field; none when it fits. */
+export type HandCheck = { problems: string[] };
+
+/** The session of an entry's latest process so far, as the lines of a recording file (docs/recordings.md). */
+export type RecordingAnswer = { ok: true; lines: RecordLine[] } | { ok: false; problem: string };
 
 export interface HostInfo {
   language: string;
@@ -356,6 +390,15 @@ export interface HostRequests {
   fileSelection: { args: []; result: FileSelection };
   /** Sets the simulated selection of files (the test bed's services panel); refused with the system's services. */
   setSimulatedSelection: { args: [paths: string[]]; result: Result };
+  /**
+   * Sends a message by hand to a tool or plugin, started first when it starts on demand; `anyway`:
+   * sent even when it does not fit the protocol. A plugin's waits its turn behind the calls before it.
+   */
+  sendMessage: { args: [entryId: string, message: HandMessage, anyway: boolean]; result: HandAnswer };
+  /** Where a message sent by hand would not fit the protocol or what the entry declares (the composer's check as it is typed); nothing is sent. */
+  checkMessage: { args: [entryId: string, message: HandMessage]; result: HandCheck };
+  /** The recording of an entry's session so far ("Save session"): write `recordingText(lines)` to a .jsonl file. */
+  readRecording: { args: [entryId: string]; result: RecordingAnswer };
 }
 
 export type HostRequestName = keyof HostRequests;
@@ -393,6 +436,9 @@ export const hostRequestNames: readonly HostRequestName[] = [
   'setCommandShortcut',
   'fileSelection',
   'setSimulatedSelection',
+  'sendMessage',
+  'checkMessage',
+  'readRecording',
 ] as const;
 
 export type HostEvent =

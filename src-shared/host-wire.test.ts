@@ -34,6 +34,9 @@ describe('reading a window request frame', () => {
       forgetAnswers: ['org.x.y', '/tmp/a.ppm'],
       setCommandShortcut: ['a.b', 'go', 'CommandOrControl+Shift+G'],
       setSimulatedSelection: [['/tmp/a.txt']],
+      sendMessage: ['a.b', { method: 'command/run', params: { command: 'go' } }, true],
+      checkMessage: ['a.b', { method: 'command/run' }],
+      readRecording: ['a.b'],
     };
     for (const method of hostRequestNames) {
       const reading = readClientFrame(request({ method, args: args[method] ?? [] }));
@@ -58,6 +61,8 @@ describe('reading a window request frame', () => {
     [request({ method: 'askThumbnail', args: ['a.b', 'c', '/p', '256'] }), 'args[3]: expected a number, got "256"'],
     [request({ method: 'inspect', args: ['a.b', 'c', '/p', [1]] }), 'args[3]: expected an object, got [1]'],
     [request({ method: 'runPluginCommand', args: ['a.b', 'c', 'go', null, '/p'] }), 'args[4]: expected a list of texts, got "/p"'],
+    [request({ method: 'sendMessage', args: ['a.b', { method: 'x' }, 'yes'] }), 'args[2]: expected true or false, got "yes"'],
+    [request({ method: 'sendMessage', args: ['a.b', 'command/run', false] }), 'args[1]: expected an object, got "command/run"'],
     [request({ method: 'runPluginCommand', args: ['a.b', 'c', 'go', null, ['/p', 3]] }), 'args[4][1]: expected text, got 3'],
     [
       request({ method: 'runPluginCommand', args: ['a.b', 'c', 'go', { t: 'z'.repeat(maxArgumentLength) }, []] }),

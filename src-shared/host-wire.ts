@@ -65,12 +65,13 @@ export type ServerFrame = WireAnswer | WireFailure | WireEvents;
 export type FrameReading<T> = { ok: true; frame: T } | { ok: false; id: number | null; problem: string };
 
 /**
- * What an argument may be: text; a preference's value; a finite number; a list of texts (paths); a
- * JSON object (a call's params); any JSON value (a command's args). Each is bounded in size.
+ * What an argument may be: text; a preference's value; a finite number; true or false; a list of
+ * texts (paths); a JSON object (a call's params, a message sent by hand); any JSON value (a command's
+ * args). Each is bounded in size.
  */
-type ArgKind = 'text' | 'textOrNull' | 'preferenceValue' | 'number' | 'textList' | 'object' | 'json';
+type ArgKind = 'text' | 'textOrNull' | 'preferenceValue' | 'number' | 'flag' | 'textList' | 'object' | 'json';
 type ArgKinds<T extends readonly unknown[]> = {
-  [I in keyof T]: T[I] extends string ? 'text' : T[I] extends number ? 'number' : T[I] extends string[] ? 'textList' : ArgKind;
+  [I in keyof T]: T[I] extends string ? 'text' : T[I] extends number ? 'number' : T[I] extends boolean ? 'flag' : T[I] extends string[] ? 'textList' : ArgKind;
 };
 
 /** Most texts in a list argument (the files of one command). */
@@ -111,6 +112,9 @@ const requestArgKinds: { [K in HostRequestName]: ArgKinds<HostRequests[K]['args'
   setCommandShortcut: ['text', 'text', 'textOrNull'],
   fileSelection: [],
   setSimulatedSelection: ['textList'],
+  sendMessage: ['text', 'object', 'flag'],
+  checkMessage: ['text', 'object'],
+  readRecording: ['text'],
 };
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -153,6 +157,8 @@ const argumentProblem = (kind: ArgKind, value: unknown, at: string): string | un
       return typeof value === 'string' ? textProblem(value, at) : undefined;
     case 'number':
       return typeof value === 'number' && Number.isFinite(value) ? undefined : `${at}: expected a number, got ${describeValue(value)}`;
+    case 'flag':
+      return typeof value === 'boolean' ? undefined : `${at}: expected true or false, got ${describeValue(value)}`;
     case 'textList':
       if (!Array.isArray(value)) return `${at}: expected a list of texts, got ${describeValue(value)}`;
       if (value.length > maxListLength) return `${at}: ${value.length} texts, at most ${maxListLength}`;

@@ -1,5 +1,5 @@
 // vitruvian-tool ask <folder> <method> --file <path>... [--params <json>] [--timeout <s>] [--out <dir>]
-//   [--trace] [--capability <name>]...
+//   [--trace] [--capability <name>]... [--record <file>]
 // A headless Skwir host for one plugin, as the app runs it (loaded in place, started on its first
 // call, stopped by its stop sequence). field, thumbnail, inspect, convert and page are asked once for
 // each --file, all queued at once (as Skwir does when it lists a folder); a command gets every file as
@@ -14,6 +14,7 @@ import type { Capability } from '../../src-shared/skwir/types';
 import type { CallOutcome } from '../host/plugins/plugin-supervisor';
 import { writeAnswerFiles } from './ask-out';
 import { judgedFolder, runHeadless, simulatedPlatform, traceOption } from './headless-host';
+import { CLI_RECORDING_CHARS, recordedBy, writeRecordingFile } from './record-file';
 import { ExitCodes, type CliIo } from './io';
 import { readArgs, usageError } from './options';
 
@@ -32,6 +33,7 @@ interface AskArgs {
   out?: string;
   trace: boolean;
   capabilities?: string[];
+  record?: string;
 }
 
 type Reading = { ok: true; args: AskArgs } | { ok: false; problem: string };
@@ -66,6 +68,7 @@ function readAskArgs(argv: string[]): Reading {
   }
   if (options.out !== undefined) args.out = resolve(options.out);
   if (options.capability.length > 0) args.capabilities = options.capability;
+  if (options.record !== undefined) args.record = options.record;
   return { ok: true, args };
 }
 
@@ -119,6 +122,7 @@ export async function command(argv: string[], io: CliIo): Promise<number> {
       ...traceOption(args.trace, (line) => io.err(line)),
       ...(args.timeoutMs ? { pluginLimits: { callMs: args.timeoutMs } } : {}),
       ...(args.capabilities ? { grants: () => args.capabilities!.filter((name) => name !== 'none') as Capability[] } : {}),
+      ...(args.record === undefined ? {} : { recordingChars: CLI_RECORDING_CHARS, recordedBy: recordedBy('ask') }),
     },
     // Kept to the end: the plugin's stop (and a stop that needed a signal) is said too.
     watch: (host) =>
@@ -132,12 +136,14 @@ export async function command(argv: string[], io: CliIo): Promise<number> {
         return ExitCodes.failed;
       }
       const outcomes = asked.map((call) => host.callPlugin(manifest.id, { method: args.method, params: call.params, files: call.files }));
-      return printAnswers(
+      const code = await printAnswers(
         outcomes,
         asked.map((call) => call.files),
         args,
         io,
       );
+      if (args.record !== undefined && !(await writeRecordingFile(host, 'ask', manifest.id, args.record, io))) return ExitCodes.failed;
+      return code;
     },
   });
 }

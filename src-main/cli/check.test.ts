@@ -99,11 +99,11 @@ describe('vitruvian-tool check arguments', () => {
   it.each([
     [[], 'check: missing <folder>'],
     [['a', 'b'], 'check: one folder only, got 2: "a", "b"'],
-    [['a', '--verbose'], 'check: unknown option --verbose; it takes --json or --file'],
+    [['a', '--verbose'], 'check: unknown option --verbose; it takes --json, --file or --junit'],
   ])('refuses %j with exit 2', async (args, problem) => {
     const { io, out, err } = capture();
     expect(await command(args, io)).toBe(2);
-    expect(err).toEqual([problem, 'usage: vitruvian-tool check <folder> [--json] [--file <path>]...']);
+    expect(err).toEqual([problem, 'usage: vitruvian-tool check <folder> [--json] [--file <path>]... [--junit <file>]']);
     expect(out).toEqual([]);
   });
 

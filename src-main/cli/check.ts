@@ -1,9 +1,11 @@
-// vitruvian-tool check <folder> [--json] [--file <path>]...: the conformance run of a tool's side of
+// vitruvian-tool check <folder> [--json] [--file <path>]... [--junit <file>]: the conformance run of a tool's side of
 // protocol 1, or of a Skwir plugin's side of its protocol (asked about the --file files where they
 // are of a kind it serves, else about small files of the kinds it declares).
 // Exit 0 when every check passed, 1 when one did not, 2 for a usage error.
+import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { runConformance, type ConformanceOptions } from '../conformance/conformance-run';
+import { checkSuite, junitXml } from '../conformance/junit';
 import { reportJson, reportLines } from '../conformance/report-text';
 import { ExitCodes, type CliIo } from './io';
 import { readArgs, usageError } from './options';
@@ -17,7 +19,7 @@ export async function check(args: string[], io: CliIo, options: ConformanceOptio
   const reading = readArgs('check', args);
   if (!reading.ok) return usageError(io, 'check', reading.problem);
   const {
-    options: { json, file },
+    options: { json, file, junit },
     operands: [folder],
   } = reading;
   // The tool runs in a process group of its own, which Ctrl-C does not reach: end it here.
@@ -42,5 +44,13 @@ export async function check(args: string[], io: CliIo, options: ConformanceOptio
   }
   if (json) io.out(reportJson(report));
   else for (const line of reportLines(report)) io.out(line);
+  if (junit !== undefined) {
+    try {
+      await writeFile(resolve(junit), junitXml('vitruvian-tool check', [checkSuite(report)]));
+    } catch (error) {
+      io.err(`check: --junit: ${junit} could not be written: ${(error as Error).message}`);
+      return ExitCodes.failed;
+    }
+  }
   return report.pass ? ExitCodes.ok : ExitCodes.failed;
 }

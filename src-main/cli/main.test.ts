@@ -39,8 +39,9 @@ describe('vitruvian-tool', () => {
     const check = await cli(['check', '--help']);
     expect(check.out.slice(3)).toEqual([
       'options:',
-      '  --json         print the report as one JSON object instead of a line a check',
-      expect.stringMatching(/^ {2}--file <path> {2}a file of your own to ask a plugin about/),
+      '  --json          print the report as one JSON object instead of a line a check',
+      expect.stringMatching(/^ {2}--file <path> {3}a file of your own to ask a plugin about/),
+      expect.stringMatching(/^ {2}--junit <file> {2}also write the report as JUnit XML/),
     ]);
     // Every command's help names plugins where it takes them, and lists every option it reads.
     expect((await cli(['testbed', '--help'])).out[1]).toMatch(/tool and Skwir plugin folders/);
@@ -88,6 +89,11 @@ describe('the help of each command', () => {
     '--timeout': ['5'],
     '--out': ['/tmp/out'],
     '--capability': ['read'],
+    '--junit': ['/tmp/vt-report.xml'],
+    '--send': ['{"method":"command/run","params":{"command":"x"}}'],
+    '--anyway': ['--send', '{"method":"x"}'],
+    '--record': ['/tmp/vt-session.jsonl'],
+    '--ignore': ['/result/time'],
   };
   const optionsOf = (name: SubcommandName) => [...usageOf(name).matchAll(/--[a-z]+/g)].map((m) => m[0]);
   /** Problems the command reports for `folder` with this one option; none when it takes the option. */
@@ -117,8 +123,9 @@ describe('the help of each command', () => {
   it('says how each command is called, from the one table', () => {
     expect(usageLine('run')).toBe(
       'usage: vitruvian-tool run <folder> [--command <id>]... [--pref <id>=<json>]... [--language <tag>] [--data <dir>] ' +
-        '[--services simulated|system] [--clipboard <text>] [--trace] [--strict]',
+        '[--services simulated|system] [--clipboard <text>] [--trace] [--strict] [--send <json>]... [--anyway] [--record <file>]',
     );
+    expect(usageLine('replay')).toBe('usage: vitruvian-tool replay <file> [<folder>] [--ignore <json-pointer>]... [--junit <file>] [--timeout <s>]');
     expect(usageLine('validate')).toBe('usage: vitruvian-tool validate <folder>... [--strict]');
     expect(usageLine('testbed')).toBe(
       'usage: vitruvian-tool testbed [<folder>...] [--port <n>] [--services simulated|system] [--data <dir>] [--language <tag>] [--trace]',

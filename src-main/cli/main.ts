@@ -11,6 +11,7 @@ const loaders: Record<SubcommandName, () => Promise<{ command: CliCommand }>> = 
   testbed: () => import('./testbed'),
   new: () => import('./new'),
   ask: () => import('./ask'),
+  replay: () => import('./replay'),
 };
 
 export function usageLines(): string[] {

@@ -5,7 +5,19 @@ describe("reading a subcommand's arguments by its table", () => {
   it('takes options anywhere, with = or a space, repeated ones in order, and -- before a dashed operand', () => {
     expect(readArgs('run', ['--trace', 'folder', '--command=a', '--command', 'b', '--services', 'system'])).toEqual({
       ok: true,
-      options: { command: ['a', 'b'], pref: [], language: undefined, data: undefined, services: 'system', clipboard: undefined, trace: true, strict: false },
+      options: {
+        command: ['a', 'b'],
+        pref: [],
+        language: undefined,
+        data: undefined,
+        services: 'system',
+        clipboard: undefined,
+        trace: true,
+        strict: false,
+        send: [],
+        anyway: false,
+        record: undefined,
+      },
       operands: ['folder'],
     });
     expect(readArgs('validate', ['--', '-odd', 'b'])).toEqual({ ok: true, options: { strict: false }, operands: ['-odd', 'b'] });
@@ -13,11 +25,19 @@ describe("reading a subcommand's arguments by its table", () => {
   });
 
   it.each([
-    ['run', ['-c', 'x', 'f'], 'unknown option -c; it takes --command, --pref, --language, --data, --services, --clipboard, --trace or --strict'],
-    ['run', ['f', '--bogus'], 'unknown option --bogus; it takes --command, --pref, --language, --data, --services, --clipboard, --trace or --strict'],
+    [
+      'run',
+      ['-c', 'x', 'f'],
+      'unknown option -c; it takes --command, --pref, --language, --data, --services, --clipboard, --trace, --strict, --send, --anyway or --record',
+    ],
+    [
+      'run',
+      ['f', '--bogus'],
+      'unknown option --bogus; it takes --command, --pref, --language, --data, --services, --clipboard, --trace, --strict, --send, --anyway or --record',
+    ],
     ['validate', ['-x', 'a'], 'unknown option -x; it takes --strict'],
     ['testbed', ['-x'], 'unknown option -x; it takes --port, --services, --data, --language or --trace'],
-    ['check', ['-json', 'f'], 'unknown option -j; it takes --json or --file'],
+    ['check', ['-json', 'f'], 'unknown option -j; it takes --json, --file or --junit'],
     ['run', ['f', '--command'], '--command needs a value'],
     ['run', ['f', '--data='], '--data needs a value'],
     ['run', ['f', '--trace=yes'], '--trace takes no value, got "yes"'],
@@ -39,7 +59,7 @@ describe("reading a subcommand's arguments by its table", () => {
   it('prints a usage error as the problem, then the usage line, and gives exit code 2', () => {
     const err: string[] = [];
     expect(usageError({ out: () => {}, err: (line) => err.push(line) }, 'check', 'missing <folder>')).toBe(2);
-    expect(err).toEqual(['check: missing <folder>', 'usage: vitruvian-tool check <folder> [--json] [--file <path>]...']);
+    expect(err).toEqual(['check: missing <folder>', 'usage: vitruvian-tool check <folder> [--json] [--file <path>]... [--junit <file>]']);
   });
 
   it('takes a language tag and refuses anything else, naming it', () => {

@@ -44,7 +44,7 @@ export function readArgs<N extends SubcommandName>(name: N, args: string[]): Arg
     options[option] = o.multiple ? given.map(String) : given.length > 0 ? String(given[given.length - 1]) : undefined;
   }
   const operands = parsed.positionals;
-  const { name: operand, count, then } = spec.operands;
+  const { name: operand, count, then, optional } = spec.operands;
   if (count !== 'any' && operands.length === 0) return { ok: false, problem: `missing <${operand}>` };
   if (then) {
     if (operands.length === 1) return { ok: false, problem: `missing <${then.name}> after <${operand}>: one of ${orList(then.choices)}` };
@@ -57,7 +57,13 @@ export function readArgs<N extends SubcommandName>(name: N, args: string[]): Arg
       };
     return { ok: true, options: options as OptionValues<N>, operands };
   }
-  if (count === 'one' && operands.length > 1) {
+  if (optional && operands.length > 2) {
+    return {
+      ok: false,
+      problem: `one ${operand} and at most one ${optional}, got ${operands.length} operands: ${operands.map((o) => JSON.stringify(o)).join(', ')}`,
+    };
+  }
+  if (count === 'one' && !optional && operands.length > 1) {
     return { ok: false, problem: `one ${operand} only, got ${operands.length}: ${operands.map((o) => JSON.stringify(o)).join(', ')}` };
   }
   return { ok: true, options: options as OptionValues<N>, operands };

@@ -112,7 +112,9 @@ describe('vitruvian-tool run', () => {
 
   it('starts a demand tool as the app does, on its first command: with no --command it is not started', async () => {
     const { code, out, err } = await run(demand, '--trace');
-    expect(err).toContain('test.host.demand starts on demand, as in the app: on its first command, and no --command was given, so it was not started');
+    expect(err).toContain(
+      'test.host.demand starts on demand, as in the app: on its first command, and no --command or --send was given, so it was not started',
+    );
     expect(err).not.toContain('demand tool started');
     expect(err).not.toContain('tool starting');
     expect(out).toBe('');
@@ -317,6 +319,8 @@ describe('reading the arguments', () => {
         services: 'simulated',
         trace: true,
         strict: false,
+        sends: [],
+        anyway: false,
         dataFolder: 'd',
       },
     });

@@ -1,7 +1,8 @@
-// vitruvian-tool run <folder> [--command <id>]... [--pref <id>=<json>]... and the options of usage.ts.
+// vitruvian-tool run <folder> [--command <id>]... [--pref <id>=<json>]... [--send <json>]... [--record <file>] and the options of usage.ts.
 // A headless host for one tool (docs/design/cli.md): validate, start it as the app would, run the
-// commands in order (each waiting to be runnable, then for its answer), stop it by the stop sequence.
-// stdout carries only --trace's JSON lines; everything for the person goes to stderr.
+// commands in order (each waiting to be runnable, then for its answer), send the --send messages,
+// stop it by the stop sequence. stdout carries only --trace's JSON lines and the answers to --send;
+// everything for the person goes to stderr.
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -12,6 +13,8 @@ import type { Host } from '../host/host';
 import { isToolFault } from '../host/records/host-log';
 import { PreferenceStore } from '../host/tools/storage';
 import { choosePlatform, judgedFolder, runHeadless, traceOption } from './headless-host';
+import { CLI_RECORDING_CHARS, recordedBy, writeRecordingFile } from './record-file';
+import { readSends, sendAll } from './run-send';
 import { ExitCodes, type CliIo } from './io';
 import { languageProblem, readArgs, usageError } from './options';
 import { NAME } from './usage';
@@ -33,6 +36,10 @@ export interface RunArgs {
   trace: boolean;
   /** Every protocol problem fails the run (exit 1), so a script catches a misbehaving tool. */
   strict: boolean;
+  /** The --send texts, read against the manifest once it is known. */
+  sends: string[];
+  anyway: boolean;
+  record?: string;
 }
 
 export type RunArgsReading = { ok: true; args: RunArgs } | { ok: false; problem: string };
@@ -40,7 +47,7 @@ export type RunArgsReading = { ok: true; args: RunArgs } | { ok: false; problem:
 export function readRunArgs(argv: string[]): RunArgsReading {
   const reading = readArgs('run', argv);
   if (!reading.ok) return reading;
-  const { command: commands, pref, language, data, services, clipboard, trace, strict } = reading.options;
+  const { command: commands, pref, language, data, services, clipboard, trace, strict, send, anyway, record } = reading.options;
   const args: RunArgs = {
     folder: reading.operands[0]!,
     commands,
@@ -48,7 +55,11 @@ export function readRunArgs(argv: string[]): RunArgsReading {
     services: (services ?? 'simulated') as RunArgs['services'],
     trace,
     strict,
+    sends: send,
+    anyway,
   };
+  if (anyway && send.length === 0) return { ok: false, problem: '--anyway sends the --send messages even when they do not fit; give a --send' };
+  if (record !== undefined) args.record = record;
   for (const text of pref) {
     const eq = text.indexOf('=');
     if (eq <= 0) return { ok: false, problem: `--pref: expected <id>=<json>, got ${JSON.stringify(text)}; for example --pref 'greeting="Hi there"'` };
@@ -120,7 +131,8 @@ export async function command(argv: string[], io: CliIo): Promise<number> {
     io.err(`run: ${folder} is a Skwir plugin, not a tool: ask it about files with ${NAME} ask <folder> <method> --file <path>`);
     return ExitCodes.usage;
   }
-  const problems = argsProblems(args, verdict.manifest);
+  const sends = readSends(args.sends, verdict.manifest, args.anyway);
+  const problems = [...argsProblems(args, verdict.manifest), ...(sends.ok ? [] : sends.problems)];
   if (problems.length > 0) {
     for (const problem of problems.slice(0, -1)) io.err(`run: ${problem}`);
     return usageError(io, 'run', problems[problems.length - 1]!);
@@ -147,6 +159,7 @@ export async function command(argv: string[], io: CliIo): Promise<number> {
         ...(args.language ? { language: args.language } : {}),
         toolDataFolder: () => toolData,
         ...traceOption(args.trace, (line) => io.out(line)),
+        ...(args.record === undefined ? {} : { recordingChars: CLI_RECORDING_CHARS, recordedBy: recordedBy('run') }),
       },
       prepare: async (hostData) => {
         const preferences = await new PreferenceStore(hostData).open(manifest.id);
@@ -154,7 +167,12 @@ export async function command(argv: string[], io: CliIo): Promise<number> {
       },
       // The stop sequence is watched too: a tool that needed a signal is told so.
       watch: (host) => (watch = new ToolWatch(host, manifest.id, io)),
-      work: (host) => runTool(host, watch!, folder, manifest.id, args.commands, io),
+      work: async (host) => {
+        let code = await runTool(host, watch!, folder, manifest.id, args.commands, args.sends.length > 0, io);
+        if (code === ExitCodes.ok && sends.ok && !(await sendAll(host, manifest.id, sends.messages, args.anyway, io))) code = ExitCodes.failed;
+        if (args.record !== undefined && !(await writeRecordingFile(host, 'run', manifest.id, args.record, io))) code = ExitCodes.failed;
+        return code;
+      },
     });
   } finally {
     if (args.dataFolder === undefined) await rm(toolData, { recursive: true, force: true });
@@ -198,7 +216,7 @@ export class ToolWatch {
   }
 }
 
-async function runTool(host: Host, watch: ToolWatch, folder: string, id: string, commands: string[], io: CliIo): Promise<number> {
+async function runTool(host: Host, watch: ToolWatch, folder: string, id: string, commands: string[], sending: boolean, io: CliIo): Promise<number> {
   const loaded = await host.loadInPlace(folder);
   if (!loaded.ok) {
     for (const problem of loaded.problems) io.err(problem);
@@ -207,8 +225,8 @@ async function runTool(host: Host, watch: ToolWatch, folder: string, id: string,
   // As in the app (docs/design/cli.md: it starts the tool as the app would): a launch tool now, a
   // demand tool on its first command, so with no command at all it is not started.
   const onDemand = loaded.tool.kind === 'plugin' || loaded.tool.start === 'demand';
-  if (onDemand && commands.length === 0) {
-    io.err(`run: ${id} starts on demand, as in the app: on its first command, and no --command was given, so it was not started`);
+  if (onDemand && commands.length === 0 && !sending) {
+    io.err(`run: ${id} starts on demand, as in the app: on its first command, and no --command or --send was given, so it was not started`);
     return ExitCodes.ok;
   }
   if (!onDemand) {

@@ -25,6 +25,8 @@ export interface OperandSpec {
   readonly count: 'one' | 'oneOrMore' | 'any';
   /** A second operand after the one (`ask <folder> <method>`), its choices in the usage line. */
   readonly then?: { readonly name: string; readonly choices: readonly string[] };
+  /** A second operand that may be left out (`replay <file> [<folder>]`). */
+  readonly optional?: string;
 }
 
 export interface SubcommandSpec {
@@ -58,6 +60,13 @@ export const subcommands = {
       clipboard: { value: '<text>', help: 'what the simulated clipboard holds when the tool starts' },
       trace: { help: 'print every message both ways as JSON lines on stdout' },
       strict: { help: 'fail the run (exit 1) on any protocol problem' },
+      send: {
+        value: '<json>',
+        multiple: true,
+        help: 'send this message by hand once the commands ran, such as {"method":"command/run","params":{"command":"copy"}}; its answer is a JSON line on stdout',
+      },
+      anyway: { help: 'send the --send messages even when they do not fit protocol 1 or the manifest' },
+      record: { value: '<file>', help: 'write the session, every message both ways, to this JSON Lines file for replay' },
     },
   },
   check: {
@@ -70,6 +79,7 @@ export const subcommands = {
         multiple: true,
         help: 'a file of your own to ask a plugin about, where a declaration serves its kind; repeat for several (default: small files check makes of the kinds declared)',
       },
+      junit: { value: '<file>', help: 'also write the report as JUnit XML to this file, one test case a check, for CI' },
     },
   },
   ask: {
@@ -82,6 +92,7 @@ export const subcommands = {
       out: { value: '<dir>', help: 'write the pictures and converted files the answers carry into this folder, never over a file' },
       trace: { help: 'print every message both ways as JSON lines on stderr' },
       capability: { value: '<name>', multiple: true, help: 'grant only this capability (none: none at all), not all the manifest asks for' },
+      record: { value: '<file>', help: 'write the session, every message both ways, to this JSON Lines file for replay' },
     },
   },
   testbed: {
@@ -93,6 +104,19 @@ export const subcommands = {
       data: { value: '<dir>', help: "the app's data folder (default: a fresh temporary one, removed when the test bed stops)" },
       language: { value: '<tag>', help: 'the language the tools are told first, until the window changes it (default en)' },
       trace: { help: "print every message of every tool and plugin, both ways, as JSON lines on stderr (the window's Messages tab shows them too)" },
+    },
+  },
+  replay: {
+    summary: 'play a recorded session again against the tool or plugin and compare what it sends with what it sent',
+    operands: { name: 'file', count: 'one', optional: 'folder' },
+    options: {
+      ignore: {
+        value: '<json-pointer>',
+        multiple: true,
+        help: 'a place in the messages that changes every run, such as /result/time, left out of the comparison (* stands for any key); saved in the file',
+      },
+      junit: { value: '<file>', help: 'also write the outcome as JUnit XML to this file, for CI' },
+      timeout: { value: '<s>', help: 'seconds to wait for each message the program sent in the recording (default 30)' },
     },
   },
   new: {
@@ -113,8 +137,9 @@ export type SubcommandName = keyof typeof subcommands;
 
 export const isSubcommand = (name: string): name is SubcommandName => Object.hasOwn(subcommands, name);
 
-function operandsText({ name, count, then }: OperandSpec): string {
+function operandsText({ name, count, then, optional }: OperandSpec): string {
   if (then) return `<${name}> <${then.choices.join('|')}>`;
+  if (optional) return `<${name}> [<${optional}>]`;
   if (count === 'one') return `<${name}>`;
   return count === 'oneOrMore' ? `<${name}>...` : `[<${name}>...]`;
 }

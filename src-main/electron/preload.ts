@@ -58,6 +58,9 @@ const api: HostApi = {
   setCommandShortcut: (entryId, command, accelerator) => request('setCommandShortcut', entryId, command, accelerator),
   fileSelection: () => request('fileSelection'),
   setSimulatedSelection: (paths) => request('setSimulatedSelection', paths),
+  sendMessage: (entryId, message, anyway) => request('sendMessage', entryId, message, anyway),
+  checkMessage: (entryId, message) => request('checkMessage', entryId, message),
+  readRecording: (entryId) => request('readRecording', entryId),
   subscribe(listener) {
     // Wrapped so the same function can subscribe twice and each subscription ends on its own.
     const entry = (event: HostEvent) => listener(event);

@@ -5,6 +5,9 @@ import { join } from 'node:path';
 import type {
   CommandOutcome,
   FileSelection,
+  HandAnswer,
+  HandCheck,
+  HandMessage,
   HostApi,
   HostEvent,
   HostInfo,
@@ -13,6 +16,7 @@ import type {
   PreferenceValue,
   Result,
   ShortcutVerdict,
+  RecordingAnswer,
 } from '../../src-shared/host-api';
 import { isLanguageTag } from '../../src-shared/language-tag';
 import { Emitter } from '../../src-shared/lifecycle';
@@ -25,6 +29,7 @@ import { clipped } from './wire/detached';
 import { EntryList, type Hosted } from './entries/entry-list';
 import { ListChanges } from './entries/list-changes';
 import { NewEntries, type EntryOptions } from './entries/new-entries';
+import { handCheck, recordingOf, sendByHand } from './entries/entry-bench';
 import { HostedPlugin } from './entries/hosted-plugin';
 import type { HostedTool } from './entries/hosted-tool';
 import { notInstalled, unavailable } from './process/reasons';
@@ -53,6 +58,8 @@ export interface HostOptions extends EntryOptions {
   shortcutKeys?: ShortcutKeys;
   /** The files the person selected (the Finder's on macOS). By default the simulated platform's, or none. */
   fileSelection?: FileSelectionSource;
+  /** What a recording says wrote it (`vitruvian-tool run 0.1.0`); the app by default. */
+  recordedBy?: string;
 }
 
 /** Shortcuts kept and listed, registered nowhere: a host given no way to register them. */
@@ -144,6 +151,10 @@ class HostCore implements Host {
       language: () => this.language,
       handleRequest: (asking, method, params) => this.broker.handle(asking, method, params),
       tell: (event) => this.events.fire(event),
+      recording: {
+        services: options.services,
+        clipboard: () => (simulated && options.platform instanceof SimulatedPlatform ? options.platform.clipboardText : undefined),
+      },
     });
     const forgetCommands = async (id: string) => {
       await this.usage.forget(id);
@@ -228,6 +239,18 @@ class HostCore implements Host {
     return tool.runCommand(commandId);
   }
 
+  sendMessage(entryId: string, message: HandMessage, anyway: boolean): Promise<HandAnswer> {
+    return sendByHand(this.entries.get(entryId), entryId, message, anyway);
+  }
+
+  checkMessage(entryId: string, message: HandMessage): Promise<HandCheck> {
+    return Promise.resolve(handCheck(this.entries.get(entryId), entryId, message));
+  }
+
+  readRecording(entryId: string): Promise<RecordingAnswer> {
+    return recordingOf(this.entries.get(entryId), entryId, this.options.recordedBy ?? `Vitruvian ${appVersion}`);
+  }
+
   async callPlugin<M extends CallMethod>(pluginId: string, request: CallRequest<M>): Promise<CallOutcome<M>> {
     const plugin = this.entries.plugin(pluginId);
     return plugin instanceof HostedPlugin ? plugin.call(request) : { ms: 0, ...plugin };
@@ -289,6 +312,7 @@ class HostCore implements Host {
       return { ok: false, problem: "the services are the system's: the clipboard is the real one, which the app never fills by itself" };
     }
     platform.setClipboardText(text);
+    for (const entry of this.entries.all()) if (entry.kind === 'tool') entry.recording.clipboard(text);
     return { ok: true };
   }
 

@@ -2,6 +2,7 @@
 // Each slice gets the HostApi as its service object; no slice knows how requests travel.
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { HostApi } from '../../src-shared/host-api';
+import { createBenchSlice, type BenchSlice } from './bench-slice';
 import { createHostInfoSlice, hostInfoSelectors, type HostInfoSlice } from './host-info-slice';
 import { createLanguageSlice, type LanguageSlice } from './language-slice';
 import { createLogsSlice, type LogsSlice } from './logs-slice';
@@ -30,6 +31,7 @@ export type AppState = ToolsSlice &
   PluginPreviewSlice &
   PluginCommandsSlice &
   PaletteSlice &
+  BenchSlice &
   StartupSlice;
 export type AppStore = StoreApi<AppState>;
 export type SetState = StoreApi<AppState>['setState'];
@@ -49,6 +51,7 @@ export function createAppStore(host: HostApi): AppStore {
     ...createPluginPreviewSlice(set, get, host),
     ...createPluginCommandsSlice(set, get, host),
     ...createPaletteSlice(set, get, host),
+    ...createBenchSlice(set, get, host),
     async load() {
       await Promise.all([get().loadHostInfo(), get().loadTools(), get().loadCommandShortcuts()]);
       if (hostInfoSelectors.servicesSimulated(get())) await get().loadServiceCalls();

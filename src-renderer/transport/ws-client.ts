@@ -110,6 +110,9 @@ export async function connectWebSocketHost(location: PageAddress, openSocket: Op
     setCommandShortcut: request('setCommandShortcut'),
     fileSelection: request('fileSelection'),
     setSimulatedSelection: request('setSimulatedSelection'),
+    sendMessage: request('sendMessage'),
+    checkMessage: request('checkMessage'),
+    readRecording: request('readRecording'),
     subscribe(listener) {
       listeners.add(listener);
       return toDisposable(() => listeners.delete(listener));

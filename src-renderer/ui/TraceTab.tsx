@@ -8,6 +8,7 @@ import { useAppStore } from '../store/store-context';
 import { clockTime } from './clock';
 import { CopyButton } from './CopyButton';
 import { EmptyState } from './EmptyState';
+import { MessageComposer } from './bench/MessageComposer';
 import { useFollowEnd } from './follow-end';
 import { useWords } from './use-words';
 
@@ -23,6 +24,7 @@ export function TraceTab({ toolId }: { toolId: string }) {
   const setTraceSearch = useAppStore((s) => s.setTraceSearch);
   const clearTrace = useAppStore((s) => s.clearTrace);
   const [follow, setFollow] = useState(true);
+  const entry = useAppStore((s) => s.tools[toolId]);
 
   return (
     <div className="trace-tab">
@@ -56,6 +58,7 @@ export function TraceTab({ toolId }: { toolId: string }) {
           {words.clear}
         </button>
       </div>
+      {entry && <MessageComposer entry={entry} />}
       {problem && (
         <p role="alert" className="problem banner">
           {problem}

@@ -5,6 +5,7 @@ import { fileName, folderOf } from '../file-path';
 import { numberIn } from './number-text';
 import { paletteEn } from './palette-en';
 import { pluginEn } from './plugin-en';
+import { benchEn } from './bench-en';
 import { previewEn } from './preview-en';
 import { valueText as text } from './value-text';
 import type { Words } from './words';
@@ -13,6 +14,7 @@ const quote = (value: unknown) => `“${text(value)}”`;
 
 export const en: Words = {
   ...previewEn,
+  ...benchEn,
   appName: 'Vitruvian',
   toolsHeading: 'Tools',
   installedTools: 'Installed tools',

@@ -3,6 +3,7 @@ import { fileName, folderOf } from '../file-path';
 import { hostLogFr } from './host-log-fr';
 import { paletteFr } from './palette-fr';
 import { pluginFr } from './plugin-fr';
+import { benchFr } from './bench-fr';
 import { numberIn } from './number-text';
 import { previewFr } from './preview-fr';
 import { reasonFr } from './reasons-fr';
@@ -14,6 +15,7 @@ const quote = (value: unknown) => `«\u202f${text(value)}\u202f»`;
 
 export const fr: Words = {
   ...previewFr,
+  ...benchFr,
   appName: 'Vitruvian',
   toolsHeading: 'Outils',
   installedTools: 'Outils installés',

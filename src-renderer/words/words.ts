@@ -4,9 +4,10 @@ import type { Noun } from '../../src-shared/reasons-en';
 import type { CommandsHeldState } from '../commands-held';
 import type { PaletteWords } from './palette-words';
 import type { PluginWords } from './plugin-words';
+import type { BenchWords } from './bench-words';
 import type { PreviewWords } from './preview-words';
 
-export interface Words extends PreviewWords {
+export interface Words extends PreviewWords, BenchWords {
   appName: string;
   // Sidebar and install
   toolsHeading: string;

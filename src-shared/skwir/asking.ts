@@ -42,7 +42,7 @@ const kindsWords = (kinds: FileKinds): string => [...kinds.extensions.map((e) =>
  * asks only what applies); without it, the CLI may ask anyway.
  */
 export function askProblems(
-  manifest: PluginManifest,
+  manifest: Declarations,
   method: CallMethod,
   params: Record<string, unknown>,
   files: readonly AskedFile[],

@@ -41,6 +41,9 @@ const sampleArgs: { [K in HostRequestName]: HostRequests[K]['args'] } = {
   setCommandShortcut: ['a.b', 'hello', 'Alt+H'],
   fileSelection: [],
   setSimulatedSelection: [['/f']],
+  sendMessage: ['a.b', { method: 'command/run', params: { command: 'hello' } }, false],
+  checkMessage: ['a.b', { method: 'command/run', params: {} }],
+  readRecording: ['a.b'],
 };
 
 describe('the fake host', () => {

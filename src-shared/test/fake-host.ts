@@ -28,6 +28,8 @@ import type {
   EntrySummaryFields,
   TraceLine,
 } from '../host-api';
+import { handMessageProblems, type HandTarget } from '../hand-message';
+import type { RecordLine } from '../recording/record-lines';
 import { givenFileEn, reasonEn, type Noun } from '../reasons-en';
 import { makeTool } from './tool-summaries';
 
@@ -67,6 +69,8 @@ export interface FakeHost {
   takenShortcuts: Set<string>;
   /** The simulated selection of files. */
   selection: string[];
+  /** What readRecording answers for an entry (none: it has not run). */
+  recordings: Map<string, RecordLine[]>;
   answers: FakeHostAnswers;
 }
 
@@ -96,6 +100,7 @@ export function createFakeHost(seed: { tools?: EntrySummary[]; info?: Partial<Ho
     shortcuts: [],
     takenShortcuts: new Set(),
     selection: [],
+    recordings: new Map(),
     answers: {},
   };
 
@@ -244,6 +249,35 @@ export function createFakeHost(seed: { tools?: EntrySummary[]; info?: Partial<Ho
     cancelCall: (callId) => ({ ok: false, problem: `no call "${callId}" is waiting` }),
     callProgress: () => null,
     forgetAnswers: (pluginId) => (fake.tools.has(pluginId) ? ok : notInstalled(pluginId)),
+    // Judged as the host judges it; sent, it would need a process, so the test gives the answer.
+    sendMessage(entryId, message, anyway) {
+      const entry = fake.tools.get(entryId);
+      if (!entry) return { outcome: 'unavailable', message: words({ code: 'notInstalled', toolId: entryId }) };
+      const target: HandTarget =
+        entry.kind === 'tool'
+          ? { dialect: 'protocol1', commands: entry.commands.map((command) => command.id) }
+          : { dialect: 'skwir', declarations: entry.plugin };
+      const problems = anyway ? [] : handMessageProblems(target, message);
+      if (problems.length > 0) return { outcome: 'refused', problems };
+      return { outcome: 'unavailable', message: 'the fake host was given no answer for this message' };
+    },
+    checkMessage(entryId, message) {
+      const entry = fake.tools.get(entryId);
+      if (!entry) return { problems: [words({ code: 'notInstalled', toolId: entryId })] };
+      const target: HandTarget =
+        entry.kind === 'tool'
+          ? { dialect: 'protocol1', commands: entry.commands.map((command) => command.id) }
+          : { dialect: 'skwir', declarations: entry.plugin };
+      return { problems: handMessageProblems(target, message) };
+    },
+    readRecording(entryId) {
+      const lines = fake.recordings.get(entryId);
+      if (lines) return { ok: true, lines };
+      return {
+        ok: false,
+        problem: fake.tools.has(entryId) ? 'the tool has not run yet: there is no session to save' : words({ code: 'notInstalled', toolId: entryId }),
+      };
+    },
   };
 
   const request =

@@ -1,7 +1,9 @@
 // One Skwir plugin as the host holds it: what every supervised entry has (supervised-entry.ts), with
 // its supervisor a PluginSupervisor for a program or a ModulePlugin for a component (one surface,
 // CallablePlugin), what it was granted, and the summary the window shows. Calls are a plugin's own.
-import type { PluginDetails, PluginSummary } from '../../../src-shared/host-api';
+import type { HandAnswer, PluginDetails, PluginSummary } from '../../../src-shared/host-api';
+import type { SessionInputs } from '../../../src-shared/recording/record-lines';
+import type { HandSending } from '../process/hand-sent';
 import type { CallMethod } from '../../../src-shared/skwir/methods';
 import type { Capability } from '../../../src-shared/skwir/types';
 import { folderDigest } from '../installs/folder-digest';
@@ -42,6 +44,10 @@ export class HostedPlugin extends SupervisedEntry<PluginEntry, CallablePlugin, H
     return this.digest;
   }
 
+  protected get recordingKind() {
+    return { dialect: 'skwir', transport: this.entry.manifest.transport.kind } as const;
+  }
+
   /** Plugins start on their first call. */
   startIfLaunch(): void {}
   /** Skwir plugins are told no language. */
@@ -55,6 +61,17 @@ export class HostedPlugin extends SupervisedEntry<PluginEntry, CallablePlugin, H
       return { ms: 0, outcome: 'unavailable', message: reasonText(reason, 'plugin'), reasonCode: reason };
     }
     return this.supervisor.call(request);
+  }
+
+  /** A message sent by hand, judged already (or sent anyway), in its turn behind the calls before it. */
+  async sendByHand(sending: HandSending, files: readonly string[]): Promise<HandAnswer> {
+    if (!this.installed) return { outcome: 'unavailable', message: `the plugin "${this.id}" is not installed` };
+    if (this.problems) return { outcome: 'unavailable', message: reasonText(refusal(this.problems), 'plugin') };
+    return this.supervisor.sendByHand(sending, files);
+  }
+
+  protected sessionInputs(): Omit<SessionInputs, 'services' | 'clipboard'> {
+    return { capabilities: [...this.granted] };
   }
 
   summary(): PluginSummary {

@@ -2,7 +2,8 @@
 // supervisor a ToolSupervisor, its preference values, and the summary the window shows. A new entry
 // (reinstall, reload) keeps the values too. One refused at its very first load is never a HostedTool
 // (see hosted-refusal.ts).
-import type { CommandOutcome, PreferenceInfo, PreferenceValue, Result, ToolSummary } from '../../../src-shared/host-api';
+import type { CommandOutcome, HandAnswer, PreferenceInfo, PreferenceValue, Result, ToolSummary } from '../../../src-shared/host-api';
+import type { SessionInputs } from '../../../src-shared/recording/record-lines';
 import type { DisposableStore } from '../../../src-shared/lifecycle';
 import type { BrokerTool } from '../tools/broker';
 import type { ToolLog } from '../records/logs';
@@ -10,7 +11,8 @@ import { unavailable } from '../process/reasons';
 import type { ToolEntry } from '../installs/registry';
 import { PreferenceRefusal, type ToolPreferences } from '../tools/storage';
 import { ToolSupervisor } from '../tools/tool-supervisor';
-import type { ToolTrace } from '../records/trace';
+import { maskedSecret, type ToolTrace } from '../records/trace';
+import type { HandSending } from '../process/hand-sent';
 import { commonSummary, refusal } from './hosted-entry';
 import { SupervisedEntry, type EntryContext } from './supervised-entry';
 
@@ -24,6 +26,7 @@ export interface HostedToolContext extends EntryContext {
 
 export class HostedTool extends SupervisedEntry<ToolEntry, ToolSupervisor, HostedToolContext> implements BrokerTool {
   readonly kind = 'tool';
+  protected readonly recordingKind = { dialect: 'protocol1', transport: 'program' } as const;
 
   constructor(
     entry: ToolEntry,
@@ -39,6 +42,11 @@ export class HostedTool extends SupervisedEntry<ToolEntry, ToolSupervisor, Hoste
       () => this.secretTexts(),
     );
     log.maskSecrets(() => this.secretTexts());
+    // Nor does a session's recording.
+    this.recording.maskSecrets(
+      () => this.secretPreferences().map((p) => p.id),
+      () => this.secretTexts(),
+    );
   }
 
   /** The texts its secret preferences hold now: hidden wherever the host shows what the tool did. */
@@ -101,6 +109,21 @@ export class HostedTool extends SupervisedEntry<ToolEntry, ToolSupervisor, Hoste
   }
   languageChanged(language: string): void {
     this.supervisor.languageChanged(language);
+  }
+
+  /** A message sent by hand, judged already (or sent anyway). */
+  async sendByHand(sending: HandSending): Promise<HandAnswer> {
+    if (this.problems) return { outcome: 'unavailable', message: this.stateReason ?? 'the tool was refused' };
+    return this.supervisor.sendByHand(sending);
+  }
+
+  protected sessionInputs(): Omit<SessionInputs, 'services' | 'clipboard'> {
+    const preferences: Record<string, PreferenceValue> = {};
+    for (const pref of this.preferences) {
+      const value = this.values.get(pref);
+      preferences[pref.id] = pref.kind === 'secret' && value !== null && value !== '' ? maskedSecret : value;
+    }
+    return { language: this.supervisor.language, preferences };
   }
 
   summary(): ToolSummary {

@@ -14,6 +14,7 @@ import type { PreferenceStore } from '../tools/storage';
 import { HostedPlugin } from './hosted-plugin';
 import { HostedRefusal } from './hosted-refusal';
 import { HostedTool } from './hosted-tool';
+import type { EntryRecordingContext } from './supervised-entry';
 
 /** What the host's options say of its entries. */
 export interface EntryOptions {
@@ -30,6 +31,8 @@ export interface EntryOptions {
    * refusal); by default all it asks for.
    */
   grants?: (pluginId: string) => readonly Capability[] | undefined;
+  /** Characters of lines a session's recording keeps (the app's RECORDING_MAX_CHARS by default; the CLI's --record keeps more). */
+  recordingChars?: number;
 }
 
 /** What the rest of the host gives the entries it makes. */
@@ -41,6 +44,8 @@ export interface EntryServices {
   /** A tool's request to a service (ServiceBroker.handle). */
   handleRequest(tool: HostedTool, method: string, params: unknown): unknown;
   tell(event: HostEvent): void;
+  /** The services and the simulated clipboard a session's recording begins with. */
+  recording: Omit<EntryRecordingContext, 'maxChars'>;
 }
 
 /** An entry's log and trace, which what takes its place may inherit. */
@@ -62,7 +67,9 @@ export class NewEntries {
     await makeOwnFolder(dataFolder);
     const { log, trace } = inherited ?? this.records(id);
     const onWire = this.options.onWire;
-    const wire = onWire ? { onWire: (direction: 'toTool' | 'fromTool', text: string) => onWire(id, direction, text) } : {};
+    const { recordingChars } = this.options;
+    const recording = { ...this.services.recording, ...(recordingChars === undefined ? {} : { maxChars: recordingChars }) };
+    const wire = { recording, ...(onWire ? { onWire: (direction: 'toTool' | 'fromTool', text: string) => onWire(id, direction, text) } : {}) };
     if (entry.kind === 'plugin') {
       const limits = this.options.pluginLimits;
       const granted = this.options.grants?.(id);

@@ -3,18 +3,30 @@
 // (reinstall, reload) replaces the supervisor but keeps the log and the trace; a refused entry's
 // supervisor is stopped, and stays so until a reload finds the folder valid again.
 import type { EntrySummary, HostLogCode, LogLevel, LogSource, StateReasonCode, ToolState } from '../../../src-shared/host-api';
+import type { RecordLine, SessionInputs } from '../../../src-shared/recording/record-lines';
 import { DisposableStore, Emitter } from '../../../src-shared/lifecycle';
 import type { Supervised } from '../process/supervised';
 import { reasonText } from '../process/reasons';
 import type { RegistryEntry } from '../installs/registry';
 import type { ToolLog } from '../records/logs';
 import type { ToolTrace } from '../records/trace';
+import { SessionRecording, type RecordingAbout } from '../records/session-recording';
 import { logRefusal, refusal, type HostedEntry } from './hosted-entry';
 
 /** What the host gives every supervised entry. */
 export interface EntryContext {
   /** Every line on its link, both ways, uncut (the CLI's --trace). */
   onWire?(direction: 'toTool' | 'fromTool', text: string): void;
+  /** What its session recordings keep, and what of the host's they begin with; the simulated platform's by default. */
+  recording?: EntryRecordingContext;
+}
+
+export interface EntryRecordingContext {
+  /** Characters of lines a recording keeps (RECORDING_MAX_CHARS by default). */
+  maxChars?: number;
+  services: 'simulated' | 'system';
+  /** What the simulated clipboard holds; undefined with the system's services. */
+  clipboard(): string | null | undefined;
 }
 
 export abstract class SupervisedEntry<Entry extends RegistryEntry, Runs extends Supervised, Context extends EntryContext> implements HostedEntry {
@@ -28,6 +40,8 @@ export abstract class SupervisedEntry<Entry extends RegistryEntry, Runs extends 
   private supervisorEvents = new DisposableStore();
   /** Set while a folder loaded in place is refused: the problems its last load found. */
   protected problems: string[] | undefined;
+  /** Its latest session, line by line (HostApi.readRecording). */
+  readonly recording: SessionRecording;
 
   constructor(
     protected entry: Entry,
@@ -35,6 +49,8 @@ export abstract class SupervisedEntry<Entry extends RegistryEntry, Runs extends 
     readonly trace: ToolTrace,
     protected readonly context: Context,
   ) {
+    const maxChars = context.recording?.maxChars;
+    this.recording = new SessionRecording(maxChars === undefined ? {} : { maxChars });
     this.supervisor = this.supervise(entry);
   }
 
@@ -46,6 +62,10 @@ export abstract class SupervisedEntry<Entry extends RegistryEntry, Runs extends 
   abstract startIfLaunch(): void;
   abstract languageChanged(language: string): void;
   abstract summary(): EntrySummary;
+  /** What of its own a session begins with (a tool's language and preferences, a plugin's grants). */
+  protected abstract sessionInputs(): Omit<SessionInputs, 'services' | 'clipboard'>;
+  /** Its dialect and transport, for a recording's session line. */
+  protected abstract readonly recordingKind: Pick<RecordingAbout, 'dialect' | 'transport'>;
 
   get id(): string {
     return this.entry.id;
@@ -108,6 +128,13 @@ export abstract class SupervisedEntry<Entry extends RegistryEntry, Runs extends 
     this._onDidChange.fire();
   }
 
+  /** Its latest session so far as a recording's lines; undefined when it has not run. `recordedBy`: what writes it. */
+  async recordingLines(recordedBy: string): Promise<RecordLine[] | undefined> {
+    if (!this.recording.hasSession) return undefined;
+    const about: RecordingAbout = { ...this.recordingKind, id: this.id, version: this.summary().version, folder: this.folder };
+    return this.recording.lines(about, recordedBy);
+  }
+
   /** Stops the supervisor by the stop sequence; the log and the trace stay. */
   async dispose(): Promise<void> {
     await this.letGoOfSupervisor();
@@ -122,14 +149,31 @@ export abstract class SupervisedEntry<Entry extends RegistryEntry, Runs extends 
   /** Where the supervisor's lines on the wire go: the trace, and whoever watches the wire. */
   protected appendTrace(direction: 'toTool' | 'fromTool', text: string, method?: string, sent?: object): void {
     this.trace.append(direction, text, method, sent);
+    this.recording.line(direction, text, method, sent);
     this.context.onWire?.(direction, text);
   }
 
   private supervise(entry: Entry): Runs {
     this.supervisorEvents = new DisposableStore();
     const supervisor = this.createSupervisor(entry, this.supervisorEvents);
-    this.supervisorEvents.add(supervisor.onDidChangeState(() => this.changed()));
+    this.supervisorEvents.add(
+      supervisor.onDidChangeState(({ state }) => {
+        this.record(state);
+        this.changed();
+      }),
+    );
     return supervisor;
+  }
+
+  /** A session begins with each start and ends with the process; the stop sequence is marked where it began. */
+  private record(state: ToolState): void {
+    if (state === 'starting') {
+      const context = this.context.recording;
+      const services = context?.services ?? 'simulated';
+      const held = services === 'simulated' ? context?.clipboard() : undefined;
+      this.recording.begin({ ...this.sessionInputs(), services, ...(held === undefined ? {} : { clipboard: held }) });
+    } else if (state === 'stopping') this.recording.stop();
+    else if (state !== 'running') this.recording.end();
   }
 
   private async letGoOfSupervisor(): Promise<void> {

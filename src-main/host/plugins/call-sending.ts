@@ -55,6 +55,11 @@ export class PluginCalls {
     if (next) this.reads.describeAhead(next.files);
   }
 
+  /** Something else sent in a call's turn (a message sent by hand); `dropped` is its outcome when it never gets one. Never rejects. */
+  turn<T>(run: () => Promise<T>, dropped: T): Promise<T> {
+    return this.queue.turn(run, dropped);
+  }
+
   /** A stop was asked: the plugin does not idle out on top of it. */
   stopAsked(): void {
     this.queue.clearIdle();

@@ -4,7 +4,7 @@
 // filled, and the words of every way a call ends. plugin-supervisor.ts (the program transport) and
 // module-plugin.ts (the module transport) send the calls, with what call-sending.ts gives both.
 import path from 'node:path';
-import type { CommandReasonCode, HostLogCode, LogLevel, LogSource } from '../../../src-shared/host-api';
+import type { CommandReasonCode, HandAnswer, HostLogCode, LogLevel, LogSource } from '../../../src-shared/host-api';
 import { callTimeoutEn } from '../../../src-shared/host-log-en';
 import { answerProblems, type CheckedAnswers } from '../../../src-shared/skwir/answers';
 import type { CallMethod } from '../../../src-shared/skwir/methods';
@@ -16,6 +16,7 @@ import { GivenFileRefusal } from './given-file';
 import type { PluginReads } from './plugin-reads';
 import { SKWIR_REFUSAL } from './skwir-refusals';
 import type { SupervisorLimits } from '../process/supervisor-options';
+import type { HandSending } from '../process/hand-sent';
 import type { Supervised } from '../process/supervised';
 
 export interface PluginLimits extends SupervisorLimits {
@@ -56,6 +57,8 @@ export interface CallRequest<M extends CallMethod = CallMethod> {
 /** What the host holds of a plugin it runs, whichever the transport: its calls and its lifetime. */
 export interface CallablePlugin extends Supervised {
   call<M extends CallMethod>(request: CallRequest<M>): Promise<CallOutcome<M>>;
+  /** A message sent by hand (hand-calls.ts), in its turn behind the calls before it. Never rejects. */
+  sendByHand(sending: HandSending, files: readonly string[]): Promise<HandAnswer>;
 }
 
 /** Where a plugin's calls write: lines of their own, and the host's lines as data (host-log.ts words them). */
@@ -64,9 +67,14 @@ export interface CallLog {
   hostLog(line: HostLogCode): void;
 }
 
+/** One turn in the queue: a call, or a message sent by hand, which waits its turn as a call does. */
 interface Queued {
-  request: CallRequest;
-  settle(outcome: CallOutcome): void;
+  /** The call, when it is one: the next call's files are described while the one before runs. */
+  request?: CallRequest;
+  /** Sends it and waits until it ended; then hands on its outcome when called. Never rejects. */
+  run(): Promise<() => void>;
+  /** It will never be sent: the plugin was stopped first. */
+  drop(): void;
 }
 
 export interface CallQueueOptions {
@@ -91,7 +99,15 @@ export class CallQueue {
   /** Queues a call; it is sent once every call before it ended. Never rejects. */
   call<M extends CallMethod>(request: CallRequest<M>): Promise<CallOutcome<M>> {
     return new Promise<CallOutcome>((settle) => {
-      const queued: Queued = { request, settle };
+      const queued: Queued = {
+        request,
+        run: async () => {
+          const outcome = await this.options.send(request);
+          return () => settle(outcome);
+        },
+        drop: () =>
+          settle({ ms: 0, outcome: 'unavailable', message: 'the plugin was stopped before the call was sent', reasonCode: { code: 'stoppedBeforeAnswer' } }),
+      };
       if (request.signal?.aborted) return settle(cancelledBeforeSent());
       request.signal?.addEventListener(
         'abort',
@@ -110,9 +126,24 @@ export class CallQueue {
     }) as Promise<CallOutcome<M>>;
   }
 
-  /** The call to be sent after the one being sent, if one waits. */
+  /** The call to be sent after the one being sent, if one waits (a message sent by hand is none). */
   next(): CallRequest | undefined {
     return this.queue[0]?.request;
+  }
+
+  /** Queues something else sent in a call's turn (a message sent by hand); `dropped` is its outcome when it never gets one. Never rejects. */
+  turn<T>(run: () => Promise<T>, dropped: T): Promise<T> {
+    return new Promise<T>((settle) => {
+      this.queue.push({
+        run: async () => {
+          const outcome = await run();
+          return () => settle(outcome);
+        },
+        drop: () => settle(dropped),
+      });
+      this.clearIdle();
+      void this.pump();
+    });
   }
 
   clearIdle(): void {
@@ -122,32 +153,25 @@ export class CallQueue {
   /** Calls still queued will never be sent: each ends unavailable. */
   dispose(): void {
     this.clearIdle();
-    for (const queued of this.queue.splice(0)) {
-      queued.settle({ ms: 0, outcome: 'unavailable', message: 'the plugin was stopped before the call was sent', reasonCode: { code: 'stoppedBeforeAnswer' } });
-    }
+    for (const queued of this.queue.splice(0)) queued.drop();
   }
 
   private async pump(): Promise<void> {
     if (this.busy) return;
     this.busy = true;
     try {
-      let sending = this.sendNext();
+      let sending = this.queue.shift()?.run();
       while (sending) {
-        const [sent, outcome] = await sending;
-        // The next call leaves before this one's answer is handed on: whoever waits for it (the
+        const handOn = await sending;
+        // The next turn leaves before this one's outcome is handed on: whoever waits for it (the
         // window asking its next file) does its part while the plugin works on the next.
-        sending = this.sendNext();
-        sent.settle(outcome);
+        sending = this.queue.shift()?.run();
+        handOn();
       }
     } finally {
       this.busy = false;
     }
     this.armIdle();
-  }
-
-  private sendNext(): Promise<[Queued, CallOutcome]> | undefined {
-    const next = this.queue.shift();
-    return next && this.options.send(next.request).then((outcome) => [next, outcome]);
   }
 
   private armIdle(): void {

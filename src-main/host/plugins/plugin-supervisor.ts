@@ -4,6 +4,7 @@
 // or is cancelled, its reads refused after, a late answer dropped and traced; every answer checked
 // and its defaults filled; stopped by closing its input (no farewell notice) and after 10 idle
 // minutes. The lifetime (the stop ladder, crash restarts) is the ProgramSupervisor's, as for tools.
+import type { HandAnswer } from '../../../src-shared/host-api';
 import type { Disposable } from '../../../src-shared/lifecycle';
 import { SKWIR_API_VERSION, SKWIR_LINE_LIMIT, spokenApi } from '../../../src-shared/skwir/limits';
 import type { CallMethod } from '../../../src-shared/skwir/methods';
@@ -27,6 +28,9 @@ import {
 } from './plugin-calls';
 import type { ProgramProcess } from '../process/program-process';
 import { ProgramSupervisor, type ProgramSupervisorOptions } from '../process/program-supervisor';
+import { endedAnswer, sendOnLink, type HandSending } from '../process/hand-sent';
+import { reasonText } from '../process/reasons';
+import { handResultProblems, openHandCall, stoppedBeforeSent } from './hand-calls';
 import type { InitializeVerdict } from '../process/supervisor-options';
 
 export { PLUGIN_LIMITS, type CallOutcome, type CallRequest, type PluginLimits };
@@ -56,6 +60,11 @@ export class PluginSupervisor extends ProgramSupervisor implements CallablePlugi
   /** Queues a call; it is sent once every call before it ended. Never rejects. */
   call<M extends CallMethod>(request: CallRequest<M>): Promise<CallOutcome<M>> {
     return this.calls.call(request);
+  }
+
+  /** A message sent by hand, in its turn in the queue; its files are read as a call's while it is open. */
+  sendByHand(sending: HandSending, files: readonly string[]): Promise<HandAnswer> {
+    return this.calls.turn(() => this.sendHandTurn(sending, files), stoppedBeforeSent);
   }
 
   override dispose(): Promise<void> {
@@ -138,6 +147,38 @@ export class PluginSupervisor extends ProgramSupervisor implements CallablePlugi
     } finally {
       request.signal?.removeEventListener('abort', cancel);
       this.calls.reads.ended(files, id, cancelled ? 'cancelled' : 'answered');
+      await files.close();
+    }
+  }
+
+  /** A message sent by hand on the plugin's link, its files given handles as a call's; the answer to a call judged as a call's is. */
+  private async sendHandTurn(sending: HandSending, paths: readonly string[]): Promise<HandAnswer> {
+    const ready = await this.ready({ waitForRestart: true });
+    if ('why' in ready) return { outcome: 'unavailable', message: reasonText(ready.why, 'plugin') };
+    const { running } = ready;
+    const { reads } = this.calls;
+    const opened = await openHandCall(sending, paths, reads);
+    if ('answer' in opened) return opened.answer;
+    const { files, params } = opened;
+    reads.opened(files);
+    try {
+      const answer = await sendOnLink(
+        running.peer,
+        { ...sending, ...(params === undefined ? {} : { params }) },
+        {
+          timeoutMs: this.calls.callMs,
+          settled: (id, how) => reads.ended(files, id, how === 'timeout' || how === 'cancelled' ? 'cancelled' : 'answered'),
+          timedOut: (id) => running.peer.notify('$/cancel', { id }),
+        },
+      );
+      if (answer.outcome === 'result') {
+        const problems = handResultProblems(sending.method, answer.result, files, this.plugin.granted);
+        return problems ? { ...answer, problems } : answer;
+      }
+      if (answer.outcome !== 'linkEnded') return answer;
+      return endedAnswer(await this.whyUnanswered(running), 'plugin', answer);
+    } finally {
+      reads.ended(files, 0, 'answered');
       await files.close();
     }
   }

@@ -3,7 +3,10 @@
 // notices the app sends, `shutdown` before its input closes. The lifetime (start, stop, crashes) is
 // the ProgramSupervisor's; the caller decides when to start (`launch` tools at once, `demand` tools on first
 // use), and runCommand starts a tool that is not started yet.
-import type { CommandOutcome, PreferenceValue } from '../../../src-shared/host-api';
+import type { CommandOutcome, HandAnswer, PreferenceValue } from '../../../src-shared/host-api';
+import { resultProblems } from '../../../src-shared/protocol/check-message';
+import { methodInfo } from '../../../src-shared/protocol/methods';
+import { endedAnswer, sendOnLink, type HandSending } from '../process/hand-sent';
 import { PROTOCOL1_LINE_LIMIT } from '../../../src-shared/limits';
 import { Emitter, type Event } from '../../../src-shared/lifecycle';
 import { beforeAnswerEn } from '../../../src-shared/reasons-en';
@@ -78,6 +81,21 @@ export class ToolSupervisor extends ProgramSupervisor {
       // "it": the outcome already says the tool crashed ("The tool crashed: it exited with code 3 ...").
       return { outcome: 'crashed', message: beforeAnswerEn(reasonText(how)), reasonCode: how };
     }
+  }
+
+  /**
+   * A message sent by hand on the tool's link (a demand tool not running is started for it), with
+   * a command's time limit; a result of a request the protocol knows is judged, for the person.
+   */
+  async sendByHand(sending: HandSending): Promise<HandAnswer> {
+    const ready = await this.ready();
+    if ('why' in ready) return { outcome: 'unavailable', message: reasonText(ready.why) };
+    const { running } = ready;
+    const answer = await sendOnLink(running.peer, sending, { timeoutMs: this.limits.commandMs });
+    if (answer.outcome === 'linkEnded') return endedAnswer(await this.whyUnanswered(running), 'tool', answer);
+    if (answer.outcome !== 'result' || methodInfo(sending.method)?.sender !== 'app') return answer;
+    const problems = resultProblems(sending.method, answer.result);
+    return problems.length > 0 ? { ...answer, problems } : answer;
   }
 
   preferencesChanged(preferences: readonly { id: string; value: PreferenceValue }[]): void {

@@ -10,7 +10,7 @@
 // granted capabilities rule `read`. The Messages tab gets each call, read and log as the JSON-RPC
 // lines a program would have sent for them (module-trace.ts).
 import { basename } from 'node:path';
-import type { HostLogCode, LogLevel, LogSource } from '../../../../src-shared/host-api';
+import type { HandAnswer, HostLogCode, LogLevel, LogSource } from '../../../../src-shared/host-api';
 import { formatCount, quote } from '../../../../src-shared/protocol/problem-words';
 import { SKWIR_LINE_LIMIT } from '../../../../src-shared/skwir/limits';
 import type { CallMethod } from '../../../../src-shared/skwir/methods';
@@ -27,6 +27,10 @@ import { cancelledByPerson, judgedAnswer, malformed, pluginFailed, timedOut } fr
 import type { CallablePlugin, CallOutcome, CallRequest, PluginLimits } from '../plugin-calls';
 import { LaunchError } from '../../process/child';
 import { Supervisor } from '../../process/supervisor';
+import type { HandSending } from '../../process/hand-sent';
+import { reasonText } from '../../process/reasons';
+import { ErrorCodes } from '../../wire/errors';
+import { handResultProblems, moduleTakesNoNotice, openHandCall, stoppedBeforeSent } from '../hand-calls';
 import type { InitializeVerdict } from '../../process/supervisor-options';
 
 export interface ModulePluginOptions {
@@ -63,6 +67,11 @@ export class ModulePlugin extends Supervisor<WorkerLink> implements CallablePlug
   /** Queues a call; it is sent once every call before it ended. Never rejects. */
   call<M extends CallMethod>(request: CallRequest<M>): Promise<CallOutcome<M>> {
     return this.calls.call(request);
+  }
+
+  /** A message sent by hand: a call of any method, in its turn; a module takes no notice. */
+  sendByHand(sending: HandSending, files: readonly string[]): Promise<HandAnswer> {
+    return this.calls.turn(() => this.sendHandTurn(sending, files), stoppedBeforeSent);
   }
 
   /** Transpiles (unless cached) and starts a worker; resolves once its component is instantiated. */
@@ -153,6 +162,53 @@ export class ModulePlugin extends Supervisor<WorkerLink> implements CallablePlug
     }
   }
 
+  /** A call sent by hand goes as a call does; its answer is given as it came (or how the call ended), judged when it is a call's. */
+  private async sendHandTurn(sending: HandSending, paths: readonly string[]): Promise<HandAnswer> {
+    if (sending.kind === 'notice') return moduleTakesNoNotice;
+    const ready = await this.ready({ waitForRestart: true });
+    if ('why' in ready) return { outcome: 'unavailable', message: reasonText(ready.why, 'plugin') };
+    const link = ready.running;
+    const opened = await openHandCall(sending, paths, this.calls.reads);
+    if ('answer' in opened) return opened.answer;
+    const { files, params } = opened;
+    const { method } = sending;
+    const paramsText = params === undefined ? 'null' : JSON.stringify(params);
+    const id = this.trace.call(method, paramsText);
+    const sent = { jsonrpc: '2.0', id, method, ...(params === undefined ? {} : { params }) };
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), this.calls.callMs)));
+    this.calls.reads.opened(files);
+    const started = Date.now();
+    try {
+      const ending = await Promise.race([link.call(id, method, paramsText), late]);
+      const ms = Date.now() - started;
+      this.calls.reads.ended(files, id, ending === 'timeout' ? 'cancelled' : 'answered');
+      if (ending === 'timeout') {
+        await this.cutShort(link);
+        this.hostLog({ code: 'workerReplaced' });
+        return { outcome: 'timeout', message: `no answer within ${this.calls.callMs / 1000} s`, ms, sent };
+      }
+      if (ending.type === 'answered' && Buffer.byteLength(ending.text) <= SKWIR_LINE_LIMIT.bytes) {
+        const result = parsedAnswer(ending.text);
+        if (result !== undefined) {
+          this.trace.answer(id, method, ending.text);
+          const problems = handResultProblems(method, result.value, files, this.options.granted);
+          return { outcome: 'result', result: result.value, ms, sent, ...(problems ? { problems } : {}) };
+        }
+      }
+      // Any other ending is traced and logged as a call's would be, and told as a failure, or the worker's end.
+      const outcome = await this.callEnded(ending, method as CallMethod, id, files, link, ms);
+      const message = 'message' in outcome ? outcome.message : '';
+      if (ending.type === 'failed') return { outcome: 'failure', error: { code: SKWIR_REFUSAL, message: ending.message }, ms, sent };
+      if (ending.type === 'exited') return { outcome: 'ended', message, ms, sent };
+      return { outcome: 'failure', error: { code: ErrorCodes.InternalError, message }, ms, sent };
+    } finally {
+      clearTimeout(timer);
+      this.calls.reads.ended(files, id, 'answered');
+      await files.close();
+    }
+  }
+
   /** How a call that came back ended, traced as the plugin's answer would be. */
   private async callEnded(ending: CallEnding, method: CallMethod, id: number, files: CallHandles, link: WorkerLink, ms: number): Promise<CallOutcome> {
     switch (ending.type) {
@@ -220,5 +276,14 @@ export class ModulePlugin extends Supervisor<WorkerLink> implements CallablePlug
   private takeLog(level: unknown, message: unknown): void {
     this.trace.log(level, message);
     logNotice({ level, message }, this.log.bind(this));
+  }
+}
+
+/** The component's answer as JSON, or undefined when it is none. */
+function parsedAnswer(text: string): { value: unknown } | undefined {
+  try {
+    return { value: JSON.parse(text) as unknown };
+  } catch {
+    return undefined;
   }
 }
