@@ -88,7 +88,7 @@ export async function runFilesBench(store: AppStore, { count, folder, pluginId }
   const separator = folder.includes('\\') && !folder.includes('/') ? '\\' : '/';
   const paths = Array.from({ length: count }, (_, index) => `${folder}${separator}${benchFileName(index)}`);
   const start = performance.now();
-  store.getState().addFiles(pluginId, paths);
+  void store.getState().addFiles(pluginId, paths);
   await framesUntil(() => rows() > 0);
   const listShownMs = performance.now() - start;
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { PluginAnswer } from '../../src-shared/plugin-api';
 import { createFakeHost, makePlugin } from '../../src-shared/test/fake-host';
 import { createAppStore } from './app-store';
-import { ASKS_AT_ONCE, pluginFileSelectors, thumbnailPixels } from './plugin-files-slice';
+import { ASKS_AT_ONCE, JUDGED_AT_ONCE, pluginFileSelectors, thumbnailPixels } from './plugin-files-slice';
 
 const words = makePlugin(
   { id: 'org.example.words', name: { en: 'Words' } },
@@ -26,6 +26,22 @@ async function loaded() {
 }
 
 describe('plugin files slice', () => {
+  it('judges a folder of 500 files a few paths at a time, so the test bed never refuses a judgement as one too many', async () => {
+    const { fake, state } = await loaded();
+    let judging = 0;
+    let most = 0;
+    fake.answers.judgeFile = async () => {
+      most = Math.max(most, ++judging);
+      await settle();
+      judging -= 1;
+      return { ok: true };
+    };
+    const paths = Array.from({ length: 500 }, (_, index) => `/folder/file-${index}.txt`);
+    await state().addFiles(words.id, paths);
+    expect(pluginFileSelectors.files(words.id)(state())).toHaveLength(500);
+    expect(most).toBe(JUDGED_AT_ONCE);
+  });
+
   it('judges each path as it is added: one the host refuses is not listed, and why is kept for the person', async () => {
     const { fake, state } = await loaded();
     fake.answers.judgeFile = (path) => {

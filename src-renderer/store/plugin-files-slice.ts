@@ -96,6 +96,25 @@ export const fileKey = (pluginId: string, path: string): string => `${pluginId}\
 
 const cancelledHere = { status: 'answered', answer: { ok: false, outcome: 'cancelled', message: '' } } as const;
 
+/**
+ * Paths judged a few at a time: a folder dropped may hold thousands of files, and the test bed
+ * refuses a page more than 64 requests waiting at once (a refused judgement would refuse the file).
+ */
+export const JUDGED_AT_ONCE = 16;
+
+async function judgedInTurns(paths: readonly string[], judge: (path: string) => Promise<GivenFileVerdict>): Promise<GivenFileVerdict[]> {
+  const verdicts: GivenFileVerdict[] = new Array<GivenFileVerdict>(paths.length);
+  let next = 0;
+  const judging = async () => {
+    while (next < paths.length) {
+      const index = next++;
+      verdicts[index] = await judge(paths[index]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(JUDGED_AT_ONCE, paths.length) }, judging));
+  return verdicts;
+}
+
 export const createPluginFilesSlice: SliceCreator<PluginFilesSlice> = (set, get, host) => {
   const queue = askQueue(ASKS_AT_ONCE);
 
@@ -211,14 +230,12 @@ export const createPluginFilesSlice: SliceCreator<PluginFilesSlice> = (set, get,
         const others = Math.max(0, now.pending - dropped.announced);
         return { pending: others + given.length, refused: others > 0 ? now.refused : [] };
       });
-      const verdicts = await Promise.all(
-        given.map((path) =>
-          host.judgeFile(path).catch((error: unknown): GivenFileVerdict => ({
-            ok: false,
-            problem: problemOf(error),
-            problemCode: { code: 'unreadable', reason: problemOf(error) },
-          })),
-        ),
+      const verdicts = await judgedInTurns(given, (path) =>
+        host.judgeFile(path).catch((error: unknown): GivenFileVerdict => ({
+          ok: false,
+          problem: problemOf(error),
+          problemCode: { code: 'unreadable', reason: problemOf(error) },
+        })),
       );
       const refused: AddRefusal[] = [
         ...dropped.refused,
