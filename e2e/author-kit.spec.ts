@@ -53,10 +53,10 @@ test('keeps a private signature masked everywhere once set: the panel, Messages,
   await openTab(page, 'Messages');
   const messages = page.getByRole('list', { name: 'Messages between the app and the tool' });
   await expect(messages).toContainText('keystrokes/paste');
-  await page.getByLabel('Method').selectOption('keystrokes/paste');
+  await page.getByRole('combobox', { name: 'Method', exact: true }).selectOption('keystrokes/paste');
   await messages.getByRole('listitem').first().getByRole('button', { expanded: false }).click();
   await expect(messages).toContainText('•••• (secret)');
-  await page.getByLabel('Method').selectOption('storage/get');
+  await page.getByRole('combobox', { name: 'Method', exact: true }).selectOption('storage/get');
   await expect(messages).toContainText('•••• (secret)');
   await expect(page.getByText('s3cret-sig')).toHaveCount(0);
   await screenshot(page, testInfo, '20b-secret-masked');

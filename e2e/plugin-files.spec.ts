@@ -209,7 +209,7 @@ test('a second view of the same converted file asks the plugin nothing: Messages
   await fileRow('dot.ppm').click();
   await expect(preview().locator('.answer-note')).toHaveText(/^Answered in|^From the cache/);
   await openTab(page, 'Messages');
-  await page.getByLabel('Method').selectOption('convert');
+  await page.getByRole('combobox', { name: 'Method', exact: true }).selectOption('convert');
   const counted = page.locator('.line-count');
   await expect(counted).toHaveText(/^\d+ of \d+ messages$/);
   const before = await counted.textContent();
@@ -224,7 +224,7 @@ test('a second view of the same converted file asks the plugin nothing: Messages
   // grey.pgm's conversion was asked once (request and answer); dot.ppm's second view, never.
   await expect(counted).toHaveText(new RegExp(`^${converts + 2} of \\d+ messages$`));
   await screenshot(page, testInfo, 'plugin-09-cache');
-  await page.getByLabel('Method').selectOption('');
+  await page.getByRole('combobox', { name: 'Method', exact: true }).selectOption('');
 });
 
 test('shows a plan in words and applies it in simulated mode: recorded, the file untouched', async ({}, testInfo) => {

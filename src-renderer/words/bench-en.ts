@@ -4,7 +4,7 @@ export const benchEn: BenchWords = {
   composer: 'Send a message by hand',
   composerMessage: 'Message',
   otherMethod: 'Another method…',
-  composerMethod: 'Method',
+  composerMethod: 'Method to send',
   composerKind: 'Kind',
   request: 'Request (answered)',
   notice: 'Notice (not answered)',

@@ -4,7 +4,7 @@ export const benchFr: BenchWords = {
   composer: 'Envoyer un message à la main',
   composerMessage: 'Message',
   otherMethod: 'Une autre méthode…',
-  composerMethod: 'Méthode',
+  composerMethod: 'Méthode à envoyer',
   composerKind: 'Genre',
   request: 'Requête (avec réponse)',
   notice: 'Notification (sans réponse)',
