@@ -7,11 +7,12 @@
 import type { EndLine, FileLine, RecordLine, SessionInputs, SessionLine } from '../../../src-shared/recording/record-lines';
 import { RECORDING_FORMAT } from '../../../src-shared/recording/record-lines';
 import { fileSha256 } from '../files/file-hash';
+import { detached } from '../wire/detached';
 import { hasKeptBytes, showKeptBytes } from '../wire/not-utf8';
 import { SecretMask } from './trace';
 
 /** What the host keeps of one session by default (the app's); the CLI and the test bed keep more. */
-export const RECORDING_MAX_CHARS = 4 * 1024 * 1024;
+export const RECORDING_MAX_CHARS = 1024 * 1024;
 
 /** Whose session it is, for the session line. */
 export type RecordingAbout = Pick<SessionLine, 'dialect' | 'transport' | 'id' | 'version' | 'folder'>;
@@ -63,9 +64,15 @@ export class SessionRecording {
   /** A line on the link, as it went (`sent`: for a line to the program, the message it was made from). */
   line(direction: 'toTool' | 'fromTool', text: string, method?: string, sent?: object): void {
     if (!this.open) return;
+    // Past the size kept, a line is only counted: a flood of a million lines costs no work each.
+    if (this.full(text.length)) {
+      this.leftOut++;
+      return;
+    }
     const notUtf8 = hasKeptBytes(text);
     const shown = notUtf8 ? showKeptBytes(text) : (this.secrets?.mask(direction, text, method, sent) ?? text);
-    this.keep({ type: 'line', ms: this.ms(), direction, text: shown, ...(notUtf8 ? { notUtf8: true as const } : {}) }, shown.length);
+    // A copy: the line may be a slice of the chunk it came in, which it would keep alive.
+    this.keep({ type: 'line', ms: this.ms(), direction, text: detached(shown), ...(notUtf8 ? { notUtf8: true as const } : {}) }, shown.length);
   }
 
   /** The simulated clipboard was set by hand. */
@@ -135,8 +142,12 @@ export class SessionRecording {
     return Math.max(0, Math.round(this.now() - (this.began ?? this.now())));
   }
 
+  private full(chars: number): boolean {
+    return this.leftOut > 0 || this.chars + chars > this.maxChars;
+  }
+
   private keep(kept: Kept, chars: number): void {
-    if (this.leftOut > 0 || this.chars + chars > this.maxChars) {
+    if (this.full(chars)) {
       this.leftOut++;
       return;
     }
