@@ -150,7 +150,7 @@ test('a shortcut given in Settings by pressing it, recorded and not registered, 
 });
 
 test("the palette's own shortcut: its default beside the language, changed by pressing another, never taken away", async () => {
-  const field = page.getByLabel('Shortcut for Open the command palette');
+  const field = page.getByLabel('Shortcut to open the command palette');
   await expect(field).toHaveAttribute('data-accelerator', 'CommandOrControl+Shift+Space');
   await field.focus();
   await page.keyboard.press('Backspace');
@@ -158,7 +158,7 @@ test("the palette's own shortcut: its default beside the language, changed by pr
   await page.keyboard.press('Alt+Shift+P');
   await expect(field).toHaveAttribute('data-accelerator', 'Alt+Shift+P');
   await page.reload();
-  await expect(page.getByLabel('Shortcut for Open the command palette')).toHaveAttribute('data-accelerator', 'Alt+Shift+P');
+  await expect(page.getByLabel('Shortcut to open the command palette')).toHaveAttribute('data-accelerator', 'Alt+Shift+P');
 });
 
 test('the palette in French, and axe finds nothing on it', async ({}, testInfo) => {

@@ -35,7 +35,7 @@ export const paletteEn: PaletteWords = {
   removeShortcut: 'Remove',
   shortcutSaved: 'Saved',
   notRegistered: 'Another app holds it now: choose another',
-  paletteShortcut: 'Open the command palette',
+  paletteShortcut: 'Shortcut to open the command palette',
   refusal: (refusal) => {
     switch (refusal.code) {
       case 'taken':

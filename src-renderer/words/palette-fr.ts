@@ -35,7 +35,7 @@ export const paletteFr: PaletteWords = {
   removeShortcut: 'Retirer',
   shortcutSaved: 'Enregistré',
   notRegistered: 'Une autre app le tient maintenant\u202f: choisissez-en un autre',
-  paletteShortcut: 'Ouvrir la palette de commandes',
+  paletteShortcut: 'Raccourci pour ouvrir la palette de commandes',
   refusal: (refusal) => {
     switch (refusal.code) {
       case 'taken':

@@ -40,7 +40,7 @@ export interface PaletteWords {
   removeShortcut: string;
   shortcutSaved: string;
   notRegistered: string;
-  /** The palette's own shortcut, as a command's title in its field. */
+  /** The label of the palette's own shortcut field. */
   paletteShortcut: string;
   refusal: (refusal: ShortcutRefusal) => string;
 }

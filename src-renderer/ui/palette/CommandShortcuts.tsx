@@ -31,7 +31,7 @@ export function CommandShortcuts({ entry }: { entry: EntrySummary }) {
       <p className="muted">{words.palette.shortcutsHelp}</p>
       <ul className="command-shortcuts" aria-label={words.palette.shortcutsHeading}>
         {commands.map((command) => (
-          <ShortcutField key={command.id} entryId={entry.id} command={command.id} title={text(command.title)} />
+          <ShortcutField key={command.id} entryId={entry.id} command={command.id} label={words.palette.shortcutFor(text(command.title))} />
         ))}
       </ul>
     </section>
@@ -45,12 +45,12 @@ export function PaletteShortcut() {
   const words = useWords();
   return (
     <ul className="command-shortcuts palette-shortcut" aria-label={words.palette.shortcutsHeading}>
-      <ShortcutField entryId={APP_ENTRY_ID} command={PALETTE_COMMAND} title={words.palette.paletteShortcut} removable={false} />
+      <ShortcutField entryId={APP_ENTRY_ID} command={PALETTE_COMMAND} label={words.palette.paletteShortcut} removable={false} />
     </ul>
   );
 }
 
-function ShortcutField({ entryId, command, title, removable = true }: { entryId: string; command: string; title: string; removable?: boolean }) {
+function ShortcutField({ entryId, command, label, removable = true }: { entryId: string; command: string; label: string; removable?: boolean }) {
   const words = useWords();
   const shortcut = useAppStore(paletteSelectors.shortcutOf(entryId, command));
   const setShortcut = useAppStore((s) => s.setCommandShortcut);
@@ -89,7 +89,7 @@ function ShortcutField({ entryId, command, title, removable = true }: { entryId:
           : '';
   return (
     <li className="command-shortcut" data-command={command}>
-      <label htmlFor={fieldId}>{words.palette.shortcutFor(title)}</label>
+      <label htmlFor={fieldId}>{label}</label>
       <input
         id={fieldId}
         type="text"

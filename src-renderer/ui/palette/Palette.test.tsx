@@ -171,7 +171,7 @@ describe('the shortcut fields of Settings', () => {
 describe("the palette's own shortcut", () => {
   it('is set by pressing it beside the language, cannot be taken away, and only opens the palette when pressed', async () => {
     const { fake } = await renderApp({ tools: [kit] });
-    const field = screen.getByLabelText('Shortcut for Open the command palette');
+    const field = screen.getByLabelText('Shortcut to open the command palette');
     field.focus();
     await userEvent.keyboard('{Alt>}{Shift>}p{/Shift}{/Alt}');
     await waitFor(() => expect(field.getAttribute('data-accelerator')).toBe('Alt+Shift+P'));
