@@ -107,7 +107,7 @@ test('the Skwir commands act on the simulated selection: a value shown as a tree
   await expect(tree).toContainText('total');
   await expect(tree).toContainText('three.txt');
   // three small words, and keep me as I am.
-  await expect(tree.locator('li').filter({ hasText: /^total/ })).toHaveText('total 8');
+  await expect(tree.locator('.value-field').filter({ hasText: /^total/ })).toHaveText('total: 8');
   await screenshot(page, testInfo, 'palette-02-value');
 
   await search().fill('backup');

@@ -22,7 +22,6 @@ export const paletteEn: PaletteWords = {
   running: 'Running…',
   hudSaid: 'The tool showed',
   valueHeading: 'The answer',
-  moreValues: (count) => `and ${countIn('en', count, 'more', 'more')}`,
   openHint: 'Ctrl+K opens the command palette',
   selectionField: 'Selected files, as in the Finder (a path a line)',
   selectionSet: 'Select',

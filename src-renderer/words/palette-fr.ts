@@ -22,7 +22,6 @@ export const paletteFr: PaletteWords = {
   running: 'En cours…',
   hudSaid: 'L’outil a affiché',
   valueHeading: 'La réponse',
-  moreValues: (count) => `et ${count.toLocaleString('fr')} de plus`,
   openHint: 'Ctrl+K ouvre la palette de commandes',
   selectionField: 'Fichiers sélectionnés, comme dans le Finder (un chemin par ligne)',
   selectionSet: 'Sélectionner',

@@ -25,7 +25,6 @@ export interface PaletteWords {
   running: string;
   hudSaid: string;
   valueHeading: string;
-  moreValues: (count: number) => string;
   openHint: string;
   // The test bed's simulated selection
   selectionField: string;

@@ -1,20 +1,17 @@
 // The plugin's commands that serve every chosen file, each a button; one whose args schema has
-// properties opens its form first. The answer shows under it: done, a value as JSON, text put on
-// the clipboard with what the plugin said, or a plan to apply.
+// properties opens its form first. The answer shows under it (CommandAnswer).
 import { useId, useMemo } from 'react';
 import type { PluginDetails } from '../../../src-shared/host-api';
-import { pluginCommandSelectors, type PluginCommandRun } from '../../store/plugin-commands-slice';
+import { pluginCommandSelectors } from '../../store/plugin-commands-slice';
 import { pluginFileSelectors } from '../../store/plugin-files-slice';
 import { commandsServing } from '../../store/plugin-serving';
 import { useAppStore } from '../../store/store-context';
 import { fileName } from '../../file-path';
-import { pluginFailureText } from '../../words/plugin-answer';
 import { useWords } from '../use-words';
 import { ArgsForm } from './ArgsForm';
 import { CallProgress } from './CallProgress';
 import { argFields } from './command-args';
-import { PlanView } from './PlanView';
-import { ValueTree } from './ValueTree';
+import { CommandAnswer } from './CommandAnswer';
 
 type Command = PluginDetails['commands'][number];
 
@@ -93,49 +90,4 @@ function PluginCommand(props: { pluginId: string; command: Command; paths: strin
       </div>
     </li>
   );
-}
-
-function CommandAnswer(props: { pluginId: string; command: string; run: PluginCommandRun; canWrite: boolean }) {
-  const words = useWords();
-  const { call } = props.run;
-  if (call.status !== 'answered') return null;
-  const answer = call.answer;
-  if (!answer.ok) {
-    return (
-      <p role="status" className="command-answer problem" data-answer="failure">
-        {pluginFailureText(words, answer)}
-      </p>
-    );
-  }
-  const shown = answer.answer;
-  switch (shown.answer) {
-    case 'done':
-      return (
-        <p role="status" className="command-answer outcome-done" data-answer="done">
-          {words.plugin.done}
-        </p>
-      );
-    case 'value':
-      return (
-        <div className="command-answer" data-answer="value">
-          <ValueTree value={shown.value} label={words.plugin.value} />
-        </div>
-      );
-    case 'text':
-      return (
-        <div className="command-answer" data-answer="text" data-copied={shown.onClipboard}>
-          <p role="status">
-            {shown.onClipboard ? shown.said || words.plugin.copiedSaid : words.plugin.notCopied(shown.clipboardProblem)}
-            {shown.onClipboard && shown.said ? <span className="muted"> · {words.plugin.copiedSaid}</span> : null}
-          </p>
-          {!shown.onClipboard && <pre className="command-value">{shown.text}</pre>}
-        </div>
-      );
-    case 'plan':
-      return (
-        <div className="command-answer" data-answer="plan">
-          <PlanView pluginId={props.pluginId} command={props.command} plan={shown} state={props.run.plan ?? { status: 'shown' }} canWrite={props.canWrite} />
-        </div>
-      );
-  }
 }
