@@ -5,13 +5,12 @@
 // and 2.1 A and AA and axe's best practices in the light scheme, and against the colour rules again
 // in the dark one; it must have no violation at all.
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { join } from 'node:path';
 import { planCommandTitle, planPluginName, writeGivenFiles, writePlanPlugin } from './plugin-fixtures';
-import { fixturesFolder, samplesFolder, startTestbedCli, type RunningTestbed } from './testbed-process';
-import { logView, openTab, openWindow, selectTool, toolInList } from './window';
+import { openServedWindow, type ServedWindow } from './served-window';
+import { fixturesFolder, samplesFolder } from './testbed-process';
+import { logView, openTab, selectTool, toolInList } from './window';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -57,21 +56,15 @@ async function expectNoViolations(page: Page, screen: string): Promise<void> {
 }
 
 test.describe('a window with no tool yet', () => {
-  let testbed: RunningTestbed;
-  let context: BrowserContext;
+  let served: ServedWindow;
   let page: Page;
 
   test.beforeAll(async ({ browser }: { browser: Browser }) => {
-    testbed = await startTestbedCli([]);
-    context = await browser.newContext();
-    page = await context.newPage();
-    await openWindow(page, testbed.url);
+    served = await openServedWindow(browser, { name: 'axe-empty', folders: () => [] });
+    ({ page } = served);
   });
 
-  test.afterAll(async () => {
-    await context?.close();
-    await testbed?.stop();
-  });
+  test.afterAll(() => served?.close());
 
   test('the empty window; a dropped folder opens Install, which refuses one folder and installs another; the uninstall confirmation', async () => {
     await expect(page.getByRole('heading', { level: 1, name: 'No tools yet' })).toBeVisible();
@@ -107,8 +100,7 @@ test.describe('a window with no tool yet', () => {
 });
 
 test.describe('a window with tools and plugins', () => {
-  let testbed: RunningTestbed;
-  let context: BrowserContext;
+  let served: ServedWindow;
   let page: Page;
   let work: string;
   const file = (name: string) => join(work, 'files', name);
@@ -127,27 +119,24 @@ test.describe('a window with tools and plugins', () => {
   }
 
   test.beforeAll(async ({ browser }: { browser: Browser }) => {
-    work = await mkdtemp(join(tmpdir(), 'vitruvian-e2e-axe-'));
-    await writeGivenFiles(join(work, 'files'));
-    await writePlanPlugin(join(work, 'plan-maker'));
-    testbed = await startTestbedCli([
-      join(samplesFolder, 'clipboard-kit'),
-      join(fixturesFolder, 'invalid-tool'),
-      join(samplesFolder, 'skwir-word-count'),
-      join(samplesFolder, 'skwir-hex'),
-      join(samplesFolder, 'skwir-netpbm'),
-      join(work, 'plan-maker'),
-    ]);
-    context = await browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'] });
-    page = await context.newPage();
-    await openWindow(page, testbed.url);
+    served = await openServedWindow(browser, {
+      name: 'axe',
+      folders: async (work) => {
+        await writeGivenFiles(join(work, 'files'));
+        await writePlanPlugin(join(work, 'plan-maker'));
+        return [
+          join(samplesFolder, 'clipboard-kit'),
+          join(fixturesFolder, 'invalid-tool'),
+          ...['skwir-word-count', 'skwir-hex', 'skwir-netpbm'].map((name) => join(samplesFolder, name)),
+          join(work, 'plan-maker'),
+        ];
+      },
+      context: { permissions: ['clipboard-read', 'clipboard-write'] },
+    });
+    ({ page, work } = served);
   });
 
-  test.afterAll(async () => {
-    await context?.close();
-    await testbed?.stop();
-    await rm(work, { recursive: true, force: true });
-  });
+  test.afterAll(() => served?.close());
 
   test('the tool list with nothing chosen', async () => {
     await expect(toolInList(page, 'Clipboard kit')).toHaveAttribute('data-state', 'running');

@@ -5,25 +5,20 @@
 // is cut into nonsense.
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { join } from 'node:path';
-import { samplesFolder, startTestbedCli, type RunningTestbed } from './testbed-process';
-import { logView, openTab, openWindow, screenshot, selectTool, toolInList } from './window';
+import { openServedWindow, type ServedWindow } from './served-window';
+import { samplesFolder } from './testbed-process';
+import { logView, openTab, screenshot, selectTool, toolInList } from './window';
 
 test.describe.configure({ mode: 'serial' });
 
-let testbed: RunningTestbed;
+let served: ServedWindow;
 let page: Page;
 
 test.beforeAll(async ({ browser }: { browser: Browser }) => {
-  testbed = await startTestbedCli([join(samplesFolder, 'clipboard-kit'), join(samplesFolder, 'word-count')]);
-  page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  await openWindow(page, testbed.url);
+  served = await openServedWindow(browser, { name: 'author', folders: () => [join(samplesFolder, 'clipboard-kit'), join(samplesFolder, 'word-count')] });
+  ({ page } = served);
 });
-
-test.afterAll(async () => {
-  await page?.close();
-  const code = await testbed?.stop();
-  expect(code, `the test bed should stop cleanly on SIGTERM:\n${testbed?.stderr.join('\n')}`).toBe(0);
-});
+test.afterAll(() => served?.close());
 
 const panelName = /^(Simulated services|Services simulés)$/;
 const panel = () => page.getByRole('region', { name: panelName });

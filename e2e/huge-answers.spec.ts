@@ -4,39 +4,33 @@
 // scrolls to what a search found, and stays alive (and accessible: axe finds nothing); the test bed
 // answers after each.
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { hugePluginName, writeHugePlugin } from './plugin-fixtures';
-import { startTestbedCli, type RunningTestbed } from './testbed-process';
-import { openWindow, screenshot, selectTool } from './window';
+import { openServedWindow, type ServedWindow } from './served-window';
+import { screenshot, selectTool } from './window';
 
 test.describe.configure({ mode: 'serial' });
 
-let testbed: RunningTestbed;
-let context: BrowserContext;
+let served: ServedWindow;
 let page: Page;
 let work: string;
 
 test.beforeAll(async ({ browser }: { browser: Browser }) => {
-  work = await mkdtemp(join(tmpdir(), 'vitruvian-e2e-huge-'));
-  await writeHugePlugin(join(work, 'huge'));
-  await mkdir(join(work, 'files'));
-  for (const name of ['many.rows', 'wide.cells', 'code.lines', 'a.txt']) await writeFile(join(work, 'files', name), 'x\n');
-  testbed = await startTestbedCli([join(work, 'huge')]);
-  context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  page = await context.newPage();
-  await openWindow(page, testbed.url);
+  served = await openServedWindow(browser, {
+    name: 'huge',
+    folders: async (work) => {
+      await writeHugePlugin(join(work, 'huge'));
+      await mkdir(join(work, 'files'));
+      for (const name of ['many.rows', 'wide.cells', 'code.lines', 'a.txt']) await writeFile(join(work, 'files', name), 'x\n');
+      return [join(work, 'huge')];
+    },
+  });
+  ({ page, work } = served);
   await selectTool(page, hugePluginName);
 });
-
-test.afterAll(async () => {
-  await context?.close();
-  const code = await testbed?.stop();
-  await rm(work, { recursive: true, force: true });
-  expect(code, `the test bed should stop cleanly on SIGTERM:\n${testbed?.stderr.join('\n')}`).toBe(0);
-});
+test.afterAll(() => served?.close());
 
 const preview = () => page.getByRole('region', { name: /^Preview of / });
 const files = () => page.getByRole('listbox', { name: 'Files given to the plugin' });

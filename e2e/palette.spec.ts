@@ -4,44 +4,35 @@
 // its value shown as a tree and its plan applied only once confirmed; Escape closes; and axe finds
 // nothing wrong with the palette, in English and in French.
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { planCommandTitle, writeGivenFiles, writePlanPlugin } from './plugin-fixtures';
-import { samplesFolder, startTestbedCli, type RunningTestbed } from './testbed-process';
-import { openTab, openWindow, screenshot, selectTool } from './window';
+import { openServedWindow, type ServedWindow } from './served-window';
+import { samplesFolder } from './testbed-process';
+import { openTab, screenshot, selectTool } from './window';
 
 test.describe.configure({ mode: 'serial' });
 
-let testbed: RunningTestbed;
-let context: BrowserContext;
+let served: ServedWindow;
 let page: Page;
 let work: string;
 const file = (name: string) => join(work, 'files', name);
 
 test.beforeAll(async ({ browser }: { browser: Browser }) => {
-  work = await mkdtemp(join(tmpdir(), 'vitruvian-e2e-palette-'));
-  await writeGivenFiles(join(work, 'files'));
-  await writePlanPlugin(join(work, 'plan-maker'));
-  testbed = await startTestbedCli([
-    join(samplesFolder, 'word-count'),
-    join(samplesFolder, 'clipboard-kit'),
-    join(samplesFolder, 'skwir-word-count'),
-    join(work, 'plan-maker'),
-  ]);
-  context = await browser.newContext({ viewport: { width: 1280, height: 800 }, permissions: ['clipboard-read', 'clipboard-write'] });
-  page = await context.newPage();
-  await openWindow(page, testbed.url);
+  served = await openServedWindow(browser, {
+    name: 'palette',
+    folders: async (work) => {
+      await writeGivenFiles(join(work, 'files'));
+      await writePlanPlugin(join(work, 'plan-maker'));
+      return [join(samplesFolder, 'word-count'), join(samplesFolder, 'clipboard-kit'), join(samplesFolder, 'skwir-word-count'), join(work, 'plan-maker')];
+    },
+    context: { permissions: ['clipboard-read', 'clipboard-write'] },
+  });
+  ({ page, work } = served);
 });
 
-test.afterAll(async () => {
-  await context?.close();
-  const code = await testbed?.stop();
-  await rm(work, { recursive: true, force: true });
-  expect(code, `the test bed should stop cleanly on SIGTERM:\n${testbed?.stderr.join('\n')}`).toBe(0);
-});
+test.afterAll(() => served?.close());
 
 const palette = () => page.getByRole('dialog', { name: /^(Command palette|Palette de commandes)$/ });
 const search = () => palette().getByRole('combobox');

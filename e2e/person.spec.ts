@@ -5,30 +5,23 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fixturesFolder, samplesFolder, startTestbedCli, type RunningTestbed } from './testbed-process';
-import { logView, openTab, openWindow, screenshot, selectTool, toolInList } from './window';
+import { openServedWindow, type ServedWindow } from './served-window';
+import { fixturesFolder, samplesFolder } from './testbed-process';
+import { logView, openTab, screenshot, selectTool, toolInList } from './window';
 
 test.describe.configure({ mode: 'serial' });
 
-let testbed: RunningTestbed;
+let served: ServedWindow;
 let page: Page;
 
 test.beforeAll(async ({ browser }: { browser: Browser }) => {
-  testbed = await startTestbedCli([
-    join(samplesFolder, 'clipboard-kit'),
-    join(samplesFolder, 'word-count'),
-    join(samplesFolder, 'system-glance'),
-    join(fixturesFolder, 'crasher'),
-  ]);
-  page = await browser.newPage();
-  await openWindow(page, testbed.url);
+  served = await openServedWindow(browser, {
+    name: 'person',
+    folders: () => [...['clipboard-kit', 'word-count', 'system-glance'].map((name) => join(samplesFolder, name)), join(fixturesFolder, 'crasher')],
+  });
+  ({ page } = served);
 });
-
-test.afterAll(async () => {
-  await page?.close();
-  const code = await testbed?.stop();
-  expect(code, `the test bed should stop cleanly on SIGTERM:\n${testbed?.stderr.join('\n')}`).toBe(0);
-});
+test.afterAll(() => served?.close());
 
 test('sees the sample tools in the sidebar', async ({}, testInfo) => {
   for (const name of ['Clipboard kit', 'Word count', 'System glance', 'Crasher']) {

@@ -4,45 +4,37 @@
 // value, text put on the clipboard, a plan applied in simulated mode (recorded, the file untouched),
 // a slow call cancelled, a plugin's failure shown, the cache seen in Messages, and the tab in French.
 // The converted picture and the page reader are tested with the previews themselves (ui/preview/).
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { readFile, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { writeGivenFiles, writePlanPlugin } from './plugin-fixtures';
-import { samplesFolder, startTestbedCli, type RunningTestbed } from './testbed-process';
-import { openTab, openWindow, screenshot, selectTool, toolInList } from './window';
+import { openServedWindow, type ServedWindow } from './served-window';
+import { samplesFolder, type RunningTestbed } from './testbed-process';
+import { openTab, screenshot, selectTool, toolInList } from './window';
 
 test.describe.configure({ mode: 'serial' });
 
+let served: ServedWindow;
 let testbed: RunningTestbed;
-let context: BrowserContext;
 let page: Page;
 let work: string;
 const file = (name: string) => join(work, 'files', name);
 
 test.beforeAll(async ({ browser }: { browser: Browser }) => {
-  work = await mkdtemp(join(tmpdir(), 'vitruvian-e2e-plugins-'));
-  await writeGivenFiles(join(work, 'files'));
-  await writePlanPlugin(join(work, 'plan-maker'));
-  testbed = await startTestbedCli([
-    join(samplesFolder, 'skwir-word-count'),
-    join(samplesFolder, 'skwir-hex'),
-    join(samplesFolder, 'skwir-netpbm'),
-    join(samplesFolder, 'skwir-lines'),
-    join(work, 'plan-maker'),
-  ]);
-  context = await browser.newContext({ viewport: { width: 1280, height: 800 }, permissions: ['clipboard-read', 'clipboard-write'] });
-  page = await context.newPage();
-  await openWindow(page, testbed.url);
+  served = await openServedWindow(browser, {
+    name: 'plugins',
+    folders: async (work) => {
+      await writeGivenFiles(join(work, 'files'));
+      await writePlanPlugin(join(work, 'plan-maker'));
+      return [...['skwir-word-count', 'skwir-hex', 'skwir-netpbm', 'skwir-lines'].map((name) => join(samplesFolder, name)), join(work, 'plan-maker')];
+    },
+    context: { permissions: ['clipboard-read', 'clipboard-write'] },
+  });
+  ({ testbed, page, work } = served);
 });
 
-test.afterAll(async () => {
-  await context?.close();
-  const code = await testbed?.stop();
-  await rm(work, { recursive: true, force: true });
-  expect(code, `the test bed should stop cleanly on SIGTERM:\n${testbed?.stderr.join('\n')}`).toBe(0);
-});
+test.afterAll(() => served?.close());
 
 const files = () => page.getByRole('listbox', { name: /Files given to the plugin|Fichiers donnés au plugin/ });
 const fileRow = (name: string) => files().getByRole('option', { name, exact: true });
