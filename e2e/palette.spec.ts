@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { planCommandTitle, writeGivenFiles, writePlanPlugin } from './plugin-fixtures';
 import { openServedWindow, type ServedWindow } from './served-window';
 import { samplesFolder } from './testbed-process';
-import { openTab, screenshot, selectTool } from './window';
+import { openTab, screenshot, selectTool, toolList } from './window';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -56,6 +56,22 @@ async function expectNoViolations(where: string) {
   );
   expect(found, `axe found on ${where}:\n${found.join('\n')}`).toEqual([]);
 }
+
+test('a tool and a plugin of one name: each name shown whole in a narrow sidebar, the folder telling them apart under it', async ({}, testInfo) => {
+  // A narrow window (its sidebar is 200 px): the folder beside the name and the plugin's tag cut the name.
+  await page.setViewportSize({ width: 900, height: 700 });
+  const twins = toolList(page).getByRole('option', { name: 'Word count', exact: true });
+  await expect(twins).toHaveCount(2);
+  for (const twin of await twins.all()) {
+    const name = twin.locator('.tool-item-name');
+    await expect(name).toHaveText('Word count');
+    // Cut with an ellipsis, a name is wider than its box.
+    expect(await name.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+    await expect(twin.locator('.tool-item-folder')).toBeVisible();
+  }
+  await screenshot(page, testInfo, 'palette-00-twins-narrow');
+  await page.setViewportSize({ width: 1280, height: 800 });
+});
 
 test('Ctrl+K opens the palette; typing lists the commands of two tools; Enter runs one, recorded by the services panel', async ({}, testInfo) => {
   await expect(page.getByRole('listbox', { name: 'Installed tools' }).getByRole('option')).toHaveCount(4);

@@ -156,12 +156,13 @@ const ToolListItem = memo(function ToolListItem(props: {
               {words.plugin.tag}
             </span>
           )}
-          {props.folder !== undefined && (
-            <span className="tool-item-folder" id={`${props.stateId}-folder`} title={tool.folder}>
-              {props.folder}
-            </span>
-          )}
         </span>
+        {/* Under the name, where it does not take the name's room: the folder telling twins apart. */}
+        {props.folder !== undefined && (
+          <span className="tool-item-folder" id={`${props.stateId}-folder`} title={tool.folder}>
+            {props.folder}
+          </span>
+        )}
         <span className="tool-item-state" id={props.stateId} title={reason}>
           {words.states[tool.state]}
           {reason ? ` · ${reason}` : ''}
