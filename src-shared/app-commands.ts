@@ -1,11 +1,18 @@
 // The app's own command that a global shortcut can open: the palette. Its shortcut is kept with the
 // commands' shortcuts, under an entry id no tool or plugin can have (an id needs a dot).
+import type { CommandShortcut } from './host-api';
 
 export const APP_ENTRY_ID = 'vitruvian';
 export const PALETTE_COMMAND = 'palette';
 
 /** Whether a shortcut is the palette's own, not a command's. */
 export const isPaletteShortcut = (entryId: string, command: string): boolean => entryId === APP_ENTRY_ID && command === PALETTE_COMMAND;
+
+/** The palette's shortcut when the system holds it for the app; else none to show. */
+export function heldPaletteShortcut(shortcuts: readonly CommandShortcut[]): string | undefined {
+  const own = shortcuts.find((shortcut) => isPaletteShortcut(shortcut.entryId, shortcut.command));
+  return own?.registered ? own.accelerator : undefined;
+}
 
 /**
  * The palette's shortcut until the person picks another. Cmd+Space is Spotlight's and Ctrl+Space

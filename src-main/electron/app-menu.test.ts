@@ -110,4 +110,36 @@ describe('the application menu', () => {
     menu.dispose();
     expect(fake.listenerCount()).toBe(0);
   });
+
+  it("shows the palette's shortcut the system holds now: changed in the window, the menu follows without a restart", async () => {
+    const fake = createFakeHost({ info: { language: 'en', services: 'system', platform: 'linux', version: '0.1.0' } });
+    const menu = createAppMenu({
+      host: fake.host,
+      showSettings: noSettings,
+      platform: 'linux',
+      palette: { shortcut: 'CommandOrControl+Shift+Space', open: () => {} },
+    });
+    const paletteItem = () => items(electron.menus.at(-1)!).find((entry) => entry.id === 'open-palette')!;
+    await vi.waitFor(() => expect(tops(electron.menus.at(-1)!)).toEqual(['File', 'Edit', 'View', 'Help']));
+    expect(paletteItem().accelerator).toBe('CommandOrControl+Shift+Space');
+    const palette = { entryId: 'vitruvian', command: 'palette' };
+    const built = electron.menus.length;
+    // Another command's shortcut changed: the palette's is the same, the menu is not built again.
+    fake.emit({
+      type: 'commandShortcuts',
+      shortcuts: [
+        { ...palette, accelerator: 'CommandOrControl+Shift+Space', registered: true },
+        { entryId: 'com.acme.words', command: 'count', accelerator: 'Alt+W', registered: true },
+      ],
+    });
+    expect(electron.menus.length).toBe(built);
+    fake.emit({ type: 'commandShortcuts', shortcuts: [{ ...palette, accelerator: 'Alt+Space', registered: true }] });
+    expect(paletteItem().accelerator).toBe('Alt+Space');
+    // Taken by another app: the item stays, with no shortcut shown that would not work.
+    fake.emit({ type: 'commandShortcuts', shortcuts: [{ ...palette, accelerator: 'Alt+P', registered: false }] });
+    expect(paletteItem().accelerator).toBeUndefined();
+    expect(paletteItem().label).toBe('Command Palette');
+    menu.dispose();
+    expect(fake.listenerCount()).toBe(0);
+  });
 });

@@ -1,8 +1,10 @@
 // The application menu: ours instead of Electron's default, which offers Toggle Developer Tools to
 // anyone. About, Settings (the window), Hide and Quit; Edit, so copy and paste work in the window's
 // fields (macOS sends those keys through the menu); View with full screen, and reload and the
-// developer tools under `npm start` only. In the app's language, rebuilt when it changes.
+// developer tools under `npm start` only. In the app's language, and showing the palette's shortcut
+// as the system holds it: rebuilt when either changes.
 import { Menu, app, type MenuItemConstructorOptions } from 'electron';
+import { heldPaletteShortcut } from '../../src-shared/app-commands';
 import type { HostApi } from '../../src-shared/host-api';
 import { toDisposable, type Disposable } from '../../src-shared/lifecycle';
 import { desktopWordsFor } from './desktop-words';
@@ -97,12 +99,14 @@ export interface AppMenuOptions {
   palette?: PaletteMenuChoice;
 }
 
-/** Puts our menu in place, in the app's language, and keeps it in that language. */
+/** Puts our menu in place, in the app's language, and keeps it in that language and up to date with the palette's shortcut. */
 export function createAppMenu(options: AppMenuOptions): Disposable {
   const platform = options.platform ?? process.platform;
-  const build = (language: string) =>
+  let language = 'en';
+  let palette = options.palette;
+  const build = () =>
     Menu.setApplicationMenu(
-      Menu.buildFromTemplate(appMenuTemplate({ platform, packaged: app.isPackaged, language, showSettings: options.showSettings, palette: options.palette })),
+      Menu.buildFromTemplate(appMenuTemplate({ platform, packaged: app.isPackaged, language, showSettings: options.showSettings, palette })),
     );
   app.setAboutPanelOptions({
     applicationName: 'Vitruvian',
@@ -111,15 +115,27 @@ export function createAppMenu(options: AppMenuOptions): Disposable {
     ...(platform === 'linux' && options.iconPath ? { iconPath: options.iconPath } : {}),
   });
   let changed = false; // a language event newer than what info() answers
-  build('en');
+  build();
   void options.host.info().then(
-    (info) => changed || build(info.language),
+    (info) => {
+      if (changed) return;
+      language = info.language;
+      build();
+    },
     () => {},
   );
   const subscription = options.host.subscribe((event) => {
-    if (event.type !== 'language') return;
-    changed = true;
-    build(event.language);
+    if (event.type === 'language') {
+      changed = true;
+      language = event.language;
+      build();
+    } else if (event.type === 'commandShortcuts' && palette) {
+      // The person changed the palette's shortcut (or a command's): the menu shows what is held now.
+      const shortcut = heldPaletteShortcut(event.shortcuts);
+      if (shortcut === palette.shortcut) return;
+      palette = { ...palette, shortcut };
+      build();
+    }
   });
   return toDisposable(() => subscription.dispose());
 }

@@ -24,7 +24,7 @@ import { onNativeWayland } from './linux-display';
 import { createMenubar, trayIconFor } from './menubar';
 import { commandShortcutKeys, createGlobalShortcuts } from './palette/global-shortcuts';
 import { readFinderSelection } from './palette/finder-selection';
-import { isPaletteShortcut } from '../../src-shared/app-commands';
+import { heldPaletteShortcut, isPaletteShortcut } from '../../src-shared/app-commands';
 import type { CommandShortcut } from '../../src-shared/host-api';
 import { createPaletteWindow } from './palette/palette-window';
 import { permissionHolder } from './permission-holder';
@@ -194,8 +194,9 @@ class DesktopSession {
 
   /** The palette's shortcut when the system gave it, for the menu; else why not, in the log (the window's sidebar picks another). */
   private paletteShortcut(shortcuts: readonly CommandShortcut[]): string | undefined {
+    const held = heldPaletteShortcut(shortcuts);
+    if (held) return held;
     const own = shortcuts.find((shortcut) => isPaletteShortcut(shortcut.entryId, shortcut.command));
-    if (own?.registered) return own.accelerator;
     console.warn(`the palette has no global shortcut: ${own ? `${own.accelerator} is taken by the system or another app` : 'none is kept'}`);
     return undefined;
   }
