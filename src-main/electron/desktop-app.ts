@@ -108,7 +108,7 @@ class DesktopSession {
       encryptor: safeStorageSecrets(),
       // The person's command shortcuts go through the palette's registry, so none can take its own.
       shortcutKeys: commandShortcutKeys(shortcuts),
-      fileSelection: { fileSelection: () => readFinderSelection({ holder }) },
+      fileSelection: { fileSelection: () => readFinderSelection({ holder, language: this.language }) },
     });
     this.host = host;
     this.languageKept = this.store.add(keepLanguage(host, this.paths.languageFile));

@@ -18,6 +18,15 @@ export interface DesktopWords {
   accessibilityBody(tool: string, app: string): string;
   /** Under `npm start`, the app macOS asks permissions for: the terminal, by its name when known. */
   developmentTerminal(name: string | undefined): string;
+  /** Why the Finder's selection could not be read, shown in the palette after its own heading. */
+  finder: {
+    /** The Automation permission refused: where to grant it, and to whom (`app`). */
+    refused(app: string): string;
+    notRunning: string;
+    noAnswer(seconds: number): string;
+    /** osascript itself failed; `detail` is its own message, as it came. */
+    failed(detail: string): string;
+  };
   /** The application menu. */
   menu: {
     about: string;
@@ -58,6 +67,12 @@ const en: DesktopWords = {
   accessibilityBody: (tool, app) =>
     `${tool} could not press keys in the app in front. Turn on ${app} in System Settings > Privacy & Security > Accessibility, then try again.`,
   developmentTerminal: (name) => (name ? `${name} (the terminal that ran npm start)` : 'the terminal app that ran npm start'),
+  finder: {
+    refused: (app) => `Vitruvian may not control the Finder. Turn on Finder under ${app} in System Settings > Privacy & Security > Automation.`,
+    notRunning: 'the Finder is not running.',
+    noAnswer: (seconds) => `the Finder did not answer within ${seconds} seconds (was macOS still asking whether Vitruvian may control it?).`,
+    failed: (detail) => `the Finder's selection could not be read: ${detail}`,
+  },
   menu: {
     about: 'About Vitruvian',
     settings: 'Settings…',
@@ -97,6 +112,13 @@ const fr: DesktopWords = {
   accessibilityBody: (tool, app) =>
     `${tool} n’a pas pu appuyer sur des touches dans l’app au premier plan. Activez ${app} dans Réglages Système > Confidentialité et sécurité > Accessibilité, puis réessayez.`,
   developmentTerminal: (name) => (name ? `${name} (le terminal qui a lancé npm start)` : 'l’app de terminal qui a lancé npm start'),
+  finder: {
+    refused: (app) =>
+      `Vitruvian n’a pas le droit de piloter le Finder. Activez Finder sous ${app} dans Réglages Système > Confidentialité et sécurité > Automatisation.`,
+    notRunning: 'le Finder n’est pas ouvert.',
+    noAnswer: (seconds) => `le Finder n’a pas répondu en ${seconds} secondes (macOS demandait-il encore si Vitruvian peut le piloter\u202f?).`,
+    failed: (detail) => `la sélection du Finder n’a pas pu être lue\u202f: ${detail}`,
+  },
   menu: {
     about: 'À propos de Vitruvian',
     settings: 'Réglages…',

@@ -70,27 +70,36 @@ describe("the Finder's selection", () => {
       ok: false,
       reason: 'permission',
       permission: 'automation',
+      problem: 'Vitruvian may not control the Finder. Turn on Finder under Vitruvian in System Settings > Privacy & Security > Automation.',
+    });
+  });
+
+  it("says it in the app's language: the refusal and where to grant it, in French", async () => {
+    expect(await readWith({ FAKE_FINDER: 'refused' }, { language: 'fr' })).toMatchObject({
+      reason: 'permission',
       problem:
-        "read the Finder's selection: Vitruvian may not control the Finder (Automation permission); allow it in System Settings > Privacy & Security > Automation > Vitruvian > Finder",
+        'Vitruvian n’a pas le droit de piloter le Finder. Activez Finder sous Vitruvian dans Réglages Système > Confidentialité et sécurité > Automatisation.',
     });
   });
 
   it('names the terminal to allow under npm start', async () => {
     const refused = await readWith({ FAKE_FINDER: 'refused' }, { holder: { kind: 'terminal', name: 'iTerm' } });
     expect(refused).toMatchObject({ ok: false, reason: 'permission' });
-    expect(!refused.ok && refused.problem).toContain('Automation > iTerm (the terminal that ran npm start) > Finder');
+    expect(!refused.ok && refused.problem).toContain('Turn on Finder under iTerm (the terminal that ran npm start) in System Settings');
   });
 
   it('refuses an answer that is not a list of paths, saying what came', async () => {
     const refused = await readWith({ FAKE_FINDER: 'garbage' });
     expect(refused).toMatchObject({ ok: false, reason: 'failed' });
-    expect(!refused.ok && refused.problem).toMatch(/^read the Finder's selection: osascript answered .*\/Users\/me\/a\.txt.*, not a JSON list of paths$/);
+    expect(!refused.ok && refused.problem).toMatch(
+      /^the Finder's selection could not be read: osascript answered .*\/Users\/me\/a\.txt.*, not a JSON list of paths$/,
+    );
   });
 
   it('says when osascript cannot be started', async () => {
     const refused = await readFinderSelection({ platform: 'darwin', env: { PATH: join(folder, 'nowhere') } });
     expect(refused).toMatchObject({ ok: false, reason: 'failed' });
-    expect(!refused.ok && refused.problem).toMatch(/^read the Finder's selection: osascript could not start: .*ENOENT/);
+    expect(!refused.ok && refused.problem).toMatch(/^the Finder's selection could not be read: osascript could not start: .*ENOENT/);
   });
 
   it('answers "no file manager selection here" on Linux and Windows, without running anything', async () => {

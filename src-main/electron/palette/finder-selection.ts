@@ -2,10 +2,10 @@
 // through Apple events by osascript running one constant JavaScript for Automation script: nothing
 // of ours is spliced into it, and it answers a JSON array, so a file name holding quotes, newlines
 // or any other character comes back whole. The first time, macOS asks the person whether Vitruvian
-// may control the Finder; a refusal says where to allow it, in the words of a tool's -32003.
+// may control the Finder; a refusal says where to allow it, in the app's language.
 import { runCommand, type RunCommand } from '../../platform/command-runner';
 import { describeValue } from '../../../src-shared/host-wire';
-import { desktopWordsFor } from '../desktop-words';
+import { desktopWordsFor, type DesktopWords } from '../desktop-words';
 import { holderName, type PermissionHolder } from '../permission-holder';
 
 /**
@@ -49,29 +49,23 @@ export interface FinderSelectionOptions {
   holder?: PermissionHolder;
   /** The first call waits while macOS asks the person, so it is long (default 2 minutes). */
   timeoutMs?: number;
+  /** The app's language, which the palette shows a refusal in (default English). */
+  language?: string;
 }
-
-const doing = "read the Finder's selection";
 
 /** The Automation refusals: -1743 refused, -1744 refused without being asked. */
 const automationRefused = /-174[34]\b|Not authori[sz]ed to send Apple events/i;
 
-const failed = (problem: string): FinderSelection => ({ ok: false, reason: 'failed', problem: `${doing}: ${problem}` });
+const failed = (problem: string): FinderSelection => ({ ok: false, reason: 'failed', problem });
 
-function osascriptFailure(code: number | null, stderr: string, holder: PermissionHolder, timeoutMs: number): FinderSelection {
+function osascriptFailure(code: number | null, stderr: string, holder: PermissionHolder, timeoutMs: number, words: DesktopWords): FinderSelection {
   const said = stderr.trim();
   if (automationRefused.test(said)) {
-    const app = holderName(holder, desktopWordsFor('en'));
-    return {
-      ok: false,
-      reason: 'permission',
-      permission: 'automation',
-      problem: `${doing}: Vitruvian may not control the Finder (Automation permission); allow it in System Settings > Privacy & Security > Automation > ${app} > Finder`,
-    };
+    return { ok: false, reason: 'permission', permission: 'automation', problem: words.finder.refused(holderName(holder, words)) };
   }
-  if (said.includes('-600')) return failed('the Finder is not running');
-  if (code === null) return failed(`the Finder did not answer within ${timeoutMs / 1000} s (was macOS still asking whether Vitruvian may control it?)`);
-  return failed(`osascript failed: ${said || `exit code ${code}`}`);
+  if (said.includes('-600')) return failed(words.finder.notRunning);
+  if (code === null) return failed(words.finder.noAnswer(timeoutMs / 1000));
+  return failed(words.finder.failed(`osascript: ${said || `exit code ${code}`}`));
 }
 
 /** The paths in osascript's answer, or why it is not a list of absolute paths. */
@@ -101,13 +95,14 @@ export async function readFinderSelection(options: FinderSelectionOptions = {}):
   const run = options.run ?? runCommand;
   const timeoutMs = options.timeoutMs ?? 120_000;
   const holder = options.holder ?? { kind: 'app', name: 'Vitruvian' };
+  const words = desktopWordsFor(options.language ?? 'en');
   let result;
   try {
     result = await run('osascript', finderSelectionArgs, { timeoutMs, ...(options.env ? { env: options.env } : {}) });
   } catch (error) {
-    return failed(`osascript could not start: ${error instanceof Error ? error.message : String(error)}`);
+    return failed(words.finder.failed(`osascript could not start: ${error instanceof Error ? error.message : String(error)}`));
   }
-  if (result.code !== 0) return osascriptFailure(result.code, result.stderr, holder, timeoutMs);
+  if (result.code !== 0) return osascriptFailure(result.code, result.stderr, holder, timeoutMs, words);
   const paths = parseFinderSelection(result.stdout);
-  return typeof paths === 'string' ? failed(paths) : { ok: true, paths };
+  return typeof paths === 'string' ? failed(words.finder.failed(paths)) : { ok: true, paths };
 }
