@@ -63,6 +63,7 @@ function hexPage(request: InspectRequest): CheckedInspection {
     previous: start > 0 ? Math.max(0, start - 48) : null,
     next: start + 48,
     position: request.query ? 0x30 : start,
+    length: null,
     notice: request.query ? `Found ${request.query} at 0x30` : '',
     details: [{ label: 'Size', value: '96 bytes' }],
   };
@@ -207,6 +208,7 @@ describe('a plugin’s Files tab', () => {
       previous: null,
       next: null,
       position: 0,
+      length: null,
       notice: '',
       details: [],
       rows: [
