@@ -219,7 +219,7 @@ test.describe('a window with tools and plugins', () => {
     await expectNoViolations(page, 'a plugin’s Messages tab');
   });
 
-  test('previews: an inspection with a found row, a converted picture with thumbnails and a failed one, pages searched', async () => {
+  test('previews: an inspection with the bytes found marked, a converted picture with thumbnails and a failed one, pages searched', async () => {
     await selectTool(page, 'Hex');
     await openTab(page, 'Files');
     await addFiles('data.bin');
@@ -227,7 +227,8 @@ test.describe('a window with tools and plugins', () => {
     await preview().getByRole('searchbox', { name: 'Find in the file' }).fill('needle');
     await preview().getByRole('button', { name: 'Find' }).click();
     await expect(preview().getByRole('status')).toHaveText(/^Found "needle"/);
-    await expectNoViolations(page, 'an inspection with a found row');
+    await expect(preview().locator('mark')).toHaveCount(2); // the bytes found, in both columns: their colours are scanned too
+    await expectNoViolations(page, 'an inspection with the bytes found marked');
 
     await selectTool(page, 'Netpbm pictures');
     await openTab(page, 'Files');

@@ -154,13 +154,36 @@ test('pages through a file’s bytes and finds text in them', async ({}, testInf
   await preview().getByRole('button', { name: 'Previous' }).click();
   await expect(rows.first()).toContainText('00000000');
   await screenshot(page, testInfo, 'plugin-06-hex');
-  await preview().getByRole('searchbox', { name: 'Find in the file' }).fill('needle');
+  // What is marked: each <mark> as "its row's offset: its text", bytes column then characters.
+  const marks = preview().locator('mark');
+  const marked = () => marks.evaluateAll((all) => all.map((mark) => `${mark.closest('tr')!.cells[0]!.textContent}: ${mark.textContent}`));
+  const search = preview().getByRole('searchbox', { name: 'Find in the file' });
+  const find = async (text: string) => {
+    await search.fill(text);
+    await preview().getByRole('button', { name: 'Find' }).click();
+  };
+  // The bytes count up (0x78 is "x"), so "xyz" is there every 256 bytes: Find again moves the mark.
+  await find('xyz');
+  await expect(preview().getByRole('status')).toHaveText('Found "xyz" at 0x78');
+  await expect.poll(marked).toEqual(['00000070: 78 79 7a', '00000070: xyz']);
   await preview().getByRole('button', { name: 'Find' }).click();
+  await expect(preview().getByRole('status')).toHaveText('Found "xyz" at 0x178');
+  await expect.poll(marked).toEqual(['00000170: 78 79 7a', '00000170: xyz']);
+
+  await find('needle');
   await expect(preview().getByRole('status')).toHaveText('Found "needle" at 0x2800');
-  const found = preview().locator('tr[data-found]');
-  await expect(found).toContainText('00002800');
-  await expect(found).toBeInViewport();
+  await expect.poll(marked).toEqual(['00002800: 6e 65 65 64 6c 65', '00002800: needle']);
+  await expect(marks.first()).toBeInViewport();
+  await expect(preview().locator('tr[data-found]')).toHaveCount(0); // the bytes are marked, not the row
   await screenshot(page, testInfo, 'plugin-07-hex-search');
+  // "needle in the hay": "hay" starts 2 bytes before a row's end.
+  await find('hay');
+  await expect(preview().getByRole('status')).toHaveText('Found "hay" at 0x280e');
+  await expect.poll(marked).toEqual(['00002800: 68 61', '00002800: ha', '00002810: 79', '00002810: y']);
+  await preview().getByRole('button', { name: 'Find' }).click();
+  await expect(preview().getByRole('status')).toHaveText('Not found after 0x280f: "hay"');
+  await expect(marks).toHaveCount(0);
+  await expect(preview().locator('[data-found]')).toHaveCount(0);
 });
 
 test('shows thumbnails, and a plugin’s failure where its answer would be', async ({}, testInfo) => {

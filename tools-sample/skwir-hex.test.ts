@@ -131,23 +131,35 @@ describe('the hex plugin', () => {
 
     for (const query of ['de ad be ef', '0xDEADBEEF', '0xde ad BE ef']) {
       const found = await inspect(plugin, path, { query });
-      expect(found.result, query).toMatchObject({ position: 0x1234, notice: 'Found de ad be ef at 0x1234', previous: 0x1230 - 4096, next: 0x1230 + 4096 });
+      expect(found.result, query).toMatchObject({
+        position: 0x1234,
+        length: 4,
+        notice: 'Found de ad be ef at 0x1234',
+        previous: 0x1230 - 4096,
+        next: 0x1230 + 4096,
+      });
       expect(found.result.rows[0]!.cells[0]).toBe('00001230');
     }
+    // Across a row's end too: its 6 bytes start 13 bytes into a row.
     const text = await inspect(plugin, path, { query: 'needle' });
-    expect(text.result).toMatchObject({ position: READ_LIMIT - 3, notice: `Found "needle" at 0x${(READ_LIMIT - 3).toString(16)}` });
+    expect(text.result).toMatchObject({ position: READ_LIMIT - 3, length: 6, notice: `Found "needle" at 0x${(READ_LIMIT - 3).toString(16)}` });
     expect(text.result.rows[0]!.cells[0]).toBe((READ_LIMIT - 16).toString(16).padStart(8, '0'));
     expect(text.result.title).toBe('Hex · 5.2 MB');
 
-    expect((await inspect(plugin, path, { query: '"de ad"' })).result).toMatchObject({ position: 0x50_0000, notice: 'Found "de ad" at 0x500000' });
+    expect((await inspect(plugin, path, { query: '"de ad"' })).result).toMatchObject({ position: 0x50_0000, length: 5, notice: 'Found "de ad" at 0x500000' });
+    // Nothing found is a length of 0: the window marks nothing.
     expect((await inspect(plugin, path, { query: 'needle', offset: READ_LIMIT })).result).toMatchObject({
       position: READ_LIMIT,
+      length: 0,
       notice: 'Not found after 0x400000: "needle"',
     });
     expect((await inspect(plugin, path, { query: '0xabc', offset: 32 })).result).toMatchObject({
       position: 32,
+      length: 0,
       notice: '0xabc is not whole bytes: give two hex digits a byte',
     });
+    // A page asked without a search says no length.
+    expect((await inspect(plugin, path, { offset: 0x1234 })).result).not.toHaveProperty('length');
   });
 
   it('names the format its first bytes announce, from any page', async () => {

@@ -25,6 +25,7 @@ const page = (offset: number, extra: Partial<CheckedInspection> = {}): CheckedIn
   previous: offset > 0 ? offset - 16 : null,
   next: offset + 16,
   position: offset,
+  length: null,
   notice: '',
   details: [],
   ...extra,

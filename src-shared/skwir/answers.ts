@@ -1,10 +1,11 @@
 // A plugin's answer to a call, judged: the schema first (which fills in the defaults), then what the
 // schema cannot say: a plan needs `write` and names only the call's own files with absolute folders
 // and plain names; a page's links lead somewhere on it; a run's edges count its characters; a PNG is
-// a PNG. Problems read `result.<field>: <reason naming the value>`; none means the answer, now with
-// every default filled (and a plan's paths normalized), is what the host passes on. Before any of it, an answer nested too deep is
-// refused (the judging, and everything after it, would recurse out of stack) and long lists are cut
-// to what the window shows (answer-cuts.ts).
+// a PNG; the bytes a hex search found lie within the file. Problems read `result.<field>: <reason
+// naming the value>`; none means the answer, now with every default filled (and a plan's paths
+// normalized), is what the host passes on. Before any of it, an answer nested too deep is refused
+// (the judging, and everything after it, would recurse out of stack) and long lists are cut to what
+// the window shows (answer-cuts.ts).
 import { deeperThan } from '../json-depth';
 import { VALUE_MAX_DEPTH } from '../limits';
 import { firstProblems } from '../protocol/problem-words';
@@ -15,7 +16,10 @@ import { hasSkwirDef, skwirDef, skwirProblems } from './schema-check';
 import type { CommandResult, ConvertResult, FieldResult, Inspection, InspectionRow, Page, PageLink, PlanAnswer, ThumbnailResult } from './types';
 
 /** What an answer is judged against besides its own shape: the call's files, what was granted, the host's paths. */
-export type AnswerContext = PlanContext;
+export interface AnswerContext extends PlanContext {
+  /** The size in bytes of the call's one file, when the host knows it: what a hex search found lies within it. */
+  fileSize?: number;
+}
 
 type Filled<T> = { [K in keyof T]-?: Exclude<T[K], undefined> };
 
@@ -69,6 +73,8 @@ function judged(method: CallMethod, result: unknown, context: AnswerContext): st
       return pngProblems((result as ThumbnailResult).png, 'result.png');
     case 'page':
       return pageProblems(result as Page);
+    case 'inspect':
+      return foundBytesProblems(result as Inspection, context.fileSize);
     case 'command':
       return (result as CommandResult).answer === 'plan' ? planProblems(result as PlanAnswer, context) : [];
     default:
@@ -86,6 +92,13 @@ function stepRulesOfMalformedPlan(result: unknown, shapeProblems: readonly strin
     if (step) unsound.add(Number(step[1]));
   }
   return planProblems(plan as PlanAnswer, context, (index) => unsound.has(index));
+}
+
+/** A hex search's found bytes end within the file (the window marks them); a length says nothing in the other kinds. */
+function foundBytesProblems(inspection: Inspection, fileSize: number | undefined): string[] {
+  const { kind, length, position = 0 } = inspection;
+  if (kind !== 'hex' || !length || fileSize === undefined || position + length <= fileSize) return [];
+  return [`result.length: ${length} bytes from position ${position} end past the file's ${fileSize} bytes`];
 }
 
 function pageProblems(page: Page): string[] {

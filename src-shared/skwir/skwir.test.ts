@@ -59,7 +59,13 @@ describe('examples', () => {
   it.each(messageExamples.answers.map((e) => [e.about, e] as const))('answer: %s', (_about, example) => {
     const answer = structuredClone(example.answer) as unknown;
     // The examples' paths are POSIX ones.
-    const context = { files: example.files ?? 1, firstHandle: example.firstHandle ?? 1, granted: (example.granted ?? ['read']) as Capability[], paths: posix };
+    const context = {
+      files: example.files ?? 1,
+      firstHandle: example.firstHandle ?? 1,
+      granted: (example.granted ?? ['read']) as Capability[],
+      paths: posix,
+      ...(example.fileSize !== undefined ? { fileSize: example.fileSize } : {}),
+    };
     expect(answerProblems(example.method as CallMethod, answer, context)).toEqual(example.problems);
     if ('filled' in example) expect(answer).toEqual(example.filled);
   });

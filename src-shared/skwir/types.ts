@@ -346,6 +346,10 @@ export interface Inspection {
   next?: Offset | null;
   position?: Offset;
   /**
+   * In a hex inspection, how many bytes what a search found spans from position; 0 when the search found nothing; null when the plugin does not say.
+   */
+  length?: number | null;
+  /**
    * A line over the page: what a search found, what was left out.
    */
   notice?: string;

@@ -103,9 +103,12 @@ async function inspect(params, call) {
   const size = await sizeOf(file, call);
   let position = Math.min(asked, size);
   let notice = '';
+  // A search says how many bytes it found (0 for none), so the window marks them and only them.
+  let length;
   if (params.query) {
     const query = queryOf(params.query);
     const found = query.bytes ? await find(file, call, query.bytes, asked) : -1;
+    length = found === -1 ? 0 : query.bytes.length;
     if (query.problem) notice = query.problem;
     else if (found === -1) notice = `Not found after ${hex(asked)}: ${query.shown}`;
     else [position, notice] = [found, `Found ${query.shown} at ${hex(found)}`];
@@ -134,6 +137,7 @@ async function inspect(params, call) {
     previous: start > 0 ? Math.max(0, start - PAGE) : null,
     next: start + PAGE < size ? start + PAGE : null,
     position,
+    ...(length !== undefined ? { length } : {}),
     notice,
     details,
   };

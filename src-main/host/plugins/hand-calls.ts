@@ -2,13 +2,13 @@
 // plugin's next handles and put where its method names its files (`entries` for a method that names
 // none), and the answer to a call judged as the host judges a call's, for the person to see where it
 // does not fit. It goes in its turn in the plugin's call queue (CallQueue.turn), as any call does.
-import path from 'node:path';
 import type { HandAnswer } from '../../../src-shared/host-api';
 import { answerProblems } from '../../../src-shared/skwir/answers';
 import { isCallMethod, skwirMethodInfo } from '../../../src-shared/skwir/methods';
 import type { Capability } from '../../../src-shared/skwir/types';
 import type { HandSending } from '../process/hand-sent';
 import type { CallFiles } from './call-files';
+import { answerContext } from './plugin-calls';
 import type { PluginReads } from './plugin-reads';
 
 /** The outcome of a message that never got its turn. */
@@ -45,7 +45,7 @@ export async function openHandCall(
 export function handResultProblems(method: string, result: unknown, files: CallFiles, granted: readonly Capability[]): string[] | undefined {
   if (!isCallMethod(method)) return undefined;
   try {
-    const problems = answerProblems(method, structuredClone(result), { files: files.count, firstHandle: files.first, granted, paths: path });
+    const problems = answerProblems(method, structuredClone(result), answerContext(files, granted));
     return problems.length > 0 ? problems : undefined;
   } catch (error) {
     return [`it could not be judged (${error instanceof Error ? error.message : String(error)})`];

@@ -6,7 +6,7 @@
 import path from 'node:path';
 import type { CommandReasonCode, HandAnswer, HostLogCode, LogLevel, LogSource } from '../../../src-shared/host-api';
 import { callTimeoutEn } from '../../../src-shared/host-log-en';
-import { answerProblems, type CheckedAnswers } from '../../../src-shared/skwir/answers';
+import { answerProblems, type AnswerContext, type CheckedAnswers } from '../../../src-shared/skwir/answers';
 import type { CallMethod } from '../../../src-shared/skwir/methods';
 import { skwirMethodInfo } from '../../../src-shared/skwir/methods';
 import type { CallBytes } from '../../../src-shared/plugin-api';
@@ -218,15 +218,21 @@ export async function openCall(request: CallRequest, reads: PluginReads): Promis
   return { files, params };
 }
 
+/** What a call's answer is judged against: its files (the one file's size too), what was granted, the host's paths. */
+export function answerContext(files: CallFiles, granted: readonly Capability[]): AnswerContext {
+  const size = files.callFiles.length === 1 ? files.callFiles[0]!.size : undefined;
+  // Plan paths are judged as the host's platform means them: it is where the steps run.
+  return { files: files.count, firstHandle: files.first, granted, paths: path, ...(size !== undefined ? { fileSize: size } : {}) };
+}
+
 /**
  * The plugin's answer, checked (defaults filled); a malformed one fails the call naming what is
  * wrong. Whatever the answer holds, judging it ends this call and nothing else: a throw is its failure.
  */
-export function judgedAnswer(method: CallMethod, result: unknown, files: CallHandles, granted: readonly Capability[], log: CallLog, ms: number): CallOutcome {
+export function judgedAnswer(method: CallMethod, result: unknown, files: CallFiles, granted: readonly Capability[], log: CallLog, ms: number): CallOutcome {
   let problems: string[];
   try {
-    // Plan paths are judged as the host's platform means them: it is where the steps run.
-    problems = answerProblems(method, result, { files: files.count, firstHandle: files.first, granted, paths: path });
+    problems = answerProblems(method, result, answerContext(files, granted));
   } catch (error) {
     return malformed(method, `it could not be judged (${error instanceof Error ? error.message : String(error)})`, log, ms);
   }

@@ -239,6 +239,20 @@ describe("a plugin's answers, checked", () => {
     expect(h.logs.some((line) => line.source === 'protocol' && line.message.includes(message))).toBe(true);
   });
 
+  it("holds a hex search's found bytes within the file asked about", async () => {
+    const h = startPlugin();
+    // The fixture answers inspect with the file's own text: the answer is the file, so its size is the text's.
+    const answer = (length: number) => json({ kind: 'hex', title: 'x', position: 2, length });
+    const within = answer(10);
+    expect(await h.call('inspect', {}, [h.file('within.json', within)])).toMatchObject({ outcome: 'answered', answer: { position: 2, length: 10 } });
+    const past = answer(100);
+    expect(await h.call('inspect', {}, [h.file('past.json', past)])).toMatchObject({
+      outcome: 'failed',
+      malformed: true,
+      message: `the plugin's answer to inspect is malformed: result.length: 100 bytes from position 2 end past the file's ${past.length} bytes`,
+    });
+  });
+
   it('checks a plan of a plugin granted write: its files, folders and names', async () => {
     const h = startPlugin({ granted: ['read', 'write'] });
     const plan = {

@@ -63,6 +63,7 @@ function hexPage(request: InspectRequest): CheckedInspection {
     previous: start > 0 ? Math.max(0, start - 48) : null,
     next: start + 48,
     position: request.query ? 0x30 : start,
+    length: null,
     notice: request.query ? `Found ${request.query} at 0x30` : '',
     details: [{ label: 'Size', value: '96 bytes' }],
   };
@@ -198,6 +199,47 @@ describe('a plugin’s Files tab', () => {
     ]);
   });
 
+  it('marks the bytes a search found in both columns, across a row’s end, moves the mark with the next find and clears it on Not found', async () => {
+    // "abcdefabcdef", 4 bytes a row, searched as the hex sample does: from the offset on, answering the length found.
+    const text = 'abcdefabcdef';
+    const rowAt = (offset: number) => {
+      const bytes = [...text.slice(offset, offset + 4)];
+      return { ...row(offset), cells: [offset.toString(16).padStart(8, '0'), bytes.map((c) => c.charCodeAt(0).toString(16)).join(' '), bytes.join('')] };
+    };
+    const searched = (request: InspectRequest): CheckedInspection => {
+      const asked = request.offset ?? 0;
+      const at = request.query ? text.indexOf(request.query, asked) : -1;
+      const position = at === -1 ? asked : at;
+      const start = position - (position % 4);
+      return {
+        ...hexPage(request),
+        rows: [start, start + 4, start + 8].filter((offset) => offset < text.length).map(rowAt),
+        position,
+        length: request.query ? (at === -1 ? 0 : request.query.length) : null,
+        notice: request.query ? (at === -1 ? `Not found after ${asked}` : `Found at ${at}`) : '',
+      };
+    };
+    await openFiles((fake) => (fake.answers.inspect = (_p, _c, _path, request) => ok(searched(request))));
+    await addPath('/d/letters.bin');
+    const preview = await screen.findByRole('region', { name: 'Preview of letters.bin' });
+    await within(preview).findByRole('heading', { name: 'Hex at 0' });
+    const marked = () => [...preview.querySelectorAll('mark')].map((mark) => `${mark.closest('tr')!.cells[0]!.textContent}: ${mark.textContent}`);
+    const search = within(preview).getByRole('searchbox', { name: 'Find in the file' });
+
+    await userEvent.type(search, 'bc{Enter}');
+    await waitFor(() => expect(within(preview).getByRole('status').textContent).toBe('Found at 1'));
+    expect(marked()).toEqual(['00000000: 62 63', '00000000: bc']);
+    expect(preview.querySelector('tr[data-found]')).toBeNull();
+    // Find again: from just after, across the end of a row.
+    await userEvent.click(within(preview).getByRole('button', { name: 'Find' }));
+    await waitFor(() => expect(within(preview).getByRole('status').textContent).toBe('Found at 7'));
+    expect(marked()).toEqual(['00000004: 62', '00000004: b', '00000008: 63', '00000008: c']);
+    await userEvent.click(within(preview).getByRole('button', { name: 'Find' }));
+    await waitFor(() => expect(within(preview).getByRole('status').textContent).toBe('Not found after 8'));
+    expect(marked()).toEqual([]);
+    expect(preview.querySelector('[data-found]')).toBeNull();
+  });
+
   it('opens a row’s target, folds a branch, and shows a failure where the page would be', async () => {
     const tree: CheckedInspection = {
       kind: 'table',
@@ -207,6 +249,7 @@ describe('a plugin’s Files tab', () => {
       previous: null,
       next: null,
       position: 0,
+      length: null,
       notice: '',
       details: [],
       rows: [

@@ -10,7 +10,8 @@ import { pluginFailureText } from '../../words/plugin-answer';
 import { useWords } from '../use-words';
 import { AnswerNote } from './AnswerNote';
 import { CallProgress } from './CallProgress';
-import { foundRow, InspectionBody } from './InspectionBody';
+import { foundOf } from './found-bytes';
+import { InspectionBody } from './InspectionBody';
 
 export function InspectView({ pluginId, inspect }: { pluginId: string; inspect: InspectPreview }) {
   const words = useWords();
@@ -35,7 +36,8 @@ export function InspectView({ pluginId, inspect }: { pluginId: string; inspect: 
     const again = request.query === query && page?.position !== undefined;
     inspectPage(pluginId, withSource({ offset: again ? page.position + 1 : here, query }));
   };
-  const found = answer?.ok && answer.answer && request.query ? foundRow(answer.answer, answer.answer.position) : undefined;
+  // A search's answer marks what it found; a page asked without a search marks nothing.
+  const found = answer?.ok && answer.answer && request.query ? foundOf(answer.answer) : undefined;
 
   return (
     <div className="inspect" aria-busy={asking}>

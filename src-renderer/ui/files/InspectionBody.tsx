@@ -1,25 +1,16 @@
 // One page of inspection as its kind says: text as paragraphs, code as numbered monospaced lines,
 // hex as offset, bytes and characters columns, a table as rows in a tree (indented by depth, a
-// branch folds what is below it). A row with a target opens it. The row a search found is marked
-// and scrolled into view. A long list is drawn as a window on it (list-window.ts), built by loops:
-// no recursion, and no spread of a list into a call's arguments (one of 130,000 rows overflowed).
+// branch folds what is below it). A row with a target opens it. What a search found is marked
+// (found-bytes.ts: in hex the bytes themselves, in both columns) and scrolled into view. A long list
+// is drawn as a window on it (list-window.ts), built by loops: no recursion, and no spread of a list
+// into a call's arguments (one of 130,000 rows overflowed).
 import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import type { CheckedInspection } from '../../../src-shared/skwir/answers';
 import { useWords } from '../use-words';
 import { useListWindow, type ListWindow } from '../list-window';
+import { hexRowMarks, type Found, type MarkedCell } from './found-bytes';
 
 type Row = CheckedInspection['rows'][number];
-
-/** The row a position stands for: in hex, the row holding that offset (its first cell, in hex); else the row's index. */
-export function foundRow(inspection: CheckedInspection, position: number): number | undefined {
-  if (inspection.kind !== 'hex') return position;
-  let found: number | undefined;
-  inspection.rows.forEach((row, index) => {
-    const offset = parseInt(row.cells[0] ?? '', 16);
-    if (Number.isFinite(offset) && offset <= position) found = index;
-  });
-  return found;
-}
 
 /** The rows shown: those below a folded branch are left out. */
 export function visibleRows(rows: readonly Row[], folded: ReadonlySet<number>): number[] {
@@ -61,11 +52,12 @@ function useScrollToFound(found: number | undefined, shown: ListWindow, scroller
 
 export function InspectionBody(props: {
   inspection: CheckedInspection;
-  found?: number;
+  found?: Found;
   onOpen: (target: unknown) => void;
   scroller: RefObject<HTMLElement | null>;
 }) {
-  const { inspection, found, scroller } = props;
+  const { inspection, scroller } = props;
+  const found = props.found?.row;
   const ref = useRef<HTMLDivElement>(null);
   useLayoutEffect(() => {
     if (found !== undefined) ref.current?.querySelector<HTMLElement>('[data-found]')?.scrollIntoView?.({ block: 'nearest' });
@@ -81,7 +73,7 @@ export function InspectionBody(props: {
       {inspection.rows.length > 0 && (
         <RowsTable
           inspection={inspection}
-          found={text.length === 0 || inspection.kind === 'hex' ? found : undefined}
+          found={text.length === 0 || inspection.kind === 'hex' ? props.found : undefined}
           onOpen={props.onOpen}
           scroller={scroller}
         />
@@ -137,8 +129,19 @@ function CodeLines({ lines, found, scroller }: { lines: string[]; found?: number
   );
 }
 
-function RowsTable(props: { inspection: CheckedInspection; found?: number; onOpen: (target: unknown) => void; scroller: RefObject<HTMLElement | null> }) {
-  const { inspection, found, onOpen } = props;
+/** A cell with the bytes (or characters) found marked. */
+const Marked = ({ cell }: { cell: MarkedCell }) => (
+  <>
+    {cell.before}
+    <mark data-found>{cell.marked}</mark>
+    {cell.after}
+  </>
+);
+
+function RowsTable(props: { inspection: CheckedInspection; found?: Found; onOpen: (target: unknown) => void; scroller: RefObject<HTMLElement | null> }) {
+  const { inspection, onOpen } = props;
+  const found = props.found?.row;
+  const foundBytes = inspection.kind === 'hex' ? props.found?.bytes : undefined;
   const words = useWords();
   // Folds belong to the page they were made on.
   const [folds, setFolds] = useState<{ rows: Row[]; folded: Set<number> }>({ rows: inspection.rows, folded: new Set() });
@@ -174,6 +177,9 @@ function RowsTable(props: { inspection: CheckedInspection; found?: number; onOpe
         {shown.indices.map((position) => {
           const index = visible[position]!;
           const row = inspection.rows[index]!;
+          // The bytes found are marked themselves; the whole row only when they cannot be told apart in it.
+          const marks = foundBytes ? hexRowMarks(row.cells, foundBytes) : undefined;
+          const marked = typeof marks === 'object' ? [undefined, marks.bytes, marks.characters] : [];
           return (
             <tr
               key={index}
@@ -181,7 +187,7 @@ function RowsTable(props: { inspection: CheckedInspection; found?: number; onOpe
               data-index={position}
               aria-rowindex={position + head + 1}
               data-depth={row.depth}
-              data-found={found === index || undefined}
+              data-found={(found === index && (!foundBytes || marks === 'unread')) || undefined}
             >
               {Array.from({ length: width }, (_, cell) => (
                 <td key={cell} style={cell === 0 && row.depth > 0 ? { paddingLeft: `${row.depth * 1.25 + 0.4}em` } : undefined}>
@@ -200,6 +206,8 @@ function RowsTable(props: { inspection: CheckedInspection; found?: number; onOpe
                     <button type="button" className="link-button" onClick={() => onOpen(row.target)}>
                       {row.cells[0] ?? ''}
                     </button>
+                  ) : marked[cell] ? (
+                    <Marked cell={marked[cell]} />
                   ) : (
                     (row.cells[cell] ?? '')
                   )}

@@ -52,6 +52,7 @@ function inspection(rows: number, cells: number, fields: Partial<CheckedInspecti
     previous: null,
     next: null,
     position: 0,
+    length: null,
     notice: '',
     details: [],
     ...fields,

@@ -15,7 +15,7 @@ import { formatCount, quote } from '../../../../src-shared/protocol/problem-word
 import { SKWIR_LINE_LIMIT } from '../../../../src-shared/skwir/limits';
 import type { CallMethod } from '../../../../src-shared/skwir/methods';
 import type { Capability } from '../../../../src-shared/skwir/types';
-import type { CallHandles } from '../call-files';
+import type { CallFiles } from '../call-files';
 import { SKWIR_REFUSAL } from '../skwir-refusals';
 import { PluginCalls, readyCall, unanswered } from '../call-sending';
 import { jcoTranspileVersion } from './component-tools';
@@ -210,7 +210,7 @@ export class ModulePlugin extends Supervisor<WorkerLink> implements CallablePlug
   }
 
   /** How a call that came back ended, traced as the plugin's answer would be. */
-  private async callEnded(ending: CallEnding, method: CallMethod, id: number, files: CallHandles, link: WorkerLink, ms: number): Promise<CallOutcome> {
+  private async callEnded(ending: CallEnding, method: CallMethod, id: number, files: CallFiles, link: WorkerLink, ms: number): Promise<CallOutcome> {
     switch (ending.type) {
       case 'answered': {
         const { text } = ending;
