@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { TraceLine } from '../../src-shared/host-api';
-import { answerTime, rowFirst, type TraceRow } from '../store/trace-pairs';
+import { answerTime, rowFirst, rowLines, type TraceRow } from '../store/trace-pairs';
 import type { Words } from '../words/words';
 import { clockTime } from './clock';
 import { CopyButton } from './CopyButton';
@@ -83,7 +83,7 @@ export function TraceList(props: { rows: TraceRow[]; follow: boolean; setFollow:
                   <RowStatus row={row} words={words} />
                 </button>
                 {row.kind === 'exchange' && row.answer ? (
-                  <CopyButton className="button small" label={words.copyExchange} text={() => `${row.request.text}\n${row.answer!.text}`} />
+                  <CopyButton className="button small" label={words.copyExchange} text={() => copied(row)} />
                 ) : (
                   <CopyButton className="button small" label={words.copyMessage} text={() => first.text} />
                 )}
@@ -96,6 +96,12 @@ export function TraceList(props: { rows: TraceRow[]; follow: boolean; setFollow:
     </div>
   );
 }
+
+/** A row's messages as they went over the wire, a line each. */
+const copied = (row: TraceRow): string =>
+  rowLines(row)
+    .map((line) => line.text)
+    .join('\n');
 
 function rowPreview(row: TraceRow): string {
   if (row.kind !== 'exchange') return messagePreview(row.line.text, row.line.notUtf8);
