@@ -57,13 +57,15 @@ test('reads the log and the messages both ways', async ({}, testInfo) => {
   const fromTool = messages.getByRole('listitem').filter({ hasText: 'Tool → app' }).filter({ hasText: 'clipboard/writeText' }).first();
   await expect(fromTool).toBeVisible();
   await fromTool.getByRole('button', { expanded: false }).click();
-  await expect(fromTool.locator('pre')).toContainText('"method": "clipboard/writeText"');
+  // The request and the app's answer, on one row: the request first.
+  await expect(fromTool.locator('pre')).toHaveCount(2);
+  await expect(fromTool.locator('pre').first()).toContainText('"method": "clipboard/writeText"');
   // Rows line up whatever their preview's length, and the opened message shows whole above the services panel.
   const lefts = await messages.locator('.trace-time').evaluateAll((times) => new Set(times.map((t) => Math.round(t.getBoundingClientRect().left))).size);
   expect(lefts).toBe(1);
   const panel = page.getByRole('region', { name: 'Simulated services' });
-  const gap = async () =>
-    (await panel.boundingBox())!.y - ((await fromTool.locator('pre').boundingBox())!.y + (await fromTool.locator('pre').boundingBox())!.height);
+  const opened = fromTool.locator('pre').last();
+  const gap = async () => (await panel.boundingBox())!.y - ((await opened.boundingBox())!.y + (await opened.boundingBox())!.height);
   await expect.poll(gap).toBeGreaterThanOrEqual(0);
   await screenshot(page, testInfo, '04-messages');
 });

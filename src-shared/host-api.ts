@@ -132,6 +132,13 @@ export interface TraceLine {
   notUtf8?: true;
 }
 
+/** An entry's message trace as the host keeps it (HostApi.readTrace). */
+export interface TraceRead {
+  lines: TraceLine[];
+  /** Lines older than `lines[0]` that the trace let go of to stay within its size, since it began or was last cleared. */
+  dropped: number;
+}
+
 /** A service call answered by the simulated platform, shown in the test bed's panel. */
 export interface ServiceCall {
   seq: number;
@@ -352,7 +359,7 @@ export interface HostRequests {
   setPreference: { args: [toolId: string, preferenceId: string, value: PreferenceValue]; result: Result };
   readLog: { args: [toolId: string]; result: LogLine[] };
   clearLog: { args: [toolId: string]; result: Result };
-  readTrace: { args: [toolId: string]; result: TraceLine[] };
+  readTrace: { args: [toolId: string]; result: TraceRead };
   clearTrace: { args: [toolId: string]; result: Result };
   readServiceCalls: { args: []; result: ServiceCall[] };
   restart: { args: [toolId: string]; result: Result };

@@ -69,7 +69,7 @@ describe('the skwir-lines sample', () => {
     it('shows the call, its reads, its log and its answer in the Messages tab, and keeps its transpile in the modules folder', async () => {
       await host.clearTrace(id);
       await lines(file('two.txt', 'a\nb\n'));
-      const trace = await host.readTrace(id);
+      const trace = (await host.readTrace(id)).lines;
       expect(trace.map((line) => [line.direction, line.method])).toEqual([
         ['toTool', 'field'],
         ['fromTool', 'read'],

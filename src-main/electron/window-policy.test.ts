@@ -60,7 +60,7 @@ function installDesktopApi() {
       setPreference: answer('setPreference', ok),
       readLog: answer('readLog', []),
       clearLog: answer('clearLog', ok),
-      readTrace: answer('readTrace', []),
+      readTrace: answer('readTrace', { lines: [], dropped: 0 }),
       clearTrace: answer('clearTrace', ok),
       readServiceCalls: answer('readServiceCalls', []),
       restart: answer('restart', ok),

@@ -38,7 +38,7 @@ const file = async (name: string, text: string) => {
   await writeFile(path, text);
   return path;
 };
-const traced = async (id: string) => (await host.readTrace(id)).map((line) => `${line.direction} ${line.text}`);
+const traced = async (id: string) => (await host.readTrace(id)).lines.map((line) => `${line.direction} ${line.text}`);
 const logged = async (id: string) => (await host.readLog(id)).map((line) => line.message);
 const recorded = async (id: string): Promise<RecordLine[]> => {
   const answer = await host.readRecording(id);
@@ -132,7 +132,7 @@ describe('a message sent by hand to a Skwir plugin', () => {
       sent: { method: 'field', params: { key: 'echo', file: { handle: 2, name: 'seven.json' } } },
     });
     expect(await slow).toMatchObject({ outcome: 'answered' });
-    const trace = await host.readTrace(PLUGIN);
+    const trace = (await host.readTrace(PLUGIN)).lines;
     const slowAnswered = trace.findIndex((line) => line.direction === 'fromTool' && line.text.includes('"result":{"value":1}'));
     const handSent = trace.findIndex((line) => line.direction === 'toTool' && line.text.includes('"key":"echo"'));
     expect(slowAnswered).toBeGreaterThan(0);
@@ -173,7 +173,7 @@ describe('a message sent by hand to a Skwir plugin', () => {
       outcome: 'result',
       result: { value: 3 },
     });
-    const trace = (await host.readTrace(LINES)).map((line) => `${line.direction} ${line.method}`);
+    const trace = (await host.readTrace(LINES)).lines.map((line) => `${line.direction} ${line.method}`);
     expect([trace[0], trace.at(-1)]).toEqual(['toTool field', 'fromTool field']);
     expect(trace).toContain('fromTool read');
     expect(await host.sendMessage(LINES, { method: '$/cancel', params: { id: 1 } }, false)).toMatchObject({

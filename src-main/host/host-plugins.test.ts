@@ -53,7 +53,7 @@ describe('Skwir plugins in the host', () => {
     const outcome = await host.callPlugin(ID, { method: 'field', params: { key: 'word-count.words' }, files: [await file('a.txt', 'three small words')] });
     expect(outcome).toMatchObject({ outcome: 'answered', answer: { value: 3 } });
     expect((await summary())!.state).toBe('running');
-    expect((await host.readTrace(ID)).map((line) => `${line.direction} ${line.method}`)).toEqual(
+    expect((await host.readTrace(ID)).lines.map((line) => `${line.direction} ${line.method}`)).toEqual(
       expect.arrayContaining(['toTool initialize', 'toTool field', 'fromTool read']),
     );
     expect((await host.readLog(ID)).some((line) => line.message.startsWith('started (pid'))).toBe(true);

@@ -192,13 +192,13 @@ describe('installing and running a tool', () => {
     await host.installFolder(services);
     await running();
     await host.runCommand(ID, 'copy');
-    const trace = await host.readTrace(ID);
+    const trace = (await host.readTrace(ID)).lines;
     expect(trace[0]).toMatchObject({ direction: 'toTool', method: 'initialize' });
     expect(trace.some((l) => l.direction === 'fromTool' && l.method === 'clipboard/writeText')).toBe(true);
     expect(trace.some((l) => l.direction === 'toTool' && l.method === 'command/run')).toBe(true);
     expect(events.some((e) => e.type === 'trace' && e.toolId === ID)).toBe(true);
     await host.clearTrace(ID);
-    expect(await host.readTrace(ID)).toEqual([]);
+    expect(await host.readTrace(ID)).toEqual({ lines: [], dropped: 0 });
   });
 
   it('traces a line that was not UTF-8 as its bytes, not as a message', async () => {
@@ -216,7 +216,7 @@ createInterface({ input: process.stdin }).on('line', (line) => {
 `,
     );
     await host.loadInPlace(folder);
-    const line = await eventually(async () => (await host.readTrace('test.host.latin1')).find((l) => l.text.includes('caf')), 'the Latin-1 line');
+    const line = await eventually(async () => (await host.readTrace('test.host.latin1')).lines.find((l) => l.text.includes('caf')), 'the Latin-1 line');
     expect(line).toEqual({
       seq: expect.any(Number),
       time: expect.any(Number),
@@ -352,7 +352,7 @@ describe('preferences and language', () => {
     // The tool got the real value: its log shows it masked, which only a line holding it is.
     await logged(/^preferences: \[\{"id":"token","value":"•••• \(secret\)"\}\]$/);
     await logged(/^preferences: \[\{"id":"note","value":"plain"\}\]$/);
-    const traced = (await host.readTrace(ID)).filter((line) => line.method === 'preferences/changed');
+    const traced = (await host.readTrace(ID)).lines.filter((line) => line.method === 'preferences/changed');
     expect(traced.map((line) => (JSON.parse(line.text) as { params: { preferences: unknown } }).params.preferences)).toEqual([
       [{ id: 'token', value: '•••• (secret)' }],
       [{ id: 'note', value: 'plain' }],
@@ -360,7 +360,7 @@ describe('preferences and language', () => {
     // Not even this fixture's own log notice, which writes the value it got, holds it.
     const sent = events.flatMap((event) => (event.type === 'trace' ? [event.line.text] : []));
     expect(sent.some((text) => text.includes('•••• (secret)'))).toBe(true);
-    expect(JSON.stringify([sent, await host.readTrace(ID), await host.readLog(ID)])).not.toContain('s3cret');
+    expect(JSON.stringify([sent, (await host.readTrace(ID)).lines, await host.readLog(ID)])).not.toContain('s3cret');
   });
 
   it('masks every answer carrying a secret, even two storage/get under one request id', async () => {
@@ -370,7 +370,7 @@ describe('preferences and language', () => {
     await host.runCommand(ID, 'recallTwice');
     // The tool got the value both times (only a line holding it is masked).
     await logged(/^recallTwice: \{"value":"•••• \(secret\)"\} \{"value":"•••• \(secret\)"\}$/);
-    const answers = (await host.readTrace(ID)).filter((line) => line.method === 'storage/get' && line.direction === 'toTool');
+    const answers = (await host.readTrace(ID)).lines.filter((line) => line.method === 'storage/get' && line.direction === 'toTool');
     expect(answers.map((line) => JSON.parse(line.text) as unknown)).toEqual([
       { jsonrpc: '2.0', id: 'same', result: { value: '•••• (secret)' } },
       { jsonrpc: '2.0', id: 'same', result: { value: '•••• (secret)' } },
@@ -391,9 +391,9 @@ describe('preferences and language', () => {
     expect(calls.find((call) => call.method === 'clipboard/writeText')?.params).toEqual({ text: '•••• (secret)' });
     expect(await host.readSimulatedClipboard()).toEqual({ ok: true, text: '•••• (secret)' });
     expect(events).toContainEqual({ type: 'clipboard', text: '•••• (secret)' });
-    const writes = (await host.readTrace(ID)).filter((line) => line.method === 'clipboard/writeText' && line.direction === 'fromTool');
+    const writes = (await host.readTrace(ID)).lines.filter((line) => line.method === 'clipboard/writeText' && line.direction === 'fromTool');
     expect(writes.map((line) => (JSON.parse(line.text) as { params: unknown }).params)).toEqual([{ text: '•••• (secret)' }]);
-    expect(JSON.stringify([events, calls, await host.readTrace(ID), await host.readLog(ID)])).not.toContain('s3cret');
+    expect(JSON.stringify([events, calls, (await host.readTrace(ID)).lines, await host.readLog(ID)])).not.toContain('s3cret');
   });
 
   it('tells running tools the new language and starts later ones with it', async () => {
@@ -406,7 +406,7 @@ describe('preferences and language', () => {
     expect((await host.setLanguage('not a tag!')).ok).toBe(false);
     await host.installFolder(demand);
     await host.runCommand('test.host.demand', 'first');
-    expect((await host.readTrace('test.host.demand'))[0]!.text).toContain('"language":"fr"');
+    expect((await host.readTrace('test.host.demand')).lines[0]!.text).toContain('"language":"fr"');
   });
 });
 

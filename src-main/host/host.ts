@@ -17,6 +17,7 @@ import type {
   Result,
   ShortcutVerdict,
   RecordingAnswer,
+  TraceRead,
 } from '../../src-shared/host-api';
 import { isLanguageTag } from '../../src-shared/language-tag';
 import { Emitter } from '../../src-shared/lifecycle';
@@ -273,8 +274,8 @@ class HostCore implements Host {
     return this.withEntry(toolId, (entry) => entry.log.clear());
   }
 
-  async readTrace(toolId: string) {
-    return this.entries.get(toolId)?.trace.lines() ?? [];
+  async readTrace(toolId: string): Promise<TraceRead> {
+    return this.entries.get(toolId)?.trace.read() ?? { lines: [], dropped: 0 };
   }
 
   clearTrace(toolId: string): Promise<Result> {

@@ -44,3 +44,11 @@ export function appendBySeq<Line extends { seq: number }>(held: Line[], lines: L
 export function mergeRead<Line extends { seq: number }>(read: Line[], held: Line[], cap: number, chars?: CharCap<Line>): Line[] {
   return appendBySeq(read, held, cap, chars);
 }
+
+/** How many of `held` and of the lines `appendBySeq(held, lines)` would add were left out of `kept` by its caps. */
+export function leftOut<Line extends { seq: number }>(held: Line[], lines: Line[], kept: Line[]): number {
+  const last = held.length > 0 ? held[held.length - 1]!.seq : -Infinity;
+  let fresh = 0;
+  for (const line of lines) if (line.seq > last) fresh++;
+  return held.length + fresh - kept.length;
+}

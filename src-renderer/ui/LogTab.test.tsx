@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { makeLogLines, makeTool } from '../../src-shared/test/fake-host';
 import { fakeLayout } from '../test/layout';
 import { renderApp } from '../test/render-app';
-import { messagePreview } from './TraceTab';
+import { messagePreview } from './message-preview';
 
 let restoreLayout: () => void;
 beforeAll(() => (restoreLayout = fakeLayout()));
@@ -220,5 +220,64 @@ describe('the message trace', () => {
     await userEvent.click(within(row).getByRole('button', { expanded: false }));
     expect(document.querySelector('.trace-json')?.textContent).toBe(text);
     expect(row.textContent).toContain('the app answered it -32700');
+  });
+});
+
+describe('the messages, a request with its answer', () => {
+  const rpc = (message: object) => JSON.stringify({ jsonrpc: '2.0', ...message });
+  const list = () => screen.getByRole('list', { name: /^Messages (between the app and the tool|entre l’app et l’outil)$/ });
+
+  it('shows a request and its answer on one row with the time it took, and opens to both; a request waiting and an answer alone say so', async () => {
+    const { fake } = await openTab('Messages');
+    const emit = (seq: number, time: number, direction: 'toTool' | 'fromTool', method: string, message: object) =>
+      fake.emit({ type: 'trace', toolId: tool.id, line: { seq, time, direction, method, text: rpc(message) } });
+    act(() => {
+      emit(1, 1_000, 'fromTool', 'command/run', { id: 9, result: {} }); // its request was dropped
+      emit(2, 2_000, 'toTool', 'command/run', { id: 1, method: 'command/run', params: { command: 'copy' } });
+      emit(3, 2_003, 'fromTool', 'log', { method: 'log', params: { message: 'copying' } });
+      emit(4, 3_234, 'fromTool', 'command/run', { id: 1, result: { copied: true } });
+      emit(5, 4_000, 'toTool', 'command/run', { id: 2, method: 'command/run', params: { command: 'slow' } });
+    });
+    const rows = within(list()).getAllByRole('listitem');
+    expect(rows.map((row) => row.dataset.row)).toEqual(['answer', 'exchange', 'message', 'exchange']);
+    expect(rows[0]!.textContent).toContain('request not listed');
+    expect(rows[1]!.textContent).toContain('{"command":"copy"} → {"copied":true}');
+    expect(rows[1]!.textContent).toContain('1,234 ms');
+    expect(rows[3]!.textContent).toContain('no answer yet');
+    expect(screen.getByText('5 messages')).toBeDefined();
+
+    await userEvent.click(within(rows[1]!).getByRole('button', { expanded: false }));
+    const shown = [...rows[1]!.querySelectorAll('.trace-json')].map((pre) => JSON.parse(pre.textContent ?? '') as unknown);
+    expect(shown).toEqual([
+      { jsonrpc: '2.0', id: 1, method: 'command/run', params: { command: 'copy' } },
+      { jsonrpc: '2.0', id: 1, result: { copied: true } },
+    ]);
+    expect([...rows[1]!.querySelectorAll('.trace-part-heading')].map((p) => p.textContent?.split(' ')[0])).toEqual(['Request', 'Answer']);
+    expect(within(rows[1]!).getByRole('button', { name: 'Copy request and answer' })).toBeDefined();
+
+    // Searching the answer's words finds the row, with its request.
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search the messages' }), 'copied');
+    expect(
+      within(list())
+        .getAllByRole('listitem')
+        .map((row) => row.dataset.seq),
+    ).toEqual(['2']);
+    expect(screen.getByText('2 of 5 messages')).toBeDefined();
+  });
+
+  it('says at the top how many older messages were dropped, in the person’s language', async () => {
+    const app = await renderApp({ tools: [tool] });
+    app.fake.host.readTrace = async () => ({
+      lines: [{ seq: 1_235, time: 0, direction: 'fromTool', method: 'log', text: rpc({ method: 'log', params: { message: 'hi' } }) }],
+      dropped: 1_234,
+    });
+    act(() => app.store.getState().selectTool(tool.id));
+    await userEvent.click(screen.getByRole('tab', { name: 'Messages' }));
+    const notice = () => document.querySelector('.trace-dropped')?.textContent;
+    await waitFor(() => expect(notice()).toBe('1,234 older messages were dropped: the app keeps the latest ones.'));
+    await act(() => app.store.getState().setLanguage('fr'));
+    expect(notice()).toBe('1\u202f234 messages plus anciens ont été retirés\u202f: l’app garde les plus récents.');
+    await act(() => app.store.getState().clearTrace(tool.id));
+    expect(document.querySelector('.trace-dropped')).toBeNull();
   });
 });

@@ -156,6 +156,17 @@ export const en: Words = {
   notUtf8Note: 'Not UTF-8, so not a message: the app answered it -32700. Its bytes that are not UTF-8 are written \\xNN.',
   noMessageMatches: 'No message matches the filter.',
   searchMessages: 'Search the messages',
+  droppedMessages: (n) =>
+    n === 1
+      ? '1 older message was dropped: the app keeps the latest ones.'
+      : `${n.toLocaleString('en')} older messages were dropped: the app keeps the latest ones.`,
+  answerTook: (ms) => `${ms.toLocaleString('en')} ms`,
+  noAnswerYet: 'no answer yet',
+  requestNotListed: 'request not listed',
+  requestNotListedNote: 'The request this answers is not in the list: it was dropped with the older messages, or never sent.',
+  requestHeading: 'Request',
+  answerHeading: 'Answer',
+  copyExchange: 'Copy request and answer',
   emptyTrace: 'No messages yet. Every message between the app and this tool shows up here, both ways.',
   simulatedServices: 'Simulated services',
   simulatedIntro: 'In the test bed, services are recorded here instead of being done.',

@@ -158,6 +158,17 @@ export const fr: Words = {
   notUtf8Note: 'Pas en UTF-8, donc pas un message\u202f: l’app y a répondu -32700. Ses octets qui ne sont pas de l’UTF-8 sont écrits \\xNN.',
   noMessageMatches: 'Aucun message ne correspond au filtre.',
   searchMessages: 'Chercher dans les messages',
+  droppedMessages: (n) =>
+    n < 2
+      ? `${n} message plus ancien a été retiré\u202f: l’app garde les plus récents.`
+      : `${n.toLocaleString('fr')} messages plus anciens ont été retirés\u202f: l’app garde les plus récents.`,
+  answerTook: (ms) => `${ms.toLocaleString('fr')}\u00a0ms`,
+  noAnswerYet: 'pas encore de réponse',
+  requestNotListed: 'requête absente',
+  requestNotListedNote: 'La requête à laquelle ceci répond n’est pas dans la liste\u202f: retirée avec les messages plus anciens, ou jamais envoyée.',
+  requestHeading: 'Requête',
+  answerHeading: 'Réponse',
+  copyExchange: 'Copier la requête et la réponse',
   emptyTrace: 'Aucun message pour l’instant. Chaque message entre l’app et cet outil apparaît ici, dans les deux sens.',
   simulatedServices: 'Services simulés',
   simulatedIntro: 'Dans le banc d’essai, les services sont notés ici au lieu d’être rendus.',

@@ -140,6 +140,19 @@ export interface Words extends PreviewWords, BenchWords {
   emptyTrace: string;
   noMessageMatches: string;
   searchMessages: string;
+  /** Said at the top of the Messages tab when older messages are no longer held (n > 0). */
+  droppedMessages: (n: number) => string;
+  /** The time between a request and its answer, on their row. */
+  answerTook: (ms: number) => string;
+  /** Where a request's answer time would be, while it has none. */
+  noAnswerYet: string;
+  /** Where an answer's time would be, when its request is not in the list, and why that can be. */
+  requestNotListed: string;
+  requestNotListedNote: string;
+  /** Above each of the two messages of an opened row. */
+  requestHeading: string;
+  answerHeading: string;
+  copyExchange: string;
   // Service calls
   simulatedServices: string;
   simulatedIntro: string;

@@ -184,7 +184,7 @@ export function createFakeHost(seed: { tools?: EntrySummary[]; info?: Partial<Ho
       fake.emit({ type: 'logCleared', toolId });
       return ok;
     },
-    readTrace: (toolId) => fake.traces.get(toolId) ?? [],
+    readTrace: (toolId) => ({ lines: fake.traces.get(toolId) ?? [], dropped: 0 }),
     clearTrace(toolId) {
       if (!fake.tools.has(toolId)) return notInstalled(toolId);
       fake.traces.set(toolId, []);

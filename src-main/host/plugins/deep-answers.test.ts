@@ -68,7 +68,7 @@ describe('an answer nested 5,000 deep, through the host', () => {
     const inspection = await host.inspect(FIXTURE, 'c2', file, { query: 'deep-target:5000' });
     expect(inspection).toMatchObject({ ok: false, malformed: true, message: expect.stringContaining(`result.rows[0].target…: ${tooDeep}`) });
     // The deep lines went into the trace as text, cut, and read back as any other.
-    const trace = await host.readTrace(FIXTURE);
+    const trace = (await host.readTrace(FIXTURE)).lines;
     expect(trace.filter((line) => line.direction === 'fromTool' && line.text.includes('[[[[')).length).toBe(2);
     expect(JSON.stringify(trace).length).toBeGreaterThan(0);
     expect(await host.runPluginCommand(FIXTURE, 'c3', 'echo', undefined, [file])).toMatchObject({ ok: true, answer: { answer: 'value', value: [[1]] } });
@@ -83,7 +83,7 @@ describe('an answer nested 5,000 deep, through the host', () => {
       outcome: 'failed',
       message: `params.target[0][0]…: ${tooDeep}; a call's params may nest ${VALUE_MAX_DEPTH} at most`,
     });
-    expect((await host.readTrace(FIXTURE)).some((line) => line.method === 'inspect')).toBe(false);
+    expect((await host.readTrace(FIXTURE)).lines.some((line) => line.method === 'inspect')).toBe(false);
   });
 });
 
@@ -107,7 +107,7 @@ describe("a tool's messages nested 5,000 deep (protocol 1)", () => {
     const logged = async () => (await host.readLog(TOOL)).map((line) => line.message);
     await expect.poll(logged, { timeout: 10_000 }).toContain('secret: served {}');
     await expect.poll(logged, { timeout: 10_000 }).toContain('value: refused -32602: params.value: a list, expected text, a number, true or false or null');
-    const trace = (await host.readTrace(TOOL)).map((line) => line.text);
+    const trace = (await host.readTrace(TOOL)).lines.map((line) => line.text);
     expect(trace).toContain(tooDeepToShow);
     expect(trace.join('\n')).not.toContain('hunter2');
     expect(await host.runCommand(TOOL, 'ok')).toEqual({ outcome: 'done' });

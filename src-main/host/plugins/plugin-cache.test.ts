@@ -42,7 +42,7 @@ async function install(name: string, note: string): Promise<void> {
 /** What the fixture's convert answers for a file holding `text`: a text file of it. */
 const holding = (text: string) => JSON.stringify({ name: 'converted.txt', data: Buffer.from(text).toString('base64') });
 const converted = (text: string) => ({ name: 'converted.txt', data: Buffer.from(text).toString('base64') });
-const asked = async () => (await host.readTrace(ID)).filter((line) => line.direction === 'toTool' && line.method === 'convert').length;
+const asked = async () => (await host.readTrace(ID)).lines.filter((line) => line.direction === 'toTool' && line.method === 'convert').length;
 
 describe('the plugin cache', () => {
   it('asks again about a file rewritten at the same size with its modification time put back', async () => {

@@ -42,7 +42,7 @@ const write = async (name: string, content: string) => {
   return path;
 };
 /** The calls of this method the plugin was sent, from its trace. */
-const sent = async (id: string, method: string) => (await host.readTrace(id)).filter((l) => l.direction === 'toTool' && l.method === method);
+const sent = async (id: string, method: string) => (await host.readTrace(id)).lines.filter((l) => l.direction === 'toTool' && l.method === method);
 
 /** The host's fixture plugin, granted read and write, with the command `echo` (it answers what its first file holds). */
 async function installFixture(): Promise<void> {

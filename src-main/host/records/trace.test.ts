@@ -40,6 +40,19 @@ describe('tool trace', () => {
     expect(trace.lines().at(-1)!.text).toBe('aaaaaaaaaa… (999990 more characters)');
   });
 
+  it('counts the older lines it let go of, for the window to say so, from nothing again once cleared', () => {
+    const trace = new ToolTrace({ maxLines: 3 });
+    trace.append('toTool', 'line 0');
+    expect(trace.read()).toEqual({ lines: [expect.objectContaining({ text: 'line 0' })], dropped: 0 });
+    for (let i = 1; i < 10; i++) trace.append('fromTool', `line ${i}`);
+    expect(trace.read().dropped).toBe(7);
+    expect(trace.read().lines.map((l) => l.text)).toEqual(['line 7', 'line 8', 'line 9']);
+    trace.clear();
+    expect(trace.read()).toEqual({ lines: [], dropped: 0 });
+    for (let i = 0; i < 4; i++) trace.append('fromTool', `again ${i}`);
+    expect(trace.read().dropped).toBe(1);
+  });
+
   it('clears', () => {
     const trace = new ToolTrace();
     trace.append('toTool', 'x');

@@ -1,7 +1,7 @@
 // A tool's message trace: the last lines that went over its link, both ways, for HostApi.readTrace.
 // Bounded in lines and in characters so a tool flooding its output cannot grow the host. Secret
 // preference values are masked in it: the window shows and copies it, and Settings masks them too.
-import type { TraceLine } from '../../../src-shared/host-api';
+import type { TraceLine, TraceRead } from '../../../src-shared/host-api';
 import { deeperThan } from '../../../src-shared/json-depth';
 import { TRACE_TEXT_MAX_CHARS, VALUE_MAX_DEPTH } from '../../../src-shared/limits';
 import { Emitter } from '../../../src-shared/lifecycle';
@@ -114,6 +114,8 @@ export class ToolTrace {
   private readonly ring: (TraceLine | undefined)[];
   private start = 0;
   private count = 0;
+  /** Lines pushed out of the ring since it began or was cleared, for the window to say so. */
+  private dropped = 0;
   private seq = 0;
   private secrets: SecretMask | undefined;
 
@@ -143,6 +145,7 @@ export class ToolTrace {
     } else {
       this.ring[this.start] = line;
       this.start = (this.start + 1) % this.maxLines;
+      this.dropped++;
     }
     this._onDidAppend.fire(line);
     return line;
@@ -154,10 +157,16 @@ export class ToolTrace {
     return out;
   }
 
+  /** The lines kept, with how many older ones were let go of. */
+  read(): TraceRead {
+    return { lines: this.lines(), dropped: this.dropped };
+  }
+
   clear(): void {
     this.ring.fill(undefined);
     this.start = 0;
     this.count = 0;
+    this.dropped = 0;
   }
 
   dispose(): void {
