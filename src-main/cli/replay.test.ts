@@ -141,7 +141,8 @@ describe('a replay of a module plugin', () => {
       /^FAIL replay lines\.jsonl: message \d from the program, the notice log: \/params\/message: expected "counted 2 lines in 1 reads", got "counted 3 lines in 1 reads"\n$/,
     );
     expect(changed.code).toBe(1);
-  });
+    // Three CLI processes, each preparing the component: on a busy machine, past the default 30 s.
+  }, 180_000);
 });
 
 describe('replay refuses', () => {
