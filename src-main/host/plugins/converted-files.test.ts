@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { writeFileAtomic } from '../files/own-files';
-import { CONVERTED_FILES_SERVED, ConvertedFiles } from './converted-files';
+import { CONVERTED_FILES_SERVED, ConvertedFiles, decodedPieces } from './converted-files';
 
 let scratch: string;
 let files: ConvertedFiles;
@@ -70,11 +70,19 @@ describe('the converted files served', () => {
   });
 
   it('keeps bytes no cache holds in a file of its own while served, removed once released', async () => {
-    const shown = await files.offerLoose(Buffer.from('loose bytes'), 'l.txt');
+    const shown = await files.offerLoose(Buffer.from('loose bytes').toString('base64'), 'l.txt');
     expect(await opened(shown!.token)).toBe('loose bytes');
     expect(await readdir(join(scratch, 'loose'))).toHaveLength(1);
     await files.release(shown!.token);
     expect(await readdir(join(scratch, 'loose'))).toEqual([]);
+  });
+
+  it('decodes base64 a piece at a time into exactly the bytes it holds', () => {
+    const bytes = Buffer.from(Array.from({ length: 7 * 1024 * 1024 + 5 }, (_, i) => (i * 131 + (i >> 9)) & 0xff));
+    const pieces = [...decodedPieces(bytes.toString('base64'))];
+    expect(pieces.length).toBe(3);
+    expect(Buffer.concat(pieces).equals(bytes)).toBe(true);
+    expect([...decodedPieces('')]).toEqual([]);
   });
 
   it(`serves at most ${CONVERTED_FILES_SERVED} tokens: the oldest is let go first`, async () => {

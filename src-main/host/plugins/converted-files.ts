@@ -14,6 +14,14 @@ import { writeFileAtomic } from '../files/own-files';
 /** Tokens served at once (a preview holds one); past it the oldest is released, and its URL answers 404. */
 export const CONVERTED_FILES_SERVED = 256;
 
+/** Characters of base64 decoded at a time (3 MiB of bytes): a converted file's bytes are never all held beside its text. */
+const BASE64_PIECE = 4 * 1024 * 1024;
+
+/** The bytes of checked base64 text (answers.ts: standard, padded), decoded a piece at a time as they are written. */
+export function* decodedPieces(base64: string): Generator<Buffer> {
+  for (let at = 0; at < base64.length; at += BASE64_PIECE) yield Buffer.from(base64.slice(at, at + BASE64_PIECE), 'base64');
+}
+
 /** What a token looks like: 24 random bytes in base64url. Anything else is refused before it is looked up. */
 const tokenShape = /^[A-Za-z0-9_-]{32}$/;
 
@@ -48,11 +56,11 @@ export class ConvertedFiles {
     return this.serve(path, name, false);
   }
 
-  /** Keeps bytes that have no cache entry in a file of the host's own, and serves it. */
-  async offerLoose(bytes: Buffer, name: string): Promise<ShownConversion | undefined> {
+  /** Keeps a conversion that has no cache entry (its base64) in a file of the host's own, and serves it. */
+  async offerLoose(base64: string, name: string): Promise<ShownConversion | undefined> {
     await mkdir(this.looseFolder, { recursive: true, mode: 0o700 });
     const path = join(this.looseFolder, `${newToken()}.bin`);
-    await writeFileAtomic(path, bytes);
+    await writeFileAtomic(path, decodedPieces(base64));
     return this.serve(path, name, true);
   }
 

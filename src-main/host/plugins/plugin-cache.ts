@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import type { CheckedPage } from '../../../src-shared/skwir/answers';
 import type { OutlineEntry, PageLink, TextRun } from '../../../src-shared/skwir/types';
 import { writeFileAtomic } from '../files/own-files';
+import { decodedPieces } from './converted-files';
 
 /** A plugin's cache, at most this many bytes; past it, the entries of the least recently seen files go. */
 export const PLUGIN_CACHE_MAX_BYTES = 512 * 1024 * 1024;
@@ -128,11 +129,11 @@ export class CacheEntry {
     return { answer: { name: kept.name, file } };
   }
 
-  /** Keeps a conversion's bytes, decoded once (docs/design/skwir.md): the window is served them from here. */
-  async keepConvert(answer: { name: string; bytes: Buffer } | null): Promise<KeptConversion | null> {
+  /** Keeps a conversion's bytes, decoded once from its base64 (docs/design/skwir.md): the window is served them from here. */
+  async keepConvert(answer: { name: string; data: string } | null): Promise<KeptConversion | null> {
     await mkdir(this.folder, { recursive: true });
     const file = join(this.folder, 'convert.bin');
-    if (answer) await writeFileAtomic(file, answer.bytes);
+    if (answer) await writeFileAtomic(file, decodedPieces(answer.data));
     await writeFileAtomic(join(this.folder, 'convert.json'), JSON.stringify(answer ? { name: answer.name } : { none: true }));
     await this.written();
     return answer ? { name: answer.name, file } : null;

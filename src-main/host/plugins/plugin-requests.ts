@@ -125,10 +125,9 @@ export class PluginRequests {
       await entry?.keepConvert(null);
       return { ...answer, answer: null };
     }
-    const { name } = answer.answer;
-    const bytes = Buffer.from(answer.answer.data, 'base64');
-    const file = await entry?.keepConvert({ name, bytes });
-    const shown = (file && (await this.context.converted.offer(file.file, name))) ?? (await this.context.converted.offerLoose(bytes, name));
+    const { name, data } = answer.answer;
+    const file = await entry?.keepConvert({ name, data });
+    const shown = (file && (await this.context.converted.offer(file.file, name))) ?? (await this.context.converted.offerLoose(data, name));
     if (!shown) return { ok: false, outcome: 'failed', message: `the converted file "${name}" could not be kept to be shown` };
     return { ...answer, answer: shown };
   }
