@@ -96,6 +96,17 @@ test('a Netpbm picture converted to PNG is shown as Quick Look shows it: fitted,
   expect(box.width).toBeLessThan(1600);
   expect(box.y + box.height).toBeLessThanOrEqual(viewport.height);
   expect(Math.abs(box.width / box.height - 1.6)).toBeLessThan(0.02);
+
+  // The cache dropped it (here, every entry removed): its URL answers 404, and once the picture
+  // fails to load the view says the file is no longer kept, where the picture was.
+  const src = await wide.evaluate((img: HTMLImageElement) => img.src);
+  await rm(join(testbed!.dataFolder, 'cache'), { recursive: true, force: true });
+  expect((await page.request.get(src)).status()).toBe(404);
+  await wide.evaluate((img) => img.dispatchEvent(new Event('error')));
+  const gone = page.getByRole('region', { name: 'Converted file wide.png' });
+  await expect(gone.getByRole('alert')).toHaveText('This converted file is no longer kept. Choose the file again to convert it anew.');
+  await expect(gone.getByRole('img')).toHaveCount(0);
+  await screenshot(page, testInfo, '45-converted-file-gone');
 });
 
 async function selectRun(page: Page, pageNumber: number): Promise<string> {
