@@ -5,14 +5,18 @@
 // the test bed's process and of the page's renderer process while the one answer goes through,
 // above where each was before it was asked (the kernel's high-water mark, reset through
 // /proc/<pid>/clear_refs), as a multiple of the PNG's size. Target: at most 3x the picture each.
+// Peer, in the same browser and the same run: a bare page that shows the same PNG from a bare HTTP
+// server in an <img> fitted the way the window fits it: what Chromium itself takes to show it.
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from '@playwright/test';
+import { chromium, type Page } from '@playwright/test';
 import { samplesFolder, startTestbedCli } from '../e2e/testbed-process';
 
 const pluginId = 'dev.vitruvian.samples.skwir-netpbm';
@@ -47,6 +51,43 @@ function renderers(browserPid: number): number[] {
   });
 }
 
+/** The peak of the largest renderer's resident memory, in kB above where each was, while `show` runs. */
+async function rendererPeakKB(browserPid: number, show: () => Promise<void>): Promise<number> {
+  const pages = renderers(browserPid);
+  const before = new Map(pages.map((pid) => [pid, statusKB(pid, 'VmRSS')]));
+  for (const pid of pages) resetPeak(pid);
+  await show();
+  // A navigation may give the page a new renderer: every one is measured, the largest is the page's.
+  return Math.max(...renderers(browserPid).map((pid) => statusKB(pid, 'VmHWM') - (before.get(pid) ?? 0)));
+}
+
+/** The peer: the PNG in a bare page from a bare server, fitted as the window fits a picture, in a tab of its own. */
+async function bareShowingPeakKB(page: Page, browserPid: number, png: Buffer): Promise<number> {
+  const server = createServer((request, response) => {
+    if (request.url === '/picture.png') {
+      response.writeHead(200, { 'Content-Type': 'image/png', 'Content-Length': String(png.length), 'Cache-Control': 'no-store' });
+      response.end(png);
+      return;
+    }
+    const body = request.url === '/show' ? '<img alt="bare" style="max-width: 100%; max-height: 70vh" src="/picture.png">' : '<p>bare</p>';
+    response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+    response.end(`<!doctype html><title>bare</title>${body}`);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  try {
+    await page.goto(`${origin}/`);
+    return await rendererPeakKB(browserPid, async () => {
+      await page.goto(`${origin}/show`);
+      await page.waitForFunction((wanted) => document.querySelector<HTMLImageElement>('img[alt="bare"]')?.naturalWidth === wanted, side, { timeout: 300_000 });
+    });
+  } finally {
+    await page.close();
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
+}
+
 export async function benchConvertedPicture() {
   const folder = await mkdtemp(join(tmpdir(), 'vitruvian-bench-converted-'));
   const ppm = join(folder, 'noise.ppm');
@@ -70,26 +111,27 @@ export async function benchConvertedPicture() {
     await page.goto(testbed.url);
     await page.getByRole('heading').first().waitFor();
     const hostPid = testbed.pid!;
-    const pages = renderers(browserPid);
-    const before = { host: statusKB(hostPid, 'VmRSS'), pages: new Map(pages.map((pid) => [pid, statusKB(pid, 'VmRSS')])) };
+    const hostBefore = statusKB(hostPid, 'VmRSS');
     resetPeak(hostPid);
-    for (const pid of pages) resetPeak(pid);
-    const start = performance.now();
-    await page.goto(`${testbed.url}&previewPlugin=${encodeURIComponent(pluginId)}&previewFile=${encodeURIComponent(ppm)}`);
-    const picture = page.getByRole('img', { name: 'noise.png' });
-    await picture.waitFor({ timeout: 300_000 });
-    await page.waitForFunction((wanted) => document.querySelector<HTMLImageElement>('img[alt="noise.png"]')?.naturalWidth === wanted, side, {
-      timeout: 300_000,
+    let ms = 0;
+    const pagePeakKB = await rendererPeakKB(browserPid, async () => {
+      const start = performance.now();
+      await page.goto(`${testbed.url}&previewPlugin=${encodeURIComponent(pluginId)}&previewFile=${encodeURIComponent(ppm)}`);
+      const picture = page.getByRole('img', { name: 'noise.png' });
+      await picture.waitFor({ timeout: 300_000 });
+      await page.waitForFunction((wanted) => document.querySelector<HTMLImageElement>('img[alt="noise.png"]')?.naturalWidth === wanted, side, {
+        timeout: 300_000,
+      });
+      ms = performance.now() - start;
     });
-    const ms = performance.now() - start;
+    const hostPeak = statusKB(hostPid, 'VmHWM') - hostBefore;
     // The host kept the converted file in its cache: the picture's size as the window got it.
     const kept = readdirSync(testbed.dataFolder, { recursive: true, encoding: 'utf8' }).find((name) => name.endsWith('convert.bin'));
     if (!kept) throw new Error('the test bed kept no converted file');
+    const png = await readFile(join(testbed.dataFolder, kept));
     const pngBytes = statSync(join(testbed.dataFolder, kept)).size;
-    const hostPeak = statusKB(hostPid, 'VmHWM') - before.host;
-    // A navigation may give the page a new renderer: every one is measured, the largest is the page's.
-    const pagePeaks = renderers(browserPid).map((pid) => statusKB(pid, 'VmHWM') - (before.pages.get(pid) ?? 0));
-    return { pngBytes, ms, hostPeakKB: hostPeak, pagePeakKB: Math.max(...pagePeaks) };
+    const peerPeakKB = await bareShowingPeakKB(await browser.newPage(), browserPid, png);
+    return { pngBytes, ms, hostPeakKB: hostPeak, pagePeakKB, peerPeakKB };
   } finally {
     await browser.close();
     await testbed.stop();
@@ -101,7 +143,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   if (process.platform !== 'linux') {
     console.log('Converted picture: measured on Linux only (/proc); skipped');
   } else {
-    const { pngBytes, ms, hostPeakKB, pagePeakKB } = await benchConvertedPicture();
+    const { pngBytes, ms, hostPeakKB, pagePeakKB, peerPeakKB } = await benchConvertedPicture();
     const mb = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
     const times = (kb: number) => (kb * 1024) / pngBytes;
     const judged = (kb: number) =>
@@ -109,5 +151,8 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
     console.log(`Converted picture: a ${side} x ${side} PPM of random pixels to a PNG of ${mb(pngBytes)}, shown in the window in ${(ms / 1000).toFixed(1)} s`);
     console.log(`  the test bed's peak resident memory: ${judged(hostPeakKB)}`);
     console.log(`  the page's peak resident memory:     ${judged(pagePeakKB)}`);
+    console.log(
+      `  peer, a bare page showing the same PNG: ${mb(peerPeakKB * 1024)}, ${times(peerPeakKB).toFixed(1)}x the picture; the page ${(pagePeakKB / peerPeakKB).toFixed(2)}x the peer`,
+    );
   }
 }

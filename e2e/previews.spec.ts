@@ -3,7 +3,7 @@
 // its text selected, copied and searched. Until the Files tab holds them, the two previews are shown
 // by the window's preview trial page (`?previewPlugin=<id>&previewFile=<path>`, src-renderer/bench/).
 import { expect, test, type Page } from '@playwright/test';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { samplesFolder, startTestbedCli, type RunningTestbed } from './testbed-process';
@@ -59,12 +59,17 @@ test('a Netpbm picture converted to PNG is shown as Quick Look shows it: fitted,
   const picture = converted.getByRole('img', { name: 'gradient.png' });
   await expect(picture).toBeVisible();
   await expect.poll(() => picture.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight])).toEqual([40, 30]);
-  expect(await picture.evaluate((img: HTMLImageElement) => img.src)).toMatch(/^blob:/);
+  // Drawn from the test bed's own route by an unguessable token: the bytes never came as text.
+  const origin = new URL(testbed!.url).origin;
+  expect(await picture.evaluate((img: HTMLImageElement) => img.src)).toMatch(new RegExp(`^${origin}/converted/[A-Za-z0-9_-]{32}$`));
   // Fitted, but never past its own size: 40 pixels wide, its size said.
   await expect(converted.getByText('40 × 30 pixels')).toBeVisible();
   await expect(converted.getByRole('button', { name: 'Fit' })).toHaveAttribute('aria-pressed', 'true');
   await expect.poll(async () => (await picture.boundingBox())?.width).toBe(40);
   await expect(converted.getByRole('link', { name: 'Save gradient.png' })).toHaveAttribute('download', 'gradient.png');
+  const [download] = await Promise.all([page.waitForEvent('download'), converted.getByRole('link', { name: 'Save gradient.png' }).click()]);
+  expect(download.suggestedFilename()).toBe('gradient.png');
+  expect((await readFile(await download.path())).subarray(1, 4).toString()).toBe('PNG');
   await screenshot(page, testInfo, '40-converted-picture');
 
   // Zoomed in, it is enlarged as squares of colour, not smoothed.
@@ -91,6 +96,17 @@ test('a Netpbm picture converted to PNG is shown as Quick Look shows it: fitted,
   expect(box.width).toBeLessThan(1600);
   expect(box.y + box.height).toBeLessThanOrEqual(viewport.height);
   expect(Math.abs(box.width / box.height - 1.6)).toBeLessThan(0.02);
+
+  // The cache dropped it (here, every entry removed): its URL answers 404, and once the picture
+  // fails to load the view says the file is no longer kept, where the picture was.
+  const src = await wide.evaluate((img: HTMLImageElement) => img.src);
+  await rm(join(testbed!.dataFolder, 'cache'), { recursive: true, force: true });
+  expect((await page.request.get(src)).status()).toBe(404);
+  await wide.evaluate((img) => img.dispatchEvent(new Event('error')));
+  const gone = page.getByRole('region', { name: 'Converted file wide.png' });
+  await expect(gone.getByRole('alert')).toHaveText('This converted file is no longer kept. Choose the file again to convert it anew.');
+  await expect(gone.getByRole('img')).toHaveCount(0);
+  await screenshot(page, testInfo, '45-converted-file-gone');
 });
 
 async function selectRun(page: Page, pageNumber: number): Promise<string> {

@@ -12,6 +12,7 @@ import type {
   PlanResult,
   PluginAnswer,
   ShownCommandAnswer,
+  ShownConversion,
 } from './plugin-api';
 import type { RecordLine } from './recording/record-lines';
 
@@ -375,7 +376,10 @@ export interface HostRequests {
   askField: { args: [pluginId: string, callId: string, path: string, key: string]; result: PluginAnswer<CheckedAnswers['field']> };
   askThumbnail: { args: [pluginId: string, callId: string, path: string, size: number]; result: PluginAnswer<CheckedAnswers['thumbnail']> };
   inspect: { args: [pluginId: string, callId: string, path: string, request: InspectRequest]; result: PluginAnswer<CheckedAnswers['inspect']> };
-  convert: { args: [pluginId: string, callId: string, path: string]; result: PluginAnswer<CheckedAnswers['convert']> };
+  /** A conversion, kept by the host and shown by URL (convertedUrl); null: the plugin converts the file to nothing. */
+  convert: { args: [pluginId: string, callId: string, path: string]; result: PluginAnswer<ShownConversion | null> };
+  /** The window no longer shows a converted file: its URL answers 404 from now on (the cache keeps the file). */
+  releaseConverted: { args: [token: string]; result: Result };
   page: { args: [pluginId: string, callId: string, path: string, request: PageRequest]; result: PluginAnswer<CheckedAnswers['page']> };
   runPluginCommand: {
     args: [pluginId: string, callId: string, command: string, commandArgs: unknown, paths: string[]];
@@ -432,6 +436,7 @@ export const hostRequestNames: readonly HostRequestName[] = [
   'askThumbnail',
   'inspect',
   'convert',
+  'releaseConverted',
   'page',
   'runPluginCommand',
   'applyPlan',
@@ -467,9 +472,16 @@ export interface Disposable {
   dispose(): void;
 }
 
-export type HostApi = {
+/** What the host core answers, and what the transports carry: every request, and the events. */
+export type HostCoreApi = {
   [K in HostRequestName]: (...args: HostRequests[K]['args']) => Promise<HostRequests[K]['result']>;
 } & {
   /** Listen to every host event; dispose to stop. */
   subscribe(listener: (event: HostEvent) => void): Disposable;
+};
+
+/** The HostApi as the window holds it: the host's requests and events, and where its transport serves converted files. */
+export type HostApi = HostCoreApi & {
+  /** The URL of a converted file by its token (ShownConversion): the test bed's route, or the app's protocol. */
+  convertedUrl(token: string): string;
 };

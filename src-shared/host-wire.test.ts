@@ -25,6 +25,7 @@ describe('reading a window request frame', () => {
       askThumbnail: ['org.x.y', 'call-2', '/tmp/a.ppm', 256],
       inspect: ['org.x.y', 'call-3', '/tmp/a.bin', { offset: 4096, query: 'de ad' }],
       convert: ['org.x.y', 'call-4', '/tmp/a.ppm'],
+      releaseConverted: ['AbC_-9'],
       page: ['org.x.y', 'call-5', '/tmp/a.ppm', { page: 2, side: 1024, text: true }],
       runPluginCommand: ['org.x.y', 'call-6', 'x.count', { lines: true }, ['/tmp/a.txt', '/tmp/b.txt']],
       applyPlan: ['plan-1'],

@@ -18,6 +18,8 @@ export const maxRequestsInFlight = 64;
 // A file dropped on a plugin in the test bed: a browser never learns its path, so the window posts
 // its bytes to this path (token and name in the query) and gets the path of a copy on the host.
 export const droppedFilePath = '/dropped';
+/** Where the test bed serves a converted file, by its token: `${convertedFilePath}/<token>` (HostApi.convertedUrl). */
+export const convertedFilePath = '/converted';
 export const droppedFileNameParam = 'name';
 /** Largest dropped file the test bed takes (256 MiB). */
 export const maxDroppedFileBytes = 256 * 1024 * 1024;
@@ -101,6 +103,7 @@ const requestArgKinds: { [K in HostRequestName]: ArgKinds<HostRequests[K]['args'
   askThumbnail: ['text', 'text', 'text', 'number'],
   inspect: ['text', 'text', 'text', 'object'],
   convert: ['text', 'text', 'text'],
+  releaseConverted: ['text'],
   page: ['text', 'text', 'text', 'object'],
   runPluginCommand: ['text', 'text', 'text', 'json', 'textList'],
   applyPlan: ['text'],

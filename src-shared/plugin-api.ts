@@ -19,6 +19,17 @@ export type PluginAnswer<T> =
       reasonCode?: CommandReasonCode;
     };
 
+/**
+ * A converted file as the window gets it: its name, its size in bytes, and the token of the copy the
+ * host keeps, which HostApi.convertedUrl makes a URL of. The bytes never travel as text; the window
+ * lets go of the token with releaseConverted once it no longer shows the file.
+ */
+export interface ShownConversion {
+  name: string;
+  bytes: number;
+  token: string;
+}
+
 /** Why the host will not give a path to a plugin, as data (the window words it in its language). */
 export type GivenFileProblem =
   | { code: 'relativePath' } // not from the root of the disk: the host would not know where it is

@@ -155,7 +155,7 @@ Module._load = function (request, ...rest) {
     );
     const { stdout } = await promisify(execFile)(process.execPath, ['--require', standIn, report.main], { timeout: 20_000 });
     expect(stdout.trim().split('\n')).toEqual([
-      'registerSchemesAsPrivileged app',
+      'registerSchemesAsPrivileged app,vitruvian-converted',
       'setName Vitruvian Dev',
       'setPath userData /tmp/appData/Vitruvian Dev',
       'requestSingleInstanceLock',

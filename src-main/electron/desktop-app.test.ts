@@ -144,6 +144,9 @@ vi.mock('./renderer-protocol', () => ({
   registerRendererScheme: () => void fx.state.asked.push('registerRendererScheme'),
   serveRendererFolder: () => ({ dispose: () => {} }),
 }));
+vi.mock('./converted-protocol', () => ({
+  serveConvertedFiles: () => ({ dispose: () => {} }),
+}));
 vi.mock('./web-security', () => ({ hardenWebContents: () => {}, refusePermissions: () => {} }));
 vi.mock('./ipc', () => ({ bindHostIpc: () => ({ dispose: () => {} }) }));
 vi.mock('./electron-services', () => ({

@@ -29,6 +29,7 @@ import type { CommandShortcut } from '../../src-shared/host-api';
 import { createPaletteWindow } from './palette/palette-window';
 import { permissionHolder } from './permission-holder';
 import { registerRendererScheme, serveRendererFolder } from './renderer-protocol';
+import { serveConvertedFiles } from './converted-protocol';
 import { safeStorageSecrets } from './secret-store';
 import { hardenWebContents, refusePermissions } from './web-security';
 
@@ -111,6 +112,7 @@ class DesktopSession {
       fileSelection: { fileSelection: () => readFinderSelection({ holder, language: this.language }) },
     });
     this.host = host;
+    this.store.add(serveConvertedFiles(host.converted));
     this.languageKept = this.store.add(keepLanguage(host, this.paths.languageFile));
     this.store.add(
       host.subscribe((event) => {

@@ -3,13 +3,13 @@
 // HostRequests name; the arguments must fit that request), and host events pushed to the window.
 import { ipcMain, type BrowserWindow, type IpcMainInvokeEvent } from 'electron';
 import { checkRequestArgs, describeValue } from '../../src-shared/host-wire';
-import { hostRequestNames, type HostApi, type HostEvent, type HostRequestName } from '../../src-shared/host-api';
+import { hostRequestNames, type HostCoreApi, type HostEvent, type HostRequestName } from '../../src-shared/host-api';
 import { toDisposable, type Disposable } from '../../src-shared/lifecycle';
 import { hostEventChannel, hostRequestChannel } from './ipc-channels';
 import { isRendererUrl } from './renderer-origin';
 
 export interface HostIpcOptions {
-  host: HostApi;
+  host: HostCoreApi;
   /** The main window while it is open: its frames may call. */
   window(): BrowserWindow | undefined;
   /** The palette's window while it exists: its frames may call too, and it hears the events. */

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { Menu, Tray, nativeImage, type MenuItemConstructorOptions } from 'electron';
 import { pickText } from '../../src-shared/text';
 import { DisposableStore, toDisposable, type Disposable } from '../../src-shared/lifecycle';
-import type { CommandOutcome, EntrySummary, HostApi, ToolSummary } from '../../src-shared/host-api';
+import type { CommandOutcome, EntrySummary, HostCoreApi, ToolSummary } from '../../src-shared/host-api';
 import { DEFAULT_LIMITS } from '../host/process/supervisor-options';
 import { desktopWordsFor } from './desktop-words';
 import type { Notify } from './electron-services';
@@ -73,7 +73,7 @@ export const trayIconFor = (platform: NodeJS.Platform, assetsFolder: string): Tr
   platform === 'darwin' ? { path: join(assetsFolder, 'menubarTemplate.png'), template: true } : { path: join(assetsFolder, 'trayIcon.png'), template: false };
 
 export interface MenubarOptions {
-  host: HostApi;
+  host: HostCoreApi;
   icon: TrayIcon;
   showWindow: () => void;
   quit: () => void;

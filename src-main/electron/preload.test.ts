@@ -27,7 +27,11 @@ const api = electron.exposed.get('vitruvian') as DesktopWindowApi;
 
 describe('preload', () => {
   it('exposes window.vitruvian with every HostApi request, each sent on host:request with its name and arguments', async () => {
-    expect(Object.keys(api).sort()).toEqual([...hostRequestNames, 'subscribe', 'pathForFile', 'hidePalette', 'onPaletteShown', 'choosePaletteFiles'].sort());
+    expect(Object.keys(api).sort()).toEqual(
+      [...hostRequestNames, 'subscribe', 'convertedUrl', 'pathForFile', 'hidePalette', 'onPaletteShown', 'choosePaletteFiles'].sort(),
+    );
+    // A converted file's URL is the app's protocol's, by its token alone.
+    expect(api.convertedUrl('AbC_-9')).toBe('vitruvian-converted://files/AbC_-9');
     expect(await api.setPreference('com.acme.one', 'token', 'secret')).toEqual({ answered: 'setPreference' });
     await api.runCommand('com.acme.one', 'copy');
     await api.listTools();

@@ -4,6 +4,7 @@
 import { contextBridge, ipcRenderer, webUtils } from 'electron';
 import type { HostApi, HostEvent, HostRequestName, HostRequests } from '../../src-shared/host-api';
 import { hostEventChannel, hostRequestChannel } from './ipc-channels';
+import { convertedOrigin } from './renderer-origin';
 import { paletteBridge, type PaletteBridge } from './palette/palette-bridge';
 
 const request = <K extends HostRequestName>(name: K, ...args: HostRequests[K]['args']): Promise<HostRequests[K]['result']> =>
@@ -49,6 +50,8 @@ const api: HostApi = {
   askThumbnail: (pluginId, callId, path, size) => request('askThumbnail', pluginId, callId, path, size),
   inspect: (pluginId, callId, path, params) => request('inspect', pluginId, callId, path, params),
   convert: (pluginId, callId, path) => request('convert', pluginId, callId, path),
+  releaseConverted: (token) => request('releaseConverted', token),
+  convertedUrl: (token) => `${convertedOrigin}/${encodeURIComponent(token)}`,
   page: (pluginId, callId, path, params) => request('page', pluginId, callId, path, params),
   runPluginCommand: (pluginId, callId, command, commandArgs, paths) => request('runPluginCommand', pluginId, callId, command, commandArgs, paths),
   applyPlan: (planId) => request('applyPlan', planId),

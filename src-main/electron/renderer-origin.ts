@@ -19,3 +19,10 @@ export function isRendererUrl(value: string): boolean {
   // Chromium lowercases a standard scheme's host; Node keeps its case for a scheme it does not know.
   return url.protocol === `${rendererScheme}:` && url.host === rendererHost && url.username === '' && url.password === '';
 }
+
+// Converted files come from an origin of their own, never the window's (converted-protocol.ts): what
+// a plugin made cannot run as the app, and the window's CSP names this origin only where it draws
+// them (img-src, media-src) and reads the start of a text (connect-src).
+export const convertedScheme = 'vitruvian-converted';
+export const convertedHost = 'files';
+export const convertedOrigin = `${convertedScheme}://${convertedHost}`;

@@ -31,9 +31,12 @@ afterAll(() => rm(root, { recursive: true, force: true }));
 const get = (url: string, method = 'GET') => rendererRequestHandler(folder)(new Request(url, { method }));
 
 describe('the app:// scheme', () => {
-  it('is registered privileged as standard and secure, with fetch, and nothing that loosens the CSP', () => {
+  it('is registered privileged as standard and secure, with fetch, and nothing that loosens the CSP; the converted files beside it, in the same one call', () => {
     registerRendererScheme();
-    expect(electron.privileged).toEqual([{ scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true } }]);
+    expect(electron.privileged).toEqual([
+      { scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true } },
+      { scheme: 'vitruvian-converted', privileges: { standard: true, secure: true, supportFetchAPI: true, corsEnabled: true, stream: true } },
+    ]);
   });
 
   it('serves files of the renderer folder with the CSP and their content type', async () => {
@@ -89,7 +92,10 @@ describe('the Content-Security-Policy', () => {
     expect(directives.get('default-src')).toEqual(["'none'"]);
     expect(directives.get('script-src')).toEqual(["'self'"]);
     expect(directives.get('style-src')).toEqual(["'self'"]);
-    expect(directives.get('connect-src')).toEqual(["'none'"]);
+    // No network: only the host's converted files, drawn (img, media) and the start of a text read (connect).
+    expect(directives.get('connect-src')).toEqual(['vitruvian-converted://files']);
+    expect(directives.get('img-src')).toEqual(["'self'", 'data:', 'blob:', 'vitruvian-converted://files']);
+    expect(directives.get('media-src')).toEqual(['vitruvian-converted://files']);
     expect(directives.get('object-src')).toEqual(["'none'"]);
     expect(directives.get('frame-ancestors')).toEqual(["'none'"]);
     expect(contentSecurityPolicy).not.toMatch(/unsafe-(inline|eval)/);

@@ -6,18 +6,20 @@ import { readFile } from 'node:fs/promises';
 import { protocol } from 'electron';
 import { toDisposable, type Disposable } from '../../src-shared/lifecycle';
 import { contentTypeOf, fileForUrlPath } from '../renderer-folder';
-import { isRendererUrl, rendererOrigin, rendererScheme } from './renderer-origin';
+import { convertedSchemePrivileges } from './converted-protocol';
+import { convertedOrigin, convertedScheme, isRendererUrl, rendererOrigin, rendererScheme } from './renderer-origin';
 
-/** Scripts and styles from the renderer folder only; nothing inline, no network, no frames, no plugins. */
+/** Scripts and styles from the renderer folder only; nothing inline, no network (but the converted files), no frames, no plugins. */
 export const contentSecurityPolicy = [
   "default-src 'none'",
   "script-src 'self'",
   "style-src 'self'",
-  // blob: for what a Skwir plugin gave (a picture, a page, a sound, a film), shown from its bytes.
-  "img-src 'self' data: blob:",
-  'media-src blob:',
+  // blob: for a page's picture a Skwir plugin drew, shown from its bytes; the converted files' origin
+  // for a picture, a sound or a film a plugin converted to, and the start of a text it converted to.
+  `img-src 'self' data: blob: ${convertedOrigin}`,
+  `media-src ${convertedOrigin}`,
   "font-src 'self'",
-  "connect-src 'none'",
+  `connect-src ${convertedOrigin}`,
   "object-src 'none'",
   "base-uri 'none'",
   "form-action 'none'",
@@ -32,9 +34,12 @@ export const contentSecurityPolicy = [
  */
 export const rendererSchemePrivileges: Electron.Privileges = { standard: true, secure: true, supportFetchAPI: true, codeCache: true };
 
-/** Makes app:// a privileged scheme. Electron takes this only before the app is ready. */
+/** Makes app:// and the converted files' scheme privileged. Electron takes this once, before the app is ready. */
 export function registerRendererScheme(): void {
-  protocol.registerSchemesAsPrivileged([{ scheme: rendererScheme, privileges: rendererSchemePrivileges }]);
+  protocol.registerSchemesAsPrivileged([
+    { scheme: rendererScheme, privileges: rendererSchemePrivileges },
+    { scheme: convertedScheme, privileges: convertedSchemePrivileges },
+  ]);
 }
 
 const refuse = (status: number, text: string) => new Response(text, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });

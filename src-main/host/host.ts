@@ -9,6 +9,7 @@ import type {
   HandCheck,
   HandMessage,
   HostApi,
+  HostCoreApi,
   HostEvent,
   HostInfo,
   InstallReplaces,
@@ -35,6 +36,7 @@ import { HostedPlugin } from './entries/hosted-plugin';
 import type { HostedTool } from './entries/hosted-tool';
 import { notInstalled, unavailable } from './process/reasons';
 import { PluginCache } from './plugins/plugin-cache';
+import { ConvertedFiles } from './plugins/converted-files';
 import { judgeGivenFile } from './plugins/given-file';
 import { PluginRequests } from './plugins/plugin-requests';
 import type { CallOutcome, CallRequest } from './plugins/plugin-supervisor';
@@ -66,7 +68,7 @@ export interface HostOptions extends EntryOptions {
 /** Shortcuts kept and listed, registered nowhere: a host given no way to register them. */
 const unregisteredKeys: ShortcutKeys = { registerShortcut: () => true, unregisterShortcut: () => undefined };
 
-export interface Host extends HostApi {
+export interface Host extends HostCoreApi {
   /**
    * Load a tool's or plugin's folder in place (test bed), without copying it; re-validated on reload(). A folder
    * refused is listed all the same, refused with its problems, and never started.
@@ -81,6 +83,8 @@ export interface Host extends HostApi {
    * were judged by askProblems. Resolves with the checked answer (defaults filled) or why there is none.
    */
   callPlugin<M extends CallMethod>(pluginId: string, request: CallRequest<M>): Promise<CallOutcome<M>>;
+  /** The converted files the window is shown by URL: what the test bed's route and the app's protocol serve. */
+  readonly converted: ConvertedFiles;
   /** Stop every tool and plugin by the stop sequence and release everything. */
   dispose(): Promise<void>;
 }
@@ -101,6 +105,7 @@ class HostCore implements Host {
   private readonly store: PreferenceStore;
   private readonly broker: ServiceBroker<HostedTool>;
   private readonly pluginCalls: PluginRequests;
+  readonly converted: ConvertedFiles;
   private readonly registry: ToolRegistry;
   private readonly serviceCalls = new ServiceCalls();
   private readonly usage: CommandUsage;
@@ -132,7 +137,9 @@ class HostCore implements Host {
     this.broker.onDidCallPlatform(({ toolId, method, params, result }) => simulated && this.recordServiceCall(toolId, method, params, result));
     this.serviceCalls.onDidRecord((call) => this.events.fire({ type: 'serviceCall', call }));
     const cache = new PluginCache(join(options.dataFolder, 'cache'));
+    this.converted = new ConvertedFiles(join(options.dataFolder, 'converted'));
     this.pluginCalls = new PluginRequests({
+      converted: this.converted,
       plugin: (pluginId) => {
         const plugin = this.entries.plugin(pluginId);
         return plugin instanceof HostedPlugin ? plugin : plugin.message;
@@ -177,6 +184,8 @@ class HostCore implements Host {
     await this.usage.load();
     await this.shortcuts.load();
     await this.changes.open();
+    // Loose copies left by a host that did not stop (their tokens went with it).
+    await this.converted.clearLoose();
   }
 
   // ---- HostApi ----
@@ -214,6 +223,7 @@ class HostCore implements Host {
   readonly askThumbnail: HostApi['askThumbnail'] = (...args) => this.pluginCalls.thumbnail(...args);
   readonly inspect: HostApi['inspect'] = (...args) => this.pluginCalls.inspect(...args);
   readonly convert: HostApi['convert'] = (...args) => this.pluginCalls.convert(...args);
+  readonly releaseConverted: HostApi['releaseConverted'] = (token) => this.pluginCalls.releaseConverted(token);
   readonly page: HostApi['page'] = (...args) => this.pluginCalls.page(...args);
   readonly runPluginCommand: HostApi['runPluginCommand'] = async (...args) => {
     const [pluginId, , command] = args;
@@ -370,6 +380,7 @@ class HostCore implements Host {
     this.broker.dispose();
     this.serviceCalls.dispose();
     this.events.dispose();
+    await this.converted.dispose();
   }
 
   // ---- inside ----

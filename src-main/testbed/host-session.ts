@@ -1,7 +1,7 @@
 // One window's session with the host over the test bed's WebSocket: reads its request frames,
 // calls the HostApi, answers, and forwards host events in batches. Nothing a window sends can
 // throw out of here: a bad frame gets a failure frame and the session goes on.
-import type { HostApi, HostEvent, HostRequestName, HostRequests } from '../../src-shared/host-api';
+import type { HostCoreApi, HostEvent, HostRequestName, HostRequests } from '../../src-shared/host-api';
 import { maxRequestsInFlight, readClientFrame, type ServerFrame, type WireRequest } from '../../src-shared/host-wire';
 import { DisposableStore, toDisposable, type Disposable } from '../../src-shared/lifecycle';
 
@@ -25,7 +25,7 @@ type HostRequestMethods = {
   [N in HostRequestName]: (...args: HostRequests[N]['args']) => Promise<HostRequests[N]['result']>;
 };
 
-async function callHost<K extends HostRequestName>(host: HostApi, request: WireRequest<K>): Promise<HostRequests[K]['result']> {
+async function callHost<K extends HostRequestName>(host: HostCoreApi, request: WireRequest<K>): Promise<HostRequests[K]['result']> {
   const requests: HostRequestMethods = host;
   const method = requests[request.method];
   return method.apply(host, request.args);
@@ -39,7 +39,7 @@ export class HostSession implements Disposable {
   private closed = false;
 
   constructor(
-    private readonly host: HostApi,
+    private readonly host: HostCoreApi,
     private readonly channel: FrameChannel,
   ) {
     this.store.add(host.subscribe((event) => this.queueEvent(event)));

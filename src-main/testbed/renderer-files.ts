@@ -9,9 +9,10 @@ const pageHeaders = (origin: string): Record<string, string> => ({
   'Content-Security-Policy': [
     "default-src 'self'",
     `connect-src 'self' ${origin.replace(/^http/, 'ws')}`,
-    // blob: for what a Skwir plugin gave (a picture, a page, a sound, a film), shown from its bytes.
+    // blob: for a page's picture a Skwir plugin drew, shown from its bytes; 'self' for a converted
+    // picture, sound or film, served at /converted/<token> (converted-route.ts).
     "img-src 'self' data: blob:",
-    'media-src blob:',
+    "media-src 'self'",
     "style-src 'self' 'unsafe-inline'",
     "object-src 'none'",
     "base-uri 'none'",

@@ -1,17 +1,20 @@
 // The test bed's server: one loopback port serving the built window over HTTP and the HostApi over
 // a WebSocket at /host. The WebSocket demands the random token and an Origin of this very server;
 // HTTP requests must name this server in their Host header (no DNS rebinding). Files dropped on a
-// plugin are posted to /dropped with the same token and Origin (dropped-files.ts).
+// plugin are posted to /dropped with the same token and Origin (dropped-files.ts); converted files
+// are served at /converted/<token> (converted-route.ts).
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
-import type { HostApi } from '../../src-shared/host-api';
+import type { HostCoreApi } from '../../src-shared/host-api';
 import { droppedFilePath, hostWirePath, hostWireTokenParam, maxClientFrameBytes } from '../../src-shared/host-wire';
 import { droppedFiles } from './dropped-files';
 import { HostSession } from './host-session';
 import { serveRendererFile } from './renderer-files';
+import { isConvertedPath, serveConverted } from './converted-route';
+import type { ConvertedFiles } from '../host/plugins/converted-files';
 
 /** The only address the test bed ever binds. */
 export const testbedAddress = '127.0.0.1';
@@ -20,7 +23,7 @@ const hardFrameLimit = 4 * maxClientFrameBytes;
 const maxWindows = 16;
 
 export interface TestbedServerOptions {
-  host: HostApi;
+  host: HostCoreApi;
   /** The built window: index.html and its assets. */
   rendererDir: string;
   /** 0 picks a free port. */
@@ -31,6 +34,8 @@ export interface TestbedServerOptions {
   droppedFolder?: string;
   /** The largest dropped file taken, in bytes (tests make it small). */
   maxDroppedBytes?: number;
+  /** The converted files served at /converted/<token>; without them, none are. */
+  converted?: ConvertedFiles;
 }
 
 export interface TestbedServer {
@@ -91,6 +96,13 @@ export async function startTestbedServer(options: TestbedServerOptions): Promise
     if (dropped && url.pathname === droppedFilePath) {
       const refusal = !tokenGiven(url) ? { status: 401, text: tokenWrong } : !originOurs(request) ? { status: 403, text: originWrong(request) } : undefined;
       dropped.receive(request, response, url, refusal).catch(() => response.destroy());
+      return;
+    }
+    if (options.converted && isConvertedPath(url.pathname)) {
+      serveConverted(options.converted, url.pathname, request, response).catch(() => {
+        if (!response.headersSent) response.writeHead(500);
+        response.end();
+      });
       return;
     }
     serveRendererFile(options.rendererDir, origin(), request, response).catch(() => {

@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { InstallVerdict } from '../../src-shared/host-api';
 import { createFakeHost, makeTool } from '../../src-shared/test/fake-host';
 import { createHost, type Host } from '../host/host';
+import { ConvertedFiles } from '../host/plugins/converted-files';
 import { SimulatedPlatform } from '../platform/simulated';
 import { isAuthorsEdit } from './folder-watch';
 import { startTestbed, type Testbed } from './testbed';
@@ -35,6 +36,7 @@ function inPlaceHost() {
     },
     start: async () => ({ ok: true }),
     callPlugin: () => Promise.reject(new Error('no plugins here')),
+    converted: new ConvertedFiles(join(tmpdir(), 'vitruvian-testbed-test-unused')),
     async dispose() {
       seen.disposed = true;
     },

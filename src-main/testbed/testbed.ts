@@ -99,6 +99,7 @@ export async function startTestbed(options: TestbedOptions): Promise<Testbed> {
       port: options.port,
       // Removed by the server when it closes, even from a data folder the person gave.
       droppedFolder: join(dataFolder, 'dropped'),
+      converted: host.converted,
     });
     let closing: Promise<void> | undefined;
     return {

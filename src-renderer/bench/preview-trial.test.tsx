@@ -4,6 +4,7 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { createAppStore } from '../store/app-store';
 import { StoreProvider } from '../store/store-context';
 import { createFakeHost, type FakeHost } from '../../src-shared/test/fake-host';
+import { startConvertedServer } from '../test/converted-server.node';
 import { PreviewTrial, previewTrialAsk } from './preview-trial';
 
 afterEach(cleanup);
@@ -26,9 +27,16 @@ describe('the preview trial page', () => {
 
   it('shows the converted file when the plugin converts it', async () => {
     const fake = createFakeHost();
-    fake.answers.convert = () => ({ ok: true, ms: 1, cached: false, answer: { name: 'a.txt', data: btoa('converted') } });
-    const main = show(fake);
-    await waitFor(() => expect(main.querySelector('pre')?.textContent).toBe('converted'));
+    const server = await startConvertedServer();
+    const url = server.serve('converted');
+    fake.answers.convert = () => ({ ok: true, ms: 1, cached: false, answer: { name: 'a.txt', bytes: 9, token: 'the-token' } });
+    fake.host.convertedUrl = (token) => (token === 'the-token' ? url : 'http://127.0.0.1:9/unknown');
+    try {
+      const main = show(fake);
+      await waitFor(() => expect(main.querySelector('pre')?.textContent).toBe('converted'));
+    } finally {
+      await server.close();
+    }
     expect(fake.requestsNamed('convert')[0]).toEqual(['dev.example.pictures', expect.stringMatching(/^preview-trial-/), '/tmp/a.ppm']);
   });
 

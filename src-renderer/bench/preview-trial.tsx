@@ -22,7 +22,7 @@ export function previewTrialAsk(search: string): PreviewTrialAsk | undefined {
 type Shown =
   | { state: 'asking' }
   | { state: 'failed'; message: string }
-  | { state: 'converted'; file: { name: string; data: string } }
+  | { state: 'converted'; file: { name: string; bytes: number; url: string } }
   | { state: 'pages'; source: PageSource; network: boolean };
 
 let calls = 0;
@@ -37,7 +37,10 @@ export function PreviewTrial({ host, ask }: { host: HostApi; ask: PreviewTrialAs
       const converted = await host.convert(pluginId, callId(), path);
       if (gone) return;
       if (!converted.ok) return setShown({ state: 'failed', message: converted.message });
-      if (converted.answer) return setShown({ state: 'converted', file: converted.answer });
+      if (converted.answer) {
+        const { name, bytes, token } = converted.answer;
+        return setShown({ state: 'converted', file: { name, bytes, url: host.convertedUrl(token) } });
+      }
       const plugin = (await host.listTools()).find((tool) => tool.id === pluginId);
       const network = plugin?.kind === 'plugin' && plugin.plugin.capabilities.includes('network');
       if (!gone) setShown({ state: 'pages', network, source: { page: (request) => host.page(pluginId, callId(), path, request) } });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { InspectRequest, PluginAnswer } from '../../src-shared/plugin-api';
+import type { InspectRequest, PluginAnswer, ShownConversion } from '../../src-shared/plugin-api';
 import type { CheckedInspection } from '../../src-shared/skwir/answers';
 import { createFakeHost, makePlugin } from '../../src-shared/test/fake-host';
 import { createAppStore } from './app-store';
@@ -87,23 +87,45 @@ describe('plugin preview slice', () => {
 
   it('converts a file whose preview converts, and says to read pages when it converts to nothing', async () => {
     const { fake, state } = await loaded();
-    fake.answers.convert = (_p, _c, path) => answered(path.endsWith('one.ppm') ? { name: 'one.png', data: 'AAAA' } : null, true);
+    fake.answers.convert = (_p, _c, path) => answered(path.endsWith('one.ppm') ? { name: 'one.png', bytes: 3, token: 'one-token' } : null, true);
     await state().addFiles(plugin.id, ['/f/one.ppm', '/f/many.ppm', '/f/book.pdf', '/f/notes.txt']);
     await settle();
     expect(pluginPreviewSelectors.preview(plugin.id)(state())).toMatchObject({
       kind: 'convert',
       pagesAfterConvert: true,
-      convert: { status: 'answered', answer: { ok: true, cached: true, answer: { name: 'one.png' } } },
+      convert: { status: 'answered', answer: { ok: true, cached: true, answer: { name: 'one.png', bytes: 3, url: fake.host.convertedUrl('one-token') } } },
     });
+    expect(fake.requestsNamed('releaseConverted')).toEqual([]);
     state().chooseFile(plugin.id, '/f/many.ppm');
     await settle();
     expect(pluginPreviewSelectors.preview(plugin.id)(state())).toMatchObject({ convert: { answer: { answer: null } }, pagesAfterConvert: true });
+    // The window no longer shows one.png: the host may stop serving it.
+    expect(fake.requestsNamed('releaseConverted')).toEqual([['one-token']]);
     state().chooseFile(plugin.id, '/f/book.pdf');
     expect(pluginPreviewSelectors.preview(plugin.id)(state())).toEqual({ path: '/f/book.pdf', kind: 'pages', pagesAfterConvert: false });
     state().chooseFile(plugin.id, '/f/notes.txt');
     expect(pluginPreviewSelectors.preview(plugin.id)(state())).toMatchObject({ kind: 'nothing' });
     expect(fake.requestsNamed('convert')).toHaveLength(2);
     expect(fake.requestsNamed('inspect')).toHaveLength(0);
+  });
+
+  it('lets go of a converted file it shows once the preview goes, and of one answered after the person moved on', async () => {
+    const { fake, state } = await loaded();
+    const waiting: ((answer: PluginAnswer<ShownConversion | null>) => void)[] = [];
+    fake.answers.convert = () => new Promise((resolve) => waiting.push(resolve));
+    await state().addFiles(plugin.id, ['/f/one.ppm', '/f/two.ppm']);
+    state().chooseFile(plugin.id, '/f/one.ppm');
+    await settle();
+    state().chooseFile(plugin.id, '/f/two.ppm');
+    await settle();
+    waiting.at(-2)!(answered({ name: 'one.png', bytes: 3, token: 'late' }));
+    await settle();
+    expect(fake.requestsNamed('releaseConverted')).toEqual([['late']]);
+    waiting.at(-1)!(answered({ name: 'two.png', bytes: 3, token: 'shown' }));
+    await settle();
+    expect(pluginPreviewSelectors.preview(plugin.id)(state())).toMatchObject({ convert: { answer: { answer: { name: 'two.png' } } } });
+    state().showPreview(plugin.id, undefined);
+    expect(fake.requestsNamed('releaseConverted')).toEqual([['late'], ['shown']]);
   });
 
   it('asks a page for the reader under the id given, and an unreachable host is an answer too', async () => {

@@ -4,7 +4,7 @@
 // cancels what was still being asked for the one before.
 import type { InspectRequest, PageRequest, PluginAnswer } from '../../src-shared/plugin-api';
 import type { CheckedInspection, CheckedPage } from '../../src-shared/skwir/answers';
-import type { ConvertResult } from '../../src-shared/skwir/types';
+import type { ShownConversion } from '../../src-shared/plugin-api';
 import type { AppState, SliceCreator } from './app-store';
 import { ask, newCallId, running, runningId, type PluginCall } from './plugin-call';
 import { fileServing, pluginDetails, type PreviewKind } from './plugin-serving';
@@ -19,13 +19,17 @@ export interface InspectPreview {
   last?: CheckedInspection | null;
 }
 
+/** A converted file as the window holds it: the host's answer and the URL its transport serves it at. */
+export type ConvertedFileLink = ShownConversion & { url: string };
+
 export interface FilePreview {
   path: string;
   kind: PreviewKind;
   /** A conversion answered null is read as pages. */
   pagesAfterConvert: boolean;
   inspect?: InspectPreview;
-  convert?: PluginCall<ConvertResult>;
+  /** A converted file, with the URL the host serves it at (released once the preview lets go of it). */
+  convert?: PluginCall<ConvertedFileLink | null>;
 }
 
 export interface PluginPreviewState {
@@ -49,14 +53,25 @@ export const initialPluginPreviewState: PluginPreviewState = { filePreviews: {} 
 
 const runningCall = (preview: FilePreview | undefined): string | undefined => runningId(preview?.inspect?.call) ?? runningId(preview?.convert);
 
+/** The token of the converted file a preview shows, if any. */
+const convertedToken = (preview: FilePreview | undefined): string | undefined => {
+  const call = preview?.convert;
+  return call?.status === 'answered' && call.answer.ok ? (call.answer.answer?.token ?? undefined) : undefined;
+};
+
 export const createPluginPreviewSlice: SliceCreator<PluginPreviewSlice> = (set, get, host) => {
-  const setPreview = (pluginId: string, preview: FilePreview | undefined) =>
+  const release = (token: string) => void host.releaseConverted(token).catch(() => undefined);
+  const setPreview = (pluginId: string, preview: FilePreview | undefined) => {
+    const before = convertedToken(get().filePreviews[pluginId]);
     set((s) => {
       const filePreviews = { ...s.filePreviews };
       if (preview) filePreviews[pluginId] = preview;
       else delete filePreviews[pluginId];
       return { filePreviews };
     });
+    // The window no longer shows that converted file: the host may stop serving it.
+    if (before !== undefined && before !== convertedToken(preview)) release(before);
+  };
 
   /** Changes the preview only while it still waits for this call (the person may have moved on). */
   const answered = (pluginId: string, callId: string, change: (preview: FilePreview) => FilePreview) => {
@@ -85,7 +100,11 @@ export const createPluginPreviewSlice: SliceCreator<PluginPreviewSlice> = (set, 
     const callId = newCallId();
     setPreview(pluginId, { ...preview, convert: running(callId) });
     const answer = await ask(() => host.convert(pluginId, callId, preview.path));
-    answered(pluginId, callId, (now) => ({ ...now, convert: { status: 'answered', answer } }));
+    const file = answer.ok && answer.answer ? { ...answer.answer, url: host.convertedUrl(answer.answer.token) } : undefined;
+    const shown: PluginAnswer<ConvertedFileLink | null> = answer.ok ? { ...answer, answer: file ?? null } : answer;
+    answered(pluginId, callId, (now) => ({ ...now, convert: { status: 'answered', answer: shown } }));
+    // Answered after the person moved on: nothing shows it.
+    if (file && convertedToken(get().filePreviews[pluginId]) !== file.token) release(file.token);
   };
 
   return {

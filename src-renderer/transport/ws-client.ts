@@ -2,7 +2,7 @@
 // After the link drops and comes back, the window is brought up to date with events: tools that
 // changed or vanished meanwhile, the language, and each tool's log read afresh.
 import type { HostApi, HostEvent, HostRequestName, HostRequests, EntrySummary } from '../../src-shared/host-api';
-import { hostWirePath, hostWireTokenParam } from '../../src-shared/host-wire';
+import { convertedFilePath, hostWirePath, hostWireTokenParam } from '../../src-shared/host-wire';
 import { toDisposable, type Disposable } from '../../src-shared/lifecycle';
 import { HostConnection, type ConnectionState } from './host-connection';
 import { openBrowserSocket, type OpenSocket } from './socket';
@@ -101,6 +101,8 @@ export async function connectWebSocketHost(location: PageAddress, openSocket: Op
     askThumbnail: request('askThumbnail'),
     inspect: request('inspect'),
     convert: request('convert'),
+    releaseConverted: request('releaseConverted'),
+    convertedUrl: (token) => `${location.protocol}//${location.host}${convertedFilePath}/${encodeURIComponent(token)}`,
     page: request('page'),
     runPluginCommand: request('runPluginCommand'),
     applyPlan: request('applyPlan'),

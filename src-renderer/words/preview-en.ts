@@ -9,6 +9,7 @@ export const previewEn: PreviewWords = {
   readingConverted: 'Reading the converted file…',
   convertedUnreadable: (problem) => `The converted file could not be read: ${problem}`,
   convertedEmpty: 'The converted file is empty.',
+  convertedGone: 'This converted file is no longer kept. Choose the file again to convert it anew.',
   fileSize,
   save: 'Save',
   saveFile: (name) => `Save ${name}`,

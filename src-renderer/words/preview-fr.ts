@@ -10,6 +10,7 @@ export const previewFr: PreviewWords = {
   readingConverted: 'Lecture du fichier converti…',
   convertedUnreadable: (problem) => `Le fichier converti n’a pas pu être lu\u202f: ${problem}`,
   convertedEmpty: 'Le fichier converti est vide.',
+  convertedGone: 'Ce fichier converti n’est plus conservé. Choisissez de nouveau le fichier pour le reconvertir.',
   fileSize,
   save: 'Enregistrer',
   saveFile: (name) => `Enregistrer ${name}`,

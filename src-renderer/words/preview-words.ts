@@ -8,6 +8,8 @@ export interface PreviewWords {
   /** The converted file's data could not be decoded: what was wrong. */
   convertedUnreadable: (problem: string) => string;
   convertedEmpty: string;
+  /** The host no longer serves the converted file (its cache made room, or it was let go). */
+  convertedGone: string;
   /** A size in bytes as a person reads it: "840 bytes", "1.2 MB". */
   fileSize: (bytes: number) => string;
   save: string;

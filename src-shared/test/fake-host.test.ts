@@ -30,6 +30,7 @@ const sampleArgs: { [K in HostRequestName]: HostRequests[K]['args'] } = {
   askThumbnail: ['p.q', 'c2', '/f', 64],
   inspect: ['p.q', 'c3', '/f', {}],
   convert: ['p.q', 'c4', '/f'],
+  releaseConverted: ['t'],
   page: ['p.q', 'c5', '/f', { page: 1, side: 0 }],
   runPluginCommand: ['p.q', 'c6', 'count', {}, ['/f']],
   applyPlan: ['plan'],

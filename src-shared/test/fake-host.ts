@@ -218,6 +218,7 @@ export function createFakeHost(seed: { tools?: EntrySummary[]; info?: Partial<Ho
     askThumbnail: (pluginId) => noPlugin(pluginId),
     inspect: (pluginId) => noPlugin(pluginId),
     convert: (pluginId) => noPlugin(pluginId),
+    releaseConverted: () => ok,
     page: (pluginId) => noPlugin(pluginId),
     runPluginCommand(pluginId, _callId, command) {
       if (fake.tools.has(pluginId)) noteUse(pluginId, command);
@@ -289,11 +290,13 @@ export function createFakeHost(seed: { tools?: EntrySummary[]; info?: Partial<Ho
     };
   fake.host = {
     // Every request `own` answers, which the compiler holds to be every request of HostRequests.
-    ...(Object.fromEntries((Object.keys(own) as HostRequestName[]).map((name) => [name, request(name)])) as Omit<HostApi, 'subscribe'>),
+    ...(Object.fromEntries((Object.keys(own) as HostRequestName[]).map((name) => [name, request(name)])) as Omit<HostApi, 'subscribe' | 'convertedUrl'>),
     subscribe(listener) {
       listeners.add(listener);
       return { dispose: () => void listeners.delete(listener) };
     },
+    // The fake serves no bytes: a test that draws a converted file serves it itself under this address.
+    convertedUrl: (token) => `/converted/${encodeURIComponent(token)}`,
   };
   return fake;
 }

@@ -12,13 +12,18 @@ export const makeOwnFolder = (path: string) => mkdir(path, { recursive: true, mo
 
 let tempCount = 0;
 
-/** Replaces a file so that a reader (or a crash) sees either the old content or the new, never a mix. */
-export async function writeFileAtomic(file: string, data: string | Buffer, mode: number = ownerOnly.file): Promise<void> {
+/**
+ * Replaces a file so that a reader (or a crash) sees either the old content or the new, never a mix.
+ * `data` may come in pieces, made as they are written (a converted file decoded from its base64).
+ */
+export async function writeFileAtomic(file: string, data: string | Buffer | Iterable<Buffer>, mode: number = ownerOnly.file): Promise<void> {
   const temp = `${file}.${process.pid}.${++tempCount}.tmp`;
   try {
     const handle = await open(temp, 'w', mode);
     try {
-      await handle.writeFile(data);
+      if (typeof data === 'string' || Buffer.isBuffer(data)) await handle.writeFile(data);
+      // Each from where the last ended (FileHandle.writeFile writes from the handle's position).
+      else for (const piece of data) await handle.writeFile(piece);
       await handle.sync();
     } finally {
       await handle.close();

@@ -41,7 +41,18 @@ async function install(name: string, note: string): Promise<void> {
 
 /** What the fixture's convert answers for a file holding `text`: a text file of it. */
 const holding = (text: string) => JSON.stringify({ name: 'converted.txt', data: Buffer.from(text).toString('base64') });
-const converted = (text: string) => ({ name: 'converted.txt', data: Buffer.from(text).toString('base64') });
+/** A conversion as the window would see it: whether it came from the cache, and what its URL serves. */
+async function served(asking: ReturnType<Host['convert']>): Promise<{ cached: boolean; name: string; text: string }> {
+  const answer = await asking;
+  if (!answer.ok || !answer.answer) throw new Error(`no converted file: ${JSON.stringify(answer)}`);
+  const opened = await host.converted.open(answer.answer.token);
+  if (!opened) throw new Error('the host serves nothing under the token it gave');
+  try {
+    return { cached: answer.cached, name: answer.answer.name, text: (await opened.handle.readFile()).toString() };
+  } finally {
+    await opened.handle.close();
+  }
+}
 const asked = async () => (await host.readTrace(ID)).lines.filter((line) => line.direction === 'toTool' && line.method === 'convert').length;
 
 describe('the plugin cache', () => {
@@ -52,15 +63,15 @@ describe('the plugin cache', () => {
     const when = 1_700_000_000;
     await writeFile(file, holding('SECRET-A'));
     await utimes(file, when, when);
-    expect(await host.convert(ID, 'c1', file)).toMatchObject({ ok: true, cached: false, answer: converted('SECRET-A') });
-    expect(await host.convert(ID, 'c2', file)).toMatchObject({ ok: true, cached: true, answer: converted('SECRET-A') });
+    expect(await served(host.convert(ID, 'c1', file))).toEqual({ cached: false, name: 'converted.txt', text: 'SECRET-A' });
+    expect(await served(host.convert(ID, 'c2', file))).toEqual({ cached: true, name: 'converted.txt', text: 'SECRET-A' });
 
     const before = await stat(file);
     await writeFile(file, holding('PUBLIC-B'));
     await utimes(file, when, when);
     const after = await stat(file);
     expect([after.size, after.mtimeMs]).toEqual([before.size, before.mtimeMs]);
-    expect(await host.convert(ID, 'c3', file)).toMatchObject({ ok: true, cached: false, answer: converted('PUBLIC-B') });
+    expect(await served(host.convert(ID, 'c3', file))).toEqual({ cached: false, name: 'converted.txt', text: 'PUBLIC-B' });
     expect(await asked()).toBe(2);
   });
 
@@ -73,7 +84,7 @@ describe('the plugin cache', () => {
     await host.clearTrace(ID);
 
     await install('second', 'two');
-    expect(await host.convert(ID, 'c3', file)).toMatchObject({ ok: true, cached: false, answer: converted('SECRET-A') });
+    expect(await served(host.convert(ID, 'c3', file))).toEqual({ cached: false, name: 'converted.txt', text: 'SECRET-A' });
     expect(await asked()).toBe(1);
     expect(await host.convert(ID, 'c4', file)).toMatchObject({ ok: true, cached: true });
   });
@@ -97,13 +108,13 @@ describe('the plugin cache', () => {
     expect((await host.loadInPlace(folder)).ok).toBe(true);
     const file = join(scratch, 'one.sample');
     await writeFile(file, 'the same file throughout');
-    expect(await host.convert(ID, 'c1', file)).toMatchObject({ ok: true, cached: false, answer: converted('first program') });
-    expect(await host.convert(ID, 'c2', file)).toMatchObject({ ok: true, cached: true, answer: converted('first program') });
+    expect(await served(host.convert(ID, 'c1', file))).toEqual({ cached: false, name: 'converted.txt', text: 'first program' });
+    expect(await served(host.convert(ID, 'c2', file))).toEqual({ cached: true, name: 'converted.txt', text: 'first program' });
 
     await program('second program');
     expect((await host.reload(folder)).ok).toBe(true);
-    expect(await host.convert(ID, 'c3', file)).toMatchObject({ ok: true, cached: false, answer: converted('second program') });
-    expect(await host.convert(ID, 'c4', file)).toMatchObject({ ok: true, cached: true, answer: converted('second program') });
+    expect(await served(host.convert(ID, 'c3', file))).toEqual({ cached: false, name: 'converted.txt', text: 'second program' });
+    expect(await served(host.convert(ID, 'c4', file))).toEqual({ cached: true, name: 'converted.txt', text: 'second program' });
   });
 
   it('asks the plugin again once told to forget what it answered about a file (Ask again)', async () => {
@@ -113,7 +124,7 @@ describe('the plugin cache', () => {
     expect(await host.convert(ID, 'c1', file)).toMatchObject({ ok: true, cached: false });
     expect(await host.convert(ID, 'c2', file)).toMatchObject({ ok: true, cached: true });
     expect(await host.forgetAnswers(ID, file)).toEqual({ ok: true });
-    expect(await host.convert(ID, 'c3', file)).toMatchObject({ ok: true, cached: false, answer: converted('SECRET-A') });
+    expect(await served(host.convert(ID, 'c3', file))).toEqual({ cached: false, name: 'converted.txt', text: 'SECRET-A' });
     expect(await asked()).toBe(2);
     expect(await host.forgetAnswers('test.nobody', file)).toMatchObject({ ok: false });
   });

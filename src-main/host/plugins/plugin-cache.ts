@@ -9,12 +9,19 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rm, stat, utimes } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { CheckedAnswers, CheckedPage } from '../../../src-shared/skwir/answers';
+import type { CheckedPage } from '../../../src-shared/skwir/answers';
 import type { OutlineEntry, PageLink, TextRun } from '../../../src-shared/skwir/types';
 import { writeFileAtomic } from '../files/own-files';
+import { decodedPieces } from './converted-files';
 
 /** A plugin's cache, at most this many bytes; past it, the entries of the least recently seen files go. */
 export const PLUGIN_CACHE_MAX_BYTES = 512 * 1024 * 1024;
+
+/** A converted file the cache keeps: its name, and the file holding its bytes. */
+export interface KeptConversion {
+  name: string;
+  file: string;
+}
 
 interface PageMeta {
   pages: number;
@@ -108,20 +115,28 @@ export class CacheEntry {
     await rm(this.folder, { recursive: true, force: true });
   }
 
-  async convert(): Promise<{ answer: CheckedAnswers['convert'] } | undefined> {
+  /** The conversion kept: the converted file's name and where its bytes are, or null (the file converts to nothing). */
+  async convert(): Promise<{ answer: KeptConversion | null } | undefined> {
     const kept = await readJson<{ name: string } | { none: true }>(join(this.folder, 'convert.json'));
     if (!kept) return undefined;
+    const file = join(this.folder, 'convert.bin');
+    if ('none' in kept) {
+      await this.seen();
+      return { answer: null };
+    }
+    if (!(await stat(file).catch(() => undefined))?.isFile()) return undefined;
     await this.seen();
-    if ('none' in kept) return { answer: null };
-    const data = await readFile(join(this.folder, 'convert.bin')).catch(() => undefined);
-    return data ? { answer: { name: kept.name, data: data.toString('base64') } } : undefined;
+    return { answer: { name: kept.name, file } };
   }
 
-  async keepConvert(answer: CheckedAnswers['convert']): Promise<void> {
+  /** Keeps a conversion's bytes, decoded once from its base64 (docs/design/skwir.md): the window is served them from here. */
+  async keepConvert(answer: { name: string; data: string } | null): Promise<KeptConversion | null> {
     await mkdir(this.folder, { recursive: true });
-    if (answer) await writeFileAtomic(join(this.folder, 'convert.bin'), Buffer.from(answer.data, 'base64'));
+    const file = join(this.folder, 'convert.bin');
+    if (answer) await writeFileAtomic(file, decodedPieces(answer.data));
     await writeFileAtomic(join(this.folder, 'convert.json'), JSON.stringify(answer ? { name: answer.name } : { none: true }));
     await this.written();
+    return answer ? { name: answer.name, file } : null;
   }
 
   /**

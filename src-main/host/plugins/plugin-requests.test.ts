@@ -80,7 +80,9 @@ describe('the plugin cache', () => {
     const first = await host.convert(NETPBM, 'c1', ppm);
     expect(first).toMatchObject({ ok: true, cached: false, answer: { name: 'one.png' } });
     const second = await host.convert(NETPBM, 'c2', ppm);
-    expect(second).toMatchObject({ ok: true, cached: true, answer: first.ok ? first.answer : undefined });
+    // The same file kept once, under a token of each answer's own.
+    expect(second).toMatchObject({ ok: true, cached: true, answer: { name: 'one.png', bytes: first.ok ? first.answer?.bytes : -1 } });
+    expect(second.ok && first.ok && second.answer?.token !== first.answer?.token).toBe(true);
     expect(await sent(NETPBM, 'convert')).toHaveLength(1);
     await write('one.ppm', 'P3\n2 1\n255\n10 20 30 40 50 60\n');
     expect(await host.convert(NETPBM, 'c3', ppm)).toMatchObject({ ok: true, cached: false });

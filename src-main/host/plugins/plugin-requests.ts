@@ -14,6 +14,7 @@ import type {
   PluginAnswer,
   ShownCommandAnswer,
   ShownPlan,
+  ShownConversion,
   ShownText,
 } from '../../../src-shared/plugin-api';
 import { askProblems } from '../../../src-shared/skwir/asking';
@@ -26,6 +27,7 @@ import type { PlanSight } from './plan-sight';
 import { applyPlanSteps, lookAtPlan, type ResolvedStep } from './plan-steps';
 import type { CallOutcome, CallRequest } from './plugin-supervisor';
 import type { CacheEntry, PluginCache } from './plugin-cache';
+import type { ConvertedFiles } from './converted-files';
 
 /** What the plugin calls need of a plugin the host holds. */
 export interface AskedPlugin {
@@ -41,6 +43,8 @@ export interface PluginRequestsContext {
   /** The plugin by id, or why there is none to ask. */
   plugin(pluginId: string): AskedPlugin | string;
   cache: PluginCache;
+  /** The converted files the window is shown by URL. */
+  converted: ConvertedFiles;
   platform: Platform;
   simulated: boolean;
   /** A plan step recorded instead of done (simulated services): for the services panel. */
@@ -101,15 +105,36 @@ export class PluginRequests {
     return this.call(pluginId, callId, 'inspect', params, [path]);
   }
 
-  async convert(pluginId: string, callId: string, path: string): Promise<PluginAnswer<CheckedAnswers['convert']>> {
+  /**
+   * A conversion, served by URL (converted-files.ts): the plugin's base64 is decoded once, into the
+   * cache (or a loose copy when nothing is cached), and the window gets a token for those bytes.
+   */
+  async convert(pluginId: string, callId: string, path: string): Promise<PluginAnswer<ShownConversion | null>> {
     const plugin = this.context.plugin(pluginId);
     if (typeof plugin === 'string') return unavailable(plugin);
     const entry = await this.cacheEntry(plugin, path);
     const kept = await entry?.convert();
-    if (kept) return { ok: true, answer: kept.answer, ms: 0, cached: true };
+    if (kept) {
+      const shown = kept.answer && (await this.context.converted.offer(kept.answer.file, kept.answer.name));
+      // A kept file gone between the look and the offer is asked again, below.
+      if (shown !== undefined) return { ok: true, answer: shown, ms: 0, cached: true };
+    }
     const answer = await this.call(pluginId, callId, 'convert', {}, [path]);
-    if (answer.ok) await entry?.keepConvert(answer.answer);
-    return answer;
+    if (!answer.ok) return answer;
+    if (answer.answer === null) {
+      await entry?.keepConvert(null);
+      return { ...answer, answer: null };
+    }
+    const { name, data } = answer.answer;
+    const file = await entry?.keepConvert({ name, data });
+    const shown = (file && (await this.context.converted.offer(file.file, name))) ?? (await this.context.converted.offerLoose(data, name));
+    if (!shown) return { ok: false, outcome: 'failed', message: `the converted file "${name}" could not be kept to be shown` };
+    return { ...answer, answer: shown };
+  }
+
+  /** The window no longer shows a converted file. */
+  async releaseConverted(token: string): Promise<Result> {
+    return (await this.context.converted.release(token)) ? { ok: true } : { ok: false, problem: 'no converted file is served under this token' };
   }
 
   async page(pluginId: string, callId: string, path: string, request: PageRequest): Promise<PluginAnswer<CheckedAnswers['page']>> {

@@ -2,8 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { PluginAnswer } from '../../../src-shared/plugin-api';
-import type { ConvertResult } from '../../../src-shared/skwir/types';
+import type { PluginAnswer, ShownConversion } from '../../../src-shared/plugin-api';
 import { makePlugin } from '../../../src-shared/test/fake-host';
 import { renderApp } from '../../test/render-app';
 
@@ -18,7 +17,7 @@ const pictures = (transport: 'program' | 'module') =>
 async function slowConvert(transport: 'program' | 'module') {
   const plugin = pictures(transport);
   const app = await renderApp({ tools: [plugin] });
-  app.fake.answers.convert = () => new Promise<PluginAnswer<ConvertResult>>(() => undefined);
+  app.fake.answers.convert = () => new Promise<PluginAnswer<ShownConversion | null>>(() => undefined);
   await userEvent.click(screen.getByRole('option', { name: 'Pictures' }));
   await userEvent.type(screen.getByLabelText('File path'), '/d/big.ppm{Enter}');
   const preview = await screen.findByRole('region', { name: 'Preview of big.ppm' });

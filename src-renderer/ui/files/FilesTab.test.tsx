@@ -458,7 +458,7 @@ describe('a plugin’s Files tab', () => {
       host.answers.convert = (_p, _c, path) =>
         path.endsWith('bad.ppm')
           ? { ok: false, outcome: 'failed', message: 'not a Netpbm file: it starts "hell"' }
-          : ok({ name: 'cat.png', data: 'AAAA' }, true);
+          : ok({ name: 'cat.png', bytes: 3, token: 'cat' }, true);
     });
     await addPath('/d/bad.ppm');
     const preview = await screen.findByRole('region', { name: 'Preview of bad.ppm' });

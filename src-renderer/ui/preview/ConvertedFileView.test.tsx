@@ -1,35 +1,45 @@
 // @vitest-environment happy-dom
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ConvertedFileView } from './ConvertedFileView';
 import { TABLE_SHOWN_COLUMNS, TABLE_SHOWN_ROWS } from './converted-kinds';
 import { fakeLayout } from '../../test/layout';
 import { renderInWindow } from '../../test/render-preview';
+import { startConvertedServer, type ConvertedServer } from '../../test/converted-server.node';
 import { TEXT_SHOWN_BYTES } from './use-converted-file';
 
+let server: ConvertedServer;
+beforeAll(async () => {
+  server = await startConvertedServer();
+});
+afterAll(() => server.close());
 afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
 });
 
-const base64 = (text: string | Uint8Array) => Buffer.from(text).toString('base64');
 /** A 1 x 1 PNG. */
-const onePixel = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+const onePixel = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
-async function show(name: string, data: string, language = 'en') {
-  const view = renderInWindow(<ConvertedFileView file={{ name, data }} />, language);
+/** Shows the bytes as the host would serve them under a name. */
+async function show(name: string, bytes: Uint8Array | string, language = 'en') {
+  const size = typeof bytes === 'string' ? Buffer.byteLength(bytes) : bytes.length;
+  const url = server.serve(bytes);
+  const view = renderInWindow(<ConvertedFileView file={{ name, bytes: size, url }} />, language);
   const region = screen.getByRole('region', { name: new RegExp(name.replace('.', '\\.')) });
   await waitFor(() => expect(region.dataset.state).not.toBe('reading'));
-  return { ...view, region };
+  return { ...view, region, url };
 }
 
 describe('a converted file', () => {
   it('shows a picture fitted to the width, at its own size after a click, and offers it to save', async () => {
-    const { region } = await show('sunset.png', onePixel);
+    const { region, url } = await show('sunset.png', onePixel);
     expect(region.dataset.kind).toBe('picture');
     const picture = within(region).getByRole<HTMLImageElement>('img', { name: 'sunset.png' });
-    expect(picture.src).toMatch(/^blob:/);
+    // Drawn from the host's URL: its bytes never pass through the page's script.
+    expect(picture.getAttribute('src')).toBe(url);
+    expect(server.asked.filter((ask) => ask.url === url)).toEqual([]);
     const toggle = within(region).getByRole('button', { name: 'Show at actual size' });
     expect(region.querySelector('.converted-picture')?.getAttribute('data-size')).toBe('fitted');
     await userEvent.click(picture);
@@ -44,16 +54,40 @@ describe('a converted file', () => {
   });
 
   it('shows text decoded as UTF-8, monospaced', async () => {
-    const { region } = await show('notes.txt', base64('héllo\n世界 ✓'));
+    const { region } = await show('notes.txt', 'héllo\n世界 ✓');
     expect(region.querySelector('pre.converted-text')?.textContent).toBe('héllo\n世界 ✓');
   });
 
-  it('shows only the start of a long text, cut where a character ends, and says so', async () => {
-    const text = `${'é'.repeat(TEXT_SHOWN_BYTES / 2 - 1)}xé${'z'.repeat(1000)}`;
-    const { region } = await show('long.log', base64(text));
+  it('fetches only the start of a long text, shows it cut where a character ends, and says so', async () => {
+    const text = `${'é'.repeat(TEXT_SHOWN_BYTES / 2 - 1)}xé${'z'.repeat(3_000_000)}`;
+    const { region, url } = await show('long.log', text);
     const shown = region.querySelector('pre')?.textContent ?? '';
     expect(shown).toBe(text.slice(0, TEXT_SHOWN_BYTES / 2)); // the last é would be cut in two: left out
-    expect(within(region).getByRole('note').textContent).toBe('Only the start of the file is shown (1 MB of 1 MB). Save it to read it all.');
+    expect(within(region).getByRole('note').textContent).toBe('Only the start of the file is shown (1 MB of 4 MB). Save it to read it all.');
+    expect(server.asked.filter((ask) => ask.url === url).map((ask) => ask.range)).toEqual([`bytes=0-${TEXT_SHOWN_BYTES - 1}`]);
+  });
+
+  it('says the file is gone, rather than failing, when the host no longer serves it', async () => {
+    const url = server.serve('a text let go of');
+    server.drop(url);
+    renderInWindow(<ConvertedFileView file={{ name: 'notes.txt', bytes: 16, url }} />);
+    const region = screen.getByRole('region', { name: /notes\.txt/ });
+    await waitFor(() => expect(region.dataset.state).toBe('gone'));
+    expect(within(region).getByRole('alert').textContent).toBe('This converted file is no longer kept. Choose the file again to convert it anew.');
+  });
+
+  it('says a picture is gone when it fails to load and the host answers 404 for it', async () => {
+    const { region, url } = await show('gone.png', onePixel);
+    server.drop(url);
+    within(region).getByRole('img', { name: 'gone.png' }).dispatchEvent(new Event('error'));
+    await waitFor(() => expect(region.dataset.state).toBe('gone'));
+    expect(within(region).queryByRole('img')).toBeNull();
+    cleanup();
+    // A picture that fails to load while the host still serves it stays as it is (a broken picture).
+    const kept = await show('broken.png', 'not a png');
+    within(kept.region).getByRole('img', { name: 'broken.png' }).dispatchEvent(new Event('error'));
+    await waitFor(() => expect(server.asked.some((ask) => ask.url === kept.url)).toBe(true));
+    expect(kept.region.dataset.state).toBe('ready');
   });
 
   it('renders Markdown with its tables, and runs nothing the plugin wrote', async () => {
@@ -74,7 +108,7 @@ describe('a converted file', () => {
       '',
       '<a href="https://example.com" onclick="window.ran = true">raw</a>',
     ].join('\n');
-    const { region } = await show('report.md', base64(markdown));
+    const { region } = await show('report.md', markdown);
     expect(await within(region).findByRole('heading', { level: 1, name: 'Report' })).toBeDefined();
     expect(within(region).getByRole('table')).toBeDefined();
     expect(within(region).getByText('(https://example.com/a)', { exact: false })).toBeDefined();
@@ -90,7 +124,7 @@ describe('a converted file', () => {
   });
 
   it('shows CSV and TSV as a table, the first row as its head', async () => {
-    const { region } = await show('scores.csv', base64('name,score\r\n"Smith, Ann",12\nBob\n'));
+    const { region } = await show('scores.csv', 'name,score\r\n"Smith, Ann",12\nBob\n');
     const table = within(region).getByRole('table', { name: 'scores.csv' });
     expect(
       within(table)
@@ -103,7 +137,7 @@ describe('a converted file', () => {
         .map((cell) => cell.textContent),
     ).toEqual(['Smith, Ann', '12', 'Bob', '']);
     cleanup();
-    const tsv = await show('scores.tsv', base64('a\tb\n1\t2'));
+    const tsv = await show('scores.tsv', 'a\tb\n1\t2');
     expect(
       within(tsv.region)
         .getAllByRole('cell')
@@ -115,7 +149,7 @@ describe('a converted file', () => {
     const restoreLayout = fakeLayout();
     try {
       const csv = ['n', ...Array.from({ length: TABLE_SHOWN_ROWS + 50 }, (_, i) => String(i))].join('\n');
-      const { region } = await show('many.csv', base64(csv));
+      const { region } = await show('many.csv', csv);
       const table = within(region).getByRole('table', { name: 'many.csv' });
       expect(table.getAttribute('aria-rowcount')).toBe(String(TABLE_SHOWN_ROWS + 1));
       const drawn = within(table).getAllByRole('row');
@@ -130,7 +164,7 @@ describe('a converted file', () => {
   it('lays out the first 100 columns of a table of 400,000, and says so', async () => {
     // 800 KB: under what is read of a converted text, so the whole head row is read.
     const wide = new Array<string>(400_000).fill('c').join(',');
-    const { region } = await show('wide.csv', base64(`${wide}\nx,y\n`));
+    const { region } = await show('wide.csv', `${wide}\nx,y\n`);
     const table = within(region).getByRole('table', { name: 'wide.csv' });
     expect(within(table).getAllByRole('columnheader')).toHaveLength(TABLE_SHOWN_COLUMNS);
     expect(within(table).getAllByRole('cell')).toHaveLength(TABLE_SHOWN_COLUMNS);
@@ -138,53 +172,37 @@ describe('a converted file', () => {
   });
 
   it('pretty prints JSON, and says clearly when it does not parse', async () => {
-    const { region } = await show('data.json', base64('{"a":[1,2],"b":{"c":null}}'));
+    const { region } = await show('data.json', '{"a":[1,2],"b":{"c":null}}');
     expect(region.querySelector('pre')?.textContent).toBe('{\n  "a": [\n    1,\n    2\n  ],\n  "b": {\n    "c": null\n  }\n}');
     cleanup();
-    const broken = await show('broken.json', base64('{"a": 1,}'));
+    const broken = await show('broken.json', '{"a": 1,}');
     expect(within(broken.region).getByRole('alert').textContent).toMatch(/^This is not valid JSON \(.+\); it is shown as text\.$/);
     expect(broken.region.querySelector('pre')?.textContent).toBe('{"a": 1,}');
   });
 
-  it('plays audio and video from the file’s bytes', async () => {
-    const { region } = await show('song.mp3', base64('ID3 not really a song'));
-    expect(region.querySelector('audio[controls]')?.getAttribute('src')).toMatch(/^blob:/);
+  it('plays audio and video from the host’s URL', async () => {
+    const { region, url } = await show('song.mp3', 'ID3 not really a song');
+    expect(region.querySelector('audio[controls]')?.getAttribute('src')).toBe(url);
     cleanup();
-    const film = await show('clip.webm', base64('not really a film'));
-    expect(film.region.querySelector('video[controls]')?.getAttribute('src')).toMatch(/^blob:/);
+    const film = await show('clip.webm', 'not really a film');
+    expect(film.region.querySelector('video[controls]')?.getAttribute('src')).toBe(film.url);
   });
 
   it('offers any other kind to save, with its name and size, and never draws what could hold a script', async () => {
     const svg = '<svg xmlns="http://www.w3.org/2000/svg"><script>1</script></svg>';
-    const { region } = await show('drawing.svg', base64(svg));
+    const { region, url } = await show('drawing.svg', svg);
     expect(region.dataset.kind).toBe('other');
     expect(within(region).getByText(/is not shown here/)).toBeDefined();
     expect(region.querySelector('img, svg, script')).toBeNull();
     const save = within(region).getByRole('link', { name: 'Save drawing.svg' });
-    expect(save.getAttribute('href')).toMatch(/^blob:/);
+    expect(save.getAttribute('href')).toBe(url);
+    expect(server.asked.filter((ask) => ask.url === url)).toEqual([]);
     expect(region.querySelector('.converted-size')?.textContent).toBe(`${svg.length} bytes`);
   });
 
-  it('says what is wrong with data that is not base64', async () => {
-    const { region } = await show('notes.txt', 'aGk*');
-    expect(within(region).getByRole('alert').textContent).toBe('The converted file could not be read: not base64: the character "*" at 3');
-  });
-
   it('speaks French', async () => {
-    const { region } = await show('archive.zip', base64('x'.repeat(2500)), 'fr');
+    const { region } = await show('archive.zip', 'x'.repeat(2500), 'fr');
     expect(within(region).getByRole('link', { name: 'Enregistrer archive.zip' })).toBeDefined();
     expect(region.querySelector('.converted-size')?.textContent).toBe('2,5\u00a0ko');
-  });
-
-  it('revokes its Blob URL when it goes or shows another file', async () => {
-    const revoked = vi.spyOn(URL, 'revokeObjectURL');
-    const { region, rerenderInWindow, unmount } = await show('a.png', onePixel);
-    const first = region.querySelector('img')!.getAttribute('src');
-    rerenderInWindow(<ConvertedFileView file={{ name: 'b.png', data: onePixel }} />);
-    await waitFor(() => expect(revoked).toHaveBeenCalledWith(first));
-    await waitFor(() => expect(screen.getByRole('img', { name: 'b.png' })).toBeDefined());
-    const second = screen.getByRole('img', { name: 'b.png' }).getAttribute('src');
-    unmount();
-    expect(revoked).toHaveBeenCalledWith(second);
   });
 });

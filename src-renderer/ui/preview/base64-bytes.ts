@@ -1,10 +1,5 @@
-// Base64 from a plugin made into bytes. A converted file may be 48 MB of base64 (the most an answer
-// holds): it is decoded in steps that hand the window back between them, so the window never stops
-// for the whole of it. fetch('data:...') would do it off the main thread, but the app's content
-// policy gives the page no connect-src, so a data: fetch is refused there.
-
-/** Characters of base64 decoded a step: a multiple of 4, about 768 KB of bytes. */
-const STEP = 1 << 20;
+// Base64 from a plugin made into bytes: a page's picture (a converted file never comes as base64:
+// the host serves it by URL, use-converted-file.ts).
 
 type FromBase64 = (text: string) => Uint8Array;
 /** The engine's own decoder where it has one (Chromium 140 and later): far faster than atob and a loop. */
@@ -44,22 +39,5 @@ function checkedLength(text: string): number {
 export function bytesOfBase64(text: string): Uint8Array {
   const bytes = new Uint8Array(checkedLength(text));
   const written = decodePiece(text, bytes, 0, 0);
-  return written === bytes.length ? bytes : bytes.subarray(0, written);
-}
-
-const yieldToWindow = (): Promise<void> => {
-  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
-  return scheduler?.yield ? scheduler.yield() : new Promise((resolve) => setTimeout(resolve, 0));
-};
-
-/** The bytes of base64 text, decoded a step at a time; rejects with an AbortError once `signal` aborts. */
-export async function bytesOfBase64InSteps(text: string, signal?: AbortSignal): Promise<Uint8Array> {
-  const bytes = new Uint8Array(checkedLength(text));
-  let written = 0;
-  for (let offset = 0; offset < text.length; offset += STEP) {
-    if (offset > 0) await yieldToWindow();
-    signal?.throwIfAborted();
-    written += decodePiece(text.slice(offset, offset + STEP), bytes, written, offset);
-  }
   return written === bytes.length ? bytes : bytes.subarray(0, written);
 }

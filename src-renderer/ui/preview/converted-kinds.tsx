@@ -15,7 +15,8 @@ export const TABLE_SHOWN_ROWS = 1_000;
 /** The most columns a table lays out, as of an inspection. */
 export const TABLE_SHOWN_COLUMNS = SKWIR_SHOWN_LIMITS.cells;
 
-export function PictureView({ url, name }: { url: string; name: string }) {
+/** `onError`: the picture did not load (the host may no longer serve it). */
+export function PictureView({ url, name, onError }: { url: string; name: string; onError?: () => void }) {
   const words = useWords();
   const [zoom, setZoom] = useState<PageZoom>('fit');
   const [own, setOwn] = useState<{ width: number; height: number }>();
@@ -55,6 +56,7 @@ export function PictureView({ url, name }: { url: string; name: string }) {
           title={zoom === 'fit' ? words.showActualSize : words.fitToWindow}
           style={size}
           onLoad={(event) => setOwn({ width: event.currentTarget.naturalWidth, height: event.currentTarget.naturalHeight })}
+          onError={onError}
           onClick={toggle}
         />
       </div>
@@ -148,10 +150,10 @@ export function JsonView({ text }: { text: string }) {
   );
 }
 
-export function MediaView({ kind, url, name }: { kind: 'audio' | 'video'; url: string; name: string }) {
+export function MediaView({ kind, url, name, onError }: { kind: 'audio' | 'video'; url: string; name: string; onError?: () => void }) {
   return kind === 'audio' ? (
-    <audio className="converted-audio" controls src={url} aria-label={name} />
+    <audio className="converted-audio" controls src={url} aria-label={name} onError={onError} />
   ) : (
-    <video className="converted-video" controls src={url} aria-label={name} />
+    <video className="converted-video" controls src={url} aria-label={name} onError={onError} />
   );
 }
