@@ -6,9 +6,11 @@
 // again after the tools' growing delays; the fifth within 3 minutes leaves the plugin failed); a
 // call past its limit, cancelled, or cut short by a log line over the limit ends the worker, and the
 // next call starts a fresh one. The same calls as a program plugin (plugin-calls.ts: the queue, the
-// answer checks, the idle stop) and the same reads (plugin-reads.ts), with no initialize: the
-// granted capabilities rule `read`. The Messages tab gets each call, read and log as the JSON-RPC
-// lines a program would have sent for them (module-trace.ts).
+// answer checks, the idle stop) and the same files and handles (plugin-reads.ts), with no
+// initialize: the granted capabilities rule `read`. The open call's reads are served in the worker
+// (module-worker-reads.mjs) and told here in batches; any other read is judged here, and refused.
+// The Messages tab gets each call, read and log as the JSON-RPC lines a program would have sent for
+// them (module-trace.ts).
 import { basename } from 'node:path';
 import type { HandAnswer, HostLogCode, LogLevel, LogSource } from '../../../../src-shared/host-api';
 import { formatCount, quote } from '../../../../src-shared/protocol/problem-words';

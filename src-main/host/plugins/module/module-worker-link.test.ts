@@ -1,9 +1,9 @@
 // The host's end of a module plugin's worker, with a worker that does what a read of a file that
 // never answers does to a thread (a stuck network disk): it waits inside the system, where ending
-// the worker cannot reach it. Here a FIFO nobody writes stands for that file; it is written at the
+// the worker cannot reach it. Here a FIFO nobody writes stands for that file; a writer comes at the
 // end so the thread can finish.
 import { execFileSync } from 'node:child_process';
-import { closeSync, constants, mkdtempSync, openSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, constants, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -48,10 +48,9 @@ parentPort.on('message', () => {
       expect(await call).toEqual({ type: 'exited', message: 'the worker did not end within 0.3 s (held by a file) and was let go' });
       expect(link.ending).toEqual({ code: 'exited', exitCode: null });
     } finally {
-      // The file answers at last: the thread comes back and ends. (Not waiting for a reader: there is one.)
-      const writer = openSync(fifo, constants.O_WRONLY | constants.O_NONBLOCK);
-      writeSync(writer, 'x');
-      closeSync(writer);
+      // The file answers at last (a writer comes and goes: the read gets its end): the thread comes
+      // back and ends. Not waiting for a reader: the thread is one.
+      closeSync(openSync(fifo, constants.O_WRONLY | constants.O_NONBLOCK));
       rmSync(folder, { recursive: true, force: true });
     }
   });

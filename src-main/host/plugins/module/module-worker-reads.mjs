@@ -51,7 +51,14 @@ export class CallReads {
 
   /** The call ended: no read of its handles is served here from now on; what its reads opened is closed. */
   end() {
-    for (const file of this.files) if (file.fd !== undefined) closeSync(file.fd);
+    for (const file of this.files) {
+      if (file.fd === undefined) continue;
+      try {
+        closeSync(file.fd);
+      } catch {
+        // Nothing to do: the descriptor is gone either way.
+      }
+    }
     this.files = [];
     this.scratch = undefined;
   }
