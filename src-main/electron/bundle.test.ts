@@ -12,7 +12,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FileThread } from '../host/plugins/file-thread';
 import { moduleCode } from '../host/plugins/module/module-transpile';
-import { WorkerLink } from '../host/plugins/module/module-worker-link';
+import { WorkerLink, type ServedRead } from '../host/plugins/module/module-worker-link';
 import { bundleElectron, PREVIEW2_IO_WORKER, type BundleReport } from './bundle';
 
 const repository = join(import.meta.dirname, '..', '..');
@@ -79,15 +79,20 @@ describe('the Electron bundles', () => {
     await transpiler.terminate();
     expect(answer.error).toBeUndefined();
 
-    // The component's worker from the bundle, through the host's own link.
+    // The component's worker from the bundle, through the host's own link; it reads the call's file itself.
     const text = 'one\ntwo\nthree\n';
+    const path = join(outDir, 'module-call-file.txt');
+    await writeFile(path, text);
+    const { dev, ino } = await stat(path, { bigint: true });
     const output: string[] = [];
+    const served: ServedRead[] = [];
     const link = await WorkerLink.start(
       {
         // As module-transpile.ts hands it over: the script's text, every core module capped.
         code: moduleCode(answer.files ?? {}),
         script: pathToFileURL(join(outDir, 'module-worker.mjs')),
-        onRead: async ({ offset, length }) => ({ data: new TextEncoder().encode(text).slice(Number(offset), Number(offset) + length) }),
+        onRead: () => Promise.resolve({ refused: 'the worker should have served it' }),
+        onReads: (reads) => served.push(...reads),
         onLog: () => {},
         onLogsDropped: () => {},
         onOutput: (line) => output.push(line),
@@ -98,7 +103,11 @@ describe('the Electron bundles', () => {
     });
     try {
       const params = JSON.stringify({ key: 'lines.count', file: { handle: 1, name: 'a.txt', size: text.length } });
-      expect(await link.call(1, 'field', params)).toEqual({ type: 'answered', text: expect.stringContaining('3') });
+      expect(await link.call(1, 'field', params, { first: 1, files: [{ path, real: path, dev, ino }] })).toEqual({
+        type: 'answered',
+        text: expect.stringContaining('3'),
+      });
+      expect(served[0]).toMatchObject({ file: 1, offset: 0n, bytes: text.length, head: new TextEncoder().encode(text) });
     } finally {
       await link.stop();
     }

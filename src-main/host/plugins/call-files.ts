@@ -79,6 +79,11 @@ export class CallFiles implements CallHandles {
     return this.callFiles.length;
   }
 
+  /** Each file as it was described, in the order of its handle (a module's worker reads them itself). */
+  get described(): readonly DescribedFile[] {
+    return this.files;
+  }
+
   get isEnded(): boolean {
     return this.ended;
   }

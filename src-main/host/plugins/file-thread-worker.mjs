@@ -2,26 +2,14 @@
 // JavaScript, so it runs as it is under Node, tsx, vitest and Electron alike. Everything here is
 // synchronous on purpose: the host's own file work runs on Node's shared pool of four threads, and
 // a file that never answers must hold this thread, not one of those. A call's file is described
-// here (its link resolved, what it is; a small one read whole), or opened at its first read: without
-// waiting (a FIFO would wait for a writer), without following a link, and kept only when the
-// descriptor is the regular file the call was described with (same device and inode). Each step
-// is one message and one answer; closing is never waited for (a step may close descriptors first).
-import { closeSync, constants, fstatSync, openSync, readSync, realpathSync, statSync } from 'node:fs';
+// here (its link resolved, what it is; a small one read whole), or opened at its first read as
+// call-file-open.mjs says. Each step is one message and one answer; closing is never waited for (a
+// step may close descriptors first).
+import { closeSync, fstatSync, openSync, readSync, realpathSync, statSync } from 'node:fs';
 import { parentPort } from 'node:worker_threads';
+import { kindOf, OPEN_FLAGS, openChecked } from './call-file-open.mjs';
 
 const port = /** @type {import('node:worker_threads').MessagePort} */ (parentPort);
-const { O_RDONLY, O_NONBLOCK = 0, O_NOFOLLOW = 0, O_NOCTTY = 0 } = constants;
-const OPEN_FLAGS = O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_NOCTTY;
-
-/** What a path that is no regular file is, in words. */
-function kindOf(info) {
-  if (info.isFIFO()) return 'a FIFO';
-  if (info.isDirectory()) return 'a folder';
-  if (info.isSocket()) return 'a socket';
-  if (info.isCharacterDevice() || info.isBlockDevice()) return 'a device';
-  if (info.isSymbolicLink()) return 'a symbolic link';
-  return 'not a regular file';
-}
 
 /** What the call is told of a file, and which file it is. */
 const described = (real, info) => ({ real, dev: info.dev, ino: info.ino, size: info.size, ...(info.isFile() ? {} : { kind: kindOf(info) }) });
@@ -62,23 +50,6 @@ function withBytes(real, limit) {
   }
 }
 
-/** The file at `path` opened, or what it is now when it is not the file described. */
-function open({ path, dev, ino }) {
-  let fd;
-  try {
-    fd = openSync(path, OPEN_FLAGS);
-  } catch (error) {
-    // O_NOFOLLOW refuses a link with ELOOP (EMLINK on some BSDs).
-    if (O_NOFOLLOW !== 0 && (error.code === 'ELOOP' || error.code === 'EMLINK')) return { changed: 'a symbolic link' };
-    throw error;
-  }
-  const info = fstatSync(fd, { bigint: true });
-  const changed = !info.isFile() ? kindOf(info) : info.dev !== dev || info.ino !== ino ? 'another file' : undefined;
-  if (changed === undefined) return { fd };
-  closeSync(fd);
-  return { changed };
-}
-
 /** Room for a read past what the file's size says is left: a file growing, or one the system sizes 0 (/proc). */
 const SLACK = 64 * 1024;
 
@@ -102,7 +73,7 @@ function readBytes(fd, offset, length) {
 function read(asked) {
   let fd = asked.fd;
   if (fd === undefined) {
-    const opened = open(asked);
+    const opened = openChecked(asked);
     if (!('fd' in opened)) return opened;
     fd = opened.fd;
   }

@@ -22,12 +22,15 @@ const MAX_METHOD = 200;
 
 export const traceDefaults = { maxLines: 2_000, maxText: TRACE_TEXT_MAX_CHARS } as const;
 
-/** Cut a long wire line to something a person can read, saying how much was left out. */
-export function cutText(text: string, max: number): string {
-  if (text.length <= max) return text;
+/**
+ * Cut a long wire line to something a person can read, saying how much was left out. `length`: the
+ * whole line's, when `text` is only its start (a module's read answer, never made whole).
+ */
+export function cutText(text: string, max: number, length = text.length): string {
+  if (length <= max) return text;
   // Never split a surrogate pair.
   const end = /[\uD800-\uDBFF]/.test(text.charAt(max - 1)) ? max - 1 : max;
-  return `${detached(text.slice(0, end))}… (${text.length - end} more characters)`;
+  return `${detached(text.slice(0, end))}… (${length - end} more characters)`;
 }
 
 export { maskedSecret };

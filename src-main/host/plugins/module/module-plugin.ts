@@ -6,23 +6,25 @@
 // again after the tools' growing delays; the fifth within 3 minutes leaves the plugin failed); a
 // call past its limit, cancelled, or cut short by a log line over the limit ends the worker, and the
 // next call starts a fresh one. The same calls as a program plugin (plugin-calls.ts: the queue, the
-// answer checks, the idle stop) and the same reads (plugin-reads.ts), with no initialize: the
-// granted capabilities rule `read`. The Messages tab gets each call, read and log as the JSON-RPC
-// lines a program would have sent for them (module-trace.ts).
+// answer checks, the idle stop) and the same files and handles (plugin-reads.ts), with no
+// initialize: the granted capabilities rule `read`. The open call's reads are served in the worker
+// (module-worker-reads.mjs) and told here in batches; any other read is judged here, and refused.
+// The Messages tab gets each call, read and log as the JSON-RPC lines a program would have sent for
+// them (module-trace.ts).
 import { basename } from 'node:path';
 import type { HandAnswer, HostLogCode, LogLevel, LogSource } from '../../../../src-shared/host-api';
 import { formatCount, quote } from '../../../../src-shared/protocol/problem-words';
 import { SKWIR_LINE_LIMIT } from '../../../../src-shared/skwir/limits';
 import type { CallMethod } from '../../../../src-shared/skwir/methods';
 import type { Capability } from '../../../../src-shared/skwir/types';
-import type { CallFiles } from '../call-files';
+import type { CallFiles, CallHandles } from '../call-files';
 import { SKWIR_REFUSAL } from '../skwir-refusals';
 import { PluginCalls, readyCall, unanswered } from '../call-sending';
 import { jcoTranspileVersion } from './component-tools';
 import { logNotice } from '../../records/log-notice';
 import { ModuleTrace, type TraceLine } from './module-trace';
 import { transpiledModule } from './module-transpile';
-import { MODULE_LOGS_PER_CALL, WorkerLink, type CallEnding, type ReadAsked, type ReadReply } from './module-worker-link';
+import { MODULE_LOGS_PER_CALL, WorkerLink, type CallEnding, type ReadAsked, type ReadReply, type ServedRead, type WorkerFiles } from './module-worker-link';
 import { cancelledByPerson, judgedAnswer, malformed, pluginFailed, timedOut } from '../plugin-calls';
 import type { CallablePlugin, CallOutcome, CallRequest, PluginLimits } from '../plugin-calls';
 import { LaunchError } from '../../process/child';
@@ -52,6 +54,8 @@ export class ModulePlugin extends Supervisor<WorkerLink> implements CallablePlug
   protected readonly noun = 'plugin';
   private readonly calls: PluginCalls;
   private readonly trace: ModuleTrace;
+  /** The files of the call being answered: the reads the worker served are counted on them. */
+  private callFiles: CallFiles | undefined;
 
   constructor(private readonly options: ModulePluginOptions) {
     super({ start: 'demand', onLog: (level, source, message, code) => options.onLog(level, source, message, code), limits: options.limits });
@@ -89,6 +93,7 @@ export class ModulePlugin extends Supervisor<WorkerLink> implements CallablePlug
         {
           code: module.code,
           onRead: (asked) => this.answerRead(asked),
+          onReads: (reads) => this.tellReads(reads),
           onLog: (level, message) => this.takeLog(level, message),
           onLogsDropped: (count) => this.hostLog({ code: 'logsDropped', count, max: MODULE_LOGS_PER_CALL }),
           onOutput: (line) => this.log('info', 'stderr', line),
@@ -137,9 +142,10 @@ export class ModulePlugin extends Supervisor<WorkerLink> implements CallablePlug
       request.signal?.addEventListener('abort', onAbort, { once: true });
     });
     this.calls.reads.opened(files);
+    this.callFiles = files;
     const started = Date.now();
     try {
-      const ending = await Promise.race([link.call(id, method, paramsText), cut]);
+      const ending = await Promise.race([link.call(id, method, paramsText, this.workerFiles(files)), cut]);
       const ms = Date.now() - started;
       this.calls.reads.ended(files, id, typeof ending === 'string' ? 'cancelled' : 'answered');
       if (typeof ending === 'string') {
@@ -158,6 +164,7 @@ export class ModulePlugin extends Supervisor<WorkerLink> implements CallablePlug
       clearTimeout(timer);
       request.signal?.removeEventListener('abort', onAbort);
       this.calls.reads.ended(files, id, 'answered');
+      if (this.callFiles === files) this.callFiles = undefined;
       await files.close();
     }
   }
@@ -178,9 +185,10 @@ export class ModulePlugin extends Supervisor<WorkerLink> implements CallablePlug
     let timer: ReturnType<typeof setTimeout> | undefined;
     const late = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), this.calls.callMs)));
     this.calls.reads.opened(files);
+    this.callFiles = files;
     const started = Date.now();
     try {
-      const ending = await Promise.race([link.call(id, method, paramsText), late]);
+      const ending = await Promise.race([link.call(id, method, paramsText, this.workerFiles(files)), late]);
       const ms = Date.now() - started;
       this.calls.reads.ended(files, id, ending === 'timeout' ? 'cancelled' : 'answered');
       if (ending === 'timeout') {
@@ -205,6 +213,7 @@ export class ModulePlugin extends Supervisor<WorkerLink> implements CallablePlug
     } finally {
       clearTimeout(timer);
       this.calls.reads.ended(files, id, 'answered');
+      if (this.callFiles === files) this.callFiles = undefined;
       await files.close();
     }
   }
@@ -257,6 +266,29 @@ export class ModulePlugin extends Supervisor<WorkerLink> implements CallablePlug
       }
       case 'exited':
         return unanswered(await this.whyUnanswered(link), ms);
+    }
+  }
+
+  /**
+   * The call's files as its worker reads them: granted read, the worker serves the open call's
+   * reads itself; without it, it has none, and every read comes to the host, which refuses it.
+   */
+  private workerFiles(files: CallFiles): WorkerFiles {
+    if (!this.options.granted.includes('read')) return { first: files.first, files: [] };
+    return {
+      first: files.first,
+      files: files.described.map(({ path, real, identity, bytes }) => ({ path, real, dev: identity.dev, ino: identity.ino, ...(bytes ? { bytes } : {}) })),
+    };
+  }
+
+  /** Reads the worker served: traced as the host's answers would have been, their bytes counted for the call. */
+  private tellReads(reads: ServedRead[]): void {
+    for (const read of reads) {
+      const id = this.trace.read(read);
+      if ('head' in read) {
+        this.trace.readAnswer(id, read.head, read.bytes);
+        this.callFiles?.onRead?.(read.bytes);
+      } else this.trace.readRefusal(id, read.refused);
     }
   }
 

@@ -1,12 +1,21 @@
 // `read` as a module plugin asks it (fixtures/module-reads.wat): its offset is a u64, which reaches
 // the host as a BigInt; past 2^53 - 1 a number would be another offset, so it is refused naming its
 // exact value. Its files' handles run on for the worker's lifetime, as a program's do for its process.
-import { readFileSync } from 'node:fs';
+// The open call's reads are served in the worker, from descriptors of its own: closed when the call
+// ends, or with the worker when it is ended mid-call; the host still refuses any other read.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { TRACE_TEXT_MAX_CHARS } from '../../../../src-shared/limits';
+import type { CallBytes } from '../../../../src-shared/plugin-api';
 import { fixture } from '../../fixtures/harness';
-import { disposeAllModules, startModule, type ModuleHarness } from '../../fixtures/module-harness';
+import { disposeAllModules, fixtureWat, startModule, type ModuleHarness } from '../../fixtures/module-harness';
 
 afterEach(disposeAllModules);
+
+const descriptors = () => readdirSync('/proc/self/fd').length;
+/** Over 64 KiB: a call's file of this size is not read as the call begins, but opened at its first read. */
+const big = Buffer.alloc(200 * 1024, 'abcdefgh');
 
 const wat = readFileSync(fixture('module-reads.wat'), 'utf8');
 const sentParams = (h: ModuleHarness) =>
@@ -38,5 +47,60 @@ describe("a module plugin's reads", () => {
     await h.plugin.restart();
     expect(await h.field('0', { file: h.file('c.txt', 'third') })).toMatchObject({ outcome: 'answered', answer: { value: 'third' } });
     expect(sentParams(h).map((params) => params.file.handle)).toEqual([1, 2, 1]);
+  });
+
+  it("refuses a read of an ended call's handle naming that call: the worker serves only the open call's", async () => {
+    const h = await startModule({ wat: fixtureWat() });
+    expect(await h.field('read')).toMatchObject({ outcome: 'answered', answer: { value: 'hello file' } });
+    // The fixture reads handle 1 again; this call's file is 2.
+    expect(await h.field('read', { file: h.file('b.txt', 'second') })).toMatchObject({
+      outcome: 'failed',
+      message: 'read refused: file 1 is of call 1, which has ended; a handle means nothing once its call is over',
+    });
+  });
+
+  it.runIf(process.platform === 'linux')("closes each call's descriptors as the call ends: none is left after many calls", async () => {
+    const h = await startModule({ wat });
+    const file = h.file('big.txt', big);
+    expect(await h.field('0', { file })).toMatchObject({ outcome: 'answered', answer: { value: 'abcdefgh'.repeat(8) } });
+    const before = descriptors();
+    for (let i = 0; i < 20; i++) expect(await h.field(String(i * 5), { file })).toMatchObject({ outcome: 'answered' });
+    expect(descriptors()).toBe(before);
+  });
+
+  it.runIf(process.platform === 'linux')('leaves no descriptor open after a call cancelled while its file is open: they go with the worker', async () => {
+    const h = await startModule({ wat: fixtureWat(), limits: { callMs: 60_000 } });
+    await h.plugin.start();
+    const before = descriptors();
+    const cancel = new AbortController();
+    const hung = h.field('readhang', { file: h.file('big.txt', big), signal: cancel.signal });
+    // The worker opened the file at its read, and holds it while the component loops.
+    await expect.poll(descriptors, { timeout: 10_000 }).toBe(before + 1);
+    cancel.abort();
+    expect(await hung).toMatchObject({ outcome: 'cancelled', why: 'asked' });
+    // Counted with a worker running, as before (a thread has descriptors of its own).
+    await h.plugin.start();
+    expect(descriptors()).toBe(before);
+    // The next call, in a new worker, reads as before.
+    expect(await h.field('read')).toMatchObject({ outcome: 'answered', answer: { value: 'hello file' } });
+  });
+
+  it("traces a long read's answer cut as the Messages tab shows it, saying how long it was, and counts every byte for the window", async () => {
+    const h = await startModule({ wasmPath: join(fixture('..'), '..', '..', 'tools-sample', 'skwir-lines', 'plugin.wasm') });
+    const text = Buffer.alloc(200 * 1024, 'x\n');
+    const bytes: CallBytes = { read: 0, size: 0 };
+    const outcome = await h.plugin.call({ method: 'field', params: { key: 'lines.count' }, files: [h.file('lines.txt', text)], bytes });
+    expect(outcome).toMatchObject({ outcome: 'answered', answer: { value: 100 * 1024 } });
+    expect(bytes).toEqual({ read: text.length, size: text.length });
+    const answers = h.trace.filter((line) => line.method === 'read' && line.direction === 'toTool');
+    expect(answers.length).toBeGreaterThan(1);
+    const [first] = answers;
+    const id = (JSON.parse(h.trace.find((line) => line.method === 'read')!.text) as { id: string }).id;
+    const asked = (JSON.parse(h.trace.find((line) => line.method === 'read')!.text) as { params: { length: number } }).params.length;
+    const whole = `{"jsonrpc":"2.0","id":"${id}","result":{"data":"${text.subarray(0, asked).toString('base64')}"}}`;
+    expect(first!.text.length).toBeLessThanOrEqual(TRACE_TEXT_MAX_CHARS);
+    const shown = first!.text.replace(/… \((\d+) more characters\)$/, '');
+    expect(whole.startsWith(shown)).toBe(true);
+    expect(first!.text).toBe(`${shown}… (${whole.length - shown.length} more characters)`);
   });
 });

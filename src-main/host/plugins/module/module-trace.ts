@@ -1,9 +1,19 @@
 // A module plugin's traffic as the JSON-RPC lines a program would have sent and been sent, for the
 // Messages tab (docs/design/skwir.md): each call and how it ended, each read and its answer, each log
 // line. Nothing here goes to the component; the lines are only traced. Ids count for the plugin,
-// across its workers, as a program's count for its process.
+// across its workers, as a program's count for its process. A read's bytes stay in the worker,
+// which serves it: its answer is traced as far as the Messages tab shows a line, and cut there.
+import { TRACE_TEXT_MAX_CHARS } from '../../../../src-shared/limits';
+import { cutText } from '../../records/trace';
 import { SKWIR_REFUSAL } from '../skwir-refusals';
 import type { ReadAsked } from './module-worker-link';
+
+/** A read's answer is traced whole up to this many characters; a longer one is cut, saying how long it was. */
+const READ_ANSWER_CHARS = TRACE_TEXT_MAX_CHARS - 64;
+/** The first bytes of a read the worker tells the host: their base64 fills what the trace shows of the answer. */
+export const READ_HEAD_BYTES = Math.ceil((READ_ANSWER_CHARS * 3) / 4);
+
+const base64Chars = (bytes: number) => Math.ceil(bytes / 3) * 4;
 
 export type TraceLine = (direction: 'toTool' | 'fromTool', text: string, method?: string) => void;
 
@@ -40,8 +50,17 @@ export class ModuleTrace {
     return id;
   }
 
-  readAnswer(id: string, data: Uint8Array): void {
-    this.onTrace?.('toTool', rpc(`"id":${id},"result":{"data":"${Buffer.from(data.buffer, data.byteOffset, data.byteLength).toString('base64')}"}`), 'read');
+  /** A read's answer: `bytes` long, of which `head` is the start (all of it when it is as long). */
+  readAnswer(id: string, head: Uint8Array, bytes = head.byteLength): void {
+    const data = Buffer.from(head.buffer, head.byteOffset, head.byteLength).toString('base64');
+    if (bytes === head.byteLength) {
+      this.onTrace?.('toTool', rpc(`"id":${id},"result":{"data":"${data}"}`), 'read');
+      return;
+    }
+    const start = rpc(`"id":${id},"result":{"data":"`).slice(0, -1);
+    // The whole line is never made: its start, and how many characters it would have had.
+    const whole = start.length + base64Chars(bytes) + '"}}'.length;
+    this.onTrace?.('toTool', cutText(start + data, READ_ANSWER_CHARS, whole), 'read');
   }
 
   /** A read refused (or failed), as the host answers a program's: -32000, the message naming the fault. */

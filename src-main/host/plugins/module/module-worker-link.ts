@@ -1,16 +1,19 @@
 // The host's end of one module plugin's worker thread (module-worker.mjs): starting it until its
-// component is instantiated, a call and how it ended, the component's reads answered on the reply
-// port with the worker woken through a shared word, its log lines passed on, the worker ended. It is
+// component is instantiated, a call (with the files the worker serves its reads from) and how it
+// ended, the reads it served told in batches, the other reads answered on the reply port with the
+// worker woken through a shared word, its log lines passed on, the worker ended. It is
 // what the supervisor runs for a module plugin, as a process is for a program: the lifetime around
 // it (state, crashes and restarts, calls, idling) is module-plugin.ts's and the Supervisor's.
 import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
 import type { ExitReasonCode } from '../../../../src-shared/host-api';
 import type { Disposable } from '../../../../src-shared/lifecycle';
-import { SKWIR_LINE_LIMIT } from '../../../../src-shared/skwir/limits';
+import { SKWIR_LINE_LIMIT, SKWIR_READ_LIMIT } from '../../../../src-shared/skwir/limits';
 import { MODULE_BUDGET, type ModuleCode } from './module-transpile';
+import { READ_HEAD_BYTES } from './module-trace';
 import { MAX_LOG_LINE_CHARS } from '../../../../src-shared/limits';
 import { readStderrLines } from '../../process/stderr-lines';
 import type { Child, StopReport } from '../../process/child';
+import { FILE_STEP_MS } from '../file-thread';
 import { workerScript } from '../worker-script';
 
 const WORKER_SCRIPT = workerScript('./module-worker.mjs', import.meta.url);
@@ -29,6 +32,30 @@ export interface ReadAsked {
 
 export type ReadReply = { data: Uint8Array } | { refused: string };
 
+/**
+ * A read the worker served itself from the open call's files: what it asked, and how many bytes it
+ * got with the first of them (as many as the trace shows, READ_HEAD_BYTES), or why not.
+ */
+export type ServedRead = ReadAsked & ({ bytes: number; head: Uint8Array } | { refused: string });
+
+/**
+ * A call's file as the worker reads it: its bytes when the call began with them, or which file it
+ * is, opened at its first read (module-worker-reads.mjs). `path` names it in a refusal.
+ */
+export interface WorkerFile {
+  path: string;
+  real: string;
+  dev: bigint;
+  ino: bigint;
+  bytes?: Uint8Array;
+}
+
+/** The open call's files, from handle `first`: the reads the worker serves without the host. */
+export interface WorkerFiles {
+  first: number;
+  files: WorkerFile[];
+}
+
 /** How a call ended in the worker, or that the worker did. */
 export type CallEnding =
   | { type: 'answered'; text: string }
@@ -43,12 +70,16 @@ export interface WorkerLinkOptions {
   /** The component's code, as the host checked it: the worker runs these bytes and reads no file. */
   code: ModuleCode;
   onRead(asked: ReadAsked): Promise<ReadReply>;
+  /** Reads the worker served, in the order it served them; told before any later log line, read or ending, in batches. */
+  onReads(reads: ServedRead[]): void;
   onLog(level: unknown, message: unknown): void;
   onLogsDropped(count: number): void;
   /** Anything the worker itself printed (it should print nothing). */
   onOutput: (line: string) => void;
   /** The worker's script: module-worker.mjs beside this module unless given (the Electron bundle's test gives the bundled one). */
   script?: URL;
+  /** How long ending the worker may take before it is let go (FILE_STEP_MS unless given). */
+  letGoMs?: number;
 }
 
 /** How the worker's start ended: its component instantiated, or not (why). */
@@ -59,7 +90,8 @@ type FromWorker =
   | ({ type: 'read' } & ReadAsked)
   | { type: 'log'; level: unknown; message: unknown }
   | { type: 'logsDropped'; count: number }
-  | ({ id: number } & Exclude<CallEnding, { type: 'exited' }>);
+  | { type: 'reads'; reads: ServedRead[] }
+  | ({ id: number; reads: ServedRead[] } & Exclude<CallEnding, { type: 'exited' }>);
 
 export class WorkerLink implements Child {
   /** A module runs inside the host's own process. */
@@ -74,8 +106,9 @@ export class WorkerLink implements Child {
   private readonly wake: Int32Array;
   private readonly output: Disposable[];
   private exitMessage: string | undefined;
-  /** Resolves with what ended the worker (terminated, or on its own). */
+  /** Resolves with what ended the worker (terminated, on its own, or let go). */
   readonly exited: Promise<string>;
+  private markExited!: (message: string) => void;
 
   private constructor(
     private readonly worker: Worker,
@@ -88,16 +121,19 @@ export class WorkerLink implements Child {
     this.output = [worker.stdout, worker.stderr].map((stream) => readStderrLines(stream, options.onOutput, MAX_LOG_LINE_CHARS));
     let error: Error | undefined;
     worker.on('error', (e) => (error = e));
-    this.exited = new Promise((resolve) => {
-      worker.once('exit', (code) => {
-        this.exitMessage = error ? `the worker failed: ${error.message}` : `the worker ended (code ${code})`;
-        this._ending = this.crashedWith ?? { code: 'exited', exitCode: code };
-        this.replies.close();
-        this.open?.settle({ type: 'exited', message: this.exitMessage });
-        this.open = undefined;
-        resolve(this.exitMessage);
-      });
-    });
+    this.exited = new Promise((resolve) => (this.markExited = resolve));
+    worker.once('exit', (code) => this.ended(error ? `the worker failed: ${error.message}` : `the worker ended (code ${code})`, code));
+  }
+
+  /** The worker ended, or was let go: once. */
+  private ended(message: string, exitCode: number | null): void {
+    if (this.exitMessage !== undefined) return;
+    this.exitMessage = message;
+    this._ending = this.crashedWith ?? { code: 'exited', exitCode };
+    this.replies.close();
+    this.open?.settle({ type: 'exited', message });
+    this.open = undefined;
+    this.markExited(message);
   }
 
   get ending(): ExitReasonCode | undefined {
@@ -118,6 +154,8 @@ export class WorkerLink implements Child {
           logsPerCall: MODULE_LOGS_PER_CALL,
           logChars: MAX_LOG_LINE_CHARS,
           textBytes: SKWIR_LINE_LIMIT.bytes,
+          readLimit: SKWIR_READ_LIMIT,
+          headBytes: READ_HEAD_BYTES,
         },
         transferList: [theirReplies],
         // Plain JavaScript: none of the host's own loaders (tsx under the CLI and tests would cost
@@ -170,13 +208,17 @@ export class WorkerLink implements Child {
         case 'logsDropped':
           this.options.onLogsDropped(message.count);
           return;
+        case 'reads':
+          this.options.onReads(message.reads);
+          return;
         case 'ready':
         case 'broken':
           onStart(message);
           return;
         default:
+          if (message.reads.length > 0) this.options.onReads(message.reads);
           if (message.id === this.open?.id) {
-            const { id: _, ...ending } = message;
+            const { id: _, reads: __, ...ending } = message;
             this.open.settle(ending);
             this.open = undefined;
           }
@@ -199,12 +241,15 @@ export class WorkerLink implements Child {
     Atomics.notify(this.wake, 0);
   }
 
-  /** One call; resolves with how it ended. The worker takes one at a time: the caller waits for each. */
-  call(id: number, method: string, params: string): Promise<CallEnding> {
+  /**
+   * One call, with the files whose reads the worker serves itself; resolves with how it ended. The
+   * worker takes one at a time: the caller waits for each.
+   */
+  call(id: number, method: string, params: string, files: WorkerFiles): Promise<CallEnding> {
     if (this.exitMessage !== undefined) return Promise.resolve({ type: 'exited', message: this.exitMessage });
     return new Promise((settle) => {
       this.open = { id, settle };
-      this.worker.postMessage({ type: 'call', id, method, params });
+      this.worker.postMessage({ type: 'call', id, method, params, ...files });
     });
   }
 
@@ -230,7 +275,21 @@ export class WorkerLink implements Child {
   }
 
   private async terminate(): Promise<void> {
-    if (this.exitMessage === undefined) await this.worker.terminate();
+    if (this.exitMessage === undefined) {
+      // Ending a worker waits for what it runs to come back to JavaScript: one held in a read of a
+      // file that never answers (a stuck network disk) would hold the host's call, and its plugin,
+      // for good. Past the bound it is let go; its descriptors are its own, closed by Node when it
+      // ends at last, and nothing else reads them meanwhile.
+      const bound = this.options.letGoMs ?? FILE_STEP_MS;
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const held = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), bound)));
+      const stuck = await Promise.race([this.worker.terminate().then(() => false), held]);
+      clearTimeout(timer);
+      if (stuck) {
+        this.worker.unref();
+        this.ended(`the worker did not end within ${bound / 1000} s (held by a file) and was let go`, null);
+      }
+    }
     await this.exited;
     for (const output of this.output) output.dispose();
   }

@@ -2,21 +2,25 @@
 // JavaScript, so it runs as it is under Node, tsx, vitest and Electron alike. It instantiates the
 // transpiled component, answers the host's calls one at a time, and gives the component its two
 // imports: `log` posts to the host; `read` must answer synchronously (the component cannot wait
-// for a promise, and Node 20 has no JSPI), so it posts the request and sleeps in Atomics.wait
-// until the host has put the answer on the reply port and woken it. A trap fails the call and leaves
-// the instance unusable (it refuses every later call): the host ends this worker, as a crash, and a
-// new one instantiates the component again. A hang is the host's to end too, by terminating it.
+// for a promise, and Node 20 has no JSPI): the open call's reads are served here from the files the
+// host gave the call (module-worker-reads.mjs); any other read is the host's to judge, so it posts
+// the request and sleeps in Atomics.wait until the host has put the answer on the reply port and
+// woken it. A trap fails the call and leaves the instance unusable (it refuses every later call):
+// the host ends this worker, as a crash, and a new one instantiates the component again. A hang is
+// the host's to end too, by terminating it.
 //
 // The host gives the code itself, as it checked it (module-transpile.ts): no file is read here. Each
 // core module's memories and tables were given maxima that hold the component to the budget with one
 // instance of each; every instance made counts against the budget, so a component that instantiates
 // a module again and again is refused before the instance that would pass it is made.
 import { parentPort, receiveMessageOnPort, workerData } from 'node:worker_threads';
+import { CallReads } from './module-worker-reads.mjs';
 
-/** @type {{ code: import('./module-transpile').ModuleCode, budget: import('./wasm-memory-cap').WasmBudget, replies: import('node:worker_threads').MessagePort, wake: SharedArrayBuffer, logsPerCall: number, logChars: number, textBytes: number }} */
-const { code, budget, replies, wake, logsPerCall, logChars, textBytes } = workerData;
+/** @type {{ code: import('./module-transpile').ModuleCode, budget: import('./wasm-memory-cap').WasmBudget, replies: import('node:worker_threads').MessagePort, wake: SharedArrayBuffer, logsPerCall: number, logChars: number, textBytes: number, readLimit: number, headBytes: number }} */
+const { code, budget, replies, wake, logsPerCall, logChars, textBytes, readLimit, headBytes } = workerData;
 const port = /** @type {import('node:worker_threads').MessagePort} */ (parentPort);
 const woken = new Int32Array(wake);
+const reads = new CallReads({ readLimit, headBytes, post: (message) => port.postMessage(message) });
 
 /** Each core module compiled once, whatever the number of instances; and its name, for the budget. */
 const compiled = new Map();
@@ -90,6 +94,11 @@ let logsDropped = 0;
 const imports = {
   read: {
     default(file, offset, length) {
+      const served = reads.serve(file, offset, length);
+      if (served?.refused !== undefined) throw { payload: served.refused };
+      if (served) return served.data;
+      // The host's reads keep their place among the ones served here.
+      reads.sendBatch();
       Atomics.store(woken, 0, 0);
       // The offset is a u64, a BigInt: passed on whole, so one past 2^53 is refused by its own value.
       port.postMessage({ type: 'read', file, offset, length });
@@ -113,6 +122,7 @@ const imports = {
       }
       // A level is a word (error, warn, info, debug); one longer is wrong anyway, and is cut as a line is, shorter.
       const cutLevel = level.length > LEVEL_CHARS ? `${level.slice(0, LEVEL_CHARS)}...` : level;
+      reads.sendBatch();
       port.postMessage({ type: 'log', level: cutLevel, message: message.length > logChars ? `${message.slice(0, logChars)}...` : message });
     },
   },
@@ -129,6 +139,7 @@ port.on('message', async (message) => {
   logs = 0;
   logsDropped = 0;
   oversized = 0;
+  reads.begin(message.first, message.files);
   let ending;
   try {
     ending = { type: 'answered', text: component.call(message.method, message.params) };
@@ -142,8 +153,10 @@ port.on('message', async (message) => {
   if (ending.type !== 'oversized' && oversized > 0) ending = { type: 'oversized', part: 'answer', bytes: oversized };
   else if (ending.type === 'answered' && Buffer.byteLength(ending.text) > textBytes)
     ending = { type: 'oversized', part: 'answer', bytes: Buffer.byteLength(ending.text) };
+  // Its reads are over: their descriptors closed before the host hears the call ended.
+  reads.end();
   if (logsDropped > 0) port.postMessage({ type: 'logsDropped', count: logsDropped });
-  port.postMessage({ id: message.id, ...ending });
+  port.postMessage({ id: message.id, ...ending, reads: reads.take() });
 });
 
 instance.then(
