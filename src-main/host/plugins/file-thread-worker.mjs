@@ -6,6 +6,8 @@
 // waiting (a FIFO would wait for a writer), without following a link, and kept only when the
 // descriptor is the regular file the call was described with (same device and inode). Each step
 // is one message and one answer; closing is never waited for (a step may close descriptors first).
+// The files of calls still queued are described several in one step: a message each way costs
+// more than describing a small file does.
 import { closeSync, constants, fstatSync, openSync, readSync, realpathSync, statSync } from 'node:fs';
 import { parentPort } from 'node:worker_threads';
 
@@ -59,6 +61,15 @@ function withBytes(real, limit) {
     return { ...described(real, info), size: BigInt(filled), data: bytes.buffer.slice(0, filled) };
   } finally {
     closeSync(fd);
+  }
+}
+
+/** One of several files described in one step: what went wrong with it is its own answer. */
+function describedOrFailed(file) {
+  try {
+    return describe(file);
+  } catch (error) {
+    return { failed: failure(error, 'describe') };
   }
 }
 
@@ -125,6 +136,14 @@ port.on('message', (asked) => {
     }
   }
   if (asked.op === 'close') return;
+  if (asked.op === 'describeMany') {
+    const described = asked.files.map(describedOrFailed);
+    port.postMessage(
+      { id: asked.id, described },
+      described.flatMap((one) => (one.data ? [one.data] : [])),
+    );
+    return;
+  }
   let reply;
   try {
     reply = asked.op === 'describe' ? describe(asked) : read(asked);
