@@ -85,6 +85,20 @@ describe('the files of calls queued next', () => {
     await expect(reads.describe(relative)).rejects.toEqual(new GivenFileRefusal(relative[0]!, { code: 'relativePath' }));
     expect((await reads.describe(fine)).callFiles).toMatchObject([{ handle: 3, name: 'fine.txt' }]);
   });
+
+  it('are let go when the plugin stops: a call still queued describes its file as it is when sent', async () => {
+    const many = vi.spyOn(FileThread.prototype, 'describeMany');
+    const reads = new PluginReads(['read']);
+    stopping.push(reads);
+    const call = [file('notes.txt', 'before')];
+    reads.describeAhead([call]);
+    await many.mock.results[0]!.value;
+    writeFileSync(call[0]!, 'after the plugin stopped');
+    reads.stop();
+    reads.restart();
+    const files = await reads.describe(call);
+    expect(files.callFiles).toMatchObject([{ handle: 1, size: 24 }]);
+  });
 });
 
 describe('the queue', () => {

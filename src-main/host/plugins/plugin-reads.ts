@@ -137,8 +137,12 @@ export class PluginReads {
     return this.serve(params, ready).then(readAnswer);
   }
 
-  /** Ends the plugin's file thread (the plugin stopped); a later read starts another. */
+  /**
+   * Ends the plugin's file thread (the plugin stopped); a later read starts another. What was
+   * described ahead is let go: a call still queued describes its files when it is sent.
+   */
   stop(): void {
+    this.ahead.clear();
     this.thread.stop();
   }
 
