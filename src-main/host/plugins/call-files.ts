@@ -22,6 +22,12 @@ import { skwirRefusal } from './skwir-refusals';
  */
 export const READ_WHOLE_BYTES = 64 * 1024;
 
+/**
+ * Files of calls still queued described in one step of the file thread at most: a step holds about
+ * that many small files' bytes, and a message each way costs more than describing a small file.
+ */
+export const AHEAD_FILES_PER_STEP = 64;
+
 export const readRefused = (message: string) => skwirRefusal(`read refused: ${message}`);
 const readFailed = (message: string) => skwirRefusal(`read failed: ${message}`);
 
@@ -171,6 +177,38 @@ export async function describeFiles(paths: readonly string[], thread: FileThread
     files.push({ path, real, identity, size: Number(size), ...(bytes ? { bytes } : {}) });
   }
   return files;
+}
+
+/**
+ * The files of calls still queued, described as describeFiles would, a few calls in each step of
+ * the thread. A call whose files could not all be described (a path that is no file, a step that
+ * failed) gets undefined: it describes them again when it is sent, and is refused naming the path.
+ */
+export async function describeFilesAhead(calls: readonly (readonly string[])[], thread: FileThread): Promise<(DescribedFile[] | undefined)[]> {
+  // A relative path is never looked at: its call is refused when it is sent.
+  const asked = calls.map((paths) => paths.every((path) => isAbsolute(path)));
+  const files = calls.flatMap((paths, call) => (asked[call] ? paths.map((path) => ({ path, whole: paths.length === 1 ? READ_WHOLE_BYTES : undefined })) : []));
+  const described: (DescribedPath | FileStepError)[] = [];
+  try {
+    for (let from = 0; from < files.length; from += AHEAD_FILES_PER_STEP) {
+      described.push(...(await thread.describeMany(files.slice(from, from + AHEAD_FILES_PER_STEP))));
+    }
+  } catch {
+    return calls.map(() => undefined);
+  }
+  let at = 0;
+  return calls.map((paths, call) => {
+    if (!asked[call]) return undefined;
+    const mine = described.slice(at, (at += paths.length));
+    if (!mine.every((one) => !(one instanceof FileStepError) && !one.kind)) return undefined;
+    return (mine as DescribedPath[]).map(({ real, identity, size, bytes }, index) => ({
+      path: paths[index]!,
+      real,
+      identity,
+      size: Number(size),
+      ...(bytes ? { bytes } : {}),
+    }));
+  });
 }
 
 /** A path described on Node's pool of threads: for a plugin that never reads, which has no thread of its own. */

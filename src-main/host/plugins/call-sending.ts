@@ -8,15 +8,15 @@ import type { Capability } from '../../../src-shared/skwir/types';
 import type { CallFiles } from './call-files';
 import type { CallMethod } from '../../../src-shared/skwir/methods';
 import { CallQueue, cancelledBeforeSent, openCall, PLUGIN_LIMITS, type CallLog, type CallOutcome, type CallRequest, type PluginLimits } from './plugin-calls';
-import { PluginReads } from './plugin-reads';
+import { CALLS_DESCRIBED_AHEAD, PluginReads } from './plugin-reads';
 import { reasonText } from '../process/reasons';
 import type { Running } from '../process/supervisor-options';
 
 export interface PluginCallsOptions {
   granted: readonly Capability[];
   limits?: Partial<PluginLimits> | undefined;
-  /** Sends one call and waits until it ended. Never rejects. */
-  send(request: CallRequest): Promise<CallOutcome>;
+  /** Sends one call and waits until it ended. Never rejects. `free`: as CallQueueOptions.send's. */
+  send(request: CallRequest, free: () => void): Promise<CallOutcome>;
 }
 
 /** What a plugin's transport keeps for its calls: the queue (which stops the plugin when idle), its reads, the call's limit. */
@@ -31,7 +31,7 @@ export class PluginCalls {
     options: PluginCallsOptions,
   ) {
     this.queue = new CallQueue({
-      send: (request) => options.send(request),
+      send: (request, free) => options.send(request, free),
       idleMs: options.limits?.idleMs ?? PLUGIN_LIMITS.idleMs,
       running: () => plugin.state === 'running',
       log,
@@ -47,12 +47,11 @@ export class PluginCalls {
   }
 
   /**
-   * A call has left: the files of the one queued next are described now, while the plugin works,
+   * A call has left: the files of the calls queued next are described now, while the plugin works,
    * so a plugin asked about many files waits for no step in the file thread between its calls.
    */
   sent(): void {
-    const next = this.queue.next();
-    if (next) this.reads.describeAhead(next.files);
+    this.reads.describeAhead(this.queue.upcoming(CALLS_DESCRIBED_AHEAD).map((request) => request.files));
   }
 
   /** Something else sent in a call's turn (a message sent by hand); `dropped` is its outcome when it never gets one. Never rejects. */

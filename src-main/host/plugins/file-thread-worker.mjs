@@ -4,7 +4,8 @@
 // a file that never answers must hold this thread, not one of those. A call's file is described
 // here (its link resolved, what it is; a small one read whole), or opened at its first read as
 // call-file-open.mjs says. Each step is one message and one answer; closing is never waited for (a
-// step may close descriptors first).
+// step may close descriptors first). The files of calls still queued are described several in one
+// step: a message each way costs more than describing a small file does.
 import { closeSync, fstatSync, openSync, readSync, realpathSync, statSync } from 'node:fs';
 import { parentPort } from 'node:worker_threads';
 import { kindOf, OPEN_FLAGS, openChecked } from './call-file-open.mjs';
@@ -47,6 +48,15 @@ function withBytes(real, limit) {
     return { ...described(real, info), size: BigInt(filled), data: bytes.buffer.slice(0, filled) };
   } finally {
     closeSync(fd);
+  }
+}
+
+/** One of several files described in one step: what went wrong with it is its own answer. */
+function describedOrFailed(file) {
+  try {
+    return describe(file);
+  } catch (error) {
+    return { failed: failure(error, 'describe') };
   }
 }
 
@@ -96,6 +106,14 @@ port.on('message', (asked) => {
     }
   }
   if (asked.op === 'close') return;
+  if (asked.op === 'describeMany') {
+    const described = asked.files.map(describedOrFailed);
+    port.postMessage(
+      { id: asked.id, described },
+      described.flatMap((one) => (one.data ? [one.data] : [])),
+    );
+    return;
+  }
   let reply;
   try {
     reply = asked.op === 'describe' ? describe(asked) : read(asked);

@@ -47,8 +47,13 @@ export class FileStepError extends Error {
   }
 }
 
+/** A path as the thread describes it, or why it could not. */
+type Description =
+  { real: string; dev: bigint; ino: bigint; size: bigint; kind?: string; data?: ArrayBuffer } | { failed: { step: FileStep; code?: string; message: string } };
+
 type Reply = { id: number; fd?: number } & (
   | { real: string; dev: bigint; ino: bigint; size: bigint; kind?: string; data?: ArrayBuffer }
+  | { described: Description[] }
   | { changed: string }
   | { data: ArrayBuffer }
   | { failed: { step: FileStep; code?: string; message: string } }
@@ -65,6 +70,16 @@ export interface FileThreadOptions {
   stepMs?: number;
   /** The worker's script: file-thread-worker.mjs beside this module unless given (a test gives one that hangs). */
   script?: URL;
+}
+
+function describedPath(reply: Exclude<Description, { failed: unknown }>): DescribedPath {
+  return {
+    real: reply.real,
+    identity: { dev: reply.dev, ino: reply.ino },
+    size: reply.size,
+    ...(reply.kind ? { kind: reply.kind } : {}),
+    ...(reply.data ? { bytes: Buffer.from(reply.data) } : {}),
+  };
 }
 
 export class FileThread {
@@ -95,14 +110,18 @@ export class FileThread {
    * a regular file of at most that many bytes is read whole in the same step.
    */
   async describe(path: string, whole?: number): Promise<DescribedPath> {
-    const reply = (await this.ask({ op: 'describe', path, ...(whole ? { whole } : {}) })) as Extract<Reply, { real: string }>;
-    return {
-      real: reply.real,
-      identity: { dev: reply.dev, ino: reply.ino },
-      size: reply.size,
-      ...(reply.kind ? { kind: reply.kind } : {}),
-      ...(reply.data ? { bytes: Buffer.from(reply.data) } : {}),
-    };
+    return describedPath((await this.ask({ op: 'describe', path, ...(whole ? { whole } : {}) })) as Extract<Reply, { real: string }>);
+  }
+
+  /**
+   * Several files described in one step, each as describe() would (`whole` is each one's own); a
+   * file that could not be is its FileStepError. The step fails as a whole only when the thread
+   * does (it took longer than its bound, or ended).
+   */
+  async describeMany(files: readonly { path: string; whole?: number | undefined }[]): Promise<(DescribedPath | FileStepError)[]> {
+    const asked = files.map(({ path, whole }) => ({ path, ...(whole ? { whole } : {}) }));
+    const reply = (await this.ask({ op: 'describeMany', files: asked })) as Extract<Reply, { described: Description[] }>;
+    return reply.described.map((one) => ('failed' in one ? new FileStepError(one.failed.message, one.failed.code, one.failed.step) : describedPath(one)));
   }
 
   /**

@@ -71,15 +71,21 @@ export interface CallLog {
 interface Queued {
   /** The call, when it is one: the next call's files are described while the one before runs. */
   request?: CallRequest;
-  /** Sends it and waits until it ended; then hands on its outcome when called. Never rejects. */
-  run(): Promise<() => void>;
+  /**
+   * Sends it and waits until it ended; then hands on its outcome when called. Never rejects.
+   * `free`: the plugin is done with it (its answer is in) though its outcome is not yet made.
+   */
+  run(free: () => void): Promise<() => void>;
   /** It will never be sent: the plugin was stopped first. */
   drop(): void;
 }
 
 export interface CallQueueOptions {
-  /** Sends one call and waits until it ended. Never rejects. */
-  send(request: CallRequest): Promise<CallOutcome>;
+  /**
+   * Sends one call and waits until it ended. Never rejects. Calls `free` (when it does) the moment
+   * the plugin answered, before the answer is judged: the next call leaves then.
+   */
+  send(request: CallRequest, free: () => void): Promise<CallOutcome>;
   idleMs: number;
   /** Only a running plugin idles out. */
   running(): boolean;
@@ -92,6 +98,8 @@ export interface CallQueueOptions {
 export class CallQueue {
   private readonly queue: Queued[] = [];
   private busy = false;
+  /** Outcomes are handed on in the order their calls were sent, each once the next call has left. */
+  private handing: Promise<void> = Promise.resolve();
   private idleTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(private readonly options: CallQueueOptions) {}
@@ -101,8 +109,8 @@ export class CallQueue {
     return new Promise<CallOutcome>((settle) => {
       const queued: Queued = {
         request,
-        run: async () => {
-          const outcome = await this.options.send(request);
+        run: async (free) => {
+          const outcome = await this.options.send(request, free);
           return () => settle(outcome);
         },
         drop: () =>
@@ -126,9 +134,11 @@ export class CallQueue {
     }) as Promise<CallOutcome<M>>;
   }
 
-  /** The call to be sent after the one being sent, if one waits (a message sent by hand is none). */
-  next(): CallRequest | undefined {
-    return this.queue[0]?.request;
+  /** The calls among the next `count` turns queued, in their order (a message sent by hand is none). */
+  upcoming(count: number): CallRequest[] {
+    const calls: CallRequest[] = [];
+    for (const queued of this.queue.slice(0, count)) if (queued.request) calls.push(queued.request);
+    return calls;
   }
 
   /** Queues something else sent in a call's turn (a message sent by hand); `dropped` is its outcome when it never gets one. Never rejects. */
@@ -160,13 +170,15 @@ export class CallQueue {
     if (this.busy) return;
     this.busy = true;
     try {
-      let sending = this.queue.shift()?.run();
-      while (sending) {
-        const handOn = await sending;
-        // The next turn leaves before this one's outcome is handed on: whoever waits for it (the
-        // window asking its next file) does its part while the plugin works on the next.
-        sending = this.queue.shift()?.run();
-        handOn();
+      for (let queued = this.queue.shift(); queued; queued = this.queue.shift()) {
+        let free!: () => void;
+        const freed = new Promise<void>((resolve) => (free = resolve));
+        const ended = queued.run(free);
+        // Handed on after a turn of the event loop: the next call leaves first (a few steps that
+        // wait for nothing), and whoever waits for this outcome (the window asking its next file)
+        // does its part while the plugin works on the next.
+        this.handing = this.handing.then(() => ended).then((handOn) => new Promise<void>((resolve) => setImmediate(() => resolve(handOn()))));
+        await Promise.race([freed, ended]);
       }
     } finally {
       this.busy = false;

@@ -9,12 +9,15 @@
 import { SKWIR_READ_LIMIT } from '../../../src-shared/skwir/limits';
 import { skwirDef, skwirProblems } from '../../../src-shared/skwir/schema-check';
 import type { Capability, ReadParams } from '../../../src-shared/skwir/types';
-import { CallFiles, describeFiles, handleWords, readRefused, type CallHandles, type DescribedFile } from './call-files';
+import { CallFiles, describeFiles, describeFilesAhead, handleWords, readRefused, type CallHandles, type DescribedFile } from './call-files';
 import { SKWIR_REFUSAL } from './skwir-refusals';
 import { ResponseError } from '../wire/errors';
 import { FileThread, type FileThreadOptions } from './file-thread';
 import type { MessageId } from '../wire/message-shape';
 import { JsonText } from '../wire/outbox';
+
+/** Calls queued whose files are described ahead: each holds its one small file's bytes at most. */
+export const CALLS_DESCRIBED_AHEAD = 8;
 
 /** Calls whose handles a late read is still told apart by: the plugin's last ones. */
 const ENDED_CALLS_KEPT = 64;
@@ -42,8 +45,8 @@ export class PluginReads {
   private readonly thread: FileThread;
   /** The read being served, and those waiting behind it. */
   private turn: Promise<unknown> = Promise.resolve();
-  /** The next call's files, described ahead (describeAhead). */
-  private ahead: { paths: readonly string[]; files: Promise<DescribedFile[] | undefined> } | undefined;
+  /** The files of calls still queued, described ahead (describeAhead), by the call's list of paths. */
+  private readonly ahead = new Map<readonly string[], Promise<DescribedFile[] | undefined>>();
   /** Granted read: the plugin has a file thread, where its calls' files are described. */
   private readonly reads: boolean;
 
@@ -70,20 +73,31 @@ export class PluginReads {
     const first = this.nextHandle;
     // Taken now, so no other call can be given them, whether or not this one is sent.
     this.nextHandle += paths.length;
-    const ahead = this.ahead?.paths === paths ? this.ahead.files : undefined;
-    this.ahead = undefined;
+    const ahead = this.ahead.get(paths);
+    this.ahead.delete(paths);
     return CallFiles.of((await ahead) ?? (await describeFiles(paths, this.thread, this.reads)), first, this.thread);
   }
 
   /**
-   * The files of the call that comes next, described now, while the plugin answers the one before
-   * it: a plugin asked about many files waits for no step in the thread between its calls. Only
-   * what a call's own describe() will take (the same list); one that failed is described again.
+   * The files of the calls queued next (`upcoming`, in their order), described now, while the
+   * plugin answers the one before: a plugin asked about many files waits for no step in the thread
+   * between its calls. Once the next call's are described or on their way, nothing is asked; else
+   * every upcoming call's not yet asked, in one step (a message each way costs more than a small
+   * file's description). Only what a call's own describe() will take (the same list); one that
+   * failed is described again. Calls no longer upcoming (cancelled) are forgotten.
    */
-  describeAhead(paths: readonly string[]): void {
+  describeAhead(upcoming: readonly (readonly string[])[]): void {
     if (!this.reads) return;
-    const files = describeFiles(paths, this.thread, true).catch(() => undefined);
-    this.ahead = { paths, files };
+    for (const paths of this.ahead.keys()) if (!upcoming.includes(paths)) this.ahead.delete(paths);
+    if (upcoming.length === 0 || this.ahead.has(upcoming[0]!)) return;
+    const calls = upcoming.filter((paths) => !this.ahead.has(paths));
+    const described = describeFilesAhead(calls, this.thread);
+    calls.forEach((paths, index) =>
+      this.ahead.set(
+        paths,
+        described.then((all) => all[index]),
+      ),
+    );
   }
 
   /** The call is being sent: its files are read from now on. */
@@ -123,8 +137,12 @@ export class PluginReads {
     return this.serve(params, ready).then(readAnswer);
   }
 
-  /** Ends the plugin's file thread (the plugin stopped); a later read starts another. */
+  /**
+   * Ends the plugin's file thread (the plugin stopped); a later read starts another. What was
+   * described ahead is let go: a call still queued describes its files when it is sent.
+   */
   stop(): void {
+    this.ahead.clear();
     this.thread.stop();
   }
 

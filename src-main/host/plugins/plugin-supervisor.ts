@@ -54,7 +54,7 @@ export class PluginSupervisor extends ProgramSupervisor implements CallablePlugi
   constructor(private readonly plugin: PluginSupervisorOptions) {
     super({ ...plugin, start: 'demand' });
     const log = { log: this.log.bind(this), hostLog: this.hostLog.bind(this) };
-    this.calls = new PluginCalls(this, log, { ...plugin, send: (request) => this.send(request) });
+    this.calls = new PluginCalls(this, log, { ...plugin, send: (request, free) => this.send(request, free) });
   }
 
   /** Queues a call; it is sent once every call before it ended. Never rejects. */
@@ -112,17 +112,21 @@ export class PluginSupervisor extends ProgramSupervisor implements CallablePlugi
     this.calls.reads.stop();
   }
 
-  private async send(request: CallRequest): Promise<CallOutcome> {
+  private async send(request: CallRequest, free: () => void): Promise<CallOutcome> {
     const call = await readyCall(await this.ready({ waitForRestart: true }), request, this.calls.reads);
     if ('ended' in call) return call.ended;
     const { running, files, params } = call;
     const timeoutMs = request.timeoutMs ?? this.calls.callMs;
     const started = Date.now();
     this.calls.reads.opened(files);
-    // Its reads end the moment the answer is taken, before any line that came after it in the same read.
+    // Its reads end the moment the answer is taken, before any line that came after it in the same
+    // read; the next call may leave then, while this answer is judged.
     const { id, answer } = running.peer.send(request.method, params, {
       timeoutMs,
-      settled: (how) => this.calls.reads.ended(files, id, how === 'timeout' || how === 'cancelled' ? 'cancelled' : 'answered'),
+      settled: (how) => {
+        this.calls.reads.ended(files, id, how === 'timeout' || how === 'cancelled' ? 'cancelled' : 'answered');
+        if (how === 'answered') free();
+      },
     });
     this.calls.sent();
     let cancelled = false;
