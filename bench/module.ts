@@ -86,7 +86,7 @@ async function benchRoundTrip(): Promise<void> {
       direct.close();
       const hostMs = await withHost(join(scratch, `host-${size}`), async (host) => {
         const loaded = await host.loadInPlace(sample);
-        if (!loaded.ok) throw new Error(loaded.problems.join('; '));
+        if (!loaded.ok) throw new Error(loaded.problems.map((problem) => problem.text).join('; '));
         return timed(calls, 5, async () => {
           const outcome = await host.callPlugin(sampleId, { method: 'field', params: { key: 'lines.count' }, files: [path] });
           if (outcome.outcome !== 'answered' || outcome.answer.value !== expected) throw new Error(`field: ${JSON.stringify(outcome)}`);

@@ -2,6 +2,7 @@
 // The main process implements it once; Electron IPC and the test bed's WebSocket carry it.
 // Every request is listed in HostRequests, so both transports are generic over one table
 // and no channel carries `any`.
+import type { Problem } from './protocol/problem-reasons';
 import type {
   CallBytes,
   CheckedAnswers,
@@ -247,7 +248,8 @@ export type CommandOutcome =
   | { outcome: 'crashed'; message: string; reasonCode?: CommandReasonCode }
   | { outcome: 'unavailable'; message: string; reasonCode?: CommandReasonCode }; // not runnable, tool refused or failed, unknown command
 
-export type InstallVerdict = { ok: true; tool: EntrySummary } | { ok: false; problems: string[] };
+/** `problems`: each with its English line, and its reason as data where it has one, worded by the window in its language. */
+export type InstallVerdict = { ok: true; tool: EntrySummary } | { ok: false; problems: Problem[] };
 
 /** An installed tool or plugin a folder would replace: the version installed and the one the folder holds. */
 export interface InstallReplaces {

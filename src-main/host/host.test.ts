@@ -1,4 +1,5 @@
 // The host through its HostApi, with real tool processes (the fixtures under fixtures/host-*).
+import { inEnglish } from '../../src-shared/test/in-english';
 import { cp, mkdir, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -525,7 +526,7 @@ describe('lifetimes', () => {
     const good = await readFile(manifestFile, 'utf8');
     await writeFile(manifestFile, good.replace('"notify"', '"notify", "camera"'));
     const verdict = await host.loadInPlace(folder);
-    expect(verdict).toEqual({
+    expect(inEnglish(verdict)).toEqual({
       ok: false,
       problems: ['uses[3]: unknown service "camera"; the services are notify, open, clipboard.read, clipboard.write, keystrokes, processes and storage'],
     });

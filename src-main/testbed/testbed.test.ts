@@ -1,3 +1,4 @@
+import { problemLine } from '../../src-shared/protocol/problem-reasons';
 import { existsSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -18,12 +19,12 @@ function inPlaceHost() {
   const loadInPlace = async (folder: string): Promise<InstallVerdict> => {
     try {
       const manifest = JSON.parse(await readFile(join(folder, 'vitruvian-tool.json'), 'utf8')) as { id?: unknown };
-      if (typeof manifest.id !== 'string') return { ok: false, problems: [`id: missing, got ${JSON.stringify(manifest.id)}`] };
+      if (typeof manifest.id !== 'string') return { ok: false, problems: [problemLine(`id: missing, got ${JSON.stringify(manifest.id)}`)] };
       const tool = makeTool({ id: manifest.id, folder, loadedInPlace: true });
       fake.emit({ type: 'tool', tool });
       return { ok: true, tool };
     } catch (error) {
-      return { ok: false, problems: [String(error)] };
+      return { ok: false, problems: [problemLine(String(error))] };
     }
   };
   const host: Host = {

@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+import { problemLine } from '../../src-shared/protocol/problem-reasons';
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -48,7 +49,7 @@ describe('the window', () => {
 
   it('lists every reason a folder was refused', async () => {
     const { fake } = await renderApp();
-    fake.answers.installFolder = () => ({ ok: false, problems: ['id: "x" has no dot', 'uses: "camera" is not a service'] });
+    fake.answers.installFolder = () => ({ ok: false, problems: ['id: "x" has no dot', 'uses: "camera" is not a service'].map(problemLine) });
     await userEvent.click(screen.getByRole('button', { name: 'Install…' }));
     const dialog = screen.getByRole('dialog', { name: 'Install a tool' });
     await userEvent.type(within(dialog).getByLabelText('Tool folder'), '/bad{Enter}');

@@ -1,6 +1,7 @@
 // Changes to the list of entries, one at a time: install, load in place, reload, uninstall. A folder
 // loaded in place is judged again on every reload: valid, its entry takes the place of what stood for
 // the folder; refused, what stood for it is refused, a tool or plugin stopped, or the folder as read.
+import { problemLines } from '../../../src-shared/protocol/problem-reasons';
 import { rm } from 'node:fs/promises';
 import type { HostLogCode, InstallVerdict, Result } from '../../../src-shared/host-api';
 import { readRefusedFolder } from '../installs/refused-folder';
@@ -99,8 +100,9 @@ export class ListChanges {
     const before = registry.inPlace(folder);
     const verdict = await registry.loadInPlace(folder);
     if (!verdict.ok) {
-      if (before) await this.list.get(before.id)?.refuse(verdict.problems);
-      else await this.refuseAtLoad(folder, verdict.problems);
+      const problems = problemLines(verdict.problems);
+      if (before) await this.list.get(before.id)?.refuse(problems);
+      else await this.refuseAtLoad(folder, problems);
       return verdict;
     }
     if (before && verdict.entry.id !== before.id) {

@@ -6,6 +6,7 @@ import { readdir, readFile, rename, rm } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import type { InstallReplaces } from '../../../src-shared/host-api';
+import { problemLine, problemLines, type Problem } from '../../../src-shared/protocol/problem-reasons';
 import type { Manifest } from '../../../src-shared/protocol/types';
 import type { PluginManifest } from '../../../src-shared/skwir/plugin-manifest';
 import { makeOwnFolder, writeFileAtomic } from '../files/own-files';
@@ -26,7 +27,8 @@ export type ToolEntry = EntryPlace & { kind: 'tool'; manifest: Manifest; execPat
 export type PluginEntry = EntryPlace & { kind: 'plugin'; manifest: PluginManifest; entryPath: string };
 export type RegistryEntry = ToolEntry | PluginEntry;
 
-export type RegistryVerdict = { ok: true; entry: RegistryEntry } | { ok: false; problems: string[] };
+/** `problems`: each with its reason as data where it has one, so the window words it in its language. */
+export type RegistryVerdict = { ok: true; entry: RegistryEntry } | { ok: false; problems: Problem[] };
 
 const entryOf = (verdict: ValidFolder, folder: string, loadedInPlace: boolean): RegistryEntry =>
   verdict.kind === 'tool'
@@ -83,7 +85,7 @@ export class ToolRegistry {
       if (verdict.ok && verdict.manifest.id === id) {
         this.entries.set(id, entryOf(verdict, folder, false));
       } else {
-        const problems = verdict.ok ? [`id: the copy now says "${verdict.manifest.id}"`] : verdict.problems;
+        const problems = verdict.ok ? [`id: the copy now says "${verdict.manifest.id}"`] : problemLines(verdict.problems);
         this.damaged.set(id, problems);
         damaged.push({ id, folder, problems });
       }
@@ -101,19 +103,19 @@ export class ToolRegistry {
     if (!checked.ok) return checked;
     const id = checked.manifest.id;
     const problem = idProblem(id) ?? this.caseConflict(id) ?? this.inPlaceConflict(id);
-    if (problem) return { ok: false, problems: [problem] };
+    if (problem) return { ok: false, problems: [problemLine(problem)] };
 
     const tools = join(this.dataFolder, 'tools');
     const final = join(tools, id);
-    if (resolve(source) === final) return { ok: false, problems: [`folder: ${source} is already the installed copy`] };
+    if (resolve(source) === final) return { ok: false, problems: [problemLine(`folder: ${source} is already the installed copy`)] };
     const staged = join(tools, `.staged-${randomBytes(6).toString('hex')}`);
     await makeOwnFolder(tools);
     try {
       const copied = await copyToolFolder(source, staged);
-      if (!copied.ok) return copied;
+      if (!copied.ok) return { ok: false, problems: copied.problems.map(problemLine) };
       // The copy is what runs: judge it too (a file changed while it was copied, say).
       const copy = await checkFolder(staged);
-      if (!copy.ok) return { ok: false, problems: copy.problems.map((p) => `${p} (in the installed copy)`) };
+      if (!copy.ok) return { ok: false, problems: copy.problems.map((p) => problemLine(`${p.text} (in the installed copy)`)) };
 
       if (this.entries.has(id)) await beforeReplace(id);
       const old = join(tools, `.old-${randomBytes(6).toString('hex')}`);
@@ -157,7 +159,7 @@ export class ToolRegistry {
       (existing && !(existing.loadedInPlace && existing.folder === wanted)
         ? `id: "${id}" is already ${existing.loadedInPlace ? `loaded from ${existing.folder}` : 'installed'}`
         : undefined);
-    if (problem) return { ok: false, problems: [problem] };
+    if (problem) return { ok: false, problems: [problemLine(problem)] };
     const entry = entryOf(checked, wanted, true);
     this.entries.set(id, entry);
     await makeOwnFolder(this.dataFolderOf(id));
