@@ -1,7 +1,6 @@
 // Skwir plugins in the host through its own interface: installed from a folder holding
 // skwir-plugin.toml, listed beside tools, asked, stopped, refused and reloaded. Real processes: the
 // sample word-count plugin, and the host's fixture plugin.
-import { problemLines } from '../../src-shared/protocol/problem-reasons';
 import { inEnglish } from '../../src-shared/test/in-english';
 import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -98,7 +97,7 @@ describe('Skwir plugins in the host', () => {
       problems: ['capabilities[1]: unknown capability "camera" (a plugin may ask for read, write and network)'],
     });
     const refused = await summary();
-    expect(refused).toMatchObject({ kind: 'plugin', state: 'refused', problems: verdict.ok ? [] : problemLines(verdict.problems) });
+    expect(refused).toMatchObject({ kind: 'plugin', state: 'refused', problems: verdict.ok ? [] : verdict.problems });
     expect(refused).not.toHaveProperty('publisher');
     await writeFile(toml, good);
     expect((await host.reload(folder)).ok).toBe(true);
@@ -111,7 +110,12 @@ describe('Skwir plugins in the host', () => {
       level: 'error',
       source: 'host',
       message: 'the folder was refused: api: 3 is not spoken by this app (it speaks Skwir api 1)',
-      code: { code: 'folderRefused', problems: ['api: 3 is not spoken by this app (it speaks Skwir api 1)'] },
+      code: {
+        code: 'folderRefused',
+        problems: [
+          { text: 'api: 3 is not spoken by this app (it speaks Skwir api 1)', field: 'api', reason: { code: 'apiNotSpoken', value: 3, oldest: 1, newest: 1 } },
+        ],
+      },
     });
     expect(await host.callPlugin(ID, { method: 'field', params: { key: 'word-count.words' }, files: [await file('c.txt', 'c')] })).toMatchObject({
       outcome: 'unavailable',

@@ -166,7 +166,9 @@ describe('the test bed over the real host', () => {
     expect(tools[1]).toMatchObject({
       name: { en: 'Host demand fixture' },
       folder: bad,
-      problems: ['uses[1]: unknown service "camera"; the services are notify, open, clipboard.read, clipboard.write, keystrokes, processes and storage'],
+      problems: [
+        { text: 'uses[1]: unknown service "camera"; the services are notify, open, clipboard.read, clipboard.write, keystrokes, processes and storage' },
+      ],
     });
 
     await writeFile(manifestFile, JSON.stringify({ ...manifest, uses: ['notify'] }));

@@ -71,7 +71,7 @@ describe('the window', () => {
       stateReason: 'the folder was refused: id: "weather" has no dot',
       loadedInPlace: true,
       folder: '/work/weather',
-      problems: ['id: "weather" has no dot', 'uses[1]: unknown service "camera"'],
+      problems: ['id: "weather" has no dot', 'uses[1]: unknown service "camera"'].map(problemLine),
     });
     await renderApp({ tools: [refused] });
     const option = screen.getByRole('option', { name: 'weather' });

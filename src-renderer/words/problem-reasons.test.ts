@@ -148,6 +148,21 @@ describe('a refused folder’s problems in the window’s words', () => {
     expect(fr.folderProblem(big)).toBe('vitruvian-tool.json\u202f: 70\u202f000 octets, 65\u202f536 au plus');
   });
 
+  it('words a folder refused in place in French too: its state and its log line', () => {
+    const missing = problemOf('publisher', { code: 'missing' });
+    const unknown = { text: 'folder: it changed while it was copied' };
+    expect(fr.reason({ code: 'refused', problem: missing.text, field: 'publisher', reason: { code: 'missing' } })).toBe(
+      'le dossier a été refusé\u202f: publisher\u202f: manquant',
+    );
+    expect(fr.reason({ code: 'refused', problem: unknown.text })).toBe('le dossier a été refusé\u202f: folder: it changed while it was copied');
+    expect(fr.hostLog({ code: 'folderRefused', problems: [missing, unknown] })).toBe(
+      'le dossier a été refusé\u202f: publisher\u202f: manquant\u202f; folder: it changed while it was copied',
+    );
+    expect(en.hostLog({ code: 'folderRefused', problems: [missing, unknown] })).toBe(
+      'the folder was refused: publisher: missing; folder: it changed while it was copied',
+    );
+  });
+
   it('shows the host’s English line for a reason, or a schema rule, this window does not know', () => {
     const newer = { text: 'uses[0]: a reason from a newer host', field: 'uses[0]', reason: { code: 'fromTheFuture' } as unknown as ProblemReason };
     expect(fr.folderProblem(newer)).toBe('uses[0]: a reason from a newer host');
