@@ -24,6 +24,8 @@ const folderOf = (noun: FolderNoun) => (noun === 'plugin' ? 'le dossier du plugi
 const whatFr = (program: boolean) => (program ? 'un programme' : 'un fichier');
 const at = (line: number | undefined, column: number | undefined) => (line === undefined ? '' : ` ligne ${n(line)}, colonne ${n(column ?? 0)}`);
 
+const specialWords = { fifo: 'un FIFO', socket: 'une socket', device: 'un périphérique' } as const;
+
 const formatWords: Record<string, string> = {
   date: 'une date (AAAA-MM-JJ)',
   time: 'une heure (HH:MM:SS)',
@@ -238,6 +240,31 @@ export function problemReasonFr(reason: ProblemReason): string | undefined {
       return `${reason.value} est ${reason.is === 'folder' ? 'un dossier' : 'autre chose qu’un fichier ordinaire'}, pas ${whatFr(reason.program)}`;
     case 'notExecutable':
       return `${reason.value} n’est pas exécutable (faites-lui chmod +x)`;
+    case 'idCannotNameFolder':
+      return `${reason.value} ne peut pas nommer un dossier`;
+    case 'caseTwin': {
+      const listed =
+        reason.inPlaceFrom === undefined ? `de l’outil installé ${reason.twin}` : `de ${reason.twin}, chargé sur place depuis ${reason.inPlaceFrom}`;
+      return `${reason.value} ne diffère que par la casse ${listed}${nb}; les ids nomment des dossiers et des fichiers, qu’un système de fichiers qui ignore la casse (comme celui de macOS) confondrait`;
+    }
+    case 'idLoadedInPlace':
+      return `${reason.value} est chargé sur place depuis ${reason.from}`;
+    case 'idTaken':
+      return `${reason.value} est déjà ${reason.from === undefined ? 'installé' : `chargé depuis ${reason.from}`}`;
+    case 'isInstalledCopy':
+      return `${reason.path} est déjà la copie installée`;
+    case 'tooManyEntries':
+      return `il contient plus de ${n(reason.limit)} fichiers, dossiers et liens, le plus qu’une installation copie`;
+    case 'nestedTooDeep':
+      return `${reason.value} est à ${n(reason.depth)} dossiers de profondeur${nb}; une installation en copie ${n(reason.limit)} au plus`;
+    case 'specialFile':
+      return `${reason.value} est ${specialWords[reason.kind]}${nb}; le dossier d’un outil ne peut contenir que des fichiers, des dossiers et des liens symboliques`;
+    case 'tooManyFolderBytes':
+      return `ses fichiers font plus de ${n(reason.gib)}${nb}Gio (${countIn('fr', reason.limit, 'octet', 'octets')}), le plus qu’une installation copie`;
+    case 'changedWhileCopied':
+      return `${reason.value} a changé pendant la copie${nb}; déposez le dossier à nouveau`;
+    case 'notCopied':
+      return `${reason.value} n’a pas pu être copié (${reason.detail})`;
     default:
       return undefined;
   }

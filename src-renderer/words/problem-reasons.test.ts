@@ -78,6 +78,17 @@ const oneOfEach: { [Code in ProblemReason['code']]: Extract<ProblemReason, { cod
   leavesBySymlink: { code: 'leavesBySymlink', value: '"bin/run"', noun: 'tool', to: '"/usr/bin/env"' },
   notAFile: { code: 'notAFile', value: '"bin"', is: 'folder', program: true },
   notExecutable: { code: 'notExecutable', value: '"bin/run"' },
+  idCannotNameFolder: { code: 'idCannotNameFolder', value: '"a/b"' },
+  caseTwin: { code: 'caseTwin', value: '"A.b"', twin: '"a.b"', inPlaceFrom: '/home/me/a' },
+  idLoadedInPlace: { code: 'idLoadedInPlace', value: '"a.b"', from: '/home/me/a' },
+  idTaken: { code: 'idTaken', value: '"a.b"', from: '/home/me/a' },
+  isInstalledCopy: { code: 'isInstalledCopy', path: '/data/tools/a.b' },
+  tooManyEntries: { code: 'tooManyEntries', limit: 100 },
+  nestedTooDeep: { code: 'nestedTooDeep', value: '"a/b/c"', depth: 33, limit: 32 },
+  specialFile: { code: 'specialFile', value: '"pipe"', kind: 'fifo' },
+  tooManyFolderBytes: { code: 'tooManyFolderBytes', gib: 1, limit: 999 },
+  changedWhileCopied: { code: 'changedWhileCopied', value: '"big.bin"' },
+  notCopied: { code: 'notCopied', value: '"big.bin"', detail: 'ENOSPC' },
 };
 
 const placeholders = (template: string) => [...template.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!).sort();

@@ -87,7 +87,19 @@ export type ProblemReason =
   | { code: 'notInFolder'; value: string; noun: FolderNoun }
   | { code: 'leavesBySymlink'; value: string; noun: FolderNoun; to: string }
   | { code: 'notAFile'; value: string; is: 'folder' | 'other'; program: boolean }
-  | { code: 'notExecutable'; value: string };
+  | { code: 'notExecutable'; value: string }
+  // The installer: the id beside those listed, and the copy.
+  | { code: 'idCannotNameFolder'; value: string }
+  | { code: 'caseTwin'; value: string; twin: string; inPlaceFrom?: string }
+  | { code: 'idLoadedInPlace'; value: string; from: string }
+  | { code: 'idTaken'; value: string; from?: string }
+  | { code: 'isInstalledCopy'; path: string }
+  | { code: 'tooManyEntries'; limit: number }
+  | { code: 'nestedTooDeep'; value: string; depth: number; limit: number }
+  | { code: 'specialFile'; value: string; kind: 'fifo' | 'socket' | 'device' }
+  | { code: 'tooManyFolderBytes'; gib: number; limit: number }
+  | { code: 'changedWhileCopied'; value: string }
+  | { code: 'notCopied'; value: string; detail: string };
 
 /**
  * A problem: its line in English (`<field>: <reason>`), and, where it was found by a rule worded
@@ -347,8 +359,34 @@ export function reasonWordsEn(reason: ProblemReason): string {
       return `${reason.value} is ${reason.is === 'folder' ? 'a folder' : 'not a regular file'}, not ${reason.program ? 'a program' : 'a file'}`;
     case 'notExecutable':
       return `${reason.value} is not executable (chmod +x it)`;
+    case 'idCannotNameFolder':
+      return `${reason.value} cannot name a folder`;
+    case 'caseTwin': {
+      const listed = reason.inPlaceFrom === undefined ? `the installed tool ${reason.twin}` : `${reason.twin}, loaded in place from ${reason.inPlaceFrom}`;
+      return `${reason.value} differs only in case from ${listed}; ids name folders and files, which a file system that ignores case (as macOS does) would share`;
+    }
+    case 'idLoadedInPlace':
+      return `${reason.value} is loaded in place from ${reason.from}`;
+    case 'idTaken':
+      return `${reason.value} is already ${reason.from === undefined ? 'installed' : `loaded from ${reason.from}`}`;
+    case 'isInstalledCopy':
+      return `${reason.path} is already the installed copy`;
+    case 'tooManyEntries':
+      return `it holds more than ${formatCount(reason.limit)} files, folders and links, the most an install copies`;
+    case 'nestedTooDeep':
+      return `${reason.value} is nested ${reason.depth} folders deep; an install copies at most ${reason.limit}`;
+    case 'specialFile':
+      return `${reason.value} is ${specialWords[reason.kind]}; a tool's folder may hold only files, folders and symlinks`;
+    case 'tooManyFolderBytes':
+      return `its files hold more than ${reason.gib} GiB (${formatCount(reason.limit)} bytes), the most an install copies`;
+    case 'changedWhileCopied':
+      return `${reason.value} changed while it was copied; drop the folder again`;
+    case 'notCopied':
+      return `${reason.value} could not be copied (${reason.detail})`;
   }
 }
+
+const specialWords = { fifo: 'a FIFO', socket: 'a socket', device: 'a device' } as const;
 
 const formatWords: Record<string, string> = {
   date: 'a date (YYYY-MM-DD)',
