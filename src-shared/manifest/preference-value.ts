@@ -3,7 +3,8 @@
 // to storage (storage/set, Settings, run --pref: refused with -32602) and for the Settings field as
 // the person types.
 import { STORAGE_TEXT_MAX_CHARS } from '../limits';
-import { codePoints, quote, shown, valueFaultEn, type ProblemReason, type ValueFault } from '../protocol/problem-reasons';
+import type { ProblemReason } from '../protocol/problem-reasons';
+import { codePoints, quote, shown, valueFaultEn, type ValueFault } from '../protocol/value-words';
 
 /** What the rules read of a preference: a manifest's entry or the host's PreferenceInfo both fit. */
 export interface PreferenceShape {

@@ -4,9 +4,10 @@
 // {control} and {allowed} (an enum's values) filled in; without one, a plain reason for the keyword
 // is used. Each reason is kept as data too (problem-reasons.ts), for the window's languages.
 import type { ErrorObject } from 'ajv';
-import { codePoints, formatCount, problemLines, problemOf, quote, shown, typeOf, type Problem, type ProblemReason, type TypeName } from './problem-reasons';
+import { problemLines, problemOf, type Problem, type ProblemReason } from './problem-reasons';
+import { codePoints, formatCount, quote, shown, typeOf, type TypeName } from './value-words';
 
-export { codePoints, formatCount, kindOf, quote } from './problem-reasons';
+export { codePoints, formatCount, kindOf, quote } from './value-words';
 
 /** A JSON pointer (`/preferences/0/title/fr`) as a field path (`preferences[0].title.fr`). */
 export function fieldPath(prefix: string, pointer: string, extra?: string | number): string {
