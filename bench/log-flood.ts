@@ -84,7 +84,7 @@ async function throughHost(scratch: string): Promise<Side> {
   const host = await createHost({ dataFolder: join(scratch, 'host'), platform: new SimulatedPlatform(), services: 'simulated' });
   const watch = new ToolWatch(host, toolId, streamIo(echo, echo));
   const loaded = await host.loadInPlace(fixture);
-  if (!loaded.ok) throw new Error(loaded.problems.join('\n'));
+  if (!loaded.ok) throw new Error(loaded.problems.map((problem) => problem.text).join('\n'));
   const started = await host.start(toolId);
   if (!started.ok) throw new Error(started.problem);
   return {

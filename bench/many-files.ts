@@ -100,7 +100,7 @@ async function bareLoop(paths: string[], words: number[]): Promise<Side> {
 async function throughHost(paths: string[], words: number[], dataFolder: string, events: Map<string, number>): Promise<Side> {
   const host = await createHost({ dataFolder, platform: new SimulatedPlatform(), services: 'simulated' });
   const loaded = await host.loadInPlace(sample);
-  if (!loaded.ok) throw new Error(loaded.problems.join('\n'));
+  if (!loaded.ok) throw new Error(loaded.problems.map((problem) => problem.text).join('\n'));
   const subscription = host.subscribe((event: HostEvent) => events.set(event.type, (events.get(event.type) ?? 0) + 1));
   let calls = 0;
   return {

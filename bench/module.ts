@@ -80,7 +80,7 @@ async function benchRoundTrip(): Promise<void> {
     console.log(`module plugin call round trip (skwir-lines, field lines.count), ${PAIRS} pairs of batches taken in turn, judged on the pairs' median:`);
     await withHost(join(scratch, 'host'), async (host) => {
       const loaded = await host.loadInPlace(sample);
-      if (!loaded.ok) throw new Error(loaded.problems.join('; '));
+      if (!loaded.ok) throw new Error(loaded.problems.map((problem) => problem.text).join('; '));
       for (const { what, size, calls, target } of CASES) {
         const path = join(scratch, `file-${size}.txt`);
         await writeFile(path, Buffer.alloc(size, 'x\n'));

@@ -52,7 +52,7 @@ async function bareEchoHost(exec: string, args: string[], cwd: string): Promise<
 async function throughHost(dataFolder: string): Promise<Side> {
   const host = await createHost({ dataFolder, platform: new SimulatedPlatform(), services: 'simulated' });
   const loaded = await host.loadInPlace(fixture);
-  if (!loaded.ok) throw new Error(loaded.problems.join('\n'));
+  if (!loaded.ok) throw new Error(loaded.problems.map((problem) => problem.text).join('\n'));
   const started = await host.start(toolId);
   if (!started.ok) throw new Error(started.problem);
   return {

@@ -145,7 +145,7 @@ export async function benchSamples(): Promise<void> {
   try {
     for (const sample of ['skwir-word-count', 'skwir-netpbm']) {
       const loaded = await host.loadInPlace(join(samples, sample));
-      if (!loaded.ok) throw new Error(loaded.problems.join('\n'));
+      if (!loaded.ok) throw new Error(loaded.problems.map((problem) => problem.text).join('\n'));
     }
     console.log(`Samples against their peers: ${pairs} pairs of runs taken in turn, in the same run`);
     await wordCount(host, scratch);

@@ -99,7 +99,7 @@ async function bareHost(path: string, answer: 'line' | 'pieces'): Promise<Side> 
 async function throughHost(path: string, dataFolder: string): Promise<Side> {
   const host = await createHost({ dataFolder, platform: new SimulatedPlatform(), services: 'simulated' });
   const loaded = await host.loadInPlace(fixture);
-  if (!loaded.ok) throw new Error(loaded.problems.join('\n'));
+  if (!loaded.ok) throw new Error(loaded.problems.map((problem) => problem.text).join('\n'));
   return {
     async once() {
       const start = performance.now();

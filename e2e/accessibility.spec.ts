@@ -282,7 +282,14 @@ test.describe('a window with tools and plugins', () => {
     await openTab(page, 'Fichiers');
     await expect(fileRow('three.txt')).toBeVisible();
     await expectNoViolations(page, 'a plugin’s Files tab in French');
+    // A refused folder's problems, each after its field, in French.
+    await selectTool(page, 'invalid-tool');
+    const problems = page.getByRole('alert').filter({ hasText: 'Problèmes dans ce dossier' });
+    await expect(problems).toContainText('service inconnu "telepathy"\u202f; les services sont notify, open,');
+    await expect(problems).toContainText('runtime.exec\u202f: "../outside.sh" sort du dossier de l’outil');
+    await expect(problems).not.toContainText('unknown service');
+    await expectNoViolations(page, 'a refused tool in French');
     await page.getByLabel('Langue').selectOption('en');
-    await expect(page.getByRole('tab', { name: 'Files' })).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: 'Problems in this folder' })).toContainText('unknown service "telepathy"');
   });
 });

@@ -1,13 +1,16 @@
 // The window in French, where its words are longest, at 800 x 600: every box's placeholder fits
-// inside the box, on each screen that has one; a plugin's number is written with French separators (the sidebar's filter, Install..., a plugin's file path and its find in
-// a file, the reader's find, the log's search, a secret preference, the simulated clipboard).
+// inside the box, on each screen that has one (the sidebar's filter, Install..., a plugin's file path
+// and its find in a file, the reader's find, the log's search, a secret preference, the simulated
+// clipboard); a plugin's number is written with French separators; a refused folder's problems, the
+// host's lines in a plugin's log and a file's size are in French too.
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { writeGivenFiles } from './plugin-fixtures';
 import { fixturesFolder, samplesFolder, startTestbedCli, type RunningTestbed } from './testbed-process';
-import { openTab, openWindow, selectTool } from './window';
+import { logView, openTab, openWindow, screenshot, selectTool } from './window';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -115,4 +118,51 @@ test('a number a plugin gives for a file is written with French separators', asy
   await page.getByLabel('Chemin du fichier', { exact: true }).fill(join(work, 'many.txt'));
   await page.getByLabel('Chemin du fichier', { exact: true }).press('Enter');
   await expect(page.getByRole('option', { name: 'many.txt', exact: true })).toContainText('12\u202f345');
+});
+
+test('a refused folder’s problems are in French, each after its field', async ({}, testInfo) => {
+  // Three problems at once: a field missing, a version that is not one, a service that does not exist.
+  const broken = join(work, 'broken-tool');
+  await mkdir(broken);
+  await writeFile(join(broken, 'run.sh'), '#!/bin/sh\n');
+  await chmod(join(broken, 'run.sh'), 0o755);
+  const manifest = { id: 'org.example.broken', name: { en: 'Broken' }, version: 'one', protocol: 1, uses: ['notify', 'camera'], runtime: { exec: 'run.sh' } };
+  await writeFile(join(broken, 'vitruvian-tool.json'), JSON.stringify(manifest, null, 2));
+
+  await page.getByRole('button', { name: 'Installer…' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Installer un outil' });
+  await dialog.getByLabel('Dossier de l’outil').fill(broken);
+  await dialog.getByRole('button', { name: 'Installer', exact: true }).click();
+  const refusal = dialog.getByRole('alert', { name: 'Résultat de l’installation' });
+  await expect(refusal).toContainText('n’a pas été installé');
+  await expect(refusal.getByRole('listitem')).toHaveText([
+    'publisher\u202f: manquant',
+    'version\u202f: "one" n’est pas une version sémantique comme 1.2.0 (majeure.mineure.correctif, chacune un nombre entier)',
+    'uses[1]\u202f: service inconnu "camera"\u202f; les services sont notify, open, clipboard.read, clipboard.write, keystrokes, processes et storage',
+  ]);
+  expect(await placeholdersCut()).toEqual([]);
+  await screenshot(page, testInfo, 'french-refused-folder');
+  const scan = await new AxeBuilder({ page }).setLegacyMode(true).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  expect(scan.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+  await dialog.getByRole('button', { name: 'Annuler' }).click();
+  await expect(dialog).toBeHidden();
+});
+
+test('the host’s lines in a plugin’s log, and a file’s size, are in French', async ({}, testInfo) => {
+  // The plugin counted many.txt above: the host wrote its loading and its start.
+  await selectTool(page, 'Word count');
+  await openTab(page, 'Journal');
+  await expect(logView(page)).toContainText(/version [\d.]+ chargée sur place depuis/);
+  await expect(logView(page)).toContainText(/démarré \(pid \d+, api Skwir 1, version [\d.]+\)/);
+  await expect(logView(page)).not.toContainText('started (pid');
+  await screenshot(page, testInfo, 'french-plugin-log');
+
+  await selectTool(page, 'Netpbm pictures');
+  await openTab(page, 'Fichiers');
+  await page.getByLabel('Chemin du fichier', { exact: true }).fill(join(work, 'dot.ppm'));
+  await page.getByLabel('Chemin du fichier', { exact: true }).press('Enter');
+  await page.getByRole('option', { name: 'dot.ppm', exact: true }).click();
+  const preview = page.getByRole('region', { name: 'Aperçu de dot.ppm' });
+  await expect(preview.locator('.converted-size')).toHaveText(/^\d+ octets$|^[\d,]+\u00a0(ko|Mo)$/);
+  await screenshot(page, testInfo, 'french-converted-size');
 });

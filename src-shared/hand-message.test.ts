@@ -7,7 +7,7 @@ import { readPluginManifest } from './skwir/plugin-manifest';
 
 const tool: HandTarget = { dialect: 'protocol1', commands: ['countClipboard', 'pasteDate'] };
 const reading = readPluginManifest(readFileSync(new URL('../tools-sample/skwir-word-count/skwir-plugin.toml', import.meta.url), 'utf8'));
-if (!reading.ok) throw new Error(reading.problems.join('; '));
+if (!reading.ok) throw new Error(reading.problems.map((problem) => problem.text).join('; '));
 const plugin: HandTarget = { dialect: 'skwir', declarations: reading.manifest };
 
 describe('readHandMessage', () => {

@@ -2,6 +2,7 @@
 // The main process implements it once; Electron IPC and the test bed's WebSocket carry it.
 // Every request is listed in HostRequests, so both transports are generic over one table
 // and no channel carries `any`.
+import type { Problem, ProblemReason } from './protocol/problem-reasons';
 import type {
   CallBytes,
   CheckedAnswers,
@@ -77,8 +78,8 @@ export interface EntrySummaryFields {
   /** Its folder: its installed copy, or the folder itself when loaded in place. */
   folder: string;
   loadedInPlace: boolean;
-  /** Problems found the last time a loaded-in-place folder was validated. */
-  problems?: string[];
+  /** Problems found the last time a loaded-in-place folder was validated, each with its reason as data where it has one. */
+  problems?: Problem[];
   /** Keys of the manifest its schema does not know (ignored; most are typos), each with its line; absent when none. */
   warnings?: string[];
 }
@@ -170,7 +171,7 @@ export type StateReasonCode =
   | { code: 'protocolNotOffered'; picked: string; offered: number[] }
   | { code: 'apiMissing' } // a Skwir plugin's answer to initialize
   | { code: 'apiNotSpoken'; picked: string; spoken: string }
-  | { code: 'refused'; problem: string }; // a folder loaded in place: its first problem
+  | { code: 'refused'; problem: string; field?: string; reason?: ProblemReason }; // a folder loaded in place: its first problem, and its reason as data
 
 /** Why a command was not run, or what ended it. */
 export type CommandReasonCode =
@@ -211,7 +212,7 @@ export type HostLogCode =
   | { code: 'trapped'; method: string; message: string } // a crash: its worker is ended, a new one instantiates it again
   | { code: 'logsDropped'; count: number; max: number } // past the log lines one call may write
   | { code: 'loaded'; version: string; how: 'installed' | 'loadedInPlace' | 'reloaded'; folder: string }
-  | { code: 'folderRefused'; problems: string[] }
+  | { code: 'folderRefused'; problems: Problem[] }
   | { code: 'serviceBroke'; method: string; problem: string }
   /** A request of the tool the app refused: -32001 (not in uses), -32602, -32004, ... `reason` is the refusal's own English. */
   | { code: 'requestRefused'; method: string; errorCode: number; reason: string };
@@ -255,7 +256,8 @@ export type CommandOutcome =
   | { outcome: 'crashed'; message: string; reasonCode?: CommandReasonCode }
   | { outcome: 'unavailable'; message: string; reasonCode?: CommandReasonCode }; // not runnable, tool refused or failed, unknown command
 
-export type InstallVerdict = { ok: true; tool: EntrySummary } | { ok: false; problems: string[] };
+/** `problems`: each with its English line, and its reason as data where it has one, worded by the window in its language. */
+export type InstallVerdict = { ok: true; tool: EntrySummary } | { ok: false; problems: Problem[] };
 
 /** An installed tool or plugin a folder would replace: the version installed and the one the folder holds. */
 export interface InstallReplaces {

@@ -1,3 +1,4 @@
+import { problemLine, problemOf } from './protocol/problem-reasons';
 import { describe, expect, it } from 'vitest';
 import type { HostLogCode } from './host-api';
 import { callTimeoutEn, hostLogEn } from './host-log-en';
@@ -23,7 +24,10 @@ describe('the host’s own log lines in English', () => {
     [{ code: 'callFailed', method: 'convert', message: 'not a picture (-32000)' }, 'convert failed: not a picture (-32000)'],
     [{ code: 'failed', reason: { code: 'initializeTimeout', seconds: 10 }, plugin: true }, 'the plugin did not answer initialize within 10 seconds'],
     [{ code: 'loaded', version: '1.2.0', how: 'reloaded', folder: '/tools/x' }, 'version 1.2.0 reloaded from /tools/x'],
-    [{ code: 'folderRefused', problems: ['id: missing', 'version: missing'] }, 'the folder was refused: id: missing; version: missing'],
+    [
+      { code: 'folderRefused', problems: [problemOf('id', { code: 'missing' }), problemLine('version: missing')] },
+      'the folder was refused: id: missing; version: missing',
+    ],
     [{ code: 'serviceBroke', method: 'clipboard/readText', problem: 'xclip is missing' }, 'clipboard/readText broke in the app: xclip is missing'],
     [
       { code: 'requestRefused', method: 'open/url', errorCode: -32602, reason: 'params.url: "x" is not a link' },

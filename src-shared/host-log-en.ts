@@ -60,7 +60,7 @@ export function hostLogEn(line: HostLogCode): string | undefined {
     case 'loaded':
       return `version ${line.version} ${howLoaded[line.how]} ${line.folder}`;
     case 'folderRefused':
-      return `the folder was refused: ${line.problems.join('; ')}`;
+      return `the folder was refused: ${line.problems.map((problem) => problem.text).join('; ')}`;
     case 'serviceBroke':
       return `${line.method} broke in the app: ${line.problem}`;
     case 'requestRefused':

@@ -70,7 +70,7 @@ function hostCommand(command: 'bigline' | 'flood'): Promise<Measured> {
   return withHost(async (host) => {
     const id = 'bench.memory';
     const loaded = await host.loadInPlace(memoryTool);
-    if (!loaded.ok) throw new Error(loaded.problems.join('\n'));
+    if (!loaded.ok) throw new Error(loaded.problems.map((problem) => problem.text).join('\n'));
     if (!(await host.start(id)).ok) throw new Error('the memory tool did not start');
     await host.runCommand(id, 'ping');
     return measure(async () => {
@@ -176,7 +176,7 @@ async function idleHost(): Promise<Measured> {
     return await withHost(async (host) => {
       const install = async (folder: string, i: number) => {
         const verdict = await host.installFolder(folder);
-        if (!verdict.ok) throw new Error(verdict.problems.join('\n'));
+        if (!verdict.ok) throw new Error(verdict.problems.map((problem) => problem.text).join('\n'));
         return host.start(`bench.idle.t${i}`);
       };
       await install(folders[0]!, 0);

@@ -83,7 +83,7 @@ function hostSide(): Promise<Measured> {
     const host = await createHost({ dataFolder: join(scratch, 'host'), platform: new SimulatedPlatform(), services: 'simulated' });
     try {
       const loaded = await host.loadInPlace(fixture);
-      if (!loaded.ok) throw new Error(loaded.problems.join('\n'));
+      if (!loaded.ok) throw new Error(loaded.problems.map((problem) => problem.text).join('\n'));
       const convert = (file: string) => host.callPlugin(pluginId, { method: 'convert', params: {}, files: [file], timeoutMs: 120_000 });
       const warm = await convert(empty); // starts the plugin; its answer's check compiled
       if (warm.outcome !== 'answered') throw new Error(`convert: ${JSON.stringify(warm)}`);

@@ -132,7 +132,7 @@ export async function command(argv: string[], io: CliIo): Promise<number> {
     work: async (host) => {
       const loaded = await host.loadInPlace(args.folder);
       if (!loaded.ok) {
-        for (const problem of loaded.problems) io.err(problem);
+        for (const problem of loaded.problems) io.err(problem.text);
         return ExitCodes.failed;
       }
       const outcomes = asked.map((call) => host.callPlugin(manifest.id, { method: args.method, params: call.params, files: call.files }));

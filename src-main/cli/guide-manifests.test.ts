@@ -24,7 +24,7 @@ describe('the manifests of docs/writing-a-skwir-plugin.md', () => {
     'block from %s is taken with no problem and no warning',
     (_first, block) => {
       const reading = readPluginManifest(whole(block));
-      expect(reading.ok ? [] : reading.problems).toEqual([]);
+      expect(reading.ok ? [] : reading.problems.map((problem) => problem.text)).toEqual([]);
       expect(reading.warnings).toEqual([]);
     },
   );
@@ -33,7 +33,7 @@ describe('the manifests of docs/writing-a-skwir-plugin.md', () => {
     const said = /a plugin asked with no args gets `(\{[^`]*\})`/.exec(guide.replace(/\s+/g, ' '));
     expect(said).not.toBeNull();
     const reading = readPluginManifest(whole(blocks.find((block) => block.includes('[commands.args]'))!));
-    if (!reading.ok) throw new Error(reading.problems.join('; '));
+    if (!reading.ok) throw new Error(reading.problems.map((problem) => problem.text).join('; '));
     const command = reading.manifest.commands[0]!;
     const params: Record<string, unknown> = { command: command.name };
     expect(askProblems(reading.manifest, 'command', params, [{ name: 'a.txt' }])).toEqual([]);

@@ -57,7 +57,7 @@ export async function judgedFolder(command: string, folder: string, io: CliIo, n
   for (const warning of verdict.warnings ?? []) io.err(`warning: ${warning}`);
   if (verdict.ok) return verdict;
   io.err(`${command}: ${folder} is not a ${noun} this app runs:`);
-  for (const problem of verdict.problems) io.err(problem);
+  for (const problem of verdict.problems) io.err(problem.text);
   return undefined;
 }
 

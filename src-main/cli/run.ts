@@ -219,7 +219,7 @@ export class ToolWatch {
 async function runTool(host: Host, watch: ToolWatch, folder: string, id: string, commands: string[], sending: boolean, io: CliIo): Promise<number> {
   const loaded = await host.loadInPlace(folder);
   if (!loaded.ok) {
-    for (const problem of loaded.problems) io.err(problem);
+    for (const problem of loaded.problems) io.err(problem.text);
     return ExitCodes.failed;
   }
   // As in the app (docs/design/cli.md: it starts the tool as the app would): a launch tool now, a

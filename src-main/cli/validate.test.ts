@@ -1,3 +1,4 @@
+import { problemLines } from '../../src-shared/protocol/problem-reasons';
 import { execFile } from 'node:child_process';
 import { cp, mkdir, mkdtemp, readFile, readlink, realpath, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -41,12 +42,12 @@ describe('every example folder is judged as folders.json labels it', () => {
 async function install(folder: string, data: string) {
   const installed = await new ToolRegistry(data).install(folder, async () => {});
   const copy = installed.ok ? await checkFolder(installed.entry.folder) : undefined;
-  const lines = installed.ok ? verdictLines(copy!) : installed.problems;
+  const lines = installed.ok ? verdictLines(copy!) : problemLines(installed.problems);
   return { installed, lines, copy };
 }
 
 /** What the installer can say of a folder: a refusal carries its problems only. */
-const installerLines = (verdict: FolderVerdict): string[] => (verdict.ok ? verdictLines(verdict) : verdict.problems);
+const installerLines = (verdict: FolderVerdict): string[] => (verdict.ok ? verdictLines(verdict) : problemLines(verdict.problems));
 
 describe('the installer gives every example folder the verdict validate gives', () => {
   it.each(exampleFolders.map((example) => [exampleName(example), example] as const))('%s', async (_name, example) => {

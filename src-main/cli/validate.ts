@@ -3,6 +3,7 @@
 // one `warning:` line for each key of the manifest its schema does not know; for several, the same
 // lines, each after its folder. Exit 0 when every folder is valid, 1 when one is not (or, with
 // --strict, has a warning), 2 for a usage error.
+import { problemLines } from '../../src-shared/protocol/problem-reasons';
 import { checkFolder, type FolderVerdict } from '../host/installs/tool-folder';
 import { ExitCodes, type CliIo } from './io';
 import { readArgs, usageError } from './options';
@@ -29,7 +30,7 @@ export async function command(args: string[], io: CliIo): Promise<number> {
 /** `valid: <id> <version>` (a plugin's line says what it is), or one line per problem; then the warnings. */
 export function verdictLines(verdict: FolderVerdict): string[] {
   const warnings = (verdict.warnings ?? []).map((warning) => `warning: ${warning}`);
-  if (!verdict.ok) return [...verdict.problems, ...warnings];
+  if (!verdict.ok) return [...problemLines(verdict.problems), ...warnings];
   const kind = verdict.kind === 'plugin' ? ` (Skwir plugin, ${verdict.manifest.transport.kind})` : '';
   return [`valid: ${verdict.manifest.id} ${verdict.manifest.version}${kind}`, ...warnings];
 }

@@ -2,6 +2,7 @@
 // (templates/skwir/wat) written into a folder and built, and the build itself (plugin.wat and
 // world.wit into the component the manifest names), as scripts/build-wat-plugin.ts runs it for
 // authors and the sample's test runs it to compare with the committed component.
+import { problemLines } from '../../src-shared/protocol/problem-reasons';
 import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,7 +26,7 @@ const shellWord = (path: string): string => (/^[\w@%+=:,./-]+$/.test(path) ? pat
  */
 export async function buildWatPlugin(folder: string, options: { write?: boolean } = {}): Promise<{ path: string; bytes: Uint8Array }> {
   const reading = readPluginManifest(await readFile(join(folder, SKWIR_MANIFEST_FILE), 'utf8'));
-  if (!reading.ok) throw new Error(`${SKWIR_MANIFEST_FILE}: ${reading.problems.join('; ')}`);
+  if (!reading.ok) throw new Error(`${SKWIR_MANIFEST_FILE}: ${problemLines(reading.problems).join('; ')}`);
   const { transport } = reading.manifest;
   if (transport.kind !== 'module') throw new Error(`${SKWIR_MANIFEST_FILE}: names a program, not [module] wasm`);
   const source = transport.wasm.replace(/\.wasm$/, '') + '.wat';

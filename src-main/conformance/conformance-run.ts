@@ -1,5 +1,6 @@
 // `vitruvian-tool check`: validates the folder, then drives the tool through one scripted session
 // as the app would and judges its side of protocol 1, check by check.
+import { problemLines } from '../../src-shared/protocol/problem-reasons';
 import type { Manifest } from '../../src-shared/protocol/types';
 import { checkFolder } from '../host/installs/tool-folder';
 import { check, checkNames, commandRunCheck, failed, passed, skipped, warned, type CheckId, type CheckResult, type ConformanceReport } from './check-result';
@@ -29,7 +30,8 @@ export interface ConformanceOptions {
 export async function runConformance(folder: string, options: ConformanceOptions = {}): Promise<ConformanceReport> {
   const limits = { ...defaultLimits, ...options.limits };
   const verdict = await checkFolder(folder);
-  if (!verdict.ok) return { folder, checks: [failed(check('folder'), [...verdict.problems, ...(verdict.warnings ?? [])].join('; '))], pass: false };
+  if (!verdict.ok)
+    return { folder, checks: [failed(check('folder'), [...problemLines(verdict.problems), ...(verdict.warnings ?? [])].join('; '))], pass: false };
   if (verdict.kind === 'plugin') {
     const run = verdict.manifest.transport.kind === 'module' ? runModuleConformance : runProgramConformance;
     const report = await run(folder, verdict.manifest, verdict.entryPath, {

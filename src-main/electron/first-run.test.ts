@@ -1,3 +1,4 @@
+import { problemLine } from '../../src-shared/protocol/problem-reasons';
 import { chmod, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -47,7 +48,9 @@ function installer() {
       installFolder: async (folder: string): Promise<InstallVerdict> => {
         folders.push(folder);
         const name = folder.split('/').at(-1)!;
-        return name === 'broken' ? { ok: false, problems: ['runtime.exec: "x" does not exist'] } : { ok: true, tool: makeTool({ id: `sample.${name}` }) };
+        return name === 'broken'
+          ? { ok: false, problems: [problemLine('runtime.exec: "x" does not exist')] }
+          : { ok: true, tool: makeTool({ id: `sample.${name}` }) };
       },
     },
   };

@@ -3,6 +3,7 @@
 // sample-interpreter.ts): one that could not run is skipped, said why, and considered again at the
 // next start. A marker file lists each sample considered (installed, or refused by the installer),
 // so a sample the person uninstalls stays uninstalled; it is written only once a sample was.
+import { problemLines } from '../../src-shared/protocol/problem-reasons';
 import { access, mkdir, readdir, readFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { HostApi } from '../../src-shared/host-api';
@@ -114,7 +115,7 @@ export async function installSamplesOnFirstRun(options: FirstRunOptions): Promis
         report.installed.push(verdict.tool.id);
         marker.samples[sample] = { outcome: 'installed', id: verdict.tool.id, at };
       } else {
-        report.problems.push(`${folder}: ${verdict.problems.join('; ')}`);
+        report.problems.push(`${folder}: ${problemLines(verdict.problems).join('; ')}`);
         marker.samples[sample] = { outcome: 'refused', at };
       }
       considered++;

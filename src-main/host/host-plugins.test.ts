@@ -1,6 +1,7 @@
 // Skwir plugins in the host through its own interface: installed from a folder holding
 // skwir-plugin.toml, listed beside tools, asked, stopped, refused and reloaded. Real processes: the
 // sample word-count plugin, and the host's fixture plugin.
+import { inEnglish } from '../../src-shared/test/in-english';
 import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -91,7 +92,10 @@ describe('Skwir plugins in the host', () => {
     const good = await readFile(toml, 'utf8');
     await writeFile(toml, good.replace('capabilities = ["read"]', 'capabilities = ["read", "camera"]'));
     const verdict = await host.loadInPlace(folder);
-    expect(verdict).toEqual({ ok: false, problems: ['capabilities[1]: unknown capability "camera" (a plugin may ask for read, write and network)'] });
+    expect(inEnglish(verdict)).toEqual({
+      ok: false,
+      problems: ['capabilities[1]: unknown capability "camera" (a plugin may ask for read, write and network)'],
+    });
     const refused = await summary();
     expect(refused).toMatchObject({ kind: 'plugin', state: 'refused', problems: verdict.ok ? [] : verdict.problems });
     expect(refused).not.toHaveProperty('publisher');
@@ -99,14 +103,19 @@ describe('Skwir plugins in the host', () => {
     expect((await host.reload(folder)).ok).toBe(true);
     expect(await summary()).toMatchObject({ kind: 'plugin', state: 'idle' });
     await writeFile(toml, good.replace('api = 1', 'api = 3'));
-    expect(await host.reload(folder)).toEqual({ ok: false, problems: ['api: 3 is not spoken by this app (it speaks Skwir api 1)'] });
+    expect(inEnglish(await host.reload(folder))).toEqual({ ok: false, problems: ['api: 3 is not spoken by this app (it speaks Skwir api 1)'] });
     expect(await summary()).toMatchObject({ kind: 'plugin', state: 'refused' });
     // Its log line is data, so the window words it in the person's language.
     expect((await host.readLog(ID)).at(-1)).toMatchObject({
       level: 'error',
       source: 'host',
       message: 'the folder was refused: api: 3 is not spoken by this app (it speaks Skwir api 1)',
-      code: { code: 'folderRefused', problems: ['api: 3 is not spoken by this app (it speaks Skwir api 1)'] },
+      code: {
+        code: 'folderRefused',
+        problems: [
+          { text: 'api: 3 is not spoken by this app (it speaks Skwir api 1)', field: 'api', reason: { code: 'apiNotSpoken', value: 3, oldest: 1, newest: 1 } },
+        ],
+      },
     });
     expect(await host.callPlugin(ID, { method: 'field', params: { key: 'word-count.words' }, files: [await file('c.txt', 'c')] })).toMatchObject({
       outcome: 'unavailable',

@@ -1,4 +1,5 @@
 // The host through its HostApi, with real tool processes (the fixtures under fixtures/host-*).
+import { inEnglish } from '../../src-shared/test/in-english';
 import { cp, mkdir, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -471,7 +472,7 @@ describe('lifetimes', () => {
     expect(refused.ok).toBe(false);
     const tool = (await summary())!;
     expect(tool.state).toBe('refused');
-    expect(tool.problems?.join(' ')).toMatch(/camera/);
+    expect(tool.problems?.map((problem) => problem.text).join(' ')).toMatch(/camera/);
     await writeFile(manifestFile, good.replace('"1.0.0"', '"1.1.0"'));
     const back = await host.reload(folder);
     expect(back.ok && back.tool.version).toBe('1.1.0');
@@ -509,13 +510,13 @@ describe('lifetimes', () => {
       level: 'error',
       source: 'host',
       message: expect.stringMatching(/^the folder was refused: uses\[\d\]: unknown service "camera"/),
-      code: { code: 'folderRefused', problems: [expect.stringContaining('camera')] },
+      code: { code: 'folderRefused', problems: [{ text: expect.stringContaining('camera') }] },
     });
     expect(await refusedLine(pluginId)).toMatchObject({
       level: 'error',
       source: 'host',
       message: 'the folder was refused: api: 3 is not spoken by this app (it speaks Skwir api 1)',
-      code: { code: 'folderRefused', problems: ['api: 3 is not spoken by this app (it speaks Skwir api 1)'] },
+      code: { code: 'folderRefused', problems: [{ text: 'api: 3 is not spoken by this app (it speaks Skwir api 1)' }] },
     });
   });
 
@@ -525,7 +526,7 @@ describe('lifetimes', () => {
     const good = await readFile(manifestFile, 'utf8');
     await writeFile(manifestFile, good.replace('"notify"', '"notify", "camera"'));
     const verdict = await host.loadInPlace(folder);
-    expect(verdict).toEqual({
+    expect(inEnglish(verdict)).toEqual({
       ok: false,
       problems: ['uses[3]: unknown service "camera"; the services are notify, open, clipboard.read, clipboard.write, keystrokes, processes and storage'],
     });
@@ -537,7 +538,11 @@ describe('lifetimes', () => {
         version: '1.0.0',
         publisher: { en: 'Vitruvian tests' },
         state: 'refused',
-        problems: ['uses[3]: unknown service "camera"; the services are notify, open, clipboard.read, clipboard.write, keystrokes, processes and storage'],
+        problems: [
+          expect.objectContaining({
+            text: 'uses[3]: unknown service "camera"; the services are notify, open, clipboard.read, clipboard.write, keystrokes, processes and storage',
+          }),
+        ],
         folder,
         loadedInPlace: true,
         commands: [],
@@ -548,9 +553,16 @@ describe('lifetimes', () => {
     expect(listed[0]?.stateReason).toContain(
       'uses[3]: unknown service "camera"; the services are notify, open, clipboard.read, clipboard.write, keystrokes, processes and storage',
     );
-    expect(listed[0]?.stateReasonCode).toEqual({
+    // The first problem as data too, for the window to word in its language.
+    expect(listed[0]?.stateReasonCode).toMatchObject({
       code: 'refused',
       problem: 'uses[3]: unknown service "camera"; the services are notify, open, clipboard.read, clipboard.write, keystrokes, processes and storage',
+      field: 'uses[3]',
+      reason: {
+        code: 'rule',
+        value: { quoted: '"camera"' },
+        allowed: ['notify', 'open', 'clipboard.read', 'clipboard.write', 'keystrokes', 'processes', 'storage'],
+      },
     });
     expect(events).toContainEqual({ type: 'tool', tool: listed[0] });
     expect(await host.runCommand(ID, 'copy')).toMatchObject({
@@ -596,7 +608,7 @@ describe('lifetimes', () => {
       id: refused.id,
       name: { en: 'Twin' },
       state: 'refused',
-      problems: [expect.stringContaining(`id: "${ID}" is already loaded from`)],
+      problems: [{ text: expect.stringContaining(`id: "${ID}" is already loaded from`) }],
     });
     expect((await summary())?.state).toBe('running');
 
@@ -620,7 +632,9 @@ describe('lifetimes', () => {
     const moved = (await host.listTools()).find((t) => t.folder === folder);
     expect(moved).toMatchObject({
       state: 'refused',
-      problems: ['uses[0]: unknown service "camera"; the services are notify, open, clipboard.read, clipboard.write, keystrokes, processes and storage'],
+      problems: [
+        { text: 'uses[0]: unknown service "camera"; the services are notify, open, clipboard.read, clipboard.write, keystrokes, processes and storage' },
+      ],
     });
     expect(moved?.id).not.toBe(ID);
     expect((await host.readLog(ID)).some((line) => /camera/.test(line.message))).toBe(false);
@@ -632,7 +646,7 @@ describe('lifetimes', () => {
     await host.loadInPlace(folder);
     const [refused] = await host.listTools();
     expect(refused).toMatchObject({ state: 'refused', name: { en: 'empty folder' }, version: '', folder });
-    expect(refused?.problems?.join(' ')).toMatch(/vitruvian-tool\.json/);
+    expect(refused?.problems?.map((problem) => problem.text).join(' ')).toMatch(/vitruvian-tool\.json/);
     expect(await host.uninstall(refused!.id)).toEqual({ ok: true });
     expect(await host.listTools()).toEqual([]);
     expect(existsSync(folder)).toBe(true);

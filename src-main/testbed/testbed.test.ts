@@ -1,3 +1,4 @@
+import { problemLine } from '../../src-shared/protocol/problem-reasons';
 import { existsSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -19,12 +20,12 @@ function inPlaceHost() {
   const loadInPlace = async (folder: string): Promise<InstallVerdict> => {
     try {
       const manifest = JSON.parse(await readFile(join(folder, 'vitruvian-tool.json'), 'utf8')) as { id?: unknown };
-      if (typeof manifest.id !== 'string') return { ok: false, problems: [`id: missing, got ${JSON.stringify(manifest.id)}`] };
+      if (typeof manifest.id !== 'string') return { ok: false, problems: [problemLine(`id: missing, got ${JSON.stringify(manifest.id)}`)] };
       const tool = makeTool({ id: manifest.id, folder, loadedInPlace: true });
       fake.emit({ type: 'tool', tool });
       return { ok: true, tool };
     } catch (error) {
-      return { ok: false, problems: [String(error)] };
+      return { ok: false, problems: [problemLine(String(error))] };
     }
   };
   const host: Host = {
@@ -167,7 +168,9 @@ describe('the test bed over the real host', () => {
     expect(tools[1]).toMatchObject({
       name: { en: 'Host demand fixture' },
       folder: bad,
-      problems: ['uses[1]: unknown service "camera"; the services are notify, open, clipboard.read, clipboard.write, keystrokes, processes and storage'],
+      problems: [
+        { text: 'uses[1]: unknown service "camera"; the services are notify, open, clipboard.read, clipboard.write, keystrokes, processes and storage' },
+      ],
     });
 
     await writeFile(manifestFile, JSON.stringify({ ...manifest, uses: ['notify'] }));

@@ -39,7 +39,7 @@ export interface Testbed {
 export const verdictLines = (folder: string, verdict: InstallVerdict): string[] =>
   verdict.ok
     ? [`loaded ${folder}: ${verdict.tool.id} ${verdict.tool.version}`, ...(verdict.tool.warnings ?? []).map((warning) => `  warning: ${warning}`)]
-    : [`refused ${folder}:`, ...verdict.problems.map((problem) => `  ${problem}`)];
+    : [`refused ${folder}:`, ...verdict.problems.map((problem) => `  ${problem.text}`)];
 
 export async function startTestbed(options: TestbedOptions): Promise<Testbed> {
   const temporary = options.dataFolder === undefined;

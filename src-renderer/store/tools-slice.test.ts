@@ -1,3 +1,4 @@
+import { problemLine } from '../../src-shared/protocol/problem-reasons';
 import { describe, expect, it } from 'vitest';
 import type { ToolSummary } from '../../src-shared/host-api';
 import { createFakeHost, makeTool } from '../../src-shared/test/fake-host';
@@ -143,12 +144,12 @@ describe('tools slice', () => {
 
   it('keeps every reason a folder was refused', async () => {
     const { fake, store } = await loaded([]);
-    fake.answers.installFolder = () => ({ ok: false, problems: ['id: "nodot" has no dot', 'uses: "camera" is not a service'] });
+    fake.answers.installFolder = () => ({ ok: false, problems: ['id: "nodot" has no dot', 'uses: "camera" is not a service'].map(problemLine) });
     await store.getState().installFolder('/bad');
     expect(store.getState().install).toEqual({
       status: 'done',
       folder: '/bad',
-      verdict: { ok: false, problems: ['id: "nodot" has no dot', 'uses: "camera" is not a service'] },
+      verdict: { ok: false, problems: ['id: "nodot" has no dot', 'uses: "camera" is not a service'].map(problemLine) },
     });
     expect(store.getState().selectedToolId).toBeUndefined();
     store.getState().dismissInstall();

@@ -12,6 +12,7 @@ import type {
   EntrySummary,
   ToolSummary,
 } from '../../src-shared/host-api';
+import { problemLine } from '../../src-shared/protocol/problem-reasons';
 import { pickText } from '../../src-shared/text';
 import { commandsHeld } from '../commands-held';
 import type { AppState, SliceCreator } from './app-store';
@@ -119,7 +120,7 @@ export const createToolsSlice: SliceCreator<ToolsSlice> = (set, get, host) => {
 
     async installFolder(folder) {
       set({ install: { status: 'installing', folder } });
-      const verdict = await host.installFolder(folder).catch((error: unknown): InstallVerdict => ({ ok: false, problems: [problemOf(error)] }));
+      const verdict = await host.installFolder(folder).catch((error: unknown): InstallVerdict => ({ ok: false, problems: [problemLine(problemOf(error))] }));
       set({ install: { status: 'done', folder, verdict } });
       if (verdict.ok) {
         get().toolChanged(verdict.tool);

@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+import { problemLine } from '../../src-shared/protocol/problem-reasons';
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -48,7 +49,7 @@ describe('the window', () => {
 
   it('lists every reason a folder was refused', async () => {
     const { fake } = await renderApp();
-    fake.answers.installFolder = () => ({ ok: false, problems: ['id: "x" has no dot', 'uses: "camera" is not a service'] });
+    fake.answers.installFolder = () => ({ ok: false, problems: ['id: "x" has no dot', 'uses: "camera" is not a service'].map(problemLine) });
     await userEvent.click(screen.getByRole('button', { name: 'Install…' }));
     const dialog = screen.getByRole('dialog', { name: 'Install a tool' });
     await userEvent.type(within(dialog).getByLabelText('Tool folder'), '/bad{Enter}');
@@ -70,7 +71,7 @@ describe('the window', () => {
       stateReason: 'the folder was refused: id: "weather" has no dot',
       loadedInPlace: true,
       folder: '/work/weather',
-      problems: ['id: "weather" has no dot', 'uses[1]: unknown service "camera"'],
+      problems: ['id: "weather" has no dot', 'uses[1]: unknown service "camera"'].map(problemLine),
     });
     await renderApp({ tools: [refused] });
     const option = screen.getByRole('option', { name: 'weather' });

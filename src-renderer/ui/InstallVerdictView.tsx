@@ -26,7 +26,7 @@ export function InstallVerdictView({ install, onDismiss }: { install: InstallSta
         <p className="banner-title">{words.refusedFolder(install.folder)}</p>
         <ul className="verdict-problems">
           {verdict.problems.map((problem, index) => (
-            <li key={index}>{problem}</li>
+            <li key={index}>{words.folderProblem(problem)}</li>
           ))}
         </ul>
       </div>

@@ -83,7 +83,7 @@ export function ToolPage({ tool }: { tool: EntrySummary }) {
           <h2 className="banner-title">{words.problemsHeading}</h2>
           <ul>
             {tool.problems.map((problem, index) => (
-              <li key={index}>{problem}</li>
+              <li key={index}>{words.folderProblem(problem)}</li>
             ))}
           </ul>
         </div>

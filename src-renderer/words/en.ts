@@ -41,6 +41,7 @@ export const en: Words = {
   installResult: 'Install result',
   installedTool: (name, version) => `Installed ${name} ${version}.`,
   refusedFolder: (folder) => `The folder ${folder} was not installed:`,
+  folderProblem: (problem) => problem.text,
   dropHere: 'Drop the folder of a tool or a plugin to install it',
   dropNeedsPath: 'A browser cannot tell the app where a dropped folder is. Paste the folder’s path here instead.',
   noToolsTitle: 'No tools yet',

@@ -6,6 +6,7 @@ import { pluginFr } from './plugin-fr';
 import { benchFr } from './bench-fr';
 import { numberIn } from './number-text';
 import { previewFr } from './preview-fr';
+import { problemFr } from './problem-reasons-fr';
 import { reasonFr } from './reasons-fr';
 import { valueText as text } from './value-text';
 import type { Words } from './words';
@@ -43,6 +44,7 @@ export const fr: Words = {
   installResult: 'Résultat de l’installation',
   installedTool: (name, version) => `${name} ${version} est installé.`,
   refusedFolder: (folder) => `Le dossier ${folder} n’a pas été installé\u202f:`,
+  folderProblem: problemFr,
   dropHere: 'Déposez le dossier d’un outil ou d’un plugin pour l’installer',
   dropNeedsPath: 'Un navigateur ne peut pas dire à l’app où se trouve un dossier déposé. Collez plutôt son chemin ici.',
   noToolsTitle: 'Aucun outil pour l’instant',

@@ -1,3 +1,4 @@
+import { problemOf } from '../../src-shared/protocol/problem-reasons';
 import { describe, expect, it } from 'vitest';
 import { LIFETIME_LOG_CODES, type HostLogCode } from '../../src-shared/host-api';
 import { hostLogEn } from '../../src-shared/host-log-en';
@@ -29,7 +30,7 @@ const oneOfEach: { [Code in HostLogCode['code']]: Extract<HostLogCode, { code: C
   trapped: { code: 'trapped', method: 'field', message: 'unreachable' },
   logsDropped: { code: 'logsDropped', count: 12, max: 10_000 },
   loaded: { code: 'loaded', version: '1.0.0', how: 'installed', folder: '/tools/x' },
-  folderRefused: { code: 'folderRefused', problems: ['id: missing'] },
+  folderRefused: { code: 'folderRefused', problems: [problemOf('id', { code: 'missing' })] },
   serviceBroke: { code: 'serviceBroke', method: 'clipboard/read', problem: 'xclip is missing' },
   requestRefused: { code: 'requestRefused', method: 'open/url', errorCode: -32001, reason: 'not in uses' },
 };

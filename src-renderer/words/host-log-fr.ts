@@ -1,8 +1,10 @@
 // The host's own log lines (HostLogCode) in French; undefined for a code this window does not know.
-// What the host quotes (a refusal's reason, a folder's problems) stays in the English it was written in.
+// What the host quotes (a refusal's reason, a plugin's message) stays in the English it was written in;
+// a folder's problems are worded in French where their reason is known here.
 import type { HostLogCode } from '../../src-shared/host-api';
 import { countIn } from '../../src-shared/plural';
 import type { Noun } from '../../src-shared/reasons-en';
+import { problemFr } from './problem-reasons-fr';
 import { durationFr, exitFr, reasonFr, theFr } from './reasons-fr';
 
 const nb = '\u202f';
@@ -65,7 +67,7 @@ export function hostLogFr(line: HostLogCode): string | undefined {
     case 'loaded':
       return `version ${line.version} ${loaded[line.how]} ${line.folder}`;
     case 'folderRefused':
-      return `le dossier a été refusé${nb}: ${line.problems.join(`${nb}; `)}`;
+      return `le dossier a été refusé${nb}: ${line.problems.map(problemFr).join(`${nb}; `)}`;
     case 'serviceBroke':
       return `${line.method} a échoué dans l’app${nb}: ${line.problem}`;
     case 'requestRefused':

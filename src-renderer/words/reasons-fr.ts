@@ -3,6 +3,7 @@
 import type { ExitReasonCode, ReasonCode } from '../../src-shared/host-api';
 import type { GivenFileProblem } from '../../src-shared/plugin-api';
 import { countIn } from '../../src-shared/plural';
+import { problemFr } from './problem-reasons-fr';
 import type { Noun } from '../../src-shared/reasons-en';
 
 const nb = '\u202f';
@@ -82,8 +83,11 @@ export function reasonFr(reason: ReasonCode, noun: Noun = 'tool'): string | unde
       return 'le plugin a répondu à initialize sans dire quelle api il parle';
     case 'apiNotSpoken':
       return `le plugin parle l’api ${reason.picked}, mais l’app ne parle que ${reason.spoken}`;
-    case 'refused':
-      return `le dossier a été refusé${nb}: ${reason.problem}`;
+    case 'refused': {
+      const { field, reason: why } = reason;
+      const problem = field === undefined || why === undefined ? reason.problem : problemFr({ text: reason.problem, field, reason: why });
+      return `le dossier a été refusé${nb}: ${problem}`;
+    }
     case 'notInstalled':
       return `aucun ${noun === 'plugin' ? 'plugin' : 'outil'} ${quote(reason.toolId)} n’est installé`;
     case 'unknownCommand':

@@ -1,5 +1,6 @@
 // The app's own words. Tool texts come from their manifests and are picked with pickText instead.
 import type { CommandOutcome, HostLogCode, LogLevel, LogSource, ReasonCode, ToolState } from '../../src-shared/host-api';
+import type { Problem } from '../../src-shared/protocol/problem-reasons';
 import type { Noun } from '../../src-shared/reasons-en';
 import type { CommandsHeldState } from '../commands-held';
 import type { PaletteWords } from './palette-words';
@@ -38,6 +39,8 @@ export interface Words extends PreviewWords, BenchWords {
   installResult: string;
   installedTool: (name: string, version: string) => string;
   refusedFolder: (folder: string) => string;
+  /** A problem of a refused folder (its field, then why): the host's English line where the reason is not known here. */
+  folderProblem: (problem: Problem) => string;
   dropHere: string;
   dropNeedsPath: string;
   // Empty states

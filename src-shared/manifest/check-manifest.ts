@@ -2,8 +2,8 @@
 // (unique ids, defaults that fit their kind and bounds, bounds given only to the kind they are for,
 // a minimum no greater than the maximum). The folder checks are in validate-folder.ts.
 import { MANIFEST_FILE } from '../limits';
-import { quote } from '../protocol/problem-words';
-import { MANIFEST_SCHEMA_ID, problemsAgainst, validatorFor } from '../protocol/schema-check';
+import { problemOf, quote, type Problem } from '../protocol/problem-reasons';
+import { faultsAgainst, MANIFEST_SCHEMA_ID, validatorFor } from '../protocol/schema-check';
 import type { ManifestPreference } from '../protocol/types';
 import { preferenceValueReason } from './preference-value';
 
@@ -17,36 +17,37 @@ const idOf = (item: unknown): string | undefined => {
   return typeof id === 'string' ? id : undefined;
 };
 
-function duplicateIds(list: unknown[], field: string): string[] {
+function duplicateIds(list: unknown[], field: string): Problem[] {
   const firstAt = new Map<string, number>();
-  const problems: string[] = [];
+  const problems: Problem[] = [];
   list.forEach((item, index) => {
     const id = idOf(item);
     if (id === undefined) return;
     const first = firstAt.get(id);
     if (first === undefined) firstAt.set(id, index);
-    else problems.push(`${field}[${index}].id: ${quote(id)} is already the id of ${field}[${first}]`);
+    else problems.push(problemOf(`${field}[${index}].id`, { code: 'duplicate', value: quote(id), key: 'id', at: `${field}[${first}]` }));
   });
   return problems;
 }
 
 /** A bound given to a kind it is not for, and a minimum above the maximum. */
-function boundsProblems(preference: ManifestPreference, at: string): string[] {
-  const problems: string[] = [];
+function boundsProblems(preference: ManifestPreference, at: string): Problem[] {
+  const problems: Problem[] = [];
+  const kind = quote(preference.kind);
   for (const bound of ['minimum', 'maximum', 'whole'] as const) {
     if (preference[bound] !== undefined && preference.kind !== 'number')
-      problems.push(`${at}.${bound}: only a "number" preference has one, not a ${quote(preference.kind)} one`);
+      problems.push(problemOf(`${at}.${bound}`, { code: 'boundNotForKind', only: 'number', kind }));
   }
-  if (preference.format !== undefined && preference.kind !== 'text')
-    problems.push(`${at}.format: only a "text" preference has one, not a ${quote(preference.kind)} one`);
+  if (preference.format !== undefined && preference.kind !== 'text') problems.push(problemOf(`${at}.format`, { code: 'boundNotForKind', only: 'text', kind }));
   const { minimum, maximum } = preference;
-  if (minimum !== undefined && maximum !== undefined && minimum > maximum) problems.push(`${at}.minimum: ${minimum} is above the maximum, ${maximum}`);
+  if (minimum !== undefined && maximum !== undefined && minimum > maximum)
+    problems.push(problemOf(`${at}.minimum`, { code: 'minimumAboveMaximum', minimum, maximum }));
   return problems;
 }
 
 /** Every problem of a parsed manifest; empty when it is a valid Manifest. */
-export function manifestProblems(value: unknown): string[] {
-  const problems = problemsAgainst(MANIFEST_SCHEMA_ID, value, '', MANIFEST_FILE);
+export function manifestProblems(value: unknown): Problem[] {
+  const problems = faultsAgainst(MANIFEST_SCHEMA_ID, value, '', MANIFEST_FILE);
   problems.push(...duplicateIds(listAt(value, 'commands'), 'commands'));
   problems.push(...duplicateIds(listAt(value, 'preferences'), 'preferences'));
   const wellFormed = validatorFor(`${MANIFEST_SCHEMA_ID}#/$defs/ManifestPreference`);
@@ -57,7 +58,7 @@ export function manifestProblems(value: unknown): string[] {
     problems.push(...boundsProblems(preference, `preferences[${index}]`));
     if (!('default' in preference)) return;
     const reason = preferenceValueReason(preference, preference.default);
-    if (reason) problems.push(`preferences[${index}].default: ${reason}`);
+    if (reason) problems.push(problemOf(`preferences[${index}].default`, reason));
   });
   return problems;
 }

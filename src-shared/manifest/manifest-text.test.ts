@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { decodeUtf8, parseManifestText, textProblem } from './manifest-text';
+import { reasonWordsEn } from '../protocol/problem-reasons';
+import { decodeUtf8, parseManifestText as parseAsData, textProblem as textFault } from './manifest-text';
+
+// What these tests read: each reason in its English words.
+const textProblem = (bytes: Uint8Array) => {
+  const fault = textFault(bytes);
+  return fault && reasonWordsEn(fault);
+};
+const parseManifestText = (text: string) => {
+  const parsed = parseAsData(text);
+  return parsed.ok ? parsed : { ok: false, reason: reasonWordsEn(parsed.reason) };
+};
 
 const bytes = (...values: number[]) => new Uint8Array(values);
 const utf8 = (text: string) => new Uint8Array(Buffer.from(text, 'utf8'));

@@ -1,22 +1,19 @@
 // From the bytes of vitruvian-tool.json to a JSON value, with a clear reason at each way it can
 // go wrong: a byte order mark, binary content, bytes that are not UTF-8, nesting too deep, not JSON.
 import { MANIFEST_MAX_DEPTH } from '../limits';
+import type { ProblemReason } from '../protocol/problem-reasons';
 
-export type Parsed = { ok: true; value: unknown } | { ok: false; reason: string };
+export type Parsed = { ok: true; value: unknown } | { ok: false; reason: ProblemReason };
 
 const hex = (byte: number): string => `0x${byte.toString(16).toUpperCase().padStart(2, '0')}`;
 
 /** Why the bytes are not UTF-8 text, or undefined when they are. */
-export function textProblem(bytes: Uint8Array): string | undefined {
-  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) {
-    return 'starts with a byte order mark (BOM); save it as UTF-8 without one';
-  }
-  if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) {
-    return 'is UTF-16 text; save it as UTF-8';
-  }
+export function textProblem(bytes: Uint8Array): ProblemReason | undefined {
+  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return { code: 'byteOrderMark' };
+  if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) return { code: 'utf16' };
   for (let i = 0; i < bytes.length;) {
     const byte = bytes[i]!;
-    if (byte === 0) return `holds a zero byte at byte ${i}; it is not a text file`;
+    if (byte === 0) return { code: 'zeroByte', at: i };
     if (byte < 0x80) {
       i++;
       continue;
@@ -32,7 +29,7 @@ export function textProblem(bytes: Uint8Array): string | undefined {
       const second = bytes[i + 1]!;
       valid = !(byte === 0xf0 && second < 0x90) && !(byte === 0xf4 && second > 0x8f);
     }
-    if (!valid) return `is not UTF-8 text (byte ${hex(byte)} at byte ${i}); it may be a binary file`;
+    if (!valid) return { code: 'notUtf8', byte: hex(byte), at: i };
     i += length;
   }
   return undefined;
@@ -61,7 +58,7 @@ export function decodeUtf8(bytes: Uint8Array): string {
   return out;
 }
 
-function lineAndColumn(text: string, offset: number): string {
+function lineAndColumn(text: string, offset: number): { line: number; column: number } {
   let line = 1;
   let lineStart = 0;
   for (let i = 0; i < offset && i < text.length; i++) {
@@ -70,7 +67,7 @@ function lineAndColumn(text: string, offset: number): string {
       lineStart = i + 1;
     }
   }
-  return `line ${line}, column ${offset - lineStart + 1}`;
+  return { line, column: offset - lineStart + 1 };
 }
 
 /** The offset where nesting first goes deeper than the limit, found without parsing. */
@@ -93,11 +90,9 @@ function tooDeepAt(text: string, limit: number): number | undefined {
 
 /** Parses the manifest's text; the reason never carries the engine's own wording of the input. */
 export function parseManifestText(text: string): Parsed {
-  if (text.trim() === '') return { ok: false, reason: 'empty; it must hold a JSON object' };
+  if (text.trim() === '') return { ok: false, reason: { code: 'emptyManifest' } };
   const deep = tooDeepAt(text, MANIFEST_MAX_DEPTH);
-  if (deep !== undefined) {
-    return { ok: false, reason: `nested more than ${MANIFEST_MAX_DEPTH} levels deep at ${lineAndColumn(text, deep)}` };
-  }
+  if (deep !== undefined) return { ok: false, reason: { code: 'tooDeep', limit: MANIFEST_MAX_DEPTH, ...lineAndColumn(text, deep) } };
   try {
     return { ok: true, value: JSON.parse(text) };
   } catch (error) {
@@ -107,8 +102,8 @@ export function parseManifestText(text: string): Parsed {
       .split(/ in JSON| \(line|, "/)[0]!
       .replace(/\s+/g, ' ')
       .trim();
-    if (/end of JSON input/i.test(message)) return { ok: false, reason: 'not JSON: it ends too early (unclosed object, list or text)' };
-    const where = position ? ` at ${lineAndColumn(text, Number(position[1]))}` : '';
-    return { ok: false, reason: `not JSON: ${what.charAt(0).toLowerCase()}${what.slice(1)}${where}` };
+    if (/end of JSON input/i.test(message)) return { ok: false, reason: { code: 'jsonEndsEarly' } };
+    const detail = `${what.charAt(0).toLowerCase()}${what.slice(1)}`;
+    return { ok: false, reason: { code: 'notJson', detail, ...(position ? lineAndColumn(text, Number(position[1])) : {}) } };
   }
 }

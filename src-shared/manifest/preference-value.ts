@@ -3,7 +3,8 @@
 // to storage (storage/set, Settings, run --pref: refused with -32602) and for the Settings field as
 // the person types.
 import { STORAGE_TEXT_MAX_CHARS } from '../limits';
-import { codePoints, formatCount, quote } from '../protocol/problem-words';
+import type { ProblemReason } from '../protocol/problem-reasons';
+import { codePoints, quote, shown, valueFaultEn, type ValueFault } from '../protocol/value-words';
 
 /** What the rules read of a preference: a manifest's entry or the host's PreferenceInfo both fit. */
 export interface PreferenceShape {
@@ -15,17 +16,8 @@ export interface PreferenceShape {
   readonly format?: string;
 }
 
-const orList = (items: string[]): string => (items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} or ${items[items.length - 1]}`);
-
 /** What is wrong with a value, as data (the window words it in its language). */
-export type PreferenceValueFault =
-  | { code: 'tooLong'; chars: number; max: number }
-  | { code: 'kind'; kind: string }
-  | { code: 'notAnOption'; options: string[] }
-  | { code: 'belowMinimum'; minimum: number }
-  | { code: 'aboveMaximum'; maximum: number }
-  | { code: 'notWhole' }
-  | { code: 'notUrl' };
+export type PreferenceValueFault = ValueFault;
 
 /** A link the app can open: http or https with a host, or mailto with an address; no space or control character in it. */
 const openableUrl = /^(?:https?:\/\/[^\s/?#@]*@?[^\s/?#:@]+(?::\d+)?(?:[/?#]\S*)?|mailto:[^\s@]+@[^\s@]+)$/i;
@@ -67,35 +59,13 @@ export function preferenceValueFault(preference: PreferenceShape, value: unknown
   }
 }
 
-const kindWords: Record<string, string> = {
-  text: 'kind "text"',
-  secret: 'kind "secret" (text)',
-  boolean: 'kind "boolean" (true or false)',
-  number: 'kind "number"',
-};
-
 /** The fault in English, naming the value. */
 export function describePreferenceValueFault(fault: PreferenceValueFault, value: unknown): string {
-  switch (fault.code) {
-    case 'tooLong':
-      return `${formatCount(fault.chars)} characters, at most ${formatCount(fault.max)}`;
-    case 'kind':
-      return `${quote(value)} does not fit ${kindWords[fault.kind] ?? `unknown kind ${quote(fault.kind)}`}`;
-    case 'notAnOption':
-      return `${quote(value)} is not one of the options ${orList(fault.options.map((v) => quote(v)))}`;
-    case 'belowMinimum':
-      return `${quote(value)} is below the minimum, ${fault.minimum}`;
-    case 'aboveMaximum':
-      return `${quote(value)} is above the maximum, ${fault.maximum}`;
-    case 'notWhole':
-      return `${quote(value)} is not a whole number`;
-    case 'notUrl':
-      return `${quote(value)} is not a link (http, https or mailto)`;
-  }
+  return valueFaultEn(fault, quote(value));
 }
 
-/** Why `value` does not fit the preference (a reason naming the value), or undefined when it fits. Null always fits. */
-export function preferenceValueReason(preference: PreferenceShape, value: unknown): string | undefined {
+/** Why `value` does not fit the preference (a reason naming the value, as data), or undefined when it fits. Null always fits. */
+export function preferenceValueReason(preference: PreferenceShape, value: unknown): ProblemReason | undefined {
   const fault = preferenceValueFault(preference, value);
-  return fault && describePreferenceValueFault(fault, value);
+  return fault && { code: 'badDefault', value: shown(value), fault };
 }

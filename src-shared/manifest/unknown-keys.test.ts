@@ -94,7 +94,7 @@ describe('a skwir-plugin.toml with keys its schema does not know', () => {
   it('says a string is not closed, not that it holds a control character', () => {
     const problemsOf = (toml: string) => {
       const reading = readPluginManifest(toml);
-      return reading.ok ? [] : reading.problems;
+      return reading.ok ? [] : reading.problems.map((problem) => problem.text);
     };
     expect(problemsOf('id = "org.example.t"\nname = "T\nversion = "1.0.0"\n')).toEqual([
       `skwir-plugin.toml: line 2: a string is not closed (a "..." or '...' string ends on the line it starts; """...""" may run over lines)`,

@@ -3,6 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { isAbsolutePath, isInside, joinPath, relativeSegments } from './tool-path';
 import { validateFolder, type FolderAccess, type FolderEntry } from './validate-folder';
 
+/** The verdict with each problem as its English line: what these tests read. */
+const judged = async (folder: string, access: FolderAccess) => {
+  const verdict = await validateFolder(folder, access);
+  return verdict.ok ? verdict : { ...verdict, problems: verdict.problems.map((problem) => problem.text) };
+};
+
 const manifest = {
   id: 'com.acme.deploys',
   name: { en: 'Deploys' },
@@ -52,7 +58,7 @@ describe('validateFolder', () => {
       '/t/bin/deploys': { ...program, real: '/t/libexec/deploys' },
       '/t/libexec/deploys': program,
     });
-    expect(await validateFolder('/t', access)).toEqual({ ok: true, kind: 'tool', manifest, execPath: '/t/libexec/deploys', warnings: [] });
+    expect(await judged('/t', access)).toEqual({ ok: true, kind: 'tool', manifest, execPath: '/t/libexec/deploys', warnings: [] });
   });
 
   it('never reads a manifest whose size is over the limit', async () => {
@@ -60,7 +66,7 @@ describe('validateFolder', () => {
       '/t': folder,
       '/t/vitruvian-tool.json': { entry: { kind: 'file', size: 10 * 1024 * 1024, executable: false } },
     });
-    expect(await validateFolder('/t', access)).toEqual({
+    expect(await judged('/t', access)).toEqual({
       ok: false,
       problems: ['vitruvian-tool.json: 10,485,760 bytes, at most 65,536'],
     });
@@ -70,13 +76,13 @@ describe('validateFolder', () => {
   it('reads at most one byte past the limit, and refuses a file that grew after its size was taken', async () => {
     const grown = { ...file(`${JSON.stringify(manifest)}${' '.repeat(70_000)}`), entry: { kind: 'file' as const, size: 100, executable: false } };
     const { access, reads } = memory({ '/t': folder, '/t/vitruvian-tool.json': grown });
-    expect(await validateFolder('/t', access)).toEqual({ ok: false, problems: ['vitruvian-tool.json: 65,537 bytes, at most 65,536'] });
+    expect(await judged('/t', access)).toEqual({ ok: false, problems: ['vitruvian-tool.json: 65,537 bytes, at most 65,536'] });
     expect(reads).toEqual([{ path: '/t/vitruvian-tool.json', maxBytes: 65_537 }]);
   });
 
   it('refuses a manifest that is a symlink leading out of the folder', async () => {
     const { access } = memory({ '/t': folder, '/t/vitruvian-tool.json': { ...file('{}'), real: '/etc/passwd' } });
-    expect(await validateFolder('/t', access)).toEqual({
+    expect(await judged('/t', access)).toEqual({
       ok: false,
       problems: ["vitruvian-tool.json: a symlink that leaves the tool's folder"],
     });
@@ -89,7 +95,7 @@ describe('validateFolder', () => {
       '/link/bin/deploys': { ...program, real: '/real/bin/deploys' },
       '/real/bin/deploys': program,
     });
-    expect(await validateFolder('/link', access)).toMatchObject({ ok: true, execPath: '/real/bin/deploys' });
+    expect(await judged('/link', access)).toMatchObject({ ok: true, execPath: '/real/bin/deploys' });
   });
 
   it('turns a file system failure into one line instead of throwing', async () => {
@@ -97,7 +103,7 @@ describe('validateFolder', () => {
     access.stat = async () => {
       throw Object.assign(new Error('permission denied'), { code: 'EACCES' });
     };
-    expect(await validateFolder('/t', access)).toEqual({ ok: false, problems: ['folder: "/t" could not be read (EACCES)'] });
+    expect(await judged('/t', access)).toEqual({ ok: false, problems: ['folder: "/t" could not be read (EACCES)'] });
   });
 });
 
@@ -134,24 +140,24 @@ describe('validateFolder, a module plugin', () => {
 
   it('takes a component in the plugin world', async () => {
     const { access } = plugin(component('good'), { good });
-    expect(await validateFolder('/p', access)).toMatchObject({ ok: true, kind: 'plugin', entryPath: '/p/plugin.wasm' });
+    expect(await judged('/p', access)).toMatchObject({ ok: true, kind: 'plugin', entryPath: '/p/plugin.wasm' });
   });
 
   it('refuses a core module, a component in another world, one that is not well formed', async () => {
     const core = plugin(component('good', [0, 0x61, 0x73, 0x6d, 1, 0, 0, 0]), { good });
-    expect(await validateFolder('/p', core.access)).toEqual({
+    expect(await judged('/p', core.access)).toEqual({
       ok: false,
       problems: [expect.stringMatching(/^module.wasm: "plugin.wasm" is a core WebAssembly module, not a component/)],
     });
     const other = plugin(component('other'), {
       other: 'world root {\n  import wasi:random/random@0.2.0;\n  export call: func(method: string, params: string) -> result<string, string>;\n}',
     });
-    expect(await validateFolder('/p', other.access)).toEqual({
+    expect(await judged('/p', other.access)).toEqual({
       ok: false,
       problems: ['module.wasm: "plugin.wasm" imports the interface wasi:random/random@0.2.0; a module plugin may import only read and log'],
     });
     const broken = plugin(component('broken'));
-    expect(await validateFolder('/p', broken.access)).toEqual({
+    expect(await judged('/p', broken.access)).toEqual({
       ok: false,
       problems: ['module.wasm: "plugin.wasm" is not a well-formed component (invalid component)'],
     });
@@ -159,7 +165,7 @@ describe('validateFolder, a module plugin', () => {
 
   it('refuses a component over 64 MiB without reading it', async () => {
     const { access, reads } = plugin({ entry: { kind: 'file', size: 67_108_865, executable: false } });
-    expect(await validateFolder('/p', access)).toEqual({
+    expect(await judged('/p', access)).toEqual({
       ok: false,
       problems: ['module.wasm: "plugin.wasm" is 67,108,865 bytes, at most 67,108,864'],
     });

@@ -7,7 +7,7 @@
 // not know (ignored, so a folder with them is still valid), with its line and the key it most
 // likely meant, so every door (the installer, validate, check, the test bed) shows the same ones.
 import { MANIFEST_FILE, MANIFEST_MAX_BYTES, SPOKEN_PROTOCOLS } from '../limits';
-import { formatCount, quote } from '../protocol/problem-words';
+import { problemLine, problemOf, quote, type Problem, type ProblemReason } from '../protocol/problem-reasons';
 import type { Manifest } from '../protocol/types';
 import { SKWIR_MANIFEST_FILE, SKWIR_MANIFEST_MAX_BYTES, SKWIR_MODULE_MAX_BYTES } from '../skwir/limits';
 import { componentHeaderProblem, worldProblems } from '../skwir/module-world';
@@ -55,12 +55,13 @@ export type FolderVerdict =
       entryPath: string;
       warnings: string[];
     }
-  | { ok: false; problems: string[]; warnings?: string[] };
+  /** `problems`: each with its English line, and its reason as data where it has one (for the window's languages). */
+  | { ok: false; problems: Problem[]; warnings?: string[] };
 
 export type ValidFolder = Extract<FolderVerdict, { ok: true }>;
 
-const refuse = (...problems: string[]): FolderVerdict => ({ ok: false, problems });
-const refuseWarned = (problems: string[], warnings: string[]): FolderVerdict =>
+const refuse = (...problems: Problem[]): FolderVerdict => ({ ok: false, problems });
+const refuseWarned = (problems: Problem[], warnings: string[]): FolderVerdict =>
   warnings.length > 0 ? { ok: false, problems, warnings } : { ok: false, problems };
 
 /** A path on this machine in a reason: whole, never cut as a manifest's values are (it is where to look). */
@@ -68,7 +69,7 @@ const quotePath = (path: string): string => JSON.stringify(path);
 
 const failure = (error: unknown): string => (error instanceof Error ? ((error as { code?: string }).code ?? error.message) : String(error));
 
-type Found = { problem: string } | { path: string };
+type Found = { problem: Problem } | { path: string };
 
 interface Place {
   folder: string;
@@ -80,20 +81,20 @@ interface Place {
  * A file the manifest names (a program, a plugin's component): inside the folder once symlinks are
  * resolved, a regular file, and executable when it is a program.
  */
-async function fileInside(place: Place, field: string, given: string, kind: 'tool' | 'plugin', program: boolean): Promise<Found> {
-  const folder = `the ${kind}'s folder`;
-  if (isAbsolutePath(given)) return { problem: `${field}: ${quote(given)} is an absolute path; give a path inside ${folder}` };
+async function fileInside(place: Place, field: string, given: string, noun: 'tool' | 'plugin', program: boolean): Promise<Found> {
+  const value = quote(given);
+  const found = (reason: ProblemReason): Found => ({ problem: problemOf(field, reason) });
+  if (isAbsolutePath(given)) return found({ code: 'absolutePath', value, noun });
   const segments = relativeSegments(given);
-  if (!segments) return { problem: `${field}: ${quote(given)} leaves ${folder}` };
-  const what = program ? 'a program' : 'a file';
-  if (segments.length === 0) return { problem: `${field}: ${quote(given)} is ${folder} itself, not ${what}` };
+  if (!segments) return found({ code: 'leavesFolder', value, noun });
+  if (segments.length === 0) return found({ code: 'folderItself', value, noun, program });
   const real = await place.access.realpath(joinPath(place.folder, ...segments));
-  if (real === undefined) return { problem: `${field}: ${quote(given)} does not exist in ${folder}` };
-  if (!isInside(place.realFolder, real)) return { problem: `${field}: ${quote(given)} leaves ${folder} through a symlink (to ${quotePath(real)})` };
+  if (real === undefined) return found({ code: 'notInFolder', value, noun });
+  if (!isInside(place.realFolder, real)) return found({ code: 'leavesBySymlink', value, noun, to: quotePath(real) });
   const entry = await place.access.stat(real);
-  if (!entry) return { problem: `${field}: ${quote(given)} does not exist in ${folder}` };
-  if (entry.kind !== 'file') return { problem: `${field}: ${quote(given)} is ${entry.kind === 'folder' ? 'a folder' : 'not a regular file'}, not ${what}` };
-  if (program && !entry.executable) return { problem: `${field}: ${quote(given)} is not executable (chmod +x it)` };
+  if (!entry) return found({ code: 'notInFolder', value, noun });
+  if (entry.kind !== 'file') return found({ code: 'notAFile', value, is: entry.kind, program });
+  if (program && !entry.executable) return found({ code: 'notExecutable', value });
   return { path: real };
 }
 
@@ -102,46 +103,45 @@ export async function validateFolder(folder: string, access: FolderAccess): Prom
   try {
     return await judge(folder, access);
   } catch (error) {
-    return refuse(`folder: ${quotePath(folder)} could not be read (${failure(error)})`);
+    return refuse(problemOf('folder', { code: 'unreadable', value: quotePath(folder), detail: failure(error) }));
   }
 }
 
 async function judge(folder: string, access: FolderAccess): Promise<FolderVerdict> {
   const folderEntry = await access.stat(folder);
-  if (!folderEntry) return refuse(`folder: ${quotePath(folder)} does not exist`);
-  if (folderEntry.kind !== 'folder') return refuse(`folder: ${quotePath(folder)} is not a folder`);
+  if (!folderEntry) return refuse(problemOf('folder', { code: 'folderMissing', path: quotePath(folder) }));
+  if (folderEntry.kind !== 'folder') return refuse(problemOf('folder', { code: 'notAFolder', path: quotePath(folder) }));
   const place: Place = { folder, realFolder: (await access.realpath(folder)) ?? folder, access };
 
   const tool = await access.stat(joinPath(folder, MANIFEST_FILE));
   const plugin = await access.stat(joinPath(folder, SKWIR_MANIFEST_FILE));
   if (tool && plugin) {
-    return refuse(`folder: holds both ${MANIFEST_FILE} and ${SKWIR_MANIFEST_FILE}; a folder is one tool or one Skwir plugin`);
+    return refuse(problemOf('folder', { code: 'bothManifests', tool: MANIFEST_FILE, plugin: SKWIR_MANIFEST_FILE }));
   }
   if (plugin) return judgePlugin(place, plugin);
-  if (!tool) return refuse(`${MANIFEST_FILE}: missing; the folder needs one at its top (or ${SKWIR_MANIFEST_FILE}, for a Skwir plugin)`);
+  if (!tool) return refuse(problemOf(MANIFEST_FILE, { code: 'noManifest', plugin: SKWIR_MANIFEST_FILE }));
   return judgeTool(place, tool);
 }
 
 /** The manifest's text, read no further than its limit allows; or why it cannot be read. */
-async function manifestText(place: Place, file: string, entry: FolderEntry, maxBytes: number): Promise<{ text: string } | { problem: string }> {
-  if (entry.kind === 'folder') return { problem: `${file}: a folder, expected a file` };
-  if (entry.kind !== 'file') return { problem: `${file}: not a regular file` };
+async function manifestText(place: Place, file: string, entry: FolderEntry, maxBytes: number): Promise<{ text: string } | { problem: Problem }> {
+  const refused = (reason: ProblemReason) => ({ problem: problemOf(file, reason) });
+  if (entry.kind === 'folder') return refused({ code: 'manifestIsFolder' });
+  if (entry.kind !== 'file') return refused({ code: 'manifestNotRegular' });
   const path = joinPath(place.folder, file);
   const real = await place.access.realpath(path);
-  if (real === undefined || !isInside(place.realFolder, real)) {
-    return { problem: `${file}: a symlink that leaves the ${file === MANIFEST_FILE ? 'tool' : 'plugin'}'s folder` };
-  }
-  const tooBig = (size: number) => ({ problem: `${file}: ${formatCount(size)} bytes, at most ${formatCount(maxBytes)}` });
+  if (real === undefined || !isInside(place.realFolder, real)) return refused({ code: 'manifestLeaves', noun: file === MANIFEST_FILE ? 'tool' : 'plugin' });
+  const tooBig = (size: number) => refused({ code: 'tooManyBytes', size, limit: maxBytes });
   if (entry.size > maxBytes) return tooBig(entry.size);
   let bytes: Uint8Array;
   try {
     bytes = await place.access.read(path, maxBytes + 1);
   } catch (error) {
-    return { problem: `${file}: could not be read (${failure(error)})` };
+    return refused({ code: 'unreadable', detail: failure(error) });
   }
   if (bytes.length > maxBytes) return tooBig(bytes.length); // it grew since stat
   const notText = textProblem(bytes);
-  if (notText) return { problem: `${file}: ${notText}` };
+  if (notText) return refused(notText);
   return { text: decodeUtf8(bytes) };
 }
 
@@ -149,7 +149,7 @@ async function judgeTool(place: Place, entry: FolderEntry): Promise<FolderVerdic
   const read = await manifestText(place, MANIFEST_FILE, entry, MANIFEST_MAX_BYTES);
   if ('problem' in read) return refuse(read.problem);
   const parsed = parseManifestText(read.text);
-  if (!parsed.ok) return refuse(`${MANIFEST_FILE}: ${parsed.reason}`);
+  if (!parsed.ok) return refuse(problemOf(MANIFEST_FILE, parsed.reason));
 
   const problems = manifestProblems(parsed.value);
   const warnings = unknownKeyWarnings(manifestSchema, parsed.value, jsonKeyLines(read.text), MANIFEST_FILE);
@@ -164,7 +164,7 @@ async function judgeTool(place: Place, entry: FolderEntry): Promise<FolderVerdic
   }
   const protocol = value && typeof value === 'object' ? value.protocol : undefined;
   if (typeof protocol === 'number' && Number.isInteger(protocol) && protocol >= 1 && !SPOKEN_PROTOCOLS.includes(protocol)) {
-    problems.push(`protocol: ${protocol} is not spoken by this app (it speaks ${SPOKEN_PROTOCOLS.join(', ')})`);
+    problems.push(problemOf('protocol', { code: 'protocolNotSpoken', value: protocol, spoken: [...SPOKEN_PROTOCOLS] }));
   }
   if (problems.length > 0 || execPath === undefined) return refuseWarned(problems, warnings);
   return { ok: true, kind: 'tool', manifest: parsed.value as Manifest, execPath, warnings };
@@ -174,27 +174,28 @@ async function judgeTool(place: Place, entry: FolderEntry): Promise<FolderVerdic
  * A module plugin's component: at most SKWIR_MODULE_MAX_BYTES, a component and not a core module,
  * in the plugin world (docs/design/skwir.md). Read whole only once its size was judged.
  */
-async function componentProblems(place: Place, path: string, given: string): Promise<string[]> {
+async function componentProblems(place: Place, path: string, given: string): Promise<Problem[]> {
   const field = 'module.wasm';
-  const tooBig = (size: number) => [`${field}: ${quote(given)} is ${formatCount(size)} bytes, at most ${formatCount(SKWIR_MODULE_MAX_BYTES)}`];
+  const tooBig = (size: number) => [problemOf(field, { code: 'tooManyBytes', value: quote(given), size, limit: SKWIR_MODULE_MAX_BYTES })];
   const entry = await place.access.stat(path);
   if (entry && entry.size > SKWIR_MODULE_MAX_BYTES) return tooBig(entry.size);
   let bytes: Uint8Array;
   try {
     bytes = await place.access.read(path, SKWIR_MODULE_MAX_BYTES + 1);
   } catch (error) {
-    return [`${field}: ${quote(given)} could not be read (${failure(error)})`];
+    return [problemOf(field, { code: 'unreadable', value: quote(given), detail: failure(error) })];
   }
   if (bytes.length > SKWIR_MODULE_MAX_BYTES) return tooBig(bytes.length);
   const header = componentHeaderProblem(bytes, field, given);
-  if (header) return [header];
+  // A component's own faults are worded for its author, in English in every language.
+  if (header) return [problemLine(header)];
   let wit: string;
   try {
     wit = await place.access.componentWorld(bytes);
   } catch (error) {
-    return [`${field}: ${quote(given)} is not a well-formed component (${error instanceof Error ? error.message : String(error)})`];
+    return [problemLine(`${field}: ${quote(given)} is not a well-formed component (${error instanceof Error ? error.message : String(error)})`)];
   }
-  return worldProblems(wit, field, given);
+  return worldProblems(wit, field, given).map(problemLine);
 }
 
 async function judgePlugin(place: Place, entry: FolderEntry): Promise<FolderVerdict> {

@@ -1,65 +1,13 @@
 // Turns JSON Schema failures into the words a tool author reads: `<field path>: <reason naming the value>`,
 // e.g. `uses[1]: unknown service "camera"`. Never ajv's own messages.
-// A schema node may carry "x-reasons": { "<keyword>": "<template>" } with {value}, {count}, {limit}
-// and {control} filled in here; without one, a plain reason for the keyword is used.
+// A schema node may carry "x-reasons": { "<keyword>": "<template>" } with {value}, {count}, {limit},
+// {control} and {allowed} (an enum's values) filled in; without one, a plain reason for the keyword
+// is used. Each reason is kept as data too (problem-reasons.ts), for the window's languages.
 import type { ErrorObject } from 'ajv';
+import { problemLines, problemOf, type Problem, type ProblemReason } from './problem-reasons';
+import { codePoints, formatCount, quote, shown, typeOf, type TypeName } from './value-words';
 
-const MAX_QUOTED = 60;
-
-/** Counts Unicode code points, as JSON Schema does. */
-export const codePoints = (text: string): number => {
-  let count = 0;
-  for (const _ of text) count++;
-  return count;
-};
-
-/** Thousands separated by commas, as the limits are written (65,536). */
-export const formatCount = (n: number): string => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-
-/** Names a value in a reason: strings quoted (cut when long), numbers as written, objects and lists by kind. */
-export function quote(value: unknown): string {
-  if (typeof value === 'string') {
-    const chars = [...value];
-    const shown = chars.length > MAX_QUOTED ? `${chars.slice(0, MAX_QUOTED - 1).join('')}…` : value;
-    // Written as escapes: a control character or a bidi control would hide or reorder the reason itself.
-    return JSON.stringify(shown).replace(
-      /[\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g,
-      (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
-    );
-  }
-  if (typeof value === 'number' || typeof value === 'boolean' || value === null) return String(value);
-  return kindOf(value);
-}
-
-/** What kind of JSON value this is, in words (never walks into it, so any depth is safe). */
-export function kindOf(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'a list';
-  switch (typeof value) {
-    case 'string':
-      return 'text';
-    case 'number':
-      return Number.isInteger(value) ? 'a whole number' : 'a number';
-    case 'boolean':
-      return 'true or false';
-    case 'object':
-      return 'an object';
-    default:
-      return 'nothing';
-  }
-}
-
-const typeWords: Record<string, string> = {
-  object: 'an object',
-  array: 'a list',
-  string: 'text',
-  integer: 'a whole number',
-  number: 'a number',
-  boolean: 'true or false',
-  null: 'null',
-};
-
-const orList = (items: string[]): string => (items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} or ${items[items.length - 1]}`);
+export { codePoints, formatCount, kindOf, quote } from './value-words';
 
 /** A JSON pointer (`/preferences/0/title/fr`) as a field path (`preferences[0].title.fr`). */
 export function fieldPath(prefix: string, pointer: string, extra?: string | number): string {
@@ -85,117 +33,95 @@ function firstControl(value: unknown): string {
   return match ? `U+${match[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}` : 'none';
 }
 
-function fill(template: string, fields: Record<string, string>): string {
-  return template.replace(/\{(\w+)\}/g, (whole, key: string) => fields[key] ?? whole);
+const typesOf = (error: ErrorObject): TypeName[] => String((error.params as Record<string, unknown>).type).split(',') as TypeName[];
+
+/** A value given where other kinds were expected: the scalar is named, a list or an object by its kind. */
+function wrongType(value: unknown, expected: TypeName[]): ProblemReason {
+  const given = typeOf(value);
+  return value === null || typeof value === 'object' ? { code: 'wrongType', given, expected } : { code: 'wrongType', value: quote(value), given, expected };
 }
 
-function reasonFor(error: ErrorObject, value: unknown): string | undefined {
+function reasonFor(error: ErrorObject, value: unknown): ProblemReason {
   const params = error.params as Record<string, unknown>;
   const templates = error.parentSchema?.['x-reasons'] as Record<string, string> | undefined;
   const count = typeof value === 'string' ? codePoints(value) : Array.isArray(value) ? value.length : 0;
-  const fields = {
-    value: quote(value),
-    count: formatCount(count),
-    limit: formatCount(Number(params.limit)),
-    control: firstControl(value),
-  };
+  const limit = Number(params.limit ?? 0);
   const template = templates?.[error.keyword];
-  if (template !== undefined) return fill(template, fields);
+  if (template !== undefined) {
+    const allowed = Array.isArray(params.allowedValues) ? params.allowedValues.map(String) : [];
+    return { code: 'rule', rule: template, value: shown(value), count, limit, control: firstControl(value), allowed };
+  }
   switch (error.keyword) {
     case 'required':
-      return 'missing';
-    case 'type': {
-      const expected = String(params.type)
-        .split(',')
-        .map((t) => typeWords[t] ?? t);
-      const given = value === null || typeof value === 'object' ? kindOf(value) : `${quote(value)} is ${kindOf(value)}`;
-      return `${given}, expected ${orList(expected)}`;
-    }
+      return { code: 'missing' };
+    case 'type':
+      return wrongType(value, typesOf(error));
     case 'enum':
-      return `${quote(value)} is not one of ${orList((params.allowedValues as unknown[]).map(quote))}`;
+      return { code: 'notOneOf', value: shown(value), allowed: (params.allowedValues as unknown[]).map(quote) };
     case 'const':
-      return `${quote(value)} is not ${quote(params.allowedValue)}`;
+      return { code: 'notConst', value: shown(value), allowed: quote(params.allowedValue) };
     case 'maxLength':
-      return `${fields.count} characters, at most ${fields.limit}`;
+      return { code: 'tooManyChars', count, limit };
     case 'minLength':
-      return Number(params.limit) === 1 ? 'empty' : `${fields.count} characters, at least ${fields.limit}`;
+      return limit === 1 ? { code: 'empty' } : { code: 'tooFewChars', count, limit };
     case 'maxItems':
-      return `${fields.count} items, at most ${fields.limit}`;
-    case 'minItems':
-      return Number(params.limit) === 1 ? 'an empty list, at least one item is needed' : `${fields.count} items, at least ${fields.limit}`;
-    case 'minimum':
-      return `${quote(value)} is less than ${fields.limit}`;
-    case 'maximum':
-      return `${quote(value)} is more than ${fields.limit}`;
-    case 'pattern':
-      return `${quote(value)} does not have the expected form`;
-    case 'exclusiveMinimum':
-      return `must be above ${fields.limit}, not ${quote(value)}`;
-    case 'exclusiveMaximum':
-      return `must be below ${fields.limit}, not ${quote(value)}`;
-    case 'multipleOf':
-      return `must be a multiple of ${String(params.multipleOf)}, not ${quote(value)}`;
-    case 'format':
-      return `${quote(value)} is not ${formatWords[String(params.format)] ?? `written in the ${String(params.format)} format`}`;
-    case 'minProperties':
-      return `${propertyCount(value)}, at least ${fields.limit}`;
-    case 'maxProperties':
-      return `${propertyCount(value)}, at most ${fields.limit}`;
-    case 'contains': {
-      const least = Number(params.minContains ?? 1);
-      const most = params.maxContains === undefined ? '' : ` and at most ${Number(params.maxContains)}`;
-      return `at least ${least}${most} of its items must be of the kind the schema names`;
-    }
     case 'items':
     case 'additionalItems':
     case 'unevaluatedItems':
-      return `${fields.count} items, at most ${fields.limit}`;
+      return { code: 'tooManyItems', count, limit };
+    case 'minItems':
+      return limit === 1 ? { code: 'emptyList' } : { code: 'tooFewItems', count, limit };
+    case 'minimum':
+      return { code: 'lessThan', value: shown(value), limit };
+    case 'maximum':
+      return { code: 'moreThan', value: shown(value), limit };
+    case 'pattern':
+      return { code: 'badForm', value: shown(value) };
+    case 'exclusiveMinimum':
+      return { code: 'notAbove', value: shown(value), limit };
+    case 'exclusiveMaximum':
+      return { code: 'notBelow', value: shown(value), limit };
+    case 'multipleOf':
+      return { code: 'notMultiple', value: shown(value), of: Number(params.multipleOf) };
+    case 'format':
+      return { code: 'badFormat', value: shown(value), format: String(params.format) };
+    case 'minProperties':
+      return { code: 'tooFewProperties', count: propertyCount(value), limit };
+    case 'maxProperties':
+      return { code: 'tooManyProperties', count: propertyCount(value), limit };
+    case 'contains': {
+      const least = Number(params.minContains ?? 1);
+      return params.maxContains === undefined ? { code: 'containsTooFew', least } : { code: 'containsTooFew', least, most: Number(params.maxContains) };
+    }
     case 'not':
     case 'false schema':
-      return `${quote(value)} is not allowed here`;
+      return { code: 'notAllowedHere', value: shown(value) };
     default:
       // A keyword not worded here (a later draft's): named as a rule of the schema, never alone.
-      return `${quote(value)} does not keep the schema's ${JSON.stringify(error.keyword)} rule`;
+      return { code: 'brokeRule', value: shown(value), keyword: error.keyword };
   }
 }
 
-const formatWords: Record<string, string> = {
-  date: 'a date (YYYY-MM-DD)',
-  time: 'a time of day (HH:MM:SS)',
-  'date-time': 'a date and time (YYYY-MM-DDTHH:MM:SSZ)',
-  email: 'an email address',
-  uri: 'an address with a scheme (https://...)',
-  'uri-reference': 'an address',
-  ipv4: 'an IPv4 address',
-  ipv6: 'an IPv6 address',
-  uuid: 'a UUID',
-  hostname: 'a host name',
-  regex: 'a regular expression',
-};
+const propertyCount = (value: unknown): number => (value !== null && typeof value === 'object' ? Object.keys(value).length : 0);
 
-function propertyCount(value: unknown): string {
-  const count = value !== null && typeof value === 'object' ? Object.keys(value).length : 0;
-  return count === 1 ? '1 property' : `${formatCount(count)} properties`;
-}
-
-/** The properties an object's schema names, for the reason a property it does not allow is refused. */
-function allowedNames(schema: unknown): string {
+/** The properties an object's schema names (the first 10, and how many more), for the reason a property it does not allow is refused. */
+function notAllowedProperty(schema: unknown): ProblemReason {
   const properties = (schema as { properties?: Record<string, unknown> } | undefined)?.properties;
   const names = properties ? Object.keys(properties) : [];
-  if (names.length === 0) return 'it allows none';
-  const shown = names.slice(0, 10).map((name) => JSON.stringify(name));
-  return `it allows ${orList(shown)}${names.length > shown.length ? ` and ${names.length - shown.length} more` : ''}`;
+  const allowed = names.slice(0, 10);
+  return { code: 'notAllowedProperty', allowed, more: names.length - allowed.length };
 }
 
-/** Reasons for ajv's errors (ajv run with allErrors and verbose), deduplicated, in order. */
-export function schemaProblems(errors: readonly ErrorObject[], prefix: string, rootName = prefix): string[] {
-  const problems: string[] = [];
+/** Reasons for ajv's errors (ajv run with allErrors and verbose), deduplicated, in order, each with its data. */
+export function schemaFaults(errors: readonly ErrorObject[], prefix: string, rootName = prefix): Problem[] {
+  const problems: Problem[] = [];
   // Looked up by place and by line, not searched: a plugin's answer may hold 10,000 errors.
   const seen = new Set<string>();
-  const add = (line: string, once: boolean) => {
-    if (once && seen.has(line)) return;
-    seen.add(line);
-    problems.push(line);
+  const add = (field: string, reason: ProblemReason, once: boolean) => {
+    const problem = problemOf(field === '' ? rootName : field, reason);
+    if (once && seen.has(problem.text)) return;
+    seen.add(problem.text);
+    problems.push(problem);
   };
   const atPath = new Map<string, ErrorObject[]>();
   for (const error of errors) {
@@ -219,26 +145,27 @@ export function schemaProblems(errors: readonly ErrorObject[], prefix: string, r
       path = fieldPath(prefix, error.instancePath, String(params.missingProperty));
     } else if (error.keyword === 'dependentRequired') {
       path = fieldPath(prefix, error.instancePath, String(params.missingProperty));
-      add(`${path}: missing; it goes with ${fieldPath(prefix, error.instancePath, String(params.property))}`, true);
+      add(path, { code: 'missing', goesWith: fieldPath(prefix, error.instancePath, String(params.property)) }, true);
       continue;
     } else if (error.keyword === 'additionalProperties' || error.keyword === 'unevaluatedProperties') {
       // The property is the fault, not the object that holds it.
       const name = String(params.additionalProperty ?? params.unevaluatedProperty);
-      add(`${fieldPath(prefix, error.instancePath, name)}: not a property the schema allows (${allowedNames(error.parentSchema)})`, true);
+      add(fieldPath(prefix, error.instancePath, name), notAllowedProperty(error.parentSchema), true);
       continue;
     } else if (error.keyword === 'discriminator') {
       // A tagged union (a Skwir command's answer, a plan's step): the tag names which kind it is.
       const tag = String(params.tag);
-      const allowed = ((error.parentSchema as { oneOf?: { $ref?: string }[] } | undefined)?.oneOf ?? []).length;
+      const kinds = ((error.parentSchema as { oneOf?: { $ref?: string }[] } | undefined)?.oneOf ?? []).length;
       path = fieldPath(prefix, error.instancePath, tag);
       const template = ((error.parentSchema as Record<string, unknown>)['x-reasons'] as Record<string, string> | undefined)?.discriminator;
-      const reason =
+      const tagValue = shown(params.tagValue);
+      const reason: ProblemReason =
         params.error === 'tag' && params.tagValue === undefined
-          ? 'missing'
+          ? { code: 'missing' }
           : template !== undefined
-            ? fill(template, { value: quote(params.tagValue) })
-            : `${quote(params.tagValue)} is not one of the ${allowed} kinds`;
-      add(`${path}: ${reason}`, true);
+            ? { code: 'rule', rule: template, value: tagValue, count: 0, limit: 0, control: 'none', allowed: [] }
+            : { code: 'notAKind', value: tagValue, kinds };
+      add(path, reason, true);
       continue;
     } else if (error.keyword === 'type' && String(params.type) === 'null' && here.some((other) => other.keyword !== 'type' && other.keyword !== 'anyOf')) {
       // "text or null" given text that fails as text: that reason is the one to read.
@@ -247,24 +174,28 @@ export function schemaProblems(errors: readonly ErrorObject[], prefix: string, r
       // One value failing the types of several branches (text or null): one line naming them all.
       const sameSpot = here.filter((other) => other.keyword === 'type');
       if (sameSpot[0] !== error) continue;
-      path = fieldPath(prefix, error.instancePath);
-      const expected = sameSpot.flatMap((other) => String((other.params as Record<string, unknown>).type).split(',')).map((t) => typeWords[t] ?? t);
-      const given = value === null || typeof value === 'object' ? kindOf(value) : `${quote(value)} is ${kindOf(value)}`;
-      add(`${path === '' ? rootName : path}: ${given}, expected ${orList([...new Set(expected)])}`, false);
+      add(fieldPath(prefix, error.instancePath), wrongType(value, [...new Set(sameSpot.flatMap(typesOf))]), false);
       continue;
     } else if (error.keyword === 'uniqueItems') {
       const list = error.data as unknown[];
       const [first, again] = [Number(params.j), Number(params.i)];
-      path = fieldPath(prefix, error.instancePath, again);
-      add(`${path}: ${quote(list[again])} is already listed at ${fieldPath(prefix, error.instancePath, first)}`, false);
+      add(
+        fieldPath(prefix, error.instancePath, again),
+        { code: 'alreadyListed', value: shown(list[again]), at: fieldPath(prefix, error.instancePath, first) },
+        false,
+      );
       continue;
     } else {
       path = fieldPath(prefix, error.instancePath);
     }
-    add(`${path === '' ? rootName : path}: ${reasonFor(error, value)}`, true);
+    add(path, reasonFor(error, value), true);
   }
   return problems;
 }
+
+/** Reasons for ajv's errors, each `<field path>: <reason>` in English. */
+export const schemaProblems = (errors: readonly ErrorObject[], prefix: string, rootName = prefix): string[] =>
+  problemLines(schemaFaults(errors, prefix, rootName));
 
 /** The problems named of a value with many faults, before "and N more": a person reads a few, not a wall. */
 export const PROBLEMS_NAMED = 10;

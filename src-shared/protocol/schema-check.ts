@@ -4,7 +4,8 @@ import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020';
 import envelopeSchema from '../jsonrpc/messages.schema.json';
 import manifestSchema from './manifest.schema.json';
 import messagesSchema from './messages.schema.json';
-import { schemaProblems } from './problem-words';
+import { problemLines, type Problem } from './problem-reasons';
+import { schemaFaults } from './problem-words';
 
 export const MANIFEST_SCHEMA_ID = 'urn:vitruvian:protocol:1:manifest';
 export const MESSAGES_SCHEMA_ID = 'urn:vitruvian:protocol:1:messages';
@@ -43,8 +44,13 @@ export const validatorFor = schemaSet((ajv) => {
 
 /** Problems of `value` against a schema ref, each `<prefix><path>: <reason>`; empty when it fits. */
 export function problemsAgainst(ref: string, value: unknown, prefix: string, rootName = prefix): string[] {
+  return problemLines(faultsAgainst(ref, value, prefix, rootName));
+}
+
+/** The same problems, each with its reason as data (a manifest's, for the window's languages). */
+export function faultsAgainst(ref: string, value: unknown, prefix: string, rootName = prefix): Problem[] {
   const validate = validatorFor(ref);
-  return validate(value) ? [] : schemaProblems(validate.errors ?? [], prefix, rootName);
+  return validate(value) ? [] : schemaFaults(validate.errors ?? [], prefix, rootName);
 }
 
 export const messagesDef = (name: string): string => `${MESSAGES_SCHEMA_ID}#/$defs/${name}`;

@@ -6,9 +6,9 @@
 import { parse, TomlError } from 'smol-toml';
 import { tomlKeyLines } from '../manifest/toml-key-lines';
 import { unknownKeyWarnings } from '../manifest/unknown-keys';
-import { quote } from '../protocol/problem-words';
+import { problemLine, problemOf, quote, type Problem } from '../protocol/problem-reasons';
 import { SKWIR_API_OLDEST, SKWIR_API_VERSION, SKWIR_MANIFEST_FILE, spokenApi } from './limits';
-import { jsonSchemaProblem, SKWIR_MANIFEST_SCHEMA_ID, skwirProblems } from './schema-check';
+import { jsonSchemaProblem, SKWIR_MANIFEST_SCHEMA_ID, skwirFaults } from './schema-check';
 import manifestSchema from './skwir-manifest.schema.json';
 import type { Capability, ManifestCommand, ManifestField, ManifestPreview, SkwirManifestFile } from './types';
 
@@ -54,22 +54,22 @@ export interface PluginManifest {
 export type PluginManifestReading =
   | { ok: true; manifest: PluginManifest; warnings: string[] }
   /** `value`: what the TOML held, when it could be parsed (so the folder's checks can still look at it). */
-  | { ok: false; problems: string[]; warnings: string[]; value?: Record<string, unknown> };
+  | { ok: false; problems: Problem[]; warnings: string[]; value?: Record<string, unknown> };
 
 const file = SKWIR_MANIFEST_FILE;
 
 /** smol-toml's error, as `line L, column C: what` (its message repeats the document after). */
-function tomlProblem(error: unknown, text: string): string {
+function tomlProblem(error: unknown, text: string): Problem {
   if (error instanceof TomlError) {
     const what = error.message.split('\n')[0]!.replace(/^Invalid TOML document: /, '');
     // A quote left open meets the line's end (to the parser, a control character in the string) or the file's.
     const rest = text.split('\n')[error.line - 1]?.slice(error.column - 1) ?? '';
     if (what === 'unfinished string' || (what.startsWith('control characters are not allowed') && /^\r?$/.test(rest))) {
-      return `${file}: line ${error.line}: a string is not closed (a "..." or '...' string ends on the line it starts; """...""" may run over lines)`;
+      return problemOf(file, { code: 'stringNotClosed', line: error.line });
     }
-    return `${file}: line ${error.line}, column ${error.column}: ${what}`;
+    return problemOf(file, { code: 'notToml', detail: what, line: error.line, column: error.column });
   }
-  return `${file}: not TOML (${error instanceof Error ? error.message : String(error)})`;
+  return problemOf(file, { code: 'notToml', detail: error instanceof Error ? error.message : String(error) });
 }
 
 /**
@@ -85,47 +85,47 @@ export function readPluginManifest(text: string): PluginManifestReading {
   }
   // Before the schema check, which fills in defaults: those are known keys, but not written ones.
   const warnings = unknownKeyWarnings(manifestSchema, value, tomlKeyLines(text), file);
-  const problems = skwirProblems(SKWIR_MANIFEST_SCHEMA_ID, value, '', file);
+  const problems = skwirFaults(SKWIR_MANIFEST_SCHEMA_ID, value, '', file);
   problems.push(...ruleProblems(value));
   if (problems.length > 0) return { ok: false, problems, warnings, value };
   return { ok: true, manifest: toModel(value as unknown as SkwirManifestFile), warnings };
 }
 
-function ruleProblems(value: Record<string, unknown>): string[] {
-  const problems: string[] = [];
+function ruleProblems(value: Record<string, unknown>): Problem[] {
+  const problems: Problem[] = [];
   const hasProgram = value.program !== undefined;
   const hasModule = value.module !== undefined;
   if (!hasProgram && !hasModule) {
-    problems.push(`${file}: names no transport; add [program] with exec (a program) or [module] with wasm (a WebAssembly component)`);
+    problems.push(problemOf(file, { code: 'noTransport' }));
   } else if (hasProgram && hasModule) {
-    problems.push('module: a plugin is a program or a module, not both; keep [program] or [module]');
+    problems.push(problemOf('module', { code: 'bothTransports' }));
   }
   const api = value.api;
   if (typeof api === 'number' && Number.isInteger(api) && api >= 1 && !spokenApi(api)) {
-    const spoken = SKWIR_API_OLDEST === SKWIR_API_VERSION ? `${SKWIR_API_VERSION}` : `${SKWIR_API_OLDEST} to ${SKWIR_API_VERSION}`;
-    problems.push(`api: ${api} is not spoken by this app (it speaks Skwir api ${spoken})`);
+    problems.push(problemOf('api', { code: 'apiNotSpoken', value: api, oldest: SKWIR_API_OLDEST, newest: SKWIR_API_VERSION }));
   }
   problems.push(...duplicates(value.fields, 'fields', 'key'), ...duplicates(value.commands, 'commands', 'name'));
   list(value.commands).forEach((command, index) => {
     const args = (command as Record<string, unknown> | null)?.args;
     if (args === null || typeof args !== 'object' || Array.isArray(args)) return; // the schema said so already
     const problem = jsonSchemaProblem(args);
-    if (problem) problems.push(`commands[${index}].args: ${problem}`);
+    // The schema compiler's own words, for the plugin's author: English in every language.
+    if (problem) problems.push(problemLine(`commands[${index}].args: ${problem}`));
   });
   return problems;
 }
 
 const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
 
-function duplicates(items: unknown, field: string, key: string): string[] {
+function duplicates(items: unknown, field: string, key: string): Problem[] {
   const firstAt = new Map<string, number>();
-  const problems: string[] = [];
+  const problems: Problem[] = [];
   list(items).forEach((item, index) => {
     const name = item !== null && typeof item === 'object' ? (item as Record<string, unknown>)[key] : undefined;
     if (typeof name !== 'string') return;
     const first = firstAt.get(name);
     if (first === undefined) firstAt.set(name, index);
-    else problems.push(`${field}[${index}].${key}: ${quote(name)} is already the ${key} of ${field}[${first}]`);
+    else problems.push(problemOf(`${field}[${index}].${key}`, { code: 'duplicate', value: quote(name), key, at: `${field}[${first}]` }));
   });
   return problems;
 }

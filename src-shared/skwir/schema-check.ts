@@ -3,7 +3,8 @@
 // is what the host and the window use. Tagged unions (a command's answer, a plan's step) go by
 // their tag, so the defaults of the kind named are filled too.
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020';
-import { schemaProblems } from '../protocol/problem-words';
+import { problemLines, type Problem } from '../protocol/problem-reasons';
+import { schemaFaults } from '../protocol/problem-words';
 import { schemaSet } from '../protocol/schema-check';
 import manifestSchema from './skwir-manifest.schema.json';
 import messagesSchema from './skwir-messages.schema.json';
@@ -45,8 +46,13 @@ export const hasSkwirDef = (name: string): boolean => Object.prototype.hasOwnPro
  * fits, and then `value` has the schema's defaults filled in (it is changed in place).
  */
 export function skwirProblems(ref: string, value: unknown, prefix: string, rootName = prefix): string[] {
+  return problemLines(skwirFaults(ref, value, prefix, rootName));
+}
+
+/** The same problems, each with its reason as data (a manifest's, for the window's languages). */
+export function skwirFaults(ref: string, value: unknown, prefix: string, rootName = prefix): Problem[] {
   const validate = skwirValidator(ref);
-  return validate(value) ? [] : schemaProblems(validate.errors ?? [], prefix, rootName);
+  return validate(value) ? [] : schemaFaults(validate.errors ?? [], prefix, rootName);
 }
 
 /** Whether `schema` is a JSON Schema (draft 2020-12) that compiles; the reason when it is not. */

@@ -72,7 +72,7 @@ describe('examples', () => {
 
   it.each(manifestExamples.manifests.map((e) => [e.about, e] as const))('manifest: %s', (_about, example) => {
     const reading = readPluginManifest(example.toml);
-    expect(reading.ok ? [] : reading.problems).toEqual(example.problems);
+    expect(reading.ok ? [] : reading.problems.map((problem) => problem.text)).toEqual(example.problems);
     expect(reading.warnings).toEqual('warnings' in example ? example.warnings : []);
   });
 

@@ -64,7 +64,7 @@ describe('the fake host', () => {
     const listening = fake.host.subscribe((event) => events.push(event));
     const installed = await fake.host.installFolder('/tools/clip');
     expect(installed).toMatchObject({ ok: true, tool: { id: 'com.example.clip', folder: '/tools/clip' } });
-    expect(await fake.host.installFolder('tools/clip')).toEqual({ ok: false, problems: ['folder: "tools/clip" is not an absolute path'] });
+    expect(await fake.host.installFolder('tools/clip')).toEqual({ ok: false, problems: [{ text: 'folder: "tools/clip" is not an absolute path' }] });
     expect(await fake.host.setPreference('a.b', 'token', 'secret words')).toEqual({ ok: true });
     expect(fake.tools.get('a.b')).toMatchObject({ values: {}, secretsSet: ['token'] }); // a secret's value is never kept in sight
     expect(await fake.host.uninstall('com.example.clip')).toEqual({ ok: true });

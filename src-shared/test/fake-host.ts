@@ -29,6 +29,7 @@ import type {
   TraceLine,
 } from '../host-api';
 import { handMessageProblems, type HandTarget } from '../hand-message';
+import { problemLine } from '../protocol/problem-reasons';
 import type { RecordLine } from '../recording/record-lines';
 import { givenFileEn, reasonEn, type Noun } from '../reasons-en';
 import { makeTool } from './tool-summaries';
@@ -135,7 +136,7 @@ export function createFakeHost(seed: { tools?: EntrySummary[]; info?: Partial<Ho
     info: () => fake.info,
     listTools: () => [...fake.tools.values()],
     installFolder(folder) {
-      if (!folder.startsWith('/')) return { ok: false, problems: [`folder: ${JSON.stringify(folder)} is not an absolute path`] };
+      if (!folder.startsWith('/')) return { ok: false, problems: [problemLine(`folder: ${JSON.stringify(folder)} is not an absolute path`)] };
       const tool = makeTool({ id: `com.example.${folder.split('/').pop() || 'tool'}`, folder });
       fake.tools.set(tool.id, tool);
       fake.emit({ type: 'tool', tool });

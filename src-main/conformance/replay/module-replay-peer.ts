@@ -5,6 +5,7 @@
 // the replay starts); the lines the host traces for the component, the JSON-RPC lines a program
 // would have sent, are what the replay compares. The host answers the component's reads itself, so
 // the recorded answers to them are not sent.
+import { problemLines } from '../../../src-shared/protocol/problem-reasons';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -53,7 +54,7 @@ export class ModuleReplayPeer implements ReplayPeer {
     const loaded = await host.loadInPlace(folder);
     if (!loaded.ok) {
       await peer.dispose();
-      throw new Error(`${folder} could not be loaded: ${loaded.problems.join('; ')}`);
+      throw new Error(`${folder} could not be loaded: ${problemLines(loaded.problems).join('; ')}`);
     }
     return peer;
   }

@@ -1,6 +1,7 @@
 // What the host holds for each entry of its list, whatever it is: a tool, a Skwir plugin, or a folder
 // refused at its first load. The facade treats every entry through this; what only one kind does (a
 // tool's commands and preferences, a plugin's calls) it reaches after telling them apart by `kind`.
+import type { Problem } from '../../../src-shared/protocol/problem-reasons';
 import type { EntrySummary, EntrySummaryFields, LocalizedText, StateReasonCode, ToolState } from '../../../src-shared/host-api';
 import type { Event } from '../../../src-shared/lifecycle';
 import type { RefusedFolder } from '../installs/refused-folder';
@@ -33,7 +34,7 @@ export interface HostedEntry {
   languageChanged(language: string): void;
   summary(): EntrySummary;
   /** A folder loaded in place failed its reload: nothing of it runs, and it is refused until it passes again. */
-  refuse(problems: string[]): Promise<void>;
+  refuse(problems: Problem[]): Promise<void>;
   /** Tells those listening that its summary changed. */
   changed(): void;
   /** Stops what runs and lets go of everything but its log and trace. */
@@ -41,10 +42,16 @@ export interface HostedEntry {
 }
 
 /** Why an entry is refused, as data: the first of its problems. */
-export const refusal = (problems: readonly string[]): StateReasonCode => ({ code: 'refused', problem: problems[0] ?? 'unknown problem' });
+export function refusal(problems: readonly Problem[]): StateReasonCode {
+  const first = problems[0];
+  if (first === undefined) return { code: 'refused', problem: 'unknown problem' };
+  return first.field !== undefined && first.reason !== undefined
+    ? { code: 'refused', problem: first.text, field: first.field, reason: first.reason }
+    : { code: 'refused', problem: first.text };
+}
 
 /** The line every refused entry writes in its log, whatever its kind: the same coded line, worded by the window. */
-export function logRefusal(log: ToolLog, problems: string[]): void {
+export function logRefusal(log: ToolLog, problems: Problem[]): void {
   log.appendHost({ code: 'folderRefused', problems });
 }
 
@@ -54,7 +61,7 @@ export interface EntryAbout {
   version: string;
   description?: LocalizedText | undefined;
   /** Set while it is refused. */
-  problems?: readonly string[] | undefined;
+  problems?: readonly Problem[] | undefined;
   warnings?: readonly string[] | undefined;
 }
 

@@ -2,6 +2,7 @@
 // lists it: under what could be read of its manifest, refused with its problems, with a log of its
 // own and nothing to start, run or ask. A reload that finds it valid puts the tool (or plugin) in
 // its place, which takes over its log and trace.
+import type { Problem } from '../../../src-shared/protocol/problem-reasons';
 import type { CommandOutcome, EntrySummary, PluginDetails, StateReasonCode, ToolState } from '../../../src-shared/host-api';
 import { Emitter } from '../../../src-shared/lifecycle';
 import type { ToolLog } from '../records/logs';
@@ -22,7 +23,7 @@ export class HostedRefusal implements HostedEntry {
 
   constructor(
     private folderRead: RefusedFolder,
-    private problems: string[],
+    private problems: Problem[],
     readonly log: ToolLog,
     readonly trace: ToolTrace,
   ) {}
@@ -61,7 +62,7 @@ export class HostedRefusal implements HostedEntry {
   }
 
   /** Refused again (a reload that still fails), with what can now be read of it. */
-  async refuse(problems: string[], folderRead?: RefusedFolder): Promise<void> {
+  async refuse(problems: Problem[], folderRead?: RefusedFolder): Promise<void> {
     this.problems = problems;
     if (folderRead) this.folderRead = folderRead;
     logRefusal(this.log, problems);

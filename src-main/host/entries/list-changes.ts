@@ -1,6 +1,7 @@
 // Changes to the list of entries, one at a time: install, load in place, reload, uninstall. A folder
 // loaded in place is judged again on every reload: valid, its entry takes the place of what stood for
 // the folder; refused, what stood for it is refused, a tool or plugin stopped, or the folder as read.
+import type { Problem } from '../../../src-shared/protocol/problem-reasons';
 import { rm } from 'node:fs/promises';
 import type { HostLogCode, InstallVerdict, Result } from '../../../src-shared/host-api';
 import { readRefusedFolder } from '../installs/refused-folder';
@@ -114,7 +115,7 @@ export class ListChanges {
   }
 
   /** Lists a folder refused at its first load (or again since), under what can be read of it. */
-  private async refuseAtLoad(folder: string, problems: string[]): Promise<void> {
+  private async refuseAtLoad(folder: string, problems: Problem[]): Promise<void> {
     const standing = this.list.refusedAt(folder);
     const refused = await readRefusedFolder(folder, (id) => this.list.has(id) && this.list.get(id) !== standing);
     if (standing && standing.id !== refused.id) await this.list.drop(standing.id, standing.refusedFolder?.madeUpId ? 'remove' : 'close');

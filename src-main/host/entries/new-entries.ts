@@ -1,6 +1,7 @@
 // How the host makes an entry for its list: a tool or a plugin from the registry's entry, with its
 // data folder, its log and trace (told to the window line by line) and what its kind is given; or a
 // folder refused at its first load, under what could be read of it.
+import type { Problem } from '../../../src-shared/protocol/problem-reasons';
 import { join } from 'node:path';
 import type { HostEvent } from '../../../src-shared/host-api';
 import type { Capability } from '../../../src-shared/skwir/types';
@@ -85,7 +86,7 @@ export class NewEntries {
   }
 
   /** A folder refused at its first load, under what can be read of it; it gets no data folder. */
-  refusal(refused: RefusedFolder, problems: string[]): HostedRefusal {
+  refusal(refused: RefusedFolder, problems: Problem[]): HostedRefusal {
     const { log, trace } = this.records(refused.id);
     return new HostedRefusal(refused, problems, log, trace);
   }

@@ -2,6 +2,7 @@
 // and trace, and the problems of a folder loaded in place that failed its reload. A new entry
 // (reinstall, reload) replaces the supervisor but keeps the log and the trace; a refused entry's
 // supervisor is stopped, and stays so until a reload finds the folder valid again.
+import type { Problem } from '../../../src-shared/protocol/problem-reasons';
 import type { EntrySummary, HostLogCode, LogLevel, LogSource, StateReasonCode, ToolState } from '../../../src-shared/host-api';
 import type { RecordLine, SessionInputs } from '../../../src-shared/recording/record-lines';
 import { DisposableStore, Emitter } from '../../../src-shared/lifecycle';
@@ -39,7 +40,7 @@ export abstract class SupervisedEntry<Entry extends RegistryEntry, Runs extends 
   /** What is listened to on the supervisor: let go of with it. */
   private supervisorEvents = new DisposableStore();
   /** Set while a folder loaded in place is refused: the problems its last load found. */
-  protected problems: string[] | undefined;
+  protected problems: Problem[] | undefined;
   /** Its latest session, line by line (HostApi.readRecording). */
   readonly recording: SessionRecording;
 
@@ -117,7 +118,7 @@ export abstract class SupervisedEntry<Entry extends RegistryEntry, Runs extends 
   /** What else the kind forgets of the entry it had. */
   protected entryReplaced(): void {}
 
-  async refuse(problems: string[]): Promise<void> {
+  async refuse(problems: Problem[]): Promise<void> {
     await this.supervisor.stop();
     this.problems = problems;
     logRefusal(this.log, problems);

@@ -1,6 +1,7 @@
 // A module plugin's folder judged as `validate` and the installer judge it, with real WebAssembly
 // made by jco's wasm-tools: a component of the plugin world passes; a core module, a component
 // that imports WASI, one without call, and a file that is not WebAssembly are refused by name.
+import { inEnglish } from '../../../src-shared/test/in-english';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -31,7 +32,7 @@ describe('a module plugin folder', () => {
 
   it('is refused with a core module, naming it', async () => {
     await wasm(await binaryFromWat(fixtureWat()));
-    expect(await checkFolder(folder)).toEqual({
+    expect(inEnglish(await checkFolder(folder))).toEqual({
       ok: false,
       problems: [
         'module.wasm: "plugin.wasm" is a core WebAssembly module, not a component; make a component of it with the world skwir:plugin/plugin (wasm-tools component new, or jco new)',
@@ -53,7 +54,7 @@ package wasi:random@0.2.0 {
       (memory (export "memory") 1)
       (func (export "run") (result i32) (i32.const 1)))`;
     await wasm(await componentFromWat(wat, wit, 'other'));
-    expect(await checkFolder(folder)).toEqual({
+    expect(inEnglish(await checkFolder(folder))).toEqual({
       ok: false,
       problems: [
         'module.wasm: "plugin.wasm" imports the interface wasi:random/random@0.2.0; a module plugin may import only read and log',
@@ -64,12 +65,12 @@ package wasi:random@0.2.0 {
 
   it('is refused with a file that is not WebAssembly, or a component that does not decode', async () => {
     await wasm('#!/bin/sh\n');
-    expect(await checkFolder(folder)).toEqual({
+    expect(inEnglish(await checkFolder(folder))).toEqual({
       ok: false,
       problems: ['module.wasm: "plugin.wasm" is not WebAssembly (it starts 0x23 0x21 0x2f 0x62, not 0x00 "asm")'],
     });
     await wasm(new Uint8Array([0, 0x61, 0x73, 0x6d, 0x0d, 0, 1, 0, 9, 9]));
     const verdict = await checkFolder(folder);
-    expect(verdict).toEqual({ ok: false, problems: [expect.stringMatching(/^module.wasm: "plugin.wasm" is not a well-formed component \(.+\)$/)] });
+    expect(inEnglish(verdict)).toEqual({ ok: false, problems: [expect.stringMatching(/^module.wasm: "plugin.wasm" is not a well-formed component \(.+\)$/)] });
   });
 });

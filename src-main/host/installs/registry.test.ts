@@ -1,3 +1,5 @@
+import { inEnglish } from '../../../src-shared/test/in-english';
+import { problemLines } from '../../../src-shared/protocol/problem-reasons';
 import { cp, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -61,7 +63,7 @@ describe('tool registry', () => {
       m.version = 'two';
     });
     expect(await registry.replacedBy(source)).toBeNull();
-    expect(await registry.install(source, noStop)).toEqual({
+    expect(inEnglish(await registry.install(source, noStop))).toEqual({
       ok: false,
       problems: ['version: "two" is not a semantic version such as 1.2.0 (major.minor.patch, each a whole number)'],
     });
@@ -75,7 +77,7 @@ describe('tool registry', () => {
     const registry = new ToolRegistry(data);
     const verdict = await registry.install(source, noStop);
     expect(verdict.ok).toBe(false);
-    const problems = verdict.ok ? [] : verdict.problems;
+    const problems = verdict.ok ? [] : problemLines(verdict.problems);
     expect(problems.some((p) => p.includes('camera'))).toBe(true);
     expect(problems.some((p) => p.includes('missing.sh'))).toBe(true);
     expect(registry.list()).toEqual([]);
@@ -123,9 +125,9 @@ describe('tool registry', () => {
     const twin = join(scratch, 'twin');
     await cp(source, twin, { recursive: true });
     const refused = await registry.loadInPlace(twin);
-    expect(refused.ok ? [] : refused.problems).toEqual([`id: "test.host.services" is already loaded from ${source}`]);
+    expect(refused.ok ? [] : problemLines(refused.problems)).toEqual([`id: "test.host.services" is already loaded from ${source}`]);
     const install = await registry.install(twin, noStop);
-    expect(install.ok ? [] : install.problems).toEqual([`id: "test.host.services" is loaded in place from ${source}`]);
+    expect(install.ok ? [] : problemLines(install.problems)).toEqual([`id: "test.host.services" is loaded in place from ${source}`]);
   });
 
   it('refuses an id that differs from a listed one only in case, naming both (they would share folders on macOS)', async () => {
@@ -138,9 +140,9 @@ describe('tool registry', () => {
       'id: "test.Host.Services" differs only in case from the installed tool "test.host.services"; ' +
       'ids name folders and files, which a file system that ignores case (as macOS does) would share';
     const installed = await registry.install(twin, noStop);
-    expect(installed.ok ? [] : installed.problems).toEqual([reason]);
+    expect(installed.ok ? [] : problemLines(installed.problems)).toEqual([reason]);
     const loaded = await registry.loadInPlace(twin);
-    expect(loaded.ok ? [] : loaded.problems).toEqual([reason]);
+    expect(loaded.ok ? [] : problemLines(loaded.problems)).toEqual([reason]);
     expect(registry.list().map((e) => e.id)).toEqual(['test.host.services']);
     expect(await readdir(join(data, 'tools'))).toEqual(['test.host.services']);
     expect(await readdir(join(data, 'data'))).toEqual(['test.host.services']);
@@ -151,7 +153,7 @@ describe('tool registry', () => {
     const other = new ToolRegistry(join(scratch, 'other-app'));
     await other.loadInPlace(source);
     const refused = await other.install(twin, noStop);
-    expect(refused.ok ? [] : refused.problems).toEqual([
+    expect(refused.ok ? [] : problemLines(refused.problems)).toEqual([
       `id: "test.Host.Services" differs only in case from "test.host.services", loaded in place from ${source}; ` +
         'ids name folders and files, which a file system that ignores case (as macOS does) would share',
     ]);
@@ -159,7 +161,7 @@ describe('tool registry', () => {
     const reloaded = new ToolRegistry(data);
     expect(await reloaded.load()).toHaveLength(1);
     const damaged = await reloaded.install(twin, noStop);
-    expect(damaged.ok ? [] : damaged.problems).toEqual([reason]);
+    expect(damaged.ok ? [] : problemLines(damaged.problems)).toEqual([reason]);
   });
 
   it('keeps an installed copy that no longer validates, and says why', async () => {

@@ -6,6 +6,7 @@ import { readdir, readFile, rename, rm } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import type { InstallReplaces } from '../../../src-shared/host-api';
+import { problemLine, problemLines, problemOf, type Problem } from '../../../src-shared/protocol/problem-reasons';
 import type { Manifest } from '../../../src-shared/protocol/types';
 import type { PluginManifest } from '../../../src-shared/skwir/plugin-manifest';
 import { makeOwnFolder, writeFileAtomic } from '../files/own-files';
@@ -26,7 +27,8 @@ export type ToolEntry = EntryPlace & { kind: 'tool'; manifest: Manifest; execPat
 export type PluginEntry = EntryPlace & { kind: 'plugin'; manifest: PluginManifest; entryPath: string };
 export type RegistryEntry = ToolEntry | PluginEntry;
 
-export type RegistryVerdict = { ok: true; entry: RegistryEntry } | { ok: false; problems: string[] };
+/** `problems`: each with its reason as data where it has one, so the window words it in its language. */
+export type RegistryVerdict = { ok: true; entry: RegistryEntry } | { ok: false; problems: Problem[] };
 
 const entryOf = (verdict: ValidFolder, folder: string, loadedInPlace: boolean): RegistryEntry =>
   verdict.kind === 'tool'
@@ -36,8 +38,8 @@ const entryOf = (verdict: ValidFolder, folder: string, loadedInPlace: boolean): 
 /** The registry names files after tool ids; the manifest schema already keeps ids to these. */
 const safeId = /^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)+$/;
 
-export const idProblem = (id: string): string | undefined =>
-  safeId.test(id) && id.length <= 128 ? undefined : `id: ${JSON.stringify(id)} cannot name a folder`;
+export const idProblem = (id: string): Problem | undefined =>
+  safeId.test(id) && id.length <= 128 ? undefined : problemOf('id', { code: 'idCannotNameFolder', value: JSON.stringify(id) });
 
 interface InstalledFile {
   version: 1;
@@ -83,7 +85,7 @@ export class ToolRegistry {
       if (verdict.ok && verdict.manifest.id === id) {
         this.entries.set(id, entryOf(verdict, folder, false));
       } else {
-        const problems = verdict.ok ? [`id: the copy now says "${verdict.manifest.id}"`] : verdict.problems;
+        const problems = verdict.ok ? [`id: the copy now says "${verdict.manifest.id}"`] : problemLines(verdict.problems);
         this.damaged.set(id, problems);
         damaged.push({ id, folder, problems });
       }
@@ -105,7 +107,7 @@ export class ToolRegistry {
 
     const tools = join(this.dataFolder, 'tools');
     const final = join(tools, id);
-    if (resolve(source) === final) return { ok: false, problems: [`folder: ${source} is already the installed copy`] };
+    if (resolve(source) === final) return { ok: false, problems: [problemOf('folder', { code: 'isInstalledCopy', path: source })] };
     const staged = join(tools, `.staged-${randomBytes(6).toString('hex')}`);
     await makeOwnFolder(tools);
     try {
@@ -113,7 +115,7 @@ export class ToolRegistry {
       if (!copied.ok) return copied;
       // The copy is what runs: judge it too (a file changed while it was copied, say).
       const copy = await checkFolder(staged);
-      if (!copy.ok) return { ok: false, problems: copy.problems.map((p) => `${p} (in the installed copy)`) };
+      if (!copy.ok) return { ok: false, problems: copy.problems.map((p) => problemLine(`${p.text} (in the installed copy)`)) };
 
       if (this.entries.has(id)) await beforeReplace(id);
       const old = join(tools, `.old-${randomBytes(6).toString('hex')}`);
@@ -155,7 +157,10 @@ export class ToolRegistry {
       idProblem(id) ??
       this.caseConflict(id) ??
       (existing && !(existing.loadedInPlace && existing.folder === wanted)
-        ? `id: "${id}" is already ${existing.loadedInPlace ? `loaded from ${existing.folder}` : 'installed'}`
+        ? problemOf(
+            'id',
+            existing.loadedInPlace ? { code: 'idTaken', value: JSON.stringify(id), from: existing.folder } : { code: 'idTaken', value: JSON.stringify(id) },
+          )
         : undefined);
     if (problem) return { ok: false, problems: [problem] };
     const entry = entryOf(checked, wanted, true);
@@ -186,18 +191,21 @@ export class ToolRegistry {
    * Ids name paths (tools/<id>, data/<id>, preferences/<id>.json), and on a file system that
    * ignores case, as macOS's does by default, two ids differing only in case would share them.
    */
-  private caseConflict(id: string): string | undefined {
+  private caseConflict(id: string): Problem | undefined {
     const lower = id.toLowerCase();
     const twin = [...this.entries.keys(), ...this.damaged.keys()].find((other) => other !== id && other.toLowerCase() === lower);
     if (twin === undefined) return undefined;
     const entry = this.entries.get(twin);
-    const listed = entry?.loadedInPlace ? `"${twin}", loaded in place from ${entry.folder}` : `the installed tool "${twin}"`;
-    return `id: "${id}" differs only in case from ${listed}; ids name folders and files, which a file system that ignores case (as macOS does) would share`;
+    const [value, named] = [JSON.stringify(id), JSON.stringify(twin)];
+    return problemOf(
+      'id',
+      entry?.loadedInPlace ? { code: 'caseTwin', value, twin: named, inPlaceFrom: entry.folder } : { code: 'caseTwin', value, twin: named },
+    );
   }
 
-  private inPlaceConflict(id: string): string | undefined {
+  private inPlaceConflict(id: string): Problem | undefined {
     const existing = this.entries.get(id);
-    return existing?.loadedInPlace ? `id: "${id}" is loaded in place from ${existing.folder}` : undefined;
+    return existing?.loadedInPlace ? problemOf('id', { code: 'idLoadedInPlace', value: JSON.stringify(id), from: existing.folder }) : undefined;
   }
 
   private async readInstalled(): Promise<{ id: string }[]> {

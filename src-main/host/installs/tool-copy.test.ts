@@ -1,5 +1,6 @@
 // Installing a dropped folder with real files: sparse files, special files, folders over the caps.
 // Each refusal names what is wrong and leaves nothing behind in the app's data folder.
+import { problemLines } from '../../../src-shared/protocol/problem-reasons';
 import { execFileSync } from 'node:child_process';
 import { cp, mkdir, mkdtemp, open, readdir, readFile, rm, stat, truncate, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
@@ -30,7 +31,7 @@ afterEach(async () => {
 
 const install = async () => {
   const verdict = await new ToolRegistry(data).install(source, async () => {});
-  return verdict.ok ? [] : verdict.problems;
+  return verdict.ok ? [] : problemLines(verdict.problems);
 };
 
 /** Whatever the refusal, the app's tools folder holds nothing: no copy, no staged folder. */

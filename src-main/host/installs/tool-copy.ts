@@ -24,7 +24,7 @@ import { constants, type Stats } from 'node:fs';
 import { lstat, mkdir, open, opendir, readlink, realpath, symlink, type FileHandle } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 import { isInside } from '../../../src-shared/manifest/tool-path';
-import { formatCount, quote } from '../../../src-shared/protocol/problem-words';
+import { problemOf, quote, type Problem } from '../../../src-shared/protocol/problem-reasons';
 
 /** The most one install copies; a dropped folder over any of these is refused. */
 export const installLimits = {
@@ -36,7 +36,7 @@ export const installLimits = {
   maxDepth: 32,
 } as const;
 
-export type CopyVerdict = { ok: true } | { ok: false; problems: string[] };
+export type CopyVerdict = { ok: true } | { ok: false; problems: Problem[] };
 
 interface Entry {
   /** Relative to the tool's folder. */
@@ -46,8 +46,8 @@ interface Entry {
   mode: number;
 }
 
-const specialKind = (info: Stats): string | undefined =>
-  info.isFIFO() ? 'a FIFO' : info.isSocket() ? 'a socket' : info.isCharacterDevice() || info.isBlockDevice() ? 'a device' : undefined;
+const specialKind = (info: Stats): 'fifo' | 'socket' | 'device' | undefined =>
+  info.isFIFO() ? 'fifo' : info.isSocket() ? 'socket' : info.isCharacterDevice() || info.isBlockDevice() ? 'device' : undefined;
 
 const failure = (error: unknown): string => (error as NodeJS.ErrnoException).code ?? String(error);
 
@@ -55,9 +55,9 @@ const failure = (error: unknown): string => (error as NodeJS.ErrnoException).cod
  * Everything under `folder`, folders before what they hold, links not followed; or the problems
  * that refuse it. Stops at the first limit passed: a folder of a million files is not walked whole.
  */
-async function measure(folder: string): Promise<{ entries: Entry[] } | { problems: string[] }> {
+async function measure(folder: string): Promise<{ entries: Entry[] } | { problems: Problem[] }> {
   const entries: Entry[] = [];
-  const special: string[] = [];
+  const special: Problem[] = [];
   let bytes = 0;
   const pending = [{ under: '', depth: 1 }];
   while (pending.length > 0) {
@@ -66,15 +66,15 @@ async function measure(folder: string): Promise<{ entries: Entry[] } | { problem
     for await (const { name } of await opendir(join(folder, under))) {
       const path = under === '' ? name : join(under, name);
       if (entries.length + special.length === installLimits.maxEntries) {
-        return { problems: [`folder: it holds more than ${formatCount(installLimits.maxEntries)} files, folders and links, the most an install copies`] };
+        return { problems: [problemOf('folder', { code: 'tooManyEntries', limit: installLimits.maxEntries })] };
       }
       if (depth > installLimits.maxDepth) {
-        return { problems: [`folder: ${quote(path)} is nested ${depth} folders deep; an install copies at most ${installLimits.maxDepth}`] };
+        return { problems: [problemOf('folder', { code: 'nestedTooDeep', value: quote(path), depth, limit: installLimits.maxDepth })] };
       }
       const info = await lstat(join(folder, path));
       const kind = specialKind(info);
       if (kind) {
-        special.push(`folder: ${quote(path)} is ${kind}; a tool's folder may hold only files, folders and symlinks`);
+        special.push(problemOf('folder', { code: 'specialFile', value: quote(path), kind }));
       } else if (info.isDirectory()) {
         entries.push({ path, kind: 'folder', size: 0, mode: info.mode });
         pending.push({ under: path, depth: depth + 1 });
@@ -83,17 +83,13 @@ async function measure(folder: string): Promise<{ entries: Entry[] } | { problem
       } else {
         bytes += info.size;
         if (bytes > installLimits.maxBytes) {
-          return {
-            problems: [
-              `folder: its files hold more than ${installLimits.maxBytes / 1024 ** 3} GiB (${formatCount(installLimits.maxBytes)} bytes), the most an install copies`,
-            ],
-          };
+          return { problems: [problemOf('folder', { code: 'tooManyFolderBytes', gib: installLimits.maxBytes / 1024 ** 3, limit: installLimits.maxBytes })] };
         }
         entries.push({ path, kind: 'file', size: info.size, mode: info.mode });
       }
     }
   }
-  return special.length > 0 ? { problems: special.sort() } : { entries };
+  return special.length > 0 ? { problems: special.sort((a, b) => (a.text < b.text ? -1 : a.text > b.text ? 1 : 0)) } : { entries };
 }
 
 /**
@@ -104,7 +100,7 @@ export async function copyToolFolder(source: string, target: string): Promise<Co
   // A dropped folder that is itself a symlink is copied for what it leads to, not as a link.
   const from = await realpath(source);
   const measured = await measure(from).catch((error: unknown) => ({
-    problems: [`folder: ${quote(source)} could not be read (${failure(error)})`],
+    problems: [problemOf('folder', { code: 'unreadable', value: quote(source), detail: failure(error) })],
   }));
   if ('problems' in measured) return { ok: false, problems: measured.problems };
   await mkdir(target);
@@ -115,10 +111,10 @@ export async function copyToolFolder(source: string, target: string): Promise<Co
       if (entry.kind === 'folder') await mkdir(made, { mode: (entry.mode & 0o777) | 0o700 });
       else if (entry.kind === 'link') await symlink(await linkInCopy(from, entry.path), made);
       else if (!(await copyFile(join(from, entry.path), made, entry, chunk))) {
-        return { ok: false, problems: [`folder: ${quote(entry.path)} changed while it was copied; drop the folder again`] };
+        return { ok: false, problems: [problemOf('folder', { code: 'changedWhileCopied', value: quote(entry.path) })] };
       }
     } catch (error) {
-      return { ok: false, problems: [`folder: ${quote(entry.path)} could not be copied (${failure(error)})`] };
+      return { ok: false, problems: [problemOf('folder', { code: 'notCopied', value: quote(entry.path), detail: failure(error) })] };
     }
   }
   return { ok: true };

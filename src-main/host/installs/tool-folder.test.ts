@@ -1,5 +1,6 @@
 // The bounded read behind every look at a tool's manifest or program, with real files: a FIFO,
 // a device, a file far over the limit.
+import { inEnglish } from '../../../src-shared/test/in-english';
 import { execFileSync } from 'node:child_process';
 import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -48,7 +49,7 @@ describe('judging a folder whose manifest is not a file', () => {
     await mkdir(folder);
     await symlink('/dev/zero', join(folder, 'vitruvian-tool.json'));
     const started = Date.now();
-    expect(await checkFolder(folder)).toEqual({ ok: false, problems: ['vitruvian-tool.json: not a regular file'] });
+    expect(inEnglish(await checkFolder(folder))).toEqual({ ok: false, problems: ['vitruvian-tool.json: not a regular file'] });
     expect(Date.now() - started).toBeLessThan(1_000);
   });
 });
