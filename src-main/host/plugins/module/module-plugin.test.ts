@@ -81,11 +81,12 @@ describe('a module plugin', () => {
     const h = await startModule();
     const cancel = new AbortController();
     const hung = h.field('hang', { signal: cancel.signal });
-    await expect.poll(() => h.trace.some((line) => line.method === 'field'), { timeout: 5_000 }).toBe(true);
+    // The call goes to the worker once its component is ready: on a busy machine, many seconds.
+    await expect.poll(() => h.trace.some((line) => line.method === 'field'), { timeout: 50_000 }).toBe(true);
     cancel.abort();
     expect(await hung).toMatchObject({ outcome: 'cancelled', why: 'asked', message: 'field was cancelled' });
     expect(await h.field('answer')).toMatchObject({ outcome: 'answered' });
-  });
+  }, 120_000);
 
   it('stops runaway memory at 256 MiB: the growth fails inside the component, the host goes on', async () => {
     const MiB = 1_048_576;
@@ -124,7 +125,7 @@ describe('a module plugin', () => {
   it('stops the worker when idle, and starts again when next asked', async () => {
     const h = await startModule({ limits: { idleMs: 200 } });
     expect(await h.field('answer')).toMatchObject({ outcome: 'answered' });
-    await expect.poll(() => h.plugin.state, { timeout: 3_000 }).toBe('idle');
+    await expect.poll(() => h.plugin.state, { timeout: 25_000 }).toBe('idle');
     expect(h.logged('no call for')).toBe(true);
     expect(await h.field('answer')).toMatchObject({ outcome: 'answered' });
   });

@@ -75,7 +75,7 @@ describe("a module plugin's reads", () => {
     const cancel = new AbortController();
     const hung = h.field('readhang', { file: h.file('big.txt', big), signal: cancel.signal });
     // The worker opened the file at its read, and holds it while the component loops.
-    await expect.poll(descriptors, { timeout: 10_000 }).toBe(before + 1);
+    await expect.poll(descriptors, { timeout: 25_000 }).toBe(before + 1);
     cancel.abort();
     expect(await hung).toMatchObject({ outcome: 'cancelled', why: 'asked' });
     // Counted with a worker running, as before (a thread has descriptors of its own).

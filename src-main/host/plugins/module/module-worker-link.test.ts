@@ -43,7 +43,7 @@ parentPort.on('message', () => {
     );
     try {
       const call = link.call(1, 'field', '{}', { first: 1, files: [] });
-      await expect.poll(() => reading, { timeout: 10_000 }).toBe(true);
+      await expect.poll(() => reading, { timeout: 25_000 }).toBe(true);
       await link.stop();
       expect(await call).toEqual({ type: 'exited', message: 'the worker did not end within 0.3 s (held by a file) and was let go' });
       expect(link.ending).toEqual({ code: 'exited', exitCode: null });
