@@ -64,7 +64,7 @@ async function placeholdersCut(): Promise<string[]> {
   });
 }
 
-test('every placeholder fits its box in French', async () => {
+test('every placeholder fits its box in French', async ({}, testInfo) => {
   const seen = new Set<string>();
   const look = async () => {
     for (const box of await page.locator('input[placeholder]:visible, textarea[placeholder]:visible').all())
@@ -78,6 +78,9 @@ test('every placeholder fits its box in French', async () => {
   await look(); // a secret preference, the simulated clipboard
   await openTab(page, 'Journal');
   await look();
+  await openTab(page, 'Messages');
+  await look(); // the search in the messages
+  await screenshot(page, testInfo, 'french-messages-toolbar');
 
   await selectTool(page, 'Hex');
   await openTab(page, 'Fichiers');
@@ -105,6 +108,7 @@ test('every placeholder fits its box in French', async () => {
     expect.arrayContaining([
       'Filtrer les outils',
       'Chercher dans le journal',
+      'Chercher dans les messages',
       'Chercher dans le fichier',
       'Rien dans le presse-papiers',
       '/chemin/vers/un/fichier',
