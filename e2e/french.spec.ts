@@ -3,11 +3,11 @@
 // and its find in a file, the reader's find, the log's search, a secret preference, the simulated
 // clipboard); a plugin's number is written with French separators; a refused folder's problems, the
 // host's lines in a plugin's log and a file's size are in French too.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { expectNoAxeViolations } from './axe';
 import { writeGivenFiles } from './plugin-fixtures';
 import { fixturesFolder, samplesFolder, startTestbedCli, type RunningTestbed } from './testbed-process';
 import { logView, openTab, openWindow, screenshot, selectTool } from './window';
@@ -146,8 +146,7 @@ test('a refused folder’s problems are in French, each after its field', async 
   ]);
   expect(await placeholdersCut()).toEqual([]);
   await screenshot(page, testInfo, 'french-refused-folder');
-  const scan = await new AxeBuilder({ page }).setLegacyMode(true).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  expect(scan.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+  await expectNoAxeViolations(page, 'the install dialog with its French refusal');
   await dialog.getByRole('button', { name: 'Annuler' }).click();
   await expect(dialog).toBeHidden();
 });

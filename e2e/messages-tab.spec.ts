@@ -2,9 +2,9 @@
 // between them, both ways, opened to both messages; and, once a tool sent more messages than the
 // host's trace keeps, the tab says how many older ones were dropped, in English and in French. axe
 // finds nothing.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { join } from 'node:path';
+import { expectNoAxeViolations } from './axe';
 import { fixturesFolder, startTestbedCli, type RunningTestbed } from './testbed-process';
 import { openTab, openWindow, screenshot, selectTool } from './window';
 
@@ -29,15 +29,7 @@ test.afterAll(async () => {
 const messages = () => page.getByRole('list', { name: /^Messages (between the app and the tool|entre l’app et l’outil)$/ });
 const methodFilter = (name: string) => page.getByRole('combobox', { name, exact: true });
 
-async function expectNoViolations(): Promise<void> {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .setLegacyMode(true)
-    .options({ resultTypes: ['violations'] })
-    .analyze();
-  const found = results.violations.flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${violation.help} at ${node.target.join(' ')}`));
-  expect(found, found.join('\n')).toEqual([]);
-}
+const expectNoViolations = () => expectNoAxeViolations(page, 'the Messages tab');
 
 async function run(title: string, [commands, done] = ['Commands', 'Done']): Promise<void> {
   await openTab(page, commands);

@@ -3,11 +3,11 @@
 // what it did; a Skwir command acts on the files selected in the services panel (as in the Finder),
 // its value shown as a tree and its plan applied only once confirmed; Escape closes; and axe finds
 // nothing wrong with the palette, in English and in French.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { planCommandTitle, writeGivenFiles, writePlanPlugin } from './plugin-fixtures';
+import { expectNoAxeViolations } from './axe';
 import { openServedWindow, type ServedWindow } from './served-window';
 import { samplesFolder } from './testbed-process';
 import { openTab, screenshot, selectTool, toolList } from './window';
@@ -45,17 +45,7 @@ async function openPalette() {
   await expect(search()).toBeFocused();
 }
 
-async function expectNoViolations(where: string) {
-  const { violations } = await new AxeBuilder({ page })
-    .include('[role="dialog"]')
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .setLegacyMode(true)
-    .analyze();
-  const found = violations.flatMap((violation) =>
-    violation.nodes.map((node) => `${violation.id}: ${violation.help} at ${node.html}\n  ${node.failureSummary ?? ''}`),
-  );
-  expect(found, `axe found on ${where}:\n${found.join('\n')}`).toEqual([]);
-}
+const expectNoViolations = (where: string) => expectNoAxeViolations(page, where, '[role="dialog"]');
 
 test('a tool and a plugin of one name: each name shown whole in a narrow sidebar, the folder telling them apart under it', async ({}, testInfo) => {
   // A narrow window (its sidebar is 200 px): the folder beside the name and the plugin's tag cut the name.
