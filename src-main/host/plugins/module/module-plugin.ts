@@ -17,7 +17,7 @@ import { formatCount, quote } from '../../../../src-shared/protocol/problem-word
 import { SKWIR_LINE_LIMIT } from '../../../../src-shared/skwir/limits';
 import type { CallMethod } from '../../../../src-shared/skwir/methods';
 import type { Capability } from '../../../../src-shared/skwir/types';
-import type { CallFiles, CallHandles } from '../call-files';
+import type { CallFiles } from '../call-files';
 import { SKWIR_REFUSAL } from '../skwir-refusals';
 import { PluginCalls, readyCall, unanswered } from '../call-sending';
 import { jcoTranspileVersion } from './component-tools';
