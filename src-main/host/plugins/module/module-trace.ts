@@ -6,12 +6,19 @@
 import { TRACE_TEXT_MAX_CHARS } from '../../../../src-shared/limits';
 import { cutText } from '../../records/trace';
 import { SKWIR_REFUSAL } from '../skwir-refusals';
-import type { ReadAsked } from './module-worker-link';
 
 /** A read's answer is traced whole up to this many characters; a longer one is cut, saying how long it was. */
 const READ_ANSWER_CHARS = TRACE_TEXT_MAX_CHARS - 64;
 /** The first bytes of a read the worker tells the host: their base64 fills what the trace shows of the answer. */
 export const READ_HEAD_BYTES = Math.ceil((READ_ANSWER_CHARS * 3) / 4);
+
+/** A read a component asked for (the worker link's message, traced here). */
+export interface ReadAsked {
+  file: number;
+  /** A u64, as the component gave it: past 2^53 a number would be another offset. */
+  offset: bigint;
+  length: number;
+}
 
 const base64Chars = (bytes: number) => Math.ceil(bytes / 3) * 4;
 

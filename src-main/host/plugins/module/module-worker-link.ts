@@ -9,7 +9,7 @@ import type { ExitReasonCode } from '../../../../src-shared/host-api';
 import type { Disposable } from '../../../../src-shared/lifecycle';
 import { SKWIR_LINE_LIMIT, SKWIR_READ_LIMIT } from '../../../../src-shared/skwir/limits';
 import { MODULE_BUDGET, type ModuleCode } from './module-transpile';
-import { READ_HEAD_BYTES } from './module-trace';
+import { READ_HEAD_BYTES, type ReadAsked } from './module-trace';
 import { MAX_LOG_LINE_CHARS } from '../../../../src-shared/limits';
 import { readStderrLines } from '../../process/stderr-lines';
 import type { Child, StopReport } from '../../process/child';
@@ -23,12 +23,7 @@ const WORKER_HEAP_MB = 512;
 /** Log lines one call may write; past them they are counted and dropped, so a flood cannot fill the host's memory. */
 export const MODULE_LOGS_PER_CALL = 10_000;
 
-export interface ReadAsked {
-  file: number;
-  /** A u64, as the component gave it: past 2^53 a number would be another offset. */
-  offset: bigint;
-  length: number;
-}
+export type { ReadAsked };
 
 export type ReadReply = { data: Uint8Array } | { refused: string };
 
