@@ -3,6 +3,7 @@
 // Every request is listed in HostRequests, so both transports are generic over one table
 // and no channel carries `any`.
 import type { Problem, ProblemReason } from './protocol/problem-reasons';
+import type { ValueFault } from './protocol/value-words';
 import type {
   CallBytes,
   CheckedAnswers,
@@ -237,14 +238,8 @@ export type ProblemCode =
   | { code: 'notStarted'; state: ToolState }
   | { code: 'unknownPreference'; id: string }
   | { code: 'untitledPreference'; id: string }
-  | { code: 'tooLong'; chars: number; max: number }
-  | { code: 'kind'; kind: string }
-  | { code: 'notAnOption'; options: string[] }
-  // A value past the bounds its manifest declares.
-  | { code: 'belowMinimum'; minimum: number }
-  | { code: 'aboveMaximum'; maximum: number }
-  | { code: 'notWhole' }
-  | { code: 'notUrl' };
+  // What is wrong with a preference's value, as its manifest declares it.
+  | ValueFault;
 
 /** Every code the host may send, in one union: the codes are unique across the three. */
 export type ReasonCode = StateReasonCode | CommandReasonCode | ProblemCode;
