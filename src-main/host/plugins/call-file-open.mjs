@@ -1,9 +1,11 @@
-// How a call's file is opened for its reads, wherever they are served: the plugin's file thread
-// (file-thread-worker.mjs) and a module plugin's own worker (module-worker-reads.mjs) open it the
-// same way. Without waiting (a FIFO would wait for a writer), without following a link, and kept only
-// when the descriptor is the regular file the call was described with (same device and inode): a
+// How a call's file is described as the call begins and opened for its reads, wherever that is done:
+// the plugin's file thread (file-thread-worker.mjs) and a module plugin's own worker
+// (module-worker.mjs, module-worker-reads.mjs) do it the same way. Described: its links resolved as
+// the system resolves them, which file it is (device and inode), what it is, and a call's one small
+// file read whole. Opened: without waiting (a FIFO would wait for a writer), without following a
+// link, and kept only when the descriptor is the regular file the call was described with: a
 // plugin can swap a path between its call and its read. Plain JavaScript, synchronous on purpose.
-import { closeSync, constants, fstatSync, openSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync, realpathSync, statSync } from 'node:fs';
 
 const { O_RDONLY, O_NONBLOCK = 0, O_NOFOLLOW = 0, O_NOCTTY = 0 } = constants;
 export const OPEN_FLAGS = O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_NOCTTY;
@@ -38,4 +40,44 @@ export function openChecked({ path, dev, ino }) {
   if (changed === undefined) return { fd };
   closeSync(fd);
   return { changed };
+}
+
+/** What a call is told of a file, and which file it is. */
+const described = (real, info) => ({ real, dev: info.dev, ino: info.ino, size: info.size, ...(info.isFile() ? {} : { kind: kindOf(info) }) });
+
+/**
+ * The file a call names: links resolved (as the system does), and what it is, `{real, dev, ino,
+ * size, kind?}`. With `whole`, a regular file of at most that many bytes comes with its bytes
+ * (`data`, an ArrayBuffer), read now: its reads need no other step. Throws the system's error.
+ * @param {{ path: string, whole?: number }} file
+ */
+export function describeFile({ path, whole }) {
+  const real = realpathSync.native(path);
+  return (whole && withBytes(real, whole)) || described(real, statSync(real, { bigint: true }));
+}
+
+/** The file described from its descriptor, with all its bytes when it has at most `limit`; undefined when it cannot be opened (stat says why). */
+function withBytes(real, limit) {
+  let fd;
+  try {
+    fd = openSync(real, OPEN_FLAGS);
+  } catch {
+    return undefined;
+  }
+  try {
+    const info = fstatSync(fd, { bigint: true });
+    if (!info.isFile() || info.size > BigInt(limit)) return described(real, info);
+    // One byte more than its size: a file that grew meanwhile is read at its reads instead.
+    const bytes = Buffer.allocUnsafeSlow(Number(info.size) + 1);
+    let filled = 0;
+    while (filled < bytes.length) {
+      const got = readSync(fd, bytes, filled, bytes.length - filled, filled);
+      if (got === 0) break;
+      filled += got;
+    }
+    if (filled === bytes.length) return described(real, info);
+    return { ...described(real, info), size: BigInt(filled), data: bytes.buffer.slice(0, filled) };
+  } finally {
+    closeSync(fd);
+  }
 }

@@ -2,59 +2,19 @@
 // JavaScript, so it runs as it is under Node, tsx, vitest and Electron alike. Everything here is
 // synchronous on purpose: the host's own file work runs on Node's shared pool of four threads, and
 // a file that never answers must hold this thread, not one of those. A call's file is described
-// here (its link resolved, what it is; a small one read whole), or opened at its first read as
-// call-file-open.mjs says. Each step is one message and one answer; closing is never waited for (a
+// here, or opened at its first read, as call-file-open.mjs says. Each step is one message and one answer; closing is never waited for (a
 // step may close descriptors first). The files of calls still queued are described several in one
 // step: a message each way costs more than describing a small file does.
-import { closeSync, fstatSync, openSync, readSync, realpathSync, statSync } from 'node:fs';
+import { closeSync, fstatSync, readSync } from 'node:fs';
 import { parentPort } from 'node:worker_threads';
-import { kindOf, OPEN_FLAGS, openChecked } from './call-file-open.mjs';
+import { describeFile, openChecked } from './call-file-open.mjs';
 
 const port = /** @type {import('node:worker_threads').MessagePort} */ (parentPort);
-
-/** What the call is told of a file, and which file it is. */
-const described = (real, info) => ({ real, dev: info.dev, ino: info.ino, size: info.size, ...(info.isFile() ? {} : { kind: kindOf(info) }) });
-
-/**
- * The file a call names: links resolved (as the system does), and what it is. With `whole`, a
- * regular file of at most that many bytes comes with its bytes, read now: its reads need no
- * other step.
- */
-function describe({ path, whole }) {
-  const real = realpathSync.native(path);
-  return (whole && withBytes(real, whole)) || described(real, statSync(real, { bigint: true }));
-}
-
-/** The file described from its descriptor, with all its bytes when it has at most `limit`; undefined when it cannot be opened (stat says why). */
-function withBytes(real, limit) {
-  let fd;
-  try {
-    fd = openSync(real, OPEN_FLAGS);
-  } catch {
-    return undefined;
-  }
-  try {
-    const info = fstatSync(fd, { bigint: true });
-    if (!info.isFile() || info.size > BigInt(limit)) return described(real, info);
-    // One byte more than its size: a file that grew meanwhile is read at its reads instead.
-    const bytes = Buffer.allocUnsafeSlow(Number(info.size) + 1);
-    let filled = 0;
-    while (filled < bytes.length) {
-      const got = readSync(fd, bytes, filled, bytes.length - filled, filled);
-      if (got === 0) break;
-      filled += got;
-    }
-    if (filled === bytes.length) return described(real, info);
-    return { ...described(real, info), size: BigInt(filled), data: bytes.buffer.slice(0, filled) };
-  } finally {
-    closeSync(fd);
-  }
-}
 
 /** One of several files described in one step: what went wrong with it is its own answer. */
 function describedOrFailed(file) {
   try {
-    return describe(file);
+    return describeFile(file);
   } catch (error) {
     return { failed: failure(error, 'describe') };
   }
@@ -116,7 +76,7 @@ port.on('message', (asked) => {
   }
   let reply;
   try {
-    reply = asked.op === 'describe' ? describe(asked) : read(asked);
+    reply = asked.op === 'describe' ? describeFile(asked) : read(asked);
   } catch (error) {
     reply = { failed: failure(error, asked.op === 'describe' ? 'describe' : 'open') };
   }
