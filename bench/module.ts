@@ -69,6 +69,55 @@ async function directComponent(cacheFolder: string, path: string) {
   return { call: () => JSON.parse(component.call('field', params)) as { value: number }, close: () => closeSync(fd) };
 }
 
+/**
+ * What a hop to a worker costs at least: the same component in a bare worker, each call posted to
+ * it and its answer posted back; the file opened (links resolved, its size read) and closed each
+ * call, its reads served by fs.readSync, its log line posted to the main thread as it comes.
+ */
+const BARE_HOP_WORKER = `
+import { parentPort, workerData } from 'node:worker_threads';
+import { readFile } from 'node:fs/promises';
+import { closeSync, fstatSync, openSync, readSync, realpathSync } from 'node:fs';
+import { join } from 'node:path';
+const { instantiate } = await import(workerData.script);
+let fd;
+const component = await instantiate(async (name) => WebAssembly.compile(await readFile(join(workerData.folder, name))), {
+  read: { default(_file, offset, length) { const bytes = Buffer.allocUnsafe(Math.min(length, 4194304)); return bytes.subarray(0, readSync(fd, bytes, 0, bytes.length, Number(offset))); } },
+  log: { default: (level, message) => parentPort.postMessage({ level, message }) },
+});
+parentPort.on('message', ({ id, path, params }) => {
+  fd = openSync(realpathSync.native(path), 'r');
+  fstatSync(fd, { bigint: true });
+  try {
+    parentPort.postMessage({ id, text: component.call('field', params) });
+  } finally {
+    closeSync(fd);
+  }
+});
+parentPort.postMessage({ ready: true });
+`;
+
+/** The component in a bare worker (BARE_HOP_WORKER), called on `path` one call at a time. */
+async function bareHop(scratch: string, path: string) {
+  const module = await transpiledModule(join(sample, 'plugin.wasm'), join(scratch, 'bare-cache'));
+  const script = join(scratch, 'bare-hop.mjs');
+  await writeFile(script, BARE_HOP_WORKER);
+  const worker = new Worker(script, { workerData: { script: pathToFileURL(module.script).href, folder: module.folder }, execArgv: [] });
+  await new Promise((resolve) => worker.once('message', resolve));
+  const params = JSON.stringify({ key: 'lines.count', file: { handle: 1, name: 'file.txt', path } });
+  let answered: ((text: string) => void) | undefined;
+  worker.on('message', (message: { id?: number; text?: string }) => message.id !== undefined && answered?.(message.text!));
+  let id = 0;
+  return {
+    call: () =>
+      new Promise<{ value: number }>((resolve) => {
+        answered = (text) => resolve(JSON.parse(text) as { value: number });
+        worker.postMessage({ id: ++id, path, params });
+      }),
+    close: () => worker.terminate(),
+  };
+}
+
 const CASES = [
   { what: '1 KiB, one read', size: 1024, calls: 400, target: 3 },
   { what: '4 MiB, 64 reads of 64 KiB', size: 4 * MB, calls: 20, target: 1.5 },
@@ -101,12 +150,27 @@ async function benchRoundTrip(): Promise<void> {
           () => batch(calls, throughHost),
           () => batch(calls, directly),
         );
+        const bare = await bareHop(scratch, path);
+        const hop = async () => {
+          if ((await bare.call()).value !== expected) throw new Error('the bare worker counted wrong');
+        };
+        await batch(calls, hop);
+        const hops = await inPairs(
+          PAIRS,
+          () => batch(calls, hop),
+          () => batch(calls, directly),
+        );
+        await bare.close();
         direct.close();
         const [hostMs, directMs] = [best(pairs.host), best(pairs.peer)];
         console.log(
           `  ${what}: through the host ${us(hostMs)} (median ${us(median(pairs.host))}), direct on the main thread ${us(directMs)} (median ${us(median(pairs.peer))}); ` +
             `best ${(hostMs / directMs).toFixed(2)}x (+${us(hostMs - directMs)} a call), pairs' median ${pairs.paired.toFixed(2)}x ` +
             `(target within ${target}x: ${pairs.paired <= target ? 'met' : 'NOT MET'})`,
+        );
+        console.log(
+          `    what a hop costs at least, no target: a bare worker (the file opened each call, the log posted) ${us(best(hops.host))} (median ${us(median(hops.host))}), ` +
+            `pairs' median ${hops.paired.toFixed(2)}x the direct call in its own pairs`,
         );
       }
     });

@@ -12,7 +12,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FileThread } from '../host/plugins/file-thread';
 import { moduleCode } from '../host/plugins/module/module-transpile';
-import { WorkerLink, type ServedRead } from '../host/plugins/module/module-worker-link';
+import { WorkerLink, type CallEvent } from '../host/plugins/module/module-worker-link';
 import { bundleElectron, PREVIEW2_IO_WORKER, type BundleReport } from './bundle';
 
 const repository = join(import.meta.dirname, '..', '..');
@@ -85,15 +85,14 @@ describe('the Electron bundles', () => {
     await writeFile(path, text);
     const { dev, ino } = await stat(path, { bigint: true });
     const output: string[] = [];
-    const served: ServedRead[] = [];
+    const served: CallEvent[] = [];
     const link = await WorkerLink.start(
       {
         // As module-transpile.ts hands it over: the script's text, every core module capped.
         code: moduleCode(answer.files ?? {}),
         script: pathToFileURL(join(outDir, 'module-worker.mjs')),
         onRead: () => Promise.resolve({ refused: 'the worker should have served it' }),
-        onReads: (reads) => served.push(...reads),
-        onLog: () => {},
+        onEvents: (events) => served.push(...events),
         onLogsDropped: () => {},
         onOutput: (line) => output.push(line),
       },
@@ -102,12 +101,17 @@ describe('the Electron bundles', () => {
       throw new Error(`${String(error)}; files ${Object.keys(answer.files ?? {}).join(', ')}; the worker said: ${output.join(' | ')}`);
     });
     try {
-      const params = JSON.stringify({ key: 'lines.count', file: { handle: 1, name: 'a.txt', size: text.length } });
-      expect(await link.call(1, 'field', params, { first: 1, files: [{ path, real: path, dev, ino }] })).toEqual({
+      // Described in the worker (not read whole: opened at its first read).
+      expect(await link.call(1, 'field', { first: 1, files: [{ path, name: 'a.txt' }], serve: true, params: { key: 'lines.count' }, place: 'file' })).toEqual({
         type: 'answered',
         text: expect.stringContaining('3'),
       });
-      expect(served[0]).toMatchObject({ file: 1, offset: 0n, bytes: text.length, head: new TextEncoder().encode(text) });
+      expect(served[0]).toEqual({
+        type: 'began',
+        params: JSON.stringify({ key: 'lines.count', file: { handle: 1, name: 'a.txt', path, size: text.length } }),
+        files: [{ real: path, dev, ino, size: text.length }],
+      });
+      expect(served[1]).toMatchObject({ type: 'served', file: 1, offset: 0n, bytes: text.length, head: new TextEncoder().encode(text) });
     } finally {
       await link.stop();
     }

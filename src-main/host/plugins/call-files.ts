@@ -12,7 +12,7 @@ import { mimeOf } from '../../../src-shared/skwir/file-types';
 import type { CallFile } from '../../../src-shared/skwir/types';
 import { kindOf } from '../files/bounded-read';
 import { FileStepError, type DescribedPath, type FileIdentity, type FileThread, type Read } from './file-thread';
-import { GivenFileRefusal, givenFileProblemOf } from './given-file';
+import { GivenFileRefusal, givenFileProblemOf, notAFileProblem } from './given-file';
 import { skwirRefusal } from './skwir-refusals';
 
 /**
@@ -172,7 +172,7 @@ export async function describeFiles(paths: readonly string[], thread: FileThread
     } catch (error) {
       throw new GivenFileRefusal(path, givenFileProblemOf(error));
     }
-    if (described.kind) throw new GivenFileRefusal(path, described.kind === 'a folder' ? { code: 'folder' } : { code: 'notAFile' });
+    if (described.kind) throw new GivenFileRefusal(path, notAFileProblem(described.kind));
     const { real, identity, size, bytes } = described;
     files.push({ path, real, identity, size: Number(size), ...(bytes ? { bytes } : {}) });
   }

@@ -81,11 +81,18 @@ export interface ReadyCall<R> {
 
 /** The call ready to send on what runs the plugin; or how it ended before it was sent (no plugin, cancelled, a file that is none). */
 export async function readyCall<R>(ready: Running<R>, request: CallRequest, reads: PluginReads): Promise<ReadyCall<R> | { ended: CallOutcome }> {
-  if ('why' in ready) return { ended: { ms: 0, outcome: 'unavailable', message: reasonText(ready.why, 'plugin'), reasonCode: ready.why } };
-  if (request.signal?.aborted) return { ended: cancelledBeforeSent() };
+  const can = sendable(ready, request);
+  if ('ended' in can) return can;
   const opened = await openCall(request, reads);
   if ('failed' in opened) return { ended: opened.failed };
-  return { running: ready.running, ...opened };
+  return { running: can.running, ...opened };
+}
+
+/** What runs the plugin, when the call can go to it; or how it ended unsent (no plugin, or cancelled meanwhile). */
+export function sendable<R>(ready: Running<R>, request: CallRequest): { running: R } | { ended: CallOutcome } {
+  if ('why' in ready) return { ended: { ms: 0, outcome: 'unavailable', message: reasonText(ready.why, 'plugin'), reasonCode: ready.why } };
+  if (request.signal?.aborted) return { ended: cancelledBeforeSent() };
+  return { running: ready.running };
 }
 
 /** A call nothing answered: the plugin was stopped meanwhile, or crashed (how it ended). */

@@ -25,6 +25,9 @@ export function givenFileProblemOf(error: unknown): GivenFileProblem {
   return { code: 'unreadable', reason: code ?? (error instanceof Error ? error.message : String(error)) };
 }
 
+/** Why a path that is no regular file cannot be given, from what it is ('a folder', 'a FIFO'...). */
+export const notAFileProblem = (kind: string): GivenFileProblem => (kind === 'a folder' ? { code: 'folder' } : { code: 'notAFile' });
+
 /** Judges a path before it is added to a plugin's files; never throws. */
 export async function judgeGivenFile(path: string): Promise<GivenFileVerdict> {
   const problem = await givenFileProblem(path);

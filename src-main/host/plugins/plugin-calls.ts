@@ -212,22 +212,25 @@ export async function openCall(request: CallRequest, reads: PluginReads): Promis
   try {
     files = await reads.describe(request.files);
   } catch (error) {
-    // The host's own refusal of a path: said of the file, never as the plugin's failure.
-    if (error instanceof GivenFileRefusal) {
-      return {
-        failed: { ms: 0, outcome: 'unavailable', message: error.message, reasonCode: { code: 'fileNotGiven', path: error.path, problem: error.problem } },
-      };
-    }
+    if (error instanceof GivenFileRefusal) return { failed: notGiven(error) };
     return { failed: { ms: 0, outcome: 'unavailable', message: `file: ${(error as Error).message}` } };
   }
-  const { bytes } = request;
-  if (bytes) {
-    bytes.size = files.callFiles.reduce((sum, file) => sum + (file.size ?? 0), 0);
-    files.onRead = (count) => (bytes.read += count);
-  }
+  countBytes(request, files);
   const info = skwirMethodInfo(request.method)!;
   const params = { ...request.params, ...(info.files === 'entries' ? { entries: files.callFiles } : { file: files.callFiles[0] }) };
   return { files, params };
+}
+
+/** The host's own refusal of a call's path: said of the file, never as the plugin's failure. */
+export function notGiven(refusal: GivenFileRefusal): CallOutcome {
+  return { ms: 0, outcome: 'unavailable', message: refusal.message, reasonCode: { code: 'fileNotGiven', path: refusal.path, problem: refusal.problem } };
+}
+
+/** The call's files' size told to whoever follows its progress (the window), and each read's bytes counted as they are served. */
+export function countBytes({ bytes }: CallRequest, files: CallFiles): void {
+  if (!bytes) return;
+  bytes.size = files.callFiles.reduce((sum, file) => sum + (file.size ?? 0), 0);
+  files.onRead = (count) => (bytes.read += count);
 }
 
 /** What a call's answer is judged against: its files (the one file's size too), what was granted, the host's paths. */

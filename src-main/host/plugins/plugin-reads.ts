@@ -78,6 +78,18 @@ export class PluginReads {
     return CallFiles.of((await ahead) ?? (await describeFiles(paths, this.thread, this.reads)), first, this.thread);
   }
 
+  /** Handles for a call's `count` files, described elsewhere (a module plugin's worker): the first of them. Taken now, whether or not the call is sent. */
+  reserve(count: number): number {
+    const first = this.nextHandle;
+    this.nextHandle += count;
+    return first;
+  }
+
+  /** The files of a call described elsewhere, under the handles reserve() gave it. */
+  describedAt(first: number, files: DescribedFile[]): CallFiles {
+    return CallFiles.of(files, first, this.thread);
+  }
+
   /**
    * The files of the calls queued next (`upcoming`, in their order), described now, while the
    * plugin answers the one before: a plugin asked about many files waits for no step in the thread

@@ -34,6 +34,35 @@ describe('tool log', () => {
     await log.dispose();
   });
 
+  it('gathers lines logged in turns of their own (a line a call) into few writes, every line in the file', async () => {
+    const log = new ToolLog({ file: join(folder, 'gathered.log') });
+    log.append('info', 'tool', 'opening');
+    await log.flush();
+    const handle = (log as unknown as { handle: { write(...args: unknown[]): Promise<unknown> } }).handle;
+    const write = handle.write.bind(handle);
+    let writes = 0;
+    handle.write = (...args: unknown[]) => {
+      writes++;
+      return write(...args);
+    };
+    const lines = 200;
+    for (let i = 0; i < lines; i++) {
+      log.append('info', 'tool', `counted ${i}`);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    await log.flush();
+    expect(writes).toBeGreaterThan(0);
+    expect(writes).toBeLessThanOrEqual(20);
+    const text = await readFile(join(folder, 'gathered.log'), 'utf8');
+    expect(
+      text
+        .trimEnd()
+        .split('\n')
+        .map((line) => line.slice(line.lastIndexOf(' ') + 1)),
+    ).toEqual(['opening', ...Array.from({ length: lines }, (_, i) => String(i))]);
+    await log.dispose();
+  });
+
   it('writes every line to its file with a timestamp, one line each', async () => {
     const log = new ToolLog({ file: join(folder, 'logs', 'a.log'), now: () => Date.UTC(2030, 0, 2, 3, 4, 5) });
     log.append('info', 'tool', 'first');

@@ -42,6 +42,13 @@ export const logLevels: readonly LogLevel[] = ['error', 'warn', 'info', 'debug']
  * tool's output), then is encoded at once: a long turn does not hold many strings on the heap.
  */
 const TURN_CHARS = 65_536;
+/**
+ * Lines wait this long for others before they are written, unless WRITE_AT_BYTES of them are
+ * waiting: a plugin that logs a line a call (many calls a millisecond) costs the disk one write
+ * every few hundred calls, not one a call, each a wake of a thread of Node's pool.
+ */
+const GATHER_MS = 10;
+const WRITE_AT_BYTES = 65_536;
 
 /** A line's level and source as the file's columns show them. */
 const levelColumn: Record<LogLevel, string> = { error: 'error', warn: 'warn ', info: 'info ', debug: 'debug' };
@@ -79,6 +86,8 @@ export class ToolLog {
   private turnChars = 0;
   private droppedFromFile = 0;
   private writing: Promise<void> | undefined;
+  /** Ends the wait of the lines gathered for the next write, while there is one. */
+  private gathered: (() => void) | undefined;
   private handle: FileHandle | undefined;
   private fileBytes = 0;
   private closed = false;
@@ -147,6 +156,7 @@ export class ToolLog {
 
   /** Resolves when everything appended so far is on disk. */
   async flush(): Promise<void> {
+    this.endGathering();
     this.encodeTurn();
     while (this.writing) await this.writing;
   }
@@ -227,6 +237,7 @@ export class ToolLog {
     if (size === undefined || this.pendingBytes + size > this.maxPendingBytes) {
       this.droppedFromFile++;
       this.writing ??= this.writeLoop();
+      this.endGathering();
       return;
     }
     this.store(text, size);
@@ -237,6 +248,26 @@ export class ToolLog {
     if (size !== undefined && size > this.room()) this.growPending(this.pendingBytes + size);
     this.pendingBytes += this.pending!.write(text, this.pendingBytes);
     this.writing ??= this.writeLoop();
+    if (this.pendingBytes >= WRITE_AT_BYTES) this.endGathering();
+  }
+
+  /** Waits for more lines to write with those waiting, at most GATHER_MS, less once WRITE_AT_BYTES wait or lines are dropped. */
+  private gather(): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(() => this.endGathering(), GATHER_MS);
+      this.gathered = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      if (this.pendingBytes >= WRITE_AT_BYTES || this.droppedFromFile > 0) this.endGathering();
+    });
+  }
+
+  /** The lines gathered so far are written now. */
+  private endGathering(): void {
+    const gathered = this.gathered;
+    this.gathered = undefined;
+    gathered?.();
   }
 
   private room(): number {
@@ -261,8 +292,8 @@ export class ToolLog {
 
   private async writeLoop(): Promise<void> {
     try {
-      await new Promise((resolve) => setImmediate(resolve));
       while (this.pendingBytes > 0 || this.droppedFromFile > 0) {
+        await this.gather();
         let bytes = this.pending?.subarray(0, this.pendingBytes) ?? Buffer.alloc(0);
         this.pending = undefined; // lines that come while these are written go to a new buffer
         this.pendingBytes = 0;

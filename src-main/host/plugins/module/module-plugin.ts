@@ -7,25 +7,27 @@
 // call past its limit, cancelled, or cut short by a log line over the limit ends the worker, and the
 // next call starts a fresh one. The same calls as a program plugin (plugin-calls.ts: the queue, the
 // answer checks, the idle stop) and the same files and handles (plugin-reads.ts), with no
-// initialize: the granted capabilities rule `read`. The open call's reads are served in the worker
-// (module-worker-reads.mjs) and told here in batches; any other read is judged here, and refused.
+// initialize: the granted capabilities rule `read`. A call's files are described in the worker as
+// it begins and the open call's reads served there (module-worker-reads.mjs): one hop a call, none a
+// read; what the worker did is told here in batches. Any other read is judged here, and refused.
 // The Messages tab gets each call, read and log as the JSON-RPC lines a program would have sent for
 // them (module-trace.ts).
-import { basename } from 'node:path';
+import { basename, isAbsolute } from 'node:path';
 import type { HandAnswer, HostLogCode, LogLevel, LogSource } from '../../../../src-shared/host-api';
 import { formatCount, quote } from '../../../../src-shared/protocol/problem-words';
 import { SKWIR_LINE_LIMIT } from '../../../../src-shared/skwir/limits';
 import type { CallMethod } from '../../../../src-shared/skwir/methods';
 import type { Capability } from '../../../../src-shared/skwir/types';
 import type { CallFiles } from '../call-files';
+import { GivenFileRefusal } from '../given-file';
 import { SKWIR_REFUSAL } from '../skwir-refusals';
-import { PluginCalls, readyCall, unanswered } from '../call-sending';
+import { PluginCalls, sendable, unanswered } from '../call-sending';
 import { jcoTranspileVersion } from './component-tools';
-import { logNotice } from '../../records/log-notice';
 import { ModuleTrace, type TraceLine } from './module-trace';
+import { notGivenRefusal, OpenCalls, workerCall, type OpenCall } from './module-open-call';
 import { transpiledModule } from './module-transpile';
-import { MODULE_LOGS_PER_CALL, WorkerLink, type CallEnding, type ReadAsked, type ReadReply, type ServedRead, type WorkerFiles } from './module-worker-link';
-import { cancelledByPerson, judgedAnswer, malformed, pluginFailed, timedOut } from '../plugin-calls';
+import { MODULE_LOGS_PER_CALL, WorkerLink, type CallEnding, type WorkerCall } from './module-worker-link';
+import { cancelledByPerson, judgedAnswer, malformed, notGiven, pluginFailed, timedOut } from '../plugin-calls';
 import type { CallablePlugin, CallOutcome, CallRequest, PluginLimits } from '../plugin-calls';
 import { LaunchError } from '../../process/child';
 import { Supervisor } from '../../process/supervisor';
@@ -54,13 +56,14 @@ export class ModulePlugin extends Supervisor<WorkerLink> implements CallablePlug
   protected readonly noun = 'plugin';
   private readonly calls: PluginCalls;
   private readonly trace: ModuleTrace;
-  /** The files of the call being answered: the reads the worker served are counted on them. */
-  private callFiles: CallFiles | undefined;
+  /** The call the worker is answering, and what the worker tells of it. */
+  private readonly opened: OpenCalls;
 
   constructor(private readonly options: ModulePluginOptions) {
     super({ start: 'demand', onLog: (level, source, message, code) => options.onLog(level, source, message, code), limits: options.limits });
     this.calls = new PluginCalls(this, { log: this.log.bind(this), hostLog: this.hostLog.bind(this) }, { ...options, send: (request) => this.send(request) });
     this.trace = new ModuleTrace(options.onTrace);
+    this.opened = new OpenCalls(this.trace, this.calls.reads, this.log.bind(this));
   }
 
   /** Ends the worker; calls still queued end unavailable. */
@@ -92,9 +95,8 @@ export class ModulePlugin extends Supervisor<WorkerLink> implements CallablePlug
       const link = await WorkerLink.start(
         {
           code: module.code,
-          onRead: (asked) => this.answerRead(asked),
-          onReads: (reads) => this.tellReads(reads),
-          onLog: (level, message) => this.takeLog(level, message),
+          onRead: (asked) => this.opened.answerRead(asked),
+          onEvents: (events) => this.opened.take(events),
           onLogsDropped: (count) => this.hostLog({ code: 'logsDropped', count, max: MODULE_LOGS_PER_CALL }),
           onOutput: (line) => this.log('info', 'stderr', line),
         },
@@ -127,12 +129,14 @@ export class ModulePlugin extends Supervisor<WorkerLink> implements CallablePlug
   }
 
   private async send(request: CallRequest): Promise<CallOutcome> {
-    const call = await readyCall(await this.ready({ waitForRestart: true }), request, this.calls.reads);
-    if ('ended' in call) return call.ended;
-    const { running: link, files, params } = call;
-    const { method } = request;
-    const paramsText = JSON.stringify(params);
-    const id = this.trace.call(method, paramsText);
+    const can = sendable(await this.ready({ waitForRestart: true }), request);
+    if ('ended' in can) return can.ended;
+    const { method, files: paths } = request;
+    // A relative path is never looked at.
+    const relative = paths.find((path) => !isAbsolute(path));
+    if (relative !== undefined) return notGiven(new GivenFileRefusal(relative, { code: 'relativePath' }));
+    const call = workerCall(request, this.calls.reads.reserve(paths.length), this.options.granted.includes('read'));
+    const open: OpenCall = { id: this.trace.nextCallId(), method, first: call.first, paths, request };
     const timeoutMs = request.timeoutMs ?? this.calls.callMs;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let onAbort = () => {};
@@ -141,13 +145,12 @@ export class ModulePlugin extends Supervisor<WorkerLink> implements CallablePlug
       onAbort = () => resolve('asked');
       request.signal?.addEventListener('abort', onAbort, { once: true });
     });
-    this.calls.reads.opened(files);
-    this.callFiles = files;
+    const { running: link } = can;
     const started = Date.now();
     try {
-      const ending = await Promise.race([link.call(id, method, paramsText, this.workerFiles(files)), cut]);
+      const ending = await Promise.race([this.callOn(link, open, call), cut]);
       const ms = Date.now() - started;
-      this.calls.reads.ended(files, id, typeof ending === 'string' ? 'cancelled' : 'answered');
+      if (open.files) this.calls.reads.ended(open.files, open.id, typeof ending === 'string' ? 'cancelled' : 'answered');
       if (typeof ending === 'string') {
         // Only ending the worker stops a component that does not return.
         await this.cutShort(link);
@@ -159,14 +162,21 @@ export class ModulePlugin extends Supervisor<WorkerLink> implements CallablePlug
         this.hostLog({ code: 'workerReplaced' });
         return outcome;
       }
-      return await this.callEnded(ending, method, id, files, link, ms);
+      if (ending.type === 'notGiven') return notGiven(notGivenRefusal(ending));
+      // The worker tells a call's beginning before anything else of it: without it, it ended first.
+      if (!open.files) return unanswered(await this.whyUnanswered(link), ms);
+      return await this.callEnded(ending, method, open.id, open.files, link, ms);
     } finally {
       clearTimeout(timer);
       request.signal?.removeEventListener('abort', onAbort);
-      this.calls.reads.ended(files, id, 'answered');
-      if (this.callFiles === files) this.callFiles = undefined;
-      await files.close();
+      await this.opened.close(open);
     }
+  }
+
+  /** The call sent to the worker: it is the open call until it ended. */
+  private callOn(link: WorkerLink, open: OpenCall, call: WorkerCall): Promise<CallEnding> {
+    this.opened.open = open;
+    return link.call(open.id, open.method, call);
   }
 
   /** A call sent by hand goes as a call does; its answer is given as it came (or how the call ended), judged when it is a call's. */
@@ -179,16 +189,23 @@ export class ModulePlugin extends Supervisor<WorkerLink> implements CallablePlug
     if ('answer' in opened) return opened.answer;
     const { files, params } = opened;
     const { method } = sending;
-    const paramsText = params === undefined ? 'null' : JSON.stringify(params);
-    const id = this.trace.call(method, paramsText);
+    const open: OpenCall = { id: this.trace.nextCallId(), method, first: files.first, paths, files };
+    const { id } = open;
     const sent = { jsonrpc: '2.0', id, method, ...(params === undefined ? {} : { params }) };
     let timer: ReturnType<typeof setTimeout> | undefined;
     const late = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), this.calls.callMs)));
-    this.calls.reads.opened(files);
-    this.callFiles = files;
+    const read = this.options.granted.includes('read');
+    const described = files.described.map(({ path, real, identity, size, bytes }) => ({
+      path,
+      name: basename(path),
+      real,
+      ...identity,
+      size,
+      ...(bytes ? { bytes } : {}),
+    }));
     const started = Date.now();
     try {
-      const ending = await Promise.race([link.call(id, method, paramsText, this.workerFiles(files)), late]);
+      const ending = await Promise.race([this.callOn(link, open, { first: files.first, files: described, serve: read, params }), late]);
       const ms = Date.now() - started;
       this.calls.reads.ended(files, id, ending === 'timeout' ? 'cancelled' : 'answered');
       if (ending === 'timeout') {
@@ -204,6 +221,7 @@ export class ModulePlugin extends Supervisor<WorkerLink> implements CallablePlug
           return { outcome: 'result', result: result.value, ms, sent, ...(problems ? { problems } : {}) };
         }
       }
+      if (ending.type === 'notGiven') return { outcome: 'unavailable', message: `file: ${notGivenRefusal(ending).message}` };
       // Any other ending is traced and logged as a call's would be, and told as a failure, or the worker's end.
       const outcome = await this.callEnded(ending, method as CallMethod, id, files, link, ms);
       const message = 'message' in outcome ? outcome.message : '';
@@ -212,9 +230,7 @@ export class ModulePlugin extends Supervisor<WorkerLink> implements CallablePlug
       return { outcome: 'failure', error: { code: ErrorCodes.InternalError, message }, ms, sent };
     } finally {
       clearTimeout(timer);
-      this.calls.reads.ended(files, id, 'answered');
-      if (this.callFiles === files) this.callFiles = undefined;
-      await files.close();
+      await this.opened.close(open);
     }
   }
 
@@ -266,48 +282,9 @@ export class ModulePlugin extends Supervisor<WorkerLink> implements CallablePlug
       }
       case 'exited':
         return unanswered(await this.whyUnanswered(link), ms);
+      case 'notGiven':
+        return notGiven(notGivenRefusal(ending));
     }
-  }
-
-  /**
-   * The call's files as its worker reads them: granted read, the worker serves the open call's
-   * reads itself; without it, it has none, and every read comes to the host, which refuses it.
-   */
-  private workerFiles(files: CallFiles): WorkerFiles {
-    if (!this.options.granted.includes('read')) return { first: files.first, files: [] };
-    return {
-      first: files.first,
-      files: files.described.map(({ path, real, identity, bytes }) => ({ path, real, dev: identity.dev, ino: identity.ino, ...(bytes ? { bytes } : {}) })),
-    };
-  }
-
-  /** Reads the worker served: traced as the host's answers would have been, their bytes counted for the call. */
-  private tellReads(reads: ServedRead[]): void {
-    for (const read of reads) {
-      const id = this.trace.read(read);
-      if ('head' in read) {
-        this.trace.readAnswer(id, read.head, read.bytes);
-        this.callFiles?.onRead?.(read.bytes);
-      } else this.trace.readRefusal(id, read.refused);
-    }
-  }
-
-  private async answerRead(asked: ReadAsked): Promise<ReadReply> {
-    const id = this.trace.read(asked);
-    try {
-      const data = await this.calls.reads.serve(asked);
-      this.trace.readAnswer(id, data);
-      return { data };
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      this.trace.readRefusal(id, message);
-      return { refused: message };
-    }
-  }
-
-  private takeLog(level: unknown, message: unknown): void {
-    this.trace.log(level, message);
-    logNotice({ level, message }, this.log.bind(this));
   }
 }
 

@@ -2,8 +2,10 @@
 // the host as a BigInt; past 2^53 - 1 a number would be another offset, so it is refused naming its
 // exact value. Its files' handles run on for the worker's lifetime, as a program's do for its process.
 // The open call's reads are served in the worker, from descriptors of its own: closed when the call
-// ends, or with the worker when it is ended mid-call; the host still refuses any other read.
-import { readdirSync, readFileSync } from 'node:fs';
+// ends, or with the worker when it is ended mid-call; the host still refuses any other read. A
+// call's files are described in the worker too, as the call begins, with the host's checks.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TRACE_TEXT_MAX_CHARS } from '../../../../src-shared/limits';
@@ -24,6 +26,43 @@ const sentParams = (h: ModuleHarness) =>
     .map((line) => (JSON.parse(line.text) as { params: { file: { handle: number } } }).params);
 
 describe("a module plugin's reads", () => {
+  it.runIf(process.platform !== 'win32')(
+    'refuses a path that is no file to read as the host does, naming it, and never calls the component; a link is read as its file',
+    async () => {
+      const h = await startModule({ wat });
+      const missing = join(h.folder, 'gone.txt');
+      const folder = join(h.folder, 'inner');
+      mkdirSync(folder);
+      const fifo = join(h.folder, 'pipe');
+      execFileSync('mkfifo', [fifo]);
+      expect(await h.field('0', { file: missing })).toEqual({
+        ms: 0,
+        outcome: 'unavailable',
+        message: `${missing}: no file is at this path`,
+        reasonCode: { code: 'fileNotGiven', path: missing, problem: { code: 'missing' } },
+      });
+      expect(await h.field('0', { file: folder })).toMatchObject({ outcome: 'unavailable', reasonCode: { path: folder, problem: { code: 'folder' } } });
+      expect(await h.field('0', { file: fifo })).toMatchObject({ outcome: 'unavailable', reasonCode: { path: fifo, problem: { code: 'notAFile' } } });
+      expect(await h.field('0', { file: 'relative.txt' })).toMatchObject({
+        outcome: 'unavailable',
+        reasonCode: { path: 'relative.txt', problem: { code: 'relativePath' } },
+      });
+      // The component got none of them: nothing was traced.
+      expect(h.trace).toEqual([]);
+      const link = join(h.folder, 'link.txt');
+      symlinkSync(h.file('target.txt', 'through a link'), link);
+      const bigLink = join(h.folder, 'big-link.txt');
+      symlinkSync(h.file('big.txt', big), bigLink);
+      expect(await h.field('0', { file: link })).toMatchObject({ outcome: 'answered', answer: { value: 'through a link' } });
+      expect(await h.field('8', { file: bigLink })).toMatchObject({ outcome: 'answered', answer: { value: 'abcdefgh'.repeat(8) } });
+      // The params name each file as the call named it, with the size of the file it is.
+      expect(sentParams(h).map((params) => params.file)).toEqual([
+        { handle: 4, name: 'link.txt', path: link, mime: 'text/plain', size: 14 },
+        { handle: 5, name: 'big-link.txt', path: bigLink, mime: 'text/plain', size: big.length },
+      ]);
+    },
+  );
+
   it('refuses an offset past 2^53 - 1 naming its exact value, and answers 2^53 - 1 with no bytes', async () => {
     const h = await startModule({ wat });
     const file = h.file('a.txt', 'sixteen bytes..!');

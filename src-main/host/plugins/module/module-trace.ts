@@ -32,11 +32,14 @@ export class ModuleTrace {
 
   constructor(private readonly onTrace: TraceLine | undefined) {}
 
-  /** A call sent, its params as JSON text; its id. */
-  call(method: string, paramsText: string): number {
-    const id = ++this.callSeq;
+  /** The id of the next call (one whose files the worker finds are none is never traced: its id goes unused). */
+  nextCallId(): number {
+    return ++this.callSeq;
+  }
+
+  /** A call the component got, its params as JSON text. */
+  call(id: number, method: string, paramsText: string): void {
     this.onTrace?.('toTool', rpc(`"id":${id},"method":${JSON.stringify(method)},"params":${paramsText}`), method);
-    return id;
   }
 
   /** The call's answer, as the component wrote it. */

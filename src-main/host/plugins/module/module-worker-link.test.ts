@@ -22,7 +22,7 @@ describe.runIf(process.platform !== 'win32')("a module plugin's worker link", ()
 import { parentPort } from 'node:worker_threads';
 parentPort.postMessage({ type: 'ready' });
 parentPort.on('message', () => {
-  parentPort.postMessage({ type: 'log', level: 'info', message: 'reading' });
+  parentPort.postMessage({ type: 'events', events: [{ type: 'log', level: 'info', message: 'reading' }] });
   readFileSync(${JSON.stringify(fifo)});
 });
 `,
@@ -34,15 +34,14 @@ parentPort.on('message', () => {
         script: pathToFileURL(script),
         letGoMs: 300,
         onRead: () => Promise.resolve({ refused: 'no reads here' }),
-        onReads: () => {},
-        onLog: () => (reading = true),
+        onEvents: () => (reading = true),
         onLogsDropped: () => {},
         onOutput: () => {},
       },
       20_000,
     );
     try {
-      const call = link.call(1, 'field', '{}', { first: 1, files: [] });
+      const call = link.call(1, 'field', { first: 1, files: [], serve: false, params: {} });
       await expect.poll(() => reading, { timeout: 25_000 }).toBe(true);
       await link.stop();
       expect(await call).toEqual({ type: 'exited', message: 'the worker did not end within 0.3 s (held by a file) and was let go' });

@@ -1,7 +1,8 @@
 // The host's end of one module plugin's worker thread (module-worker.mjs): starting it until its
-// component is instantiated, a call (with the files the worker serves its reads from) and how it
-// ended, the reads it served told in batches, the other reads answered on the reply port with the
-// worker woken through a shared word, its log lines passed on, the worker ended. It is
+// component is instantiated, a call (with the files the worker describes and serves its reads
+// from) and how it ended, what the worker tells of the call (begun, reads it served, log lines) in
+// batches, the other reads answered on the reply port with the worker woken through a shared word,
+// the worker ended. It is
 // what the supervisor runs for a module plugin, as a process is for a program: the lifetime around
 // it (state, crashes and restarts, calls, idling) is module-plugin.ts's and the Supervisor's.
 import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
@@ -33,23 +34,42 @@ export type ReadReply = { data: Uint8Array } | { refused: string };
  */
 export type ServedRead = ReadAsked & ({ bytes: number; head: Uint8Array } | { refused: string });
 
-/**
- * A call's file as the worker reads it: its bytes when the call began with them, or which file it
- * is, opened at its first read (module-worker-reads.mjs). `path` names it in a refusal.
- */
-export interface WorkerFile {
+/** A call's file as the worker is given it: to be described there, by where it is and what the call names it. */
+export interface NamedFile {
   path: string;
+  name: string;
+  mime?: string;
+}
+
+/** A call's file the host described already (a call sent by hand): which file it is, and its bytes when it is small. */
+export interface DescribedFileForWorker extends NamedFile {
   real: string;
   dev: bigint;
   ino: bigint;
+  size: number;
   bytes?: Uint8Array;
 }
 
-/** The open call's files, from handle `first`: the reads the worker serves without the host. */
-export interface WorkerFiles {
+/** One call as the worker takes it (module-worker-reads.mjs, begin). */
+export interface WorkerCall {
+  /** The handle of its first file; the others follow. */
   first: number;
-  files: WorkerFile[];
+  files: (NamedFile | DescribedFileForWorker)[];
+  /** The most bytes of a one-file call read as it begins (its reads served from them). */
+  whole?: number;
+  /** Its reads are served in the worker (granted read); else each goes to the host, which refuses it. */
+  serve: boolean;
+  /** The call's own params; its files are put in them at `place`, unless none is given (they are there). */
+  params: unknown;
+  place?: 'file' | 'entries';
 }
+
+/** What the worker tells of the open call, in its order. */
+export type CallEvent =
+  /** Its files described, and the params the component got, as JSON text. */
+  | { type: 'began'; params: string; files: { real: string; dev: bigint; ino: bigint; size: number }[] }
+  | ({ type: 'served' } & ServedRead)
+  | { type: 'log'; level: unknown; message: unknown };
 
 /** How a call ended in the worker, or that the worker did. */
 export type CallEnding =
@@ -59,15 +79,16 @@ export type CallEnding =
   | { type: 'trapped'; message: string }
   /** Its answer, or a line it logged, was longer than an answer may be: not made into a string, nor sent. */
   | { type: 'oversized'; part: 'answer' | 'log'; bytes: number }
+  /** A path that is no file to read (`kind` says what it is) or could not be described (the system's `code`): the component never saw the call. */
+  | { type: 'notGiven'; path: string; code?: string; message?: string; kind?: string }
   | { type: 'exited'; message: string };
 
 export interface WorkerLinkOptions {
   /** The component's code, as the host checked it: the worker runs these bytes and reads no file. */
   code: ModuleCode;
   onRead(asked: ReadAsked): Promise<ReadReply>;
-  /** Reads the worker served, in the order it served them; told before any later log line, read or ending, in batches. */
-  onReads(reads: ServedRead[]): void;
-  onLog(level: unknown, message: unknown): void;
+  /** What the worker tells of the open call, in its order; told before any later read or ending, in batches. */
+  onEvents(events: CallEvent[]): void;
   onLogsDropped(count: number): void;
   /** Anything the worker itself printed (it should print nothing). */
   onOutput: (line: string) => void;
@@ -83,10 +104,9 @@ type Started = { type: 'ready' } | { type: 'broken'; message: string };
 type FromWorker =
   | Started
   | ({ type: 'read' } & ReadAsked)
-  | { type: 'log'; level: unknown; message: unknown }
   | { type: 'logsDropped'; count: number }
-  | { type: 'reads'; reads: ServedRead[] }
-  | ({ id: number; reads: ServedRead[] } & Exclude<CallEnding, { type: 'exited' }>);
+  | { type: 'events'; events: CallEvent[] }
+  | ({ id: number; events: CallEvent[] } & Exclude<CallEnding, { type: 'exited' }>);
 
 export class WorkerLink implements Child {
   /** A module runs inside the host's own process. */
@@ -197,23 +217,20 @@ export class WorkerLink implements Child {
           void this.answerRead({ file, offset, length });
           return;
         }
-        case 'log':
-          this.options.onLog(message.level, message.message);
-          return;
         case 'logsDropped':
           this.options.onLogsDropped(message.count);
           return;
-        case 'reads':
-          this.options.onReads(message.reads);
+        case 'events':
+          this.options.onEvents(message.events);
           return;
         case 'ready':
         case 'broken':
           onStart(message);
           return;
         default:
-          if (message.reads.length > 0) this.options.onReads(message.reads);
+          if (message.events.length > 0) this.options.onEvents(message.events);
           if (message.id === this.open?.id) {
-            const { id: _, reads: __, ...ending } = message;
+            const { id: _, events: __, ...ending } = message;
             this.open.settle(ending);
             this.open = undefined;
           }
@@ -237,14 +254,14 @@ export class WorkerLink implements Child {
   }
 
   /**
-   * One call, with the files whose reads the worker serves itself; resolves with how it ended. The
-   * worker takes one at a time: the caller waits for each.
+   * One call, its files described in the worker and its reads served there; resolves with how it
+   * ended. The worker takes one at a time: the caller waits for each.
    */
-  call(id: number, method: string, params: string, files: WorkerFiles): Promise<CallEnding> {
+  call(id: number, method: string, call: WorkerCall): Promise<CallEnding> {
     if (this.exitMessage !== undefined) return Promise.resolve({ type: 'exited', message: this.exitMessage });
     return new Promise((settle) => {
       this.open = { id, settle };
-      this.worker.postMessage({ type: 'call', id, method, params, ...files });
+      this.worker.postMessage({ type: 'call', id, method, ...call });
     });
   }
 

@@ -2,8 +2,8 @@
 // JavaScript, so it runs as it is under Node, tsx, vitest and Electron alike. It instantiates the
 // transpiled component, answers the host's calls one at a time, and gives the component its two
 // imports: `log` posts to the host; `read` must answer synchronously (the component cannot wait
-// for a promise, and Node 20 has no JSPI): the open call's reads are served here from the files the
-// host gave the call (module-worker-reads.mjs); any other read is the host's to judge, so it posts
+// for a promise, and Node 20 has no JSPI): the open call's files are described here as it begins and
+// its reads served from them (module-worker-reads.mjs); any other read is the host's to judge, so it posts
 // the request and sleeps in Atomics.wait until the host has put the answer on the reply port and
 // woken it. A trap fails the call and leaves the instance unusable (it refuses every later call):
 // the host ends this worker, as a crash, and a new one instantiates the component again. A hang is
@@ -97,8 +97,8 @@ const imports = {
       const served = reads.serve(file, offset, length);
       if (served?.refused !== undefined) throw { payload: served.refused };
       if (served) return served.data;
-      // The host's reads keep their place among the ones served here.
-      reads.sendBatch();
+      // The host's reads keep their place among the events told before them.
+      reads.send();
       Atomics.store(woken, 0, 0);
       // The offset is a u64, a BigInt: passed on whole, so one past 2^53 is refused by its own value.
       port.postMessage({ type: 'read', file, offset, length });
@@ -122,8 +122,7 @@ const imports = {
       }
       // A level is a word (error, warn, info, debug); one longer is wrong anyway, and is cut as a line is, shorter.
       const cutLevel = level.length > LEVEL_CHARS ? `${level.slice(0, LEVEL_CHARS)}...` : level;
-      reads.sendBatch();
-      port.postMessage({ type: 'log', level: cutLevel, message: message.length > logChars ? `${message.slice(0, logChars)}...` : message });
+      reads.log(cutLevel, message.length > logChars ? `${message.slice(0, logChars)}...` : message);
     },
   },
 };
@@ -139,10 +138,16 @@ port.on('message', async (message) => {
   logs = 0;
   logsDropped = 0;
   oversized = 0;
-  reads.begin(message.first, message.files);
+  const began = reads.begin(message);
+  if (began.notGiven) {
+    port.postMessage({ id: message.id, type: 'notGiven', ...began.notGiven, events: reads.take() });
+    return;
+  }
+  // Told at once: the call shows as sent while the component works on it, however long.
+  reads.send();
   let ending;
   try {
-    ending = { type: 'answered', text: component.call(message.method, message.params) };
+    ending = { type: 'answered', text: component.call(message.method, began.params) };
   } catch (error) {
     // An `err` result comes as its payload, a string; anything else is a trap (or the bindings
     // refusing what the component gave them), after which the instance is unusable.
@@ -156,7 +161,7 @@ port.on('message', async (message) => {
   // Its reads are over: their descriptors closed before the host hears the call ended.
   reads.end();
   if (logsDropped > 0) port.postMessage({ type: 'logsDropped', count: logsDropped });
-  port.postMessage({ id: message.id, ...ending, reads: reads.take() });
+  port.postMessage({ id: message.id, ...ending, events: reads.take() });
 });
 
 instance.then(
