@@ -70,6 +70,10 @@ describe('a module plugin', () => {
   it('cuts a call that never ends at its timeout by ending the worker, and answers the next from a fresh one', async () => {
     const h = await startModule({ limits: { callMs: 300 } });
     expect(await h.field('hang')).toMatchObject({ outcome: 'cancelled', why: 'timeout', message: 'no answer to field within 0.3 seconds; it was cancelled' });
+    // The component got the call, and the Messages tab shows it, though the worker told nothing before it was ended.
+    expect(h.trace.filter((line) => line.method === 'field').map((line) => JSON.parse(line.text) as unknown)).toMatchObject([
+      { id: 1, method: 'field', params: { key: 'hang', file: { handle: 1, name: 'a.txt', size: 10 } } },
+    ]);
     expect(h.plugin.state).toBe('idle');
     expect(await h.field('answer')).toMatchObject({ outcome: 'answered', answer: { value: 'hello' } });
     expect(h.states).toEqual(['starting', 'running', 'idle', 'starting', 'running']);
