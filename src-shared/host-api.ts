@@ -210,6 +210,7 @@ export type HostLogCode =
   | { code: 'workerStarted'; file: string; version?: string }
   | { code: 'workerEndedByItself'; why: string } // a crash: restarted as a program's is
   | { code: 'workerReplaced'; cancelled?: string } // ended to stop a call (cancelled by the person, or past its time)
+  | { code: 'workerLetGo'; seconds: number } // held in a read of a file that never answered, past the bound: not waited for
   | { code: 'trapped'; method: string; message: string } // a crash: its worker is ended, a new one instantiates it again
   | { code: 'logsDropped'; count: number; max: number } // past the log lines one call may write
   | { code: 'loaded'; version: string; how: 'installed' | 'loadedInPlace' | 'reloaded'; folder: string }

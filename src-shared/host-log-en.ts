@@ -51,6 +51,8 @@ export function hostLogEn(line: HostLogCode): string | undefined {
       return line.cancelled === undefined
         ? 'its worker was ended; the next call starts a fresh one'
         : `${line.cancelled} was cancelled: its worker was ended; the next call starts a fresh one`;
+    case 'workerLetGo':
+      return `its worker, held by a file that gave no answer, did not end within ${line.seconds} s and was let go: it ends when the file answers, and takes its open files with it`;
     case 'trapped':
       return `the plugin trapped: ${line.message} (in ${line.method}); the component is instantiated again for the next call`;
     case 'logsDropped':

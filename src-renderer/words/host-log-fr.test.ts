@@ -27,6 +27,7 @@ const oneOfEach: { [Code in HostLogCode['code']]: Extract<HostLogCode, { code: C
   workerStarted: { code: 'workerStarted', file: 'plugin.wasm', version: '1.0.0' },
   workerEndedByItself: { code: 'workerEndedByItself', why: 'the worker ended (code 1)' },
   workerReplaced: { code: 'workerReplaced', cancelled: 'convert' },
+  workerLetGo: { code: 'workerLetGo', seconds: 15 },
   trapped: { code: 'trapped', method: 'field', message: 'unreachable' },
   logsDropped: { code: 'logsDropped', count: 12, max: 10_000 },
   loaded: { code: 'loaded', version: '1.0.0', how: 'installed', folder: '/tools/x' },

@@ -58,6 +58,8 @@ export function hostLogFr(line: HostLogCode): string | undefined {
       return line.cancelled === undefined
         ? `son thread a été arrêté${nb}; le prochain appel en démarre un nouveau`
         : `${line.cancelled} a été annulé${nb}: son thread a été arrêté${nb}; le prochain appel en démarre un nouveau`;
+    case 'workerLetGo':
+      return `son thread, retenu par un fichier qui ne répondait pas, ne s’est pas arrêté en ${durationFr(line.seconds)} et a été laissé${nb}: il s’arrêtera quand le fichier répondra, en fermant ses fichiers ouverts`;
     case 'trapped':
       return `le plugin s’est interrompu (trap)${nb}: ${line.message} (dans ${line.method})${nb}; le composant est instancié à nouveau pour le prochain appel`;
     case 'logsDropped':

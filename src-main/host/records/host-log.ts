@@ -26,6 +26,7 @@ const levels: Record<HostLogCode['code'], LogLevel> = {
   workerStarted: 'info',
   workerEndedByItself: 'error',
   workerReplaced: 'info',
+  workerLetGo: 'warn',
   trapped: 'warn',
   logsDropped: 'warn',
   failed: 'error',

@@ -98,6 +98,7 @@ export class ModulePlugin extends Supervisor<WorkerLink> implements CallablePlug
           onRead: (asked) => this.opened.answerRead(asked),
           onEvents: (events) => this.opened.take(events),
           onLogsDropped: (count) => this.hostLog({ code: 'logsDropped', count, max: MODULE_LOGS_PER_CALL }),
+          onLetGo: (seconds) => this.hostLog({ code: 'workerLetGo', seconds }),
           onOutput: (line) => this.log('info', 'stderr', line),
         },
         this.limits.initializeMs,

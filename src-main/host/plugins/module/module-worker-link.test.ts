@@ -28,11 +28,13 @@ parentPort.on('message', () => {
 `,
     );
     let reading = false;
+    const letGo: number[] = [];
     const link = await WorkerLink.start(
       {
         code: { script: '', cores: {} },
         script: pathToFileURL(script),
         letGoMs: 300,
+        onLetGo: (seconds) => letGo.push(seconds),
         onRead: () => Promise.resolve({ refused: 'no reads here' }),
         onEvents: () => (reading = true),
         onLogsDropped: () => {},
@@ -46,6 +48,8 @@ parentPort.on('message', () => {
       await link.stop();
       expect(await call).toEqual({ type: 'exited', message: 'the worker did not end within 0.3 s (held by a file) and was let go' });
       expect(link.ending).toEqual({ code: 'exited', exitCode: null });
+      // Said once, with the bound it was held past.
+      expect(letGo).toEqual([0.3]);
     } finally {
       // The file answers at last (a writer comes and goes: the read gets its end): the thread comes
       // back and ends. Not waiting for a reader: the thread is one.

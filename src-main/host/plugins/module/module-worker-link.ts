@@ -96,6 +96,8 @@ export interface WorkerLinkOptions {
   script?: URL;
   /** How long ending the worker may take before it is let go (FILE_STEP_MS unless given). */
   letGoMs?: number;
+  /** The worker was let go, held past that bound (a read of a file that never answers). */
+  onLetGo?(seconds: number): void;
 }
 
 /** How the worker's start ended: its component instantiated, or not (why). */
@@ -299,6 +301,7 @@ export class WorkerLink implements Child {
       clearTimeout(timer);
       if (stuck) {
         this.worker.unref();
+        this.options.onLetGo?.(bound / 1000);
         this.ended(`the worker did not end within ${bound / 1000} s (held by a file) and was let go`, null);
       }
     }
