@@ -273,5 +273,6 @@ export function problemReasonFr(reason: ProblemReason): string | undefined {
 /** A problem line in French: its field, then its reason; the host's English line when the reason is not known here. */
 export function problemFr(problem: Problem): string {
   const reason = problem.reason && problemReasonFr(problem.reason);
-  return reason === undefined || problem.field === undefined ? problem.text : `${problem.field}${nb}: ${reason}`;
+  if (reason === undefined || problem.field === undefined) return problem.text;
+  return `${problem.field}${nb}: ${reason}${problem.inInstalledCopy ? ' (dans la copie installée)' : ''}`;
 }

@@ -157,6 +157,10 @@ describe('a refused folder’s problems in the window’s words', () => {
     const big = problemOf('vitruvian-tool.json', { code: 'tooManyBytes', size: 70_000, limit: 65_536 });
     expect(en.folderProblem(big)).toBe('vitruvian-tool.json: 70,000 bytes, at most 65,536');
     expect(fr.folderProblem(big)).toBe('vitruvian-tool.json\u202f: 70\u202f000 octets, 65\u202f536 au plus');
+    // Found in the copy an install made (a file changed while it was copied): said in the window's language too.
+    const inCopy = { ...big, text: `${big.text} (in the installed copy)`, inInstalledCopy: true as const };
+    expect(en.folderProblem(inCopy)).toBe('vitruvian-tool.json: 70,000 bytes, at most 65,536 (in the installed copy)');
+    expect(fr.folderProblem(inCopy)).toBe('vitruvian-tool.json\u202f: 70\u202f000 octets, 65\u202f536 au plus (dans la copie installée)');
   });
 
   it('words a folder refused in place in French too: its state and its log line', () => {

@@ -98,6 +98,8 @@ export interface Problem {
   text: string;
   field?: string;
   reason?: ProblemReason;
+  /** Found in the copy an install made, not in the folder given (a file changed while it was copied). */
+  inInstalledCopy?: true;
 }
 
 /** A problem of a field, worded in English from its data. */

@@ -6,7 +6,7 @@ import { readdir, readFile, rename, rm } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import type { InstallReplaces } from '../../../src-shared/host-api';
-import { problemLine, problemLines, problemOf, type Problem } from '../../../src-shared/protocol/problem-reasons';
+import { problemLines, problemOf, type Problem } from '../../../src-shared/protocol/problem-reasons';
 import type { Manifest } from '../../../src-shared/protocol/types';
 import type { PluginManifest } from '../../../src-shared/skwir/plugin-manifest';
 import { makeOwnFolder, writeFileAtomic } from '../files/own-files';
@@ -115,7 +115,7 @@ export class ToolRegistry {
       if (!copied.ok) return copied;
       // The copy is what runs: judge it too (a file changed while it was copied, say).
       const copy = await checkFolder(staged);
-      if (!copy.ok) return { ok: false, problems: copy.problems.map((p) => problemLine(`${p.text} (in the installed copy)`)) };
+      if (!copy.ok) return { ok: false, problems: copy.problems.map((p) => ({ ...p, text: `${p.text} (in the installed copy)`, inInstalledCopy: true })) };
 
       if (this.entries.has(id)) await beforeReplace(id);
       const old = join(tools, `.old-${randomBytes(6).toString('hex')}`);
