@@ -59,6 +59,10 @@ describe('the window', () => {
         .getAllByRole('listitem')
         .map((item) => item.textContent),
     ).toEqual(['id: "x" has no dot', 'uses: "camera" is not a service']);
+    // Cancelled, the refusal goes with the dialog: no banner of it is left above the page.
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog', { name: 'Install a tool' })).toBeNull();
+    expect(screen.queryByRole('alert', { name: 'Install result' })).toBeNull();
   });
 
   it('shows a folder refused at its first load as a refused tool with every problem, nothing to run or restart', async () => {

@@ -21,6 +21,7 @@ export function InstallDialog() {
   const installReplaces = useAppStore((s) => s.installReplaces);
   const tools = useAppStore((s) => s.tools);
   const close = useAppStore((s) => s.closeInstallDialog);
+  const dismissInstall = useAppStore((s) => s.dismissInstall);
   const [folder, setFolder] = useState(offer?.path ?? (install.status === 'idle' ? '' : install.folder));
   const [tried, setTried] = useState(false);
   /** A path the window refused itself, in the person's language, before asking the host. */
@@ -60,10 +61,16 @@ export function InstallDialog() {
     if (verdict.ok) close();
   };
 
+  const cancel = () => {
+    // A refusal the person read here and turned from goes with the dialog, not to a banner above the page.
+    if (install.status === 'done' && !install.verdict.ok) dismissInstall();
+    close();
+  };
+
   return (
     <Dialog
       title={words.installDialogTitle}
-      onCancel={close}
+      onCancel={cancel}
       initialFocus={field}
       description={
         <>
@@ -121,7 +128,7 @@ export function InstallDialog() {
         )}
         {tried && !replaces && notFull === undefined && !installing && <InstallVerdictView install={install} />}
         <div className="dialog-buttons">
-          <button type="button" className="button" onClick={close}>
+          <button type="button" className="button" onClick={cancel}>
             {words.cancel}
           </button>
           <button type="submit" className="button primary" disabled={folder.trim() === '' || installing}>
