@@ -17,25 +17,24 @@
 // Buffer at each doubling, a 64 MiB Skwir answer left 64 MiB of smaller buffers, and then its own
 // 64 MiB, waiting for a collection: 3.3x the line in resident memory when the answer was in hand,
 // 2.5x now (bench/skwir-memory.ts).
-import { Buffer, isAscii, isUtf8 } from 'node:buffer';
+import { Buffer, isAscii } from 'node:buffer';
 import { lineContentBytes, PROTOCOL1_LINE_LIMIT } from '../../../src-shared/limits';
-import { decodeKeepingBytes } from './not-utf8';
+import { decodeLine as decode, LONG_LINE_BYTES, LongLine, type LineRefusal, type Space } from './long-line';
 import { TRACE_TEXT_MAX_CHARS } from '../../../src-shared/limits';
 
 /** Protocol 1's line: the bytes a line may hold before its \n. */
 export const MAX_LINE_BYTES = lineContentBytes(PROTOCOL1_LINE_LIMIT);
 
-export type LineRefusal =
-  /** Over the cap; `bytesSeen` is how many bytes had come when it was refused (more may follow). */
-  | { reason: 'oversize'; bytesSeen: number }
-  /** Not UTF-8; `text` is the line decoded with its stray bytes kept (not-utf8.ts), for the log and trace. */
-  | { reason: 'notUtf8'; bytes: number; text: string }
-  /** The stream ended inside a line: these bytes never got their \n and are dropped. */
-  | { reason: 'unterminated'; bytes: number };
+export type { LineRefusal };
 
 export interface LineSink {
   line(text: string): void;
   refusal(refusal: LineRefusal): void;
+  /**
+   * A line of LONG_LINE_BYTES or more, as its bytes (long-line.ts): given, such lines come here
+   * undecoded and the sink makes them text or takes from them what it keeps.
+   */
+  longLine?(line: LongLine): void;
 }
 
 const NEWLINE = 0x0a;
@@ -53,9 +52,7 @@ const KEEP_CAPACITY = 65_536;
  */
 const KEEP_LONG_CAPACITY = 4 * 1_048_576;
 
-/** A resizable ArrayBuffer (ES2024: Node 20, Electron's V8), past our ES2022 lib. */
-type Space = ArrayBuffer & { resize(byteLength: number): void };
-const Space = ArrayBuffer as unknown as new (byteLength: number, options: { maxByteLength: number }) => Space;
+const NewSpace = ArrayBuffer as unknown as new (byteLength: number, options: { maxByteLength: number }) => Space;
 
 export class LineFraming {
   /** Where a line spanning chunks is held (made at the first such line); `held` is its committed length. */
@@ -128,6 +125,10 @@ export class LineFraming {
       return;
     }
     if (length === 0) return;
+    if (length >= LONG_LINE_BYTES && this.sink.longLine) {
+      this.handOn(chunk, start, newline);
+      return;
+    }
     if (this.heldLength === 0) {
       // Back to lines that fit in a chunk: a space grown for long lines is let go.
       if ((this.held?.length ?? 0) > KEEP_CAPACITY) this.letGo();
@@ -198,12 +199,22 @@ export class LineFraming {
     const capacity = this.held?.length ?? 0;
     if (needed > capacity) {
       const grown = Math.min(this.maxLineBytes, Math.max(needed, capacity * 2, FIRST_CAPACITY));
-      this.space ??= new Space(0, { maxByteLength: this.maxLineBytes });
+      this.space ??= new NewSpace(0, { maxByteLength: this.maxLineBytes });
       this.space.resize(grown); // in place: what is held stays where it is
       this.held = Buffer.from(this.space, 0, grown);
     }
     chunk.copy(this.held as Buffer, this.heldLength, start, end);
     this.heldLength = needed;
+  }
+
+  /** The line's bytes go to the sink in the space they were gathered in; a later line gathers in a new one. */
+  private handOn(chunk: Buffer, start: number, newline: number): void {
+    this.append(chunk, start, newline);
+    const line = new LongLine(this.space as Space, this.heldLength);
+    this.space = undefined;
+    this.held = undefined;
+    this.heldLength = 0;
+    this.sink.longLine?.(line);
   }
 
   private emit(decoded: string | LineRefusal): void {
@@ -221,15 +232,4 @@ export class LineFraming {
     this.held = undefined;
     this.space?.resize(0);
   }
-}
-
-/** A line's bytes as text, or the refusal of a line that is not UTF-8. */
-function decode(buffer: Buffer, start: number, end: number): string | LineRefusal {
-  // Bytes that are not UTF-8 decode to U+FFFD: a line without one is UTF-8, and most lines are
-  // judged without a second pass over their bytes (the round trip is a hot path).
-  const text = buffer.toString('utf8', start, end);
-  if (!text.includes('\uFFFD')) return text;
-  const bytes = buffer.subarray(start, end);
-  if (isUtf8(bytes)) return text;
-  return { reason: 'notUtf8', bytes: end - start, text: decodeKeepingBytes(bytes) };
 }

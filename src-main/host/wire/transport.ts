@@ -6,6 +6,7 @@ import { Emitter, type Disposable, type Event } from '../../../src-shared/lifecy
 import { ConnectionError } from './errors';
 import { lineContentBytes, PROTOCOL1_LINE_LIMIT, type LineLimit } from '../../../src-shared/limits';
 import { LineFraming, type LineRefusal } from './line-framing';
+import type { LongLine } from './long-line';
 
 export type { LineRefusal };
 
@@ -17,6 +18,11 @@ export interface LineReader extends Disposable {
   /** No more lines will come (the stream ended, failed, or the reader was disposed). */
   readonly onClose: Event<void>;
   readonly onError: Event<Error>;
+  /**
+   * From now on, until disposed, a line of LONG_LINE_BYTES or more goes to `take` as its bytes
+   * (long-line.ts), never to onLine; `take` makes it text or keeps what it needs of it.
+   */
+  takeLongLines(take: (line: LongLine) => void): Disposable;
   /** Stop reading (backpressure of the other direction); the source then waits. */
   pause(): void;
   resume(): void;
@@ -56,6 +62,7 @@ export class StreamLineReader implements LineReader {
 
   private readonly framing: LineFraming;
   private closed = false;
+  private takeLong: ((line: LongLine) => void) | undefined;
   private readonly onData = (chunk: Buffer | string) => this.framing.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
   private readonly onEnd = () => {
     this.framing.end();
@@ -74,6 +81,12 @@ export class StreamLineReader implements LineReader {
       {
         line: (text) => this._onLine.fire(text),
         refusal: (refusal) => this._onRefusal.fire(refusal),
+        longLine: (line) => {
+          if (this.takeLong) return this.takeLong(line);
+          const text = line.text();
+          if (typeof text === 'string') this._onLine.fire(text);
+          else this._onRefusal.fire(text);
+        },
       },
       lineContentBytes(options.lineLimit ?? PROTOCOL1_LINE_LIMIT),
     );
@@ -86,6 +99,11 @@ export class StreamLineReader implements LineReader {
   /** Bytes held for a line still waiting for its \n: bounded by the line cap. */
   get heldBytes(): number {
     return this.framing.heldBytes;
+  }
+
+  takeLongLines(take: (line: LongLine) => void): Disposable {
+    this.takeLong = take;
+    return { dispose: () => this.takeLong === take && (this.takeLong = undefined) };
   }
 
   pause(): void {
