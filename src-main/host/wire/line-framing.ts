@@ -6,17 +6,21 @@
 // Why not the MCP SDK's way (Buffer.concat of everything held on every chunk, then rescan):
 // that copies the held bytes again for each chunk, which is quadratic for a long line sent in
 // many chunks, and it has no cap. Here a line that sits wholly inside one chunk is decoded in
-// place; only the piece of a line that spans chunks is copied, once, into a space that grows by
-// doubling and never past the cap. A line over the cap is refused the moment it crosses it and
-// its remaining bytes are skipped up to the next \n without being kept. The short ASCII lines of a
-// flood of notices are decoded a chunk at a time, not a line at a time (takeShortLines).
+// place; only the piece of a line that spans chunks is copied, once, into a space that grows
+// (doubling, then a MiB at a time) and never past the cap. A line over the cap is refused the
+// moment it crosses it and its remaining bytes are skipped up to the next \n without being kept.
+// The short ASCII lines of a flood of notices are decoded a chunk at a time, not a line at a time
+// (takeShortLines).
 //
 // That space is one resizable ArrayBuffer, reserved up to the cap and committed as it grows: a
 // larger size copies nothing and leaves no smaller buffer behind for the collector, and a
 // smaller one hands the memory back to the system at once (V8 discards the pages). With a new
 // Buffer at each doubling, a 64 MiB Skwir answer left 64 MiB of smaller buffers, and then its own
 // 64 MiB, waiting for a collection: 3.3x the line in resident memory when the answer was in hand,
-// 2.5x now (bench/skwir-memory.ts).
+// 2.5x now (bench/skwir-memory.ts). Past a MiB it grows by a MiB, not by doubling: V8 fills with
+// zeros what a smaller size gives back, and a 41 MB line in a space grown to 64 MiB had 23 MB of
+// pages it never wrote made resident by that fill, at the line's peak (bench/README.md,
+// converted-picture.ts).
 import { Buffer, isAscii } from 'node:buffer';
 import { lineContentBytes, PROTOCOL1_LINE_LIMIT } from '../../../src-shared/limits';
 import { decodeLine as decode, LONG_LINE_BYTES, LongLine, type LineRefusal, type Space } from './long-line';
@@ -43,6 +47,8 @@ const SHORT_RUN = 65_536;
 /** Characters of a line, at most, for it to be taken from such a run: what the trace keeps whole. */
 const SHORT_LINE = TRACE_TEXT_MAX_CHARS;
 const FIRST_CAPACITY = 4096;
+/** Past this, the space grows by this much at a time rather than doubling. */
+const GROWTH_STEP = 1_048_576;
 /** A held buffer grown past this is kept for the next long line, and let go at the next short one. */
 const KEEP_CAPACITY = 65_536;
 /**
@@ -198,7 +204,8 @@ export class LineFraming {
     const needed = this.heldLength + (end - start);
     const capacity = this.held?.length ?? 0;
     if (needed > capacity) {
-      const grown = Math.min(this.maxLineBytes, Math.max(needed, capacity * 2, FIRST_CAPACITY));
+      const step = capacity < GROWTH_STEP ? Math.max(capacity * 2, FIRST_CAPACITY) : Math.ceil((needed + 1) / GROWTH_STEP) * GROWTH_STEP;
+      const grown = Math.min(this.maxLineBytes, Math.max(needed, step));
       this.space ??= new NewSpace(0, { maxByteLength: this.maxLineBytes });
       this.space.resize(grown); // in place: what is held stays where it is
       this.held = Buffer.from(this.space, 0, grown);

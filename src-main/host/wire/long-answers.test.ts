@@ -8,6 +8,7 @@ import { createMemoryLink } from '../../test-support/memory-link';
 import { SKWIR_LINE_LIMIT } from '../../../src-shared/skwir/limits';
 import { TRACE_TEXT_MAX_CHARS } from '../../../src-shared/limits';
 import { decodedDataOf } from './answer-data';
+import { JsonText } from './outbox';
 import type { MessageId } from './message-shape';
 import { Peer } from './peer';
 
@@ -17,9 +18,10 @@ const base64 = picture.toString('base64');
 function setup() {
   const link = createMemoryLink({ lineLimit: SKWIR_LINE_LIMIT });
   const trace: { text: string; method: string | undefined; length: number | undefined }[] = [];
+  const sentTrace: typeof trace = [];
   const peer = new Peer(link.app.reader, link.app.writer, {
     lineLimit: SKWIR_LINE_LIMIT,
-    onTrace: (direction, text, method, _sent, length) => direction === 'received' && trace.push({ text, method, length }),
+    onTrace: (direction, text, method, _sent, length) => (direction === 'received' ? trace : sentTrace).push({ text, method, length }),
   });
   /**
    * The tool answers request `id` with the result these pieces of text make, in the 64 KiB pieces a
@@ -29,7 +31,7 @@ function setup() {
     const line = Buffer.concat([`{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":`, ...result, '}\n'].map((piece) => Buffer.from(piece)));
     for (let at = 0; at < line.length; at += 65_536) link.tool.output.write(line.subarray(at, at + 65_536));
   };
-  return { peer, trace, answer };
+  return { link, peer, trace, sentTrace, answer };
 }
 
 describe('a long answer', () => {
@@ -66,6 +68,20 @@ describe('a long answer', () => {
     answer(id, '{"name":"late.png","data":"', base64, '"}');
     answer(3, '{"name":"b.png","data":"AAEC"}');
     expect(await next).toEqual({ name: 'b.png', data: 'AAEC' });
+    peer.dispose();
+  });
+
+  it('given as bytes (a read answered), is written as the line it makes, in pieces, and traced by its start and length', async () => {
+    const { link, peer, sentTrace } = setup();
+    peer.onRequest('read', () => new JsonText(Buffer.concat([Buffer.from('{"data":"'), Buffer.from(base64), Buffer.from('"}')])));
+    const written: Buffer[] = [];
+    link.app.output.on('data', (chunk: Buffer) => written.push(chunk));
+    link.tool.output.write('{"jsonrpc":"2.0","id":"r1","method":"read","params":{}}\n');
+    const whole = `{"jsonrpc":"2.0","id":"r1","result":{"data":"${base64}"}}`;
+    await expect.poll(() => written.reduce((sum, chunk) => sum + chunk.length, 0)).toBe(whole.length + 1);
+    expect(Buffer.concat(written).toString('latin1')).toBe(`${whole}\n`);
+    const head = '{"jsonrpc":"2.0","id":"r1","result":';
+    expect(sentTrace).toEqual([{ text: whole.slice(0, head.length + TRACE_TEXT_MAX_CHARS), method: 'read', length: whole.length }]);
     peer.dispose();
   });
 });

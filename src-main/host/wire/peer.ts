@@ -121,7 +121,7 @@ export class Peer implements Disposable {
     this.codes = options.refusalCodes ?? JSON_RPC_REFUSALS;
     this.outbox = new Outbox(writer, {
       maxLineBytes: lineContentBytes(this.lineLimit),
-      onTrace: (text, method, message) => options.onTrace?.('sent', text, method, message),
+      onTrace: (text, method, message, length) => options.onTrace?.('sent', text, method, message, length),
       onProblem: (kind, message) => this.problem(kind, message),
       // The other side is not reading its input: stop reading its output until it does, so
       // answers to a flood of requests cannot pile up in memory.

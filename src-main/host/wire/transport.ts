@@ -28,6 +28,16 @@ export interface LineReader extends Disposable {
   resume(): void;
 }
 
+/** A line written in pieces, never joined into one string: the envelope's start, a result's bytes (ASCII), its end. */
+export interface PiecedLine {
+  head: string;
+  bytes: Buffer;
+  tail: string;
+}
+
+/** A line to write, without its \n. */
+export type Line = string | PiecedLine;
+
 export interface LineWriter extends Disposable {
   /**
    * Writes one line (a \n is added). Gives nothing when the line was handed on and there is room
@@ -35,7 +45,7 @@ export interface LineWriter extends Disposable {
    * stream is full, a promise that resolves once it drained. A promise rejected with
    * ConnectionError 'closed' once the stream is gone: never throws.
    */
-  write(line: string): Promise<void> | undefined;
+  write(line: Line): Promise<void> | undefined;
   /** True while written lines wait in memory beyond the high-water mark. */
   readonly congested: boolean;
   readonly onDrain: Event<void>;
@@ -180,13 +190,13 @@ export class StreamLineWriter implements LineWriter {
     return !this.closed && this.stream.writableLength > this.highWaterBytes;
   }
 
-  write(line: string): Promise<void> | undefined {
+  write(line: Line): Promise<void> | undefined {
     if (this.closed || this.stream.destroyed || !this.stream.writable) {
       this.close();
       return Promise.reject(new ConnectionError('closed', 'the output stream is closed'));
     }
     try {
-      if (line.length <= LONG_LINE) {
+      if (typeof line === 'string' && line.length <= LONG_LINE) {
         if (!this.flushQueued) {
           // The first line of a turn leaves at once: a lone answer (one request at a time) does not
           // wait for the host's bookkeeping after it, and the tool can go on meanwhile.
@@ -206,8 +216,14 @@ export class StreamLineWriter implements LineWriter {
         // Skwir read's answer is 5.6 MB, at every read). Corked, the two leave in one writev.
         this.stream.cork();
         try {
-          this.stream.write(line);
-          this.stream.write('\n');
+          if (typeof line === 'string') {
+            this.stream.write(line);
+            this.stream.write('\n');
+          } else {
+            this.stream.write(line.head);
+            this.stream.write(line.bytes);
+            this.stream.write(`${line.tail}\n`);
+          }
         } finally {
           this.stream.uncork();
         }
