@@ -147,10 +147,13 @@ export abstract class SupervisedEntry<Entry extends RegistryEntry, Runs extends 
     this.log.append(level, source, message, code);
   }
 
-  /** Where the supervisor's lines on the wire go: the trace, and whoever watches the wire. */
-  protected appendTrace(direction: 'toTool' | 'fromTool', text: string, method?: string, sent?: object): void {
-    this.trace.append(direction, text, method, sent);
-    this.recording.line(direction, text, method, sent);
+  /**
+   * Where the supervisor's lines on the wire go: the trace, and whoever watches the wire. `length`:
+   * the whole line's characters when `text` is only its start (a long answer whose data came as bytes).
+   */
+  protected appendTrace(direction: 'toTool' | 'fromTool', text: string, method?: string, sent?: object, length?: number): void {
+    this.trace.append(direction, text, method, sent, length);
+    this.recording.line(direction, text, method, sent, length);
     this.context.onWire?.(direction, text);
   }
 

@@ -17,9 +17,16 @@ export const CONVERTED_FILES_SERVED = 256;
 /** Characters of base64 decoded at a time (3 MiB of bytes): a converted file's bytes are never all held beside its text. */
 const BASE64_PIECE = 4 * 1024 * 1024;
 
-/** The bytes of checked base64 text (answers.ts: standard, padded), decoded a piece at a time as they are written. */
-export function* decodedPieces(base64: string): Generator<Buffer> {
-  for (let at = 0; at < base64.length; at += BASE64_PIECE) yield Buffer.from(base64.slice(at, at + BASE64_PIECE), 'base64');
+/**
+ * The bytes of checked base64 text (answers.ts: standard, padded), decoded a piece at a time as they
+ * are written; or bytes decoded already (an answer whose data came as bytes, answer-data.ts) as they are.
+ */
+export function* decodedPieces(data: string | Buffer): Generator<Buffer> {
+  if (typeof data !== 'string') {
+    yield data;
+    return;
+  }
+  for (let at = 0; at < data.length; at += BASE64_PIECE) yield Buffer.from(data.slice(at, at + BASE64_PIECE), 'base64');
 }
 
 /** What a token looks like: 24 random bytes in base64url. Anything else is refused before it is looked up. */
@@ -56,11 +63,11 @@ export class ConvertedFiles {
     return this.serve(path, name, false);
   }
 
-  /** Keeps a conversion that has no cache entry (its base64) in a file of the host's own, and serves it. */
-  async offerLoose(base64: string, name: string): Promise<ShownConversion | undefined> {
+  /** Keeps a conversion that has no cache entry (its base64, or its bytes) in a file of the host's own, and serves it. */
+  async offerLoose(data: string | Buffer, name: string): Promise<ShownConversion | undefined> {
     await mkdir(this.looseFolder, { recursive: true, mode: 0o700 });
     const path = join(this.looseFolder, `${newToken()}.bin`);
-    await writeFileAtomic(path, decodedPieces(base64));
+    await writeFileAtomic(path, decodedPieces(data));
     return this.serve(path, name, true);
   }
 

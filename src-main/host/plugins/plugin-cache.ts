@@ -129,8 +129,11 @@ export class CacheEntry {
     return { answer: { name: kept.name, file } };
   }
 
-  /** Keeps a conversion's bytes, decoded once from its base64 (docs/design/skwir.md): the window is served them from here. */
-  async keepConvert(answer: { name: string; data: string } | null): Promise<KeptConversion | null> {
+  /**
+   * Keeps a conversion's bytes, decoded once from its base64 or come decoded (docs/design/skwir.md):
+   * the window is served them from here.
+   */
+  async keepConvert(answer: { name: string; data: string | Buffer } | null): Promise<KeptConversion | null> {
     await mkdir(this.folder, { recursive: true });
     const file = join(this.folder, 'convert.bin');
     if (answer) await writeFileAtomic(file, decodedPieces(answer.data));

@@ -52,6 +52,11 @@ export interface CallRequest<M extends CallMethod = CallMethod> {
   timeoutMs?: number;
   /** Told how far the call reads its files: their size once described, each read's bytes as served. */
   bytes?: CallBytes;
+  /**
+   * A program plugin's long answer may bring its `data` decoded rather than as base64 text
+   * (SendOptions.dataAsBytes): whoever asks so takes the bytes from decodedDataOf(answer).
+   */
+  dataAsBytes?: true;
 }
 
 /** What the host holds of a plugin it runs, whichever the transport: its calls and its lifetime. */

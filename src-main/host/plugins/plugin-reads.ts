@@ -14,6 +14,7 @@ import { SKWIR_REFUSAL } from './skwir-refusals';
 import { ResponseError } from '../wire/errors';
 import { FileThread, type FileThreadOptions } from './file-thread';
 import type { MessageId } from '../wire/message-shape';
+import { LONG_LINE_BYTES } from '../wire/long-line';
 import { JsonText } from '../wire/outbox';
 
 /** Calls queued whose files are described ahead: each holds its one small file's bytes at most. */
@@ -22,8 +23,26 @@ export const CALLS_DESCRIBED_AHEAD = 8;
 /** Calls whose handles a late read is still told apart by: the plugin's last ones. */
 const ENDED_CALLS_KEPT = 64;
 
-/** A read's answer `{data}`, written by hand: base64 holds nothing JSON escapes (see JsonText). */
-const readAnswer = (bytes: Buffer): JsonText => new JsonText(`{"data":"${bytes.toString('base64')}"}`);
+/** Bytes of a read encoded to base64 at a time: each piece's string dies young, never a string of the whole. */
+const BASE64_PIECE = 3 * 16_384;
+
+/**
+ * A read's answer `{data}`, written by hand: base64 holds nothing JSON escapes (see JsonText). A long
+ * one (a MiB of text or more) is made bytes a piece at a time, never one string: the 5.6 MB answer
+ * to each 4 MiB read left two strings that long for the collector (the base64, then the line made
+ * flat to be written), which were most of what the host held at a converted picture's peak.
+ */
+function readAnswer(bytes: Buffer): JsonText {
+  const chars = Math.ceil(bytes.length / 3) * 4;
+  if (chars < LONG_LINE_BYTES) return new JsonText(`{"data":"${bytes.toString('base64')}"}`);
+  const json = Buffer.allocUnsafe(chars + '{"data":""}'.length);
+  let at = json.write('{"data":"', 0, 'latin1');
+  for (let from = 0; from < bytes.length; from += BASE64_PIECE) {
+    at += json.write(bytes.toString('base64', from, Math.min(from + BASE64_PIECE, bytes.length)), at, 'latin1');
+  }
+  json.write('"}', at, 'latin1');
+  return new JsonText(json);
+}
 
 interface Judged {
   files: CallFiles;

@@ -28,6 +28,7 @@ import { applyPlanSteps, lookAtPlan, type ResolvedStep } from './plan-steps';
 import type { CallOutcome, CallRequest } from './plugin-supervisor';
 import type { CacheEntry, PluginCache } from './plugin-cache';
 import type { ConvertedFiles } from './converted-files';
+import { decodedDataOf } from '../wire/answer-data';
 
 /** What the plugin calls need of a plugin the host holds. */
 export interface AskedPlugin {
@@ -119,17 +120,24 @@ export class PluginRequests {
       // A kept file gone between the look and the offer is asked again, below.
       if (shown !== undefined) return { ok: true, answer: shown, ms: 0, cached: true };
     }
-    const answer = await this.call(pluginId, callId, 'convert', {}, [path]);
+    // A long answer's base64 is decoded from the line's bytes, never made text (docs/design/wire.md).
+    const answer = await this.call(pluginId, callId, 'convert', {}, [path], { dataAsBytes: true });
     if (!answer.ok) return answer;
     if (answer.answer === null) {
       await entry?.keepConvert(null);
       return { ...answer, answer: null };
     }
-    const { name, data } = answer.answer;
-    const file = await entry?.keepConvert({ name, data });
-    const shown = (file && (await this.context.converted.offer(file.file, name))) ?? (await this.context.converted.offerLoose(data, name));
-    if (!shown) return { ok: false, outcome: 'failed', message: `the converted file "${name}" could not be kept to be shown` };
-    return { ...answer, answer: shown };
+    const decoded = decodedDataOf(answer.answer);
+    const { name } = answer.answer;
+    const data = decoded?.bytes ?? answer.answer.data;
+    try {
+      const file = await entry?.keepConvert({ name, data });
+      const shown = (file && (await this.context.converted.offer(file.file, name))) ?? (await this.context.converted.offerLoose(data, name));
+      if (!shown) return { ok: false, outcome: 'failed', message: `the converted file "${name}" could not be kept to be shown` };
+      return { ...answer, answer: shown };
+    } finally {
+      decoded?.letGo();
+    }
   }
 
   /** The window no longer shows a converted file. */
@@ -222,6 +230,7 @@ export class PluginRequests {
     method: M,
     params: Record<string, unknown>,
     paths: string[],
+    asked: Pick<CallRequest, 'dataAsBytes'> = {},
   ): Promise<PluginAnswer<CheckedAnswers[M]>> {
     const plugin = this.context.plugin(pluginId);
     if (typeof plugin === 'string') return unavailable(plugin);
@@ -239,7 +248,7 @@ export class PluginRequests {
     const bytes: CallBytes = { read: 0, size: 0 };
     this.inFlight.set(callId, { controller, bytes });
     try {
-      const outcome = await plugin.call({ method, params, files: paths, signal: controller.signal, bytes });
+      const outcome = await plugin.call({ method, params, files: paths, signal: controller.signal, bytes, ...asked });
       return shown(outcome.outcome === 'answered' ? { ...outcome, answer: filesByPlace(outcome.answer, outcome.files.first) } : outcome);
     } finally {
       this.inFlight.delete(callId);

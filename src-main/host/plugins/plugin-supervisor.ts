@@ -11,6 +11,7 @@ import type { CallMethod } from '../../../src-shared/skwir/methods';
 import type { Capability } from '../../../src-shared/skwir/types';
 import { readRefused } from './call-files';
 import { SKWIR_REFUSALS, skwirRefusal } from './skwir-refusals';
+import { decodedDataOf } from '../wire/answer-data';
 import { ConnectionError, ResponseError } from '../wire/errors';
 import { logNotice } from '../records/log-notice';
 import { describe, type MessageId } from '../wire/message-shape';
@@ -123,6 +124,7 @@ export class PluginSupervisor extends ProgramSupervisor implements CallablePlugi
     // read; the next call may leave then, while this answer is judged.
     const { id, answer } = running.peer.send(request.method, params, {
       timeoutMs,
+      ...(request.dataAsBytes ? { dataAsBytes: true } : {}),
       settled: (how) => {
         this.calls.reads.ended(files, id, how === 'timeout' || how === 'cancelled' ? 'cancelled' : 'answered');
         if (how === 'answered') free();
@@ -137,7 +139,11 @@ export class PluginSupervisor extends ProgramSupervisor implements CallablePlugi
     };
     request.signal?.addEventListener('abort', cancel, { once: true });
     try {
-      return judgedAnswer(request.method, await answer, files, this.plugin.granted, this.calls.log, Date.now() - started);
+      const result = await answer;
+      const outcome = judgedAnswer(request.method, result, files, this.plugin.granted, this.calls.log, Date.now() - started);
+      // Data decoded from a malformed answer has nobody to take it.
+      if (outcome.outcome !== 'answered') decodedDataOf(result)?.letGo();
+      return outcome;
     } catch (error) {
       const ms = Date.now() - started;
       if (error instanceof ResponseError) return pluginFailed(request.method, error.message, error.code, this.calls.log, ms);

@@ -18,8 +18,11 @@ export interface ProgramSupervisorOptions extends SupervisorOptions {
   args?: readonly string[];
   /** The data folder: the process's working directory. */
   cwd: string;
-  /** Every line both ways; `sent`: the message a line sent was made from (the trace reads marks on it). */
-  onTrace?(direction: 'toTool' | 'fromTool', text: string, method?: string, sent?: object): void;
+  /**
+   * Every line both ways; `sent`: the message a line sent was made from (the trace reads marks on it);
+   * `length`: the whole line's characters when `text` is only its start (PeerOptions.onTrace).
+   */
+  onTrace?(direction: 'toTool' | 'fromTool', text: string, method?: string, sent?: object, length?: number): void;
   /** The child's environment; by default the allow-list of child-env.ts. */
   env?: Record<string, string>;
 }
@@ -54,7 +57,7 @@ export abstract class ProgramSupervisor extends Supervisor<ProgramProcess> {
         ...(this.refusalCodes ? { refusalCodes: this.refusalCodes } : {}),
         fallbackRequestHandler: (params, method) => this.handleRequest(method, params),
         onProtocolError: (problem) => this.log(problem.kind === 'handlerFailed' ? 'error' : 'warn', 'protocol', problem.message),
-        onTrace: (direction, text, method, sent) => this.options.onTrace?.(direction === 'sent' ? 'toTool' : 'fromTool', text, method, sent),
+        onTrace: (direction, text, method, sent, length) => this.options.onTrace?.(direction === 'sent' ? 'toTool' : 'fromTool', text, method, sent, length),
       },
     });
     running.peer.onClose(() => this.linkClosed(running));

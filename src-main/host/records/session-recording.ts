@@ -62,10 +62,11 @@ export class SessionRecording {
   }
 
   /** A line on the link, as it went (`sent`: for a line to the program, the message it was made from). */
-  line(direction: 'toTool' | 'fromTool', text: string, method?: string, sent?: object): void {
+  line(direction: 'toTool' | 'fromTool', text: string, method?: string, sent?: object, length?: number): void {
     if (!this.open) return;
-    // Past the size kept, a line is only counted: a flood of a million lines costs no work each.
-    if (this.full(text.length)) {
+    // Past the size kept, a line is only counted: a flood of a million lines costs no work each. A
+    // line given only by its start (`length` is the whole one's) is never kept cut: it is counted too.
+    if (this.full(text.length) || (length !== undefined && length > text.length)) {
       this.leftOut++;
       return;
     }

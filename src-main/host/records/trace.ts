@@ -134,11 +134,12 @@ export class ToolTrace {
     this.secrets = new SecretMask(secretIds, secretValues);
   }
 
-  /** `sent`: for a line to the tool, the message it was made from (see SecretMask). */
-  append(direction: TraceLine['direction'], text: string, method?: string, sent?: object): TraceLine {
+  /** `sent`: for a line to the tool, the message it was made from (see SecretMask); `length`: the whole line's, when `text` is its start. */
+  append(direction: TraceLine['direction'], text: string, method?: string, sent?: object, length?: number): TraceLine {
     const notUtf8 = hasKeptBytes(text);
     const shown = notUtf8 ? showKeptBytes(text) : (this.secrets?.mask(direction, text, method, sent) ?? text);
-    const line: TraceLine = { seq: ++this.seq, time: this.now(), direction, text: cutText(shown, this.maxText) };
+    const cut = length === undefined ? cutText(shown, this.maxText) : cutText(shown, Math.min(this.maxText, shown.length), length);
+    const line: TraceLine = { seq: ++this.seq, time: this.now(), direction, text: cut };
     // The method as the tool wrote it may be any length: a long one is kept cut, as a copy.
     if (method !== undefined) line.method = clipped(method, MAX_METHOD, '…');
     if (notUtf8) line.notUtf8 = true;

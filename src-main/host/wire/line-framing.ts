@@ -6,36 +6,39 @@
 // Why not the MCP SDK's way (Buffer.concat of everything held on every chunk, then rescan):
 // that copies the held bytes again for each chunk, which is quadratic for a long line sent in
 // many chunks, and it has no cap. Here a line that sits wholly inside one chunk is decoded in
-// place; only the piece of a line that spans chunks is copied, once, into a space that grows by
-// doubling and never past the cap. A line over the cap is refused the moment it crosses it and
-// its remaining bytes are skipped up to the next \n without being kept. The short ASCII lines of a
-// flood of notices are decoded a chunk at a time, not a line at a time (takeShortLines).
+// place; only the piece of a line that spans chunks is copied, once, into a space that grows
+// (doubling, then a MiB at a time) and never past the cap. A line over the cap is refused the
+// moment it crosses it and its remaining bytes are skipped up to the next \n without being kept.
+// The short ASCII lines of a flood of notices are decoded a chunk at a time, not a line at a time
+// (takeShortLines).
 //
 // That space is one resizable ArrayBuffer, reserved up to the cap and committed as it grows: a
 // larger size copies nothing and leaves no smaller buffer behind for the collector, and a
 // smaller one hands the memory back to the system at once (V8 discards the pages). With a new
 // Buffer at each doubling, a 64 MiB Skwir answer left 64 MiB of smaller buffers, and then its own
 // 64 MiB, waiting for a collection: 3.3x the line in resident memory when the answer was in hand,
-// 2.5x now (bench/skwir-memory.ts).
-import { Buffer, isAscii, isUtf8 } from 'node:buffer';
+// 2.5x now (bench/skwir-memory.ts). Past a MiB it grows by a MiB, not by doubling: V8 fills with
+// zeros what a smaller size gives back, and a 41 MB line in a space grown to 64 MiB had 23 MB of
+// pages it never wrote made resident by that fill, at the line's peak (bench/README.md,
+// converted-picture.ts).
+import { Buffer, isAscii } from 'node:buffer';
 import { lineContentBytes, PROTOCOL1_LINE_LIMIT } from '../../../src-shared/limits';
-import { decodeKeepingBytes } from './not-utf8';
+import { decodeLine as decode, LONG_LINE_BYTES, LongLine, type LineRefusal, type Space } from './long-line';
 import { TRACE_TEXT_MAX_CHARS } from '../../../src-shared/limits';
 
 /** Protocol 1's line: the bytes a line may hold before its \n. */
 export const MAX_LINE_BYTES = lineContentBytes(PROTOCOL1_LINE_LIMIT);
 
-export type LineRefusal =
-  /** Over the cap; `bytesSeen` is how many bytes had come when it was refused (more may follow). */
-  | { reason: 'oversize'; bytesSeen: number }
-  /** Not UTF-8; `text` is the line decoded with its stray bytes kept (not-utf8.ts), for the log and trace. */
-  | { reason: 'notUtf8'; bytes: number; text: string }
-  /** The stream ended inside a line: these bytes never got their \n and are dropped. */
-  | { reason: 'unterminated'; bytes: number };
+export type { LineRefusal };
 
 export interface LineSink {
   line(text: string): void;
   refusal(refusal: LineRefusal): void;
+  /**
+   * A line of LONG_LINE_BYTES or more, as its bytes (long-line.ts): given, such lines come here
+   * undecoded and the sink makes them text or takes from them what it keeps.
+   */
+  longLine?(line: LongLine): void;
 }
 
 const NEWLINE = 0x0a;
@@ -44,6 +47,8 @@ const SHORT_RUN = 65_536;
 /** Characters of a line, at most, for it to be taken from such a run: what the trace keeps whole. */
 const SHORT_LINE = TRACE_TEXT_MAX_CHARS;
 const FIRST_CAPACITY = 4096;
+/** Past this, the space grows by this much at a time rather than doubling. */
+const GROWTH_STEP = 1_048_576;
 /** A held buffer grown past this is kept for the next long line, and let go at the next short one. */
 const KEEP_CAPACITY = 65_536;
 /**
@@ -53,9 +58,7 @@ const KEEP_CAPACITY = 65_536;
  */
 const KEEP_LONG_CAPACITY = 4 * 1_048_576;
 
-/** A resizable ArrayBuffer (ES2024: Node 20, Electron's V8), past our ES2022 lib. */
-type Space = ArrayBuffer & { resize(byteLength: number): void };
-const Space = ArrayBuffer as unknown as new (byteLength: number, options: { maxByteLength: number }) => Space;
+const NewSpace = ArrayBuffer as unknown as new (byteLength: number, options: { maxByteLength: number }) => Space;
 
 export class LineFraming {
   /** Where a line spanning chunks is held (made at the first such line); `held` is its committed length. */
@@ -128,6 +131,10 @@ export class LineFraming {
       return;
     }
     if (length === 0) return;
+    if (length >= LONG_LINE_BYTES && this.sink.longLine) {
+      this.handOn(chunk, start, newline);
+      return;
+    }
     if (this.heldLength === 0) {
       // Back to lines that fit in a chunk: a space grown for long lines is let go.
       if ((this.held?.length ?? 0) > KEEP_CAPACITY) this.letGo();
@@ -197,13 +204,24 @@ export class LineFraming {
     const needed = this.heldLength + (end - start);
     const capacity = this.held?.length ?? 0;
     if (needed > capacity) {
-      const grown = Math.min(this.maxLineBytes, Math.max(needed, capacity * 2, FIRST_CAPACITY));
-      this.space ??= new Space(0, { maxByteLength: this.maxLineBytes });
+      const step = capacity < GROWTH_STEP ? Math.max(capacity * 2, FIRST_CAPACITY) : Math.ceil((needed + 1) / GROWTH_STEP) * GROWTH_STEP;
+      const grown = Math.min(this.maxLineBytes, Math.max(needed, step));
+      this.space ??= new NewSpace(0, { maxByteLength: this.maxLineBytes });
       this.space.resize(grown); // in place: what is held stays where it is
       this.held = Buffer.from(this.space, 0, grown);
     }
     chunk.copy(this.held as Buffer, this.heldLength, start, end);
     this.heldLength = needed;
+  }
+
+  /** The line's bytes go to the sink in the space they were gathered in; a later line gathers in a new one. */
+  private handOn(chunk: Buffer, start: number, newline: number): void {
+    this.append(chunk, start, newline);
+    const line = new LongLine(this.space as Space, this.heldLength);
+    this.space = undefined;
+    this.held = undefined;
+    this.heldLength = 0;
+    this.sink.longLine?.(line);
   }
 
   private emit(decoded: string | LineRefusal): void {
@@ -221,15 +239,4 @@ export class LineFraming {
     this.held = undefined;
     this.space?.resize(0);
   }
-}
-
-/** A line's bytes as text, or the refusal of a line that is not UTF-8. */
-function decode(buffer: Buffer, start: number, end: number): string | LineRefusal {
-  // Bytes that are not UTF-8 decode to U+FFFD: a line without one is UTF-8, and most lines are
-  // judged without a second pass over their bytes (the round trip is a hot path).
-  const text = buffer.toString('utf8', start, end);
-  if (!text.includes('\uFFFD')) return text;
-  const bytes = buffer.subarray(start, end);
-  if (isUtf8(bytes)) return text;
-  return { reason: 'notUtf8', bytes: end - start, text: decodeKeepingBytes(bytes) };
 }

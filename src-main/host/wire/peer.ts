@@ -6,6 +6,8 @@ import { Emitter, type Disposable } from '../../../src-shared/lifecycle';
 import { isPromise } from '../../../src-shared/maybe-promise';
 import { quote } from '../../../src-shared/protocol/problem-words';
 import { ConnectionError, JSON_RPC_REFUSALS, ResponseError, type RefusalCodes } from './errors';
+import { liftedAnswer } from './answer-data';
+import type { LongLine } from './long-line';
 import { describe, shapeOf, type MessageId } from './message-shape';
 import { Outbox } from './outbox';
 import { PendingRequests, type Settled } from './pending-requests';
@@ -46,8 +48,10 @@ export interface PeerOptions {
   /**
    * Every line both ways; `method` is the request's or notice's, or for answers the one answered.
    * A line sent comes with the message it was made from (a result keeps what its handler returned).
+   * `length`: the whole line's characters, when `text` is only its start (an answer whose data came
+   * as bytes, answer-data.ts: the line was never made text).
    */
-  onTrace?(direction: TraceDirection, text: string, method?: string, sent?: object): void;
+  onTrace?(direction: TraceDirection, text: string, method?: string, sent?: object, length?: number): void;
   /** Answers requests with no handler of their own; without it they are refused as unknown. */
   fallbackRequestHandler?: RequestHandler;
   /** The codes of the peer's own refusals: JSON-RPC's (protocol 1's) unless the dialect gives its own. */
@@ -78,6 +82,12 @@ export interface SendOptions {
    * done. Never called from within send() (a link closed already rejects the answer instead).
    */
   settled?: (how: Settled) => void;
+  /**
+   * A long answer's `result.data`, when it is base64, may come decoded rather than as text: `data`
+   * is then "" and its bytes are decodedDataOf(result)'s (answer-data.ts), for the caller to take and
+   * let go. Nothing else of the answer changes.
+   */
+  dataAsBytes?: boolean;
 }
 
 type PauseReason = 'handlers' | 'writer';
@@ -111,7 +121,7 @@ export class Peer implements Disposable {
     this.codes = options.refusalCodes ?? JSON_RPC_REFUSALS;
     this.outbox = new Outbox(writer, {
       maxLineBytes: lineContentBytes(this.lineLimit),
-      onTrace: (text, method, message) => options.onTrace?.('sent', text, method, message),
+      onTrace: (text, method, message, length) => options.onTrace?.('sent', text, method, message, length),
       onProblem: (kind, message) => this.problem(kind, message),
       // The other side is not reading its input: stop reading its output until it does, so
       // answers to a flood of requests cannot pile up in memory.
@@ -119,6 +129,7 @@ export class Peer implements Disposable {
     });
     this.subscriptions.push(
       reader.onLine((line) => this.receive(line)),
+      reader.takeLongLines((line) => this.receiveLong(line)),
       reader.onRefusal((refusal) => this.refused(refusal)),
       // Only the end of the input closes the link: after the output ends (the app closed the
       // tool's stdin to stop it) the tool may still write, and that is read to the end.
@@ -141,7 +152,7 @@ export class Peer implements Disposable {
   send(method: string, params?: object, options: SendOptions = {}): { id: MessageId; answer: Promise<unknown> } {
     const id = this.nextId++;
     if (this.closed) return { id, answer: Promise.reject(new ConnectionError('closed', `the link is closed; ${method} not sent`)) };
-    const answer = this.pending.add(id, method, options.timeoutMs, options.settled);
+    const answer = this.pending.add(id, method, options.timeoutMs, options.settled, options.dataAsBytes);
     const message = { jsonrpc: '2.0', id, method, ...(params === undefined ? {} : { params }) };
     // A write that fails at once (too large, the link known closed) fails the request in the next
     // microtask: its caller has its id by then, and `settled` is never told from within send().
@@ -244,6 +255,20 @@ export class Peer implements Disposable {
       case 'invalid':
         this.answerProblem(message.id, this.codes.notMessage, 'not a message', 'notMessage', `a line is not a message (${message.problem}): ${quote(line)}`);
     }
+  }
+
+  /** A long line: an answer whose data its request takes as bytes is taken from them; any other is made text. */
+  private receiveLong(line: LongLine): void {
+    if (this.closed) return line.letGo();
+    const lifted = liftedAnswer(line, (id) => this.pending.takesDataAsBytes(id));
+    if (!lifted) {
+      const text = line.text();
+      if (typeof text === 'string') this.receive(text);
+      else this.refused(text);
+      return;
+    }
+    this.options.onTrace?.('received', lifted.head, this.pending.methodOf(lifted.id), undefined, lifted.length);
+    this.answered(lifted.id, { result: lifted.result }, lifted.head);
   }
 
   private refused(refusal: LineRefusal): void {

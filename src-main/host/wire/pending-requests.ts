@@ -12,6 +12,8 @@ interface Pending {
   reject(error: Error): void;
   timer?: ReturnType<typeof setTimeout>;
   settled?: (how: Settled) => void;
+  /** Its answer's data may come decoded (answer-data.ts). */
+  dataAsBytes?: boolean;
 }
 
 const LATE_IDS_KEPT = 256;
@@ -39,9 +41,9 @@ export class PendingRequests {
    * `settled` is called the moment the request stops being waited for, however that is: in the
    * same turn as its answer's line, before any line after it is taken (the promise settles later).
    */
-  add(id: MessageId, method: string, timeoutMs: number | undefined, settled?: (how: Settled) => void): Promise<unknown> {
+  add(id: MessageId, method: string, timeoutMs: number | undefined, settled?: (how: Settled) => void, dataAsBytes = false): Promise<unknown> {
     return new Promise((resolve, reject) => {
-      const entry: Pending = { method, resolve, reject, settled };
+      const entry: Pending = { method, resolve, reject, settled, dataAsBytes };
       if (timeoutMs !== undefined) {
         entry.timer = setTimeout(() => this.timeOut(id), timeoutMs);
         entry.timer.unref?.();
@@ -53,6 +55,11 @@ export class PendingRequests {
   /** The method of a waiting (or timed-out, abandoned, answered) request: for tracing its answer. */
   methodOf(id: MessageId): string | undefined {
     return this.pending.get(id)?.method ?? this.gaveUp.get(id)?.method ?? this.answered.get(id)?.method;
+  }
+
+  /** The request with this id waits, and takes its answer's data as bytes. */
+  takesDataAsBytes(id: MessageId): boolean {
+    return this.pending.get(id)?.dataAsBytes === true;
   }
 
   /** Settles the request with this id by its answer (the line `text`), if one waits. */

@@ -6,6 +6,7 @@ import { Emitter, type Disposable, type Event } from '../../../src-shared/lifecy
 import { ConnectionError } from './errors';
 import { lineContentBytes, PROTOCOL1_LINE_LIMIT, type LineLimit } from '../../../src-shared/limits';
 import { LineFraming, type LineRefusal } from './line-framing';
+import type { LongLine } from './long-line';
 
 export type { LineRefusal };
 
@@ -17,10 +18,25 @@ export interface LineReader extends Disposable {
   /** No more lines will come (the stream ended, failed, or the reader was disposed). */
   readonly onClose: Event<void>;
   readonly onError: Event<Error>;
+  /**
+   * From now on, until disposed, a line of LONG_LINE_BYTES or more goes to `take` as its bytes
+   * (long-line.ts), never to onLine; `take` makes it text or keeps what it needs of it.
+   */
+  takeLongLines(take: (line: LongLine) => void): Disposable;
   /** Stop reading (backpressure of the other direction); the source then waits. */
   pause(): void;
   resume(): void;
 }
+
+/** A line written in pieces, never joined into one string: the envelope's start, a result's bytes (ASCII), its end. */
+export interface PiecedLine {
+  head: string;
+  bytes: Buffer;
+  tail: string;
+}
+
+/** A line to write, without its \n. */
+export type Line = string | PiecedLine;
 
 export interface LineWriter extends Disposable {
   /**
@@ -29,7 +45,7 @@ export interface LineWriter extends Disposable {
    * stream is full, a promise that resolves once it drained. A promise rejected with
    * ConnectionError 'closed' once the stream is gone: never throws.
    */
-  write(line: string): Promise<void> | undefined;
+  write(line: Line): Promise<void> | undefined;
   /** True while written lines wait in memory beyond the high-water mark. */
   readonly congested: boolean;
   readonly onDrain: Event<void>;
@@ -56,6 +72,7 @@ export class StreamLineReader implements LineReader {
 
   private readonly framing: LineFraming;
   private closed = false;
+  private takeLong: ((line: LongLine) => void) | undefined;
   private readonly onData = (chunk: Buffer | string) => this.framing.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
   private readonly onEnd = () => {
     this.framing.end();
@@ -74,6 +91,12 @@ export class StreamLineReader implements LineReader {
       {
         line: (text) => this._onLine.fire(text),
         refusal: (refusal) => this._onRefusal.fire(refusal),
+        longLine: (line) => {
+          if (this.takeLong) return this.takeLong(line);
+          const text = line.text();
+          if (typeof text === 'string') this._onLine.fire(text);
+          else this._onRefusal.fire(text);
+        },
       },
       lineContentBytes(options.lineLimit ?? PROTOCOL1_LINE_LIMIT),
     );
@@ -86,6 +109,11 @@ export class StreamLineReader implements LineReader {
   /** Bytes held for a line still waiting for its \n: bounded by the line cap. */
   get heldBytes(): number {
     return this.framing.heldBytes;
+  }
+
+  takeLongLines(take: (line: LongLine) => void): Disposable {
+    this.takeLong = take;
+    return { dispose: () => this.takeLong === take && (this.takeLong = undefined) };
   }
 
   pause(): void {
@@ -162,13 +190,13 @@ export class StreamLineWriter implements LineWriter {
     return !this.closed && this.stream.writableLength > this.highWaterBytes;
   }
 
-  write(line: string): Promise<void> | undefined {
+  write(line: Line): Promise<void> | undefined {
     if (this.closed || this.stream.destroyed || !this.stream.writable) {
       this.close();
       return Promise.reject(new ConnectionError('closed', 'the output stream is closed'));
     }
     try {
-      if (line.length <= LONG_LINE) {
+      if (typeof line === 'string' && line.length <= LONG_LINE) {
         if (!this.flushQueued) {
           // The first line of a turn leaves at once: a lone answer (one request at a time) does not
           // wait for the host's bookkeeping after it, and the tool can go on meanwhile.
@@ -188,8 +216,14 @@ export class StreamLineWriter implements LineWriter {
         // Skwir read's answer is 5.6 MB, at every read). Corked, the two leave in one writev.
         this.stream.cork();
         try {
-          this.stream.write(line);
-          this.stream.write('\n');
+          if (typeof line === 'string') {
+            this.stream.write(line);
+            this.stream.write('\n');
+          } else {
+            this.stream.write(line.head);
+            this.stream.write(line.bytes);
+            this.stream.write(`${line.tail}\n`);
+          }
         } finally {
           this.stream.uncork();
         }
