@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { PluginAnswer } from '../../src-shared/plugin-api';
 import { createFakeHost, makePlugin } from '../../src-shared/test/fake-host';
 import { createAppStore } from './app-store';
-import { ASKS_AT_ONCE, JUDGED_AT_ONCE, pluginFileSelectors, thumbnailPixels } from './plugin-files-slice';
+import { ADDED_IN_STEPS_OF, ASKS_AT_ONCE, JUDGED_AT_ONCE, pluginFileSelectors, thumbnailPixels } from './plugin-files-slice';
 
 const words = makePlugin(
   { id: 'org.example.words', name: { en: 'Words' } },
@@ -40,6 +40,34 @@ describe('plugin files slice', () => {
     await state().addFiles(words.id, paths);
     expect(pluginFileSelectors.files(words.id)(state())).toHaveLength(500);
     expect(most).toBe(JUDGED_AT_ONCE);
+  });
+
+  it('lists a big folder’s first files and asks the plugin about them while the paths after them are still judged', async () => {
+    const { fake, state } = await loaded();
+    let open = () => undefined as void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const paths = Array.from({ length: ADDED_IN_STEPS_OF * 2 + 5 }, (_, index) => `/folder/file-${index}.txt`);
+    fake.answers.judgeFile = async (path) => {
+      if (paths.indexOf(path) >= ADDED_IN_STEPS_OF) await gate;
+      return { ok: true };
+    };
+    fake.answers.askField = () => answered({ value: 1 });
+    const adding = state().addFiles(words.id, paths);
+    const listed = () =>
+      pluginFileSelectors
+        .files(words.id)(state())
+        .map((file) => file.path);
+    // The next step's paths are being judged (held at the gate): the first step is listed, its asks sent.
+    while (fake.requestsNamed('judgeFile').length <= ADDED_IN_STEPS_OF) await settle();
+    await settle();
+    expect(fake.requestsNamed('askField').length).toBeGreaterThan(0);
+    expect(listed()).toEqual(paths.slice(0, ADDED_IN_STEPS_OF));
+    expect(pluginFileSelectors.adding(words.id)(state()).pending).toBe(paths.length - ADDED_IN_STEPS_OF);
+    expect(pluginFileSelectors.choice(words.id)(state()).current).toBe(paths[0]);
+    open();
+    await adding;
+    expect(listed()).toEqual(paths);
+    expect(pluginFileSelectors.adding(words.id)(state())).toEqual({ pending: 0, refused: [] });
   });
 
   it('judges each path as it is added: one the host refuses is not listed, and why is kept for the person', async () => {

@@ -97,6 +97,9 @@ const cancelledHere = { status: 'answered', answer: { ok: false, outcome: 'cance
  */
 export const JUDGED_AT_ONCE = 16;
 
+/** Paths judged, then listed and asked about, in steps of this many (a folder's first files are asked about while the rest are judged). */
+export const ADDED_IN_STEPS_OF = 256;
+
 async function judgedInTurns(paths: readonly string[], judge: (path: string) => Promise<GivenFileVerdict>): Promise<GivenFileVerdict[]> {
   const verdicts: GivenFileVerdict[] = new Array<GivenFileVerdict>(paths.length);
   let next = 0;
@@ -230,30 +233,35 @@ export const createPluginFilesSlice: SliceCreator<PluginFilesSlice> = (set, get,
         const others = Math.max(0, now.pending - dropped.announced);
         return { pending: others + given.length, refused: others > 0 ? now.refused : [] };
       });
-      const verdicts = await judgedInTurns(given, (path) =>
-        host.judgeFile(path).catch((error: unknown): GivenFileVerdict => ({
-          ok: false,
-          problem: problemOf(error),
-          problemCode: { code: 'unreadable', reason: problemOf(error) },
-        })),
-      );
-      const refused: AddRefusal[] = [
-        ...dropped.refused,
-        ...given.flatMap((path, i) => {
-          const verdict = verdicts[i]!;
-          return verdict.ok ? [] : [{ name: path, why: { code: 'path' as const, problem: verdict.problemCode, message: verdict.problem } }];
-        }),
-      ];
-      changeAdding(pluginId, (now) => ({ pending: Math.max(0, now.pending - given.length), refused: [...now.refused, ...refused] }));
-      // Listed meanwhile (added twice at once): once is enough.
-      const nowListed = new Set((get().pluginFiles[pluginId] ?? []).map((file) => file.path));
-      const fresh = given.filter((path, i) => verdicts[i]!.ok && !nowListed.has(path));
-      if (fresh.length === 0 || !pluginDetails(get().tools[pluginId])) return;
-      set((s) => ({
-        pluginFiles: { ...s.pluginFiles, [pluginId]: [...(s.pluginFiles[pluginId] ?? []), ...fresh.map((path) => ({ path, name: fileName(path) }))] },
-      }));
-      askAbout(pluginId, fresh);
-      if ((get().fileChoices[pluginId]?.chosen.length ?? 0) === 0) get().chooseFile(pluginId, fresh[0]!);
+      // Listed and asked about a step at a time, while the paths after them are judged: the plugin
+      // starts on a folder of thousands at once instead of after every path was judged.
+      for (let from = 0; from < given.length; from += ADDED_IN_STEPS_OF) {
+        const step = given.slice(from, from + ADDED_IN_STEPS_OF);
+        const verdicts = await judgedInTurns(step, (path) =>
+          host.judgeFile(path).catch((error: unknown): GivenFileVerdict => ({
+            ok: false,
+            problem: problemOf(error),
+            problemCode: { code: 'unreadable', reason: problemOf(error) },
+          })),
+        );
+        const refused: AddRefusal[] = [
+          ...(from === 0 ? dropped.refused : []),
+          ...step.flatMap((path, i) => {
+            const verdict = verdicts[i]!;
+            return verdict.ok ? [] : [{ name: path, why: { code: 'path' as const, problem: verdict.problemCode, message: verdict.problem } }];
+          }),
+        ];
+        changeAdding(pluginId, (now) => ({ pending: Math.max(0, now.pending - step.length), refused: [...now.refused, ...refused] }));
+        // Listed meanwhile (added twice at once): once is enough.
+        const nowListed = new Set((get().pluginFiles[pluginId] ?? []).map((file) => file.path));
+        const fresh = step.filter((path, i) => verdicts[i]!.ok && !nowListed.has(path));
+        if (fresh.length === 0 || !pluginDetails(get().tools[pluginId])) continue;
+        set((s) => ({
+          pluginFiles: { ...s.pluginFiles, [pluginId]: [...(s.pluginFiles[pluginId] ?? []), ...fresh.map((path) => ({ path, name: fileName(path) }))] },
+        }));
+        askAbout(pluginId, fresh);
+        if ((get().fileChoices[pluginId]?.chosen.length ?? 0) === 0) get().chooseFile(pluginId, fresh[0]!);
+      }
     },
 
     removeFiles(pluginId, paths) {
