@@ -239,8 +239,20 @@ const isHostEvent = (value: unknown): value is HostEvent =>
  */
 export function readServerFrame(text: string): FrameReading<ServerFrame> {
   const parsed = parse(text);
-  if (!parsed.ok) return { ok: false, id: null, problem: parsed.problem };
-  const value = parsed.value;
+  return parsed.ok ? serverFrameOf(parsed.value) : { ok: false, id: null, problem: parsed.problem };
+}
+
+/**
+ * Reads a message sent by the test bed: one frame, or a JSON list of the frames of one turn of the
+ * test bed, in order (an answer and the events told before it travel as one message).
+ */
+export function readServerFrames(text: string): FrameReading<ServerFrame>[] {
+  const parsed = parse(text);
+  if (!parsed.ok) return [{ ok: false, id: null, problem: parsed.problem }];
+  return Array.isArray(parsed.value) ? parsed.value.map(serverFrameOf) : [serverFrameOf(parsed.value)];
+}
+
+function serverFrameOf(value: unknown): FrameReading<ServerFrame> {
   if (!isRecord(value)) return { ok: false, id: null, problem: `the frame is not an object: ${describeValue(value)}` };
   const id = isRequestId(value.id) ? value.id : null;
   switch (value.kind) {

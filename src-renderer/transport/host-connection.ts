@@ -3,7 +3,7 @@
 // wait for it (up to queuedRequestTimeoutMs); requests in flight when it drops fail, since nobody
 // can tell whether the host did them.
 import type { HostEvent, HostRequestName, HostRequests } from '../../src-shared/host-api';
-import { readServerFrame, type ClientFrame } from '../../src-shared/host-wire';
+import { readServerFrames, type ClientFrame, type FrameReading, type ServerFrame } from '../../src-shared/host-wire';
 import { Emitter, type Disposable } from '../../src-shared/lifecycle';
 import type { OpenSocket, SocketHandle } from './socket';
 
@@ -124,8 +124,12 @@ export class HostConnection implements Disposable {
     this.socket = socket;
   }
 
+  /** A message holds one frame or the frames of one turn of the test bed, taken in order. */
   private receive(text: string): void {
-    const reading = readServerFrame(text);
+    for (const reading of readServerFrames(text)) this.take(reading);
+  }
+
+  private take(reading: FrameReading<ServerFrame>): void {
     if (!reading.ok) {
       if (reading.id !== null) this.settle(reading.id, new Error(`the test bed sent a broken answer: ${reading.problem}`));
       return;
