@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { hostRequestNames } from './host-api';
-import { checkRequestArgs, maxArgumentLength, readClientFrame, readServerFrame, readServerFrames } from './host-wire';
+import { checkRequestArgs, maxArgumentLength, readClientFrame, readClientFrames, readServerFrame, readServerFrames } from './host-wire';
 
 const request = (fields: Record<string, unknown>) => JSON.stringify({ kind: 'request', id: 1, ...fields });
 
@@ -97,6 +97,17 @@ describe('reading a test bed frame', () => {
       ok: true,
       frame: { kind: 'events', events: [{ type: 'language', language: 'fr' }] },
     });
+  });
+
+  it('reads a window’s message of one request or of a list of them, a broken one failing alone, an empty list refused', () => {
+    expect(readClientFrames('{"kind":"request","id":1,"method":"info","args":[]}')).toEqual([
+      { ok: true, frame: { kind: 'request', id: 1, method: 'info', args: [] } },
+    ]);
+    expect(readClientFrames('[{"kind":"request","id":1,"method":"info","args":[]},{"kind":"request","id":2,"method":"nope","args":[]}]')).toEqual([
+      { ok: true, frame: { kind: 'request', id: 1, method: 'info', args: [] } },
+      { ok: false, id: 2, problem: expect.stringContaining('"nope" is not a request of the host') },
+    ]);
+    expect(readClientFrames('[]')).toEqual([{ ok: false, id: null, problem: expect.stringContaining('empty list') }]);
   });
 
   it('reads a message of one frame, or of a list of frames in order, a broken one failing alone', () => {

@@ -5,7 +5,7 @@
 // browser and the socket to carry. Nothing a window sends can throw out of here: a bad frame gets a
 // failure frame and the session goes on.
 import type { HostCoreApi, HostEvent, HostRequestName, HostRequests } from '../../src-shared/host-api';
-import { maxRequestsInFlight, readClientFrame, type ServerFrame, type WireRequest } from '../../src-shared/host-wire';
+import { maxRequestsInFlight, readClientFrames, type ClientFrame, type FrameReading, type ServerFrame, type WireRequest } from '../../src-shared/host-wire';
 import { DisposableStore, toDisposable, type Disposable } from '../../src-shared/lifecycle';
 
 /** The socket as the session sees it. */
@@ -61,10 +61,14 @@ export class HostSession implements Disposable {
     this.send({ kind: 'failure', id: null, problem });
   }
 
-  /** Handles one text frame from the window. */
+  /** Handles one text message from the window: a frame, or a list of them. */
   receive(data: string): void {
     if (this.closed) return;
-    const reading = readClientFrame(data);
+    for (const reading of readClientFrames(data)) this.take(reading);
+  }
+
+  private take(reading: FrameReading<ClientFrame>): void {
+    if (this.closed) return;
     if (!reading.ok) {
       this.send({ kind: 'failure', id: reading.id, problem: reading.problem });
       return;
