@@ -142,6 +142,29 @@ describe('plugin files slice', () => {
     expect(fake.requestsNamed('askField')).toHaveLength(ASKS_AT_ONCE + 1);
   });
 
+  it('changes the store once for the answers that come in one turn, and the list under the files sees the asks running', async () => {
+    const { fake, store, state } = await loaded();
+    const waiting: ((answer: PluginAnswer<{ value: number }>) => void)[] = [];
+    fake.answers.askField = () => new Promise((resolve) => waiting.push(resolve));
+    // Two files of two serving fields each: the asks at once are all four.
+    const paths = Array.from({ length: ASKS_AT_ONCE / 2 }, (_, n) => `/t/${n}.txt`);
+    await state().addFiles(words.id, paths);
+    await settle();
+    expect(waiting).toHaveLength(ASKS_AT_ONCE);
+    const asking = pluginFileSelectors.filesAsking(words.id, pluginFileSelectors.files(words.id)(state()));
+    expect(asking(state()).map((file) => file.path)).toEqual(paths);
+    let changes = 0;
+    const unsubscribe = store.subscribe((now, before) => {
+      if (now.fileAsks !== before.fileAsks) changes += 1;
+    });
+    for (const resolve of waiting.splice(0)) resolve(answered({ value: 1 }));
+    await settle();
+    unsubscribe();
+    expect(changes).toBe(1);
+    expect(paths.every((path) => pluginFileSelectors.field(words.id, path, 'words')(state())?.status === 'answered')).toBe(true);
+    expect(asking(state())).toEqual([]);
+  });
+
   it('keeps a failure as it came, and a request that never reached the host as not available', async () => {
     const { fake, state } = await loaded();
     fake.answers.askField = (_p, _c, path) => {
