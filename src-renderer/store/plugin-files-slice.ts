@@ -231,7 +231,8 @@ export const createPluginFilesSlice: SliceCreator<PluginFilesSlice> = (set, get,
       // A new adding clears what the last one refused; one that overlaps another adds to it.
       changeAdding(pluginId, (now) => {
         const others = Math.max(0, now.pending - dropped.announced);
-        return { pending: others + given.length, refused: others > 0 ? now.refused : [] };
+        // What befell dropped files is said at once, before any path is judged.
+        return { pending: others + given.length, refused: [...(others > 0 ? now.refused : []), ...dropped.refused] };
       });
       // Listed and asked about a step at a time, while the paths after them are judged: the plugin
       // starts on a folder of thousands at once instead of after every path was judged.
@@ -244,13 +245,10 @@ export const createPluginFilesSlice: SliceCreator<PluginFilesSlice> = (set, get,
             problemCode: { code: 'unreadable', reason: problemOf(error) },
           })),
         );
-        const refused: AddRefusal[] = [
-          ...(from === 0 ? dropped.refused : []),
-          ...step.flatMap((path, i) => {
-            const verdict = verdicts[i]!;
-            return verdict.ok ? [] : [{ name: path, why: { code: 'path' as const, problem: verdict.problemCode, message: verdict.problem } }];
-          }),
-        ];
+        const refused: AddRefusal[] = step.flatMap((path, i) => {
+          const verdict = verdicts[i]!;
+          return verdict.ok ? [] : [{ name: path, why: { code: 'path' as const, problem: verdict.problemCode, message: verdict.problem } }];
+        });
         changeAdding(pluginId, (now) => ({ pending: Math.max(0, now.pending - step.length), refused: [...now.refused, ...refused] }));
         // Listed meanwhile (added twice at once): once is enough.
         const nowListed = new Set((get().pluginFiles[pluginId] ?? []).map((file) => file.path));
