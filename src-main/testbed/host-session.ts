@@ -21,7 +21,7 @@ const eventBatchMs = 15;
 const eventBatchMax = 2_000;
 /** A window that lets this much pile up unread is cut off; it reconnects and reads afresh. */
 const maxBufferedBytes = 64 * 1024 * 1024;
-/** Frames gathered past this many characters leave at once, not at the end of the turn. */
+/** Frames gathered past this many characters leave at once, not at the end of the turn; a longer frame leaves alone. */
 const gatheredMost = 1024 * 1024;
 
 export const problemText = (error: unknown): string => (error instanceof Error ? error.message : `the host failed: ${String(error)}`);
@@ -132,6 +132,9 @@ export class HostSession implements Disposable {
       if (!request) return;
       text = JSON.stringify({ kind: 'failure', id: request.id, problem: `${request.method}: the answer could not be sent (${problemText(error)})` });
     }
+    // A long frame (a page of a file, a big answer) is never copied into a list: what was gathered
+    // before it leaves first, then it leaves alone.
+    if (this.gatheredLength + text.length > gatheredMost) this.sendGathered();
     this.gathered.push(text);
     this.gatheredLength += text.length;
     if (this.gatheredLength > gatheredMost) this.sendGathered();

@@ -137,6 +137,21 @@ describe('the test bed WebSocket', () => {
     ]);
   });
 
+  it('sends a long answer alone, after the frames gathered before it, never copied into a list', async () => {
+    const ws = await openSocket(socketUrl());
+    const messages: string[] = [];
+    ws.on('message', (data) => messages.push((data as Buffer).toString('utf8')));
+    const seen = frames(ws);
+    const long = 'x'.repeat(1_500_000);
+    fake.answers.readLog = () => [{ seq: 1, time: 0, level: 'info', message: long }] as never;
+    fake.log('com.example.fake', 'told before the answer');
+    ws.send(JSON.stringify({ kind: 'request', id: 8, method: 'readLog', args: ['com.example.fake'] }));
+    await seen.next(withId(8));
+    expect(messages).toHaveLength(2);
+    expect(JSON.parse(messages[0]!)).toMatchObject({ kind: 'events' });
+    expect(JSON.parse(messages[1]!)).toMatchObject({ kind: 'answer', id: 8, result: [{ message: long }] });
+  });
+
   it('answers each malformed frame with a failure naming the fault, and goes on', async () => {
     const ws = await openSocket(socketUrl());
     const seen = frames(ws);
