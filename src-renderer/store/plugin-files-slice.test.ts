@@ -70,6 +70,24 @@ describe('plugin files slice', () => {
     expect(pluginFileSelectors.adding(words.id)(state())).toEqual({ pending: 0, refused: [] });
   });
 
+  it('forgets the host’s answers about a folder of 500 files a few at a time when asked again, so none is refused as one too many', async () => {
+    const { fake, state } = await loaded();
+    fake.answers.askField = () => answered({ value: 1 });
+    const paths = Array.from({ length: 500 }, (_, index) => `/folder/file-${index}.txt`);
+    await state().addFiles(words.id, paths);
+    let forgetting = 0;
+    let most = 0;
+    fake.answers.forgetAnswers = async () => {
+      most = Math.max(most, ++forgetting);
+      await settle();
+      forgetting -= 1;
+      return { ok: true };
+    };
+    await state().askFilesAgain(words.id);
+    expect(fake.requestsNamed('forgetAnswers')).toHaveLength(500);
+    expect(most).toBe(JUDGED_AT_ONCE);
+  });
+
   it('judges each path as it is added: one the host refuses is not listed, and why is kept for the person', async () => {
     const { fake, state } = await loaded();
     fake.answers.judgeFile = (path) => {

@@ -92,25 +92,26 @@ export const thumbnailPixels = (ratio: number): number => Math.min(512, Math.rou
 const cancelledHere = { status: 'answered', answer: { ok: false, outcome: 'cancelled', message: '' } } as const;
 
 /**
- * Paths judged a few at a time: a folder dropped may hold thousands of files, and the test bed
- * refuses a page more than 64 requests waiting at once (a refused judgement would refuse the file).
+ * Paths judged (and answers forgotten) a few at a time: a folder dropped may hold thousands of
+ * files, and the test bed refuses a page more than 64 requests waiting at once (a refused
+ * judgement would refuse the file, a refused forgetting would leave the old answer).
  */
 export const JUDGED_AT_ONCE = 16;
 
 /** Paths judged, then listed and asked about, in steps of this many (a folder's first files are asked about while the rest are judged). */
 export const ADDED_IN_STEPS_OF = 256;
 
-async function judgedInTurns(paths: readonly string[], judge: (path: string) => Promise<GivenFileVerdict>): Promise<GivenFileVerdict[]> {
-  const verdicts: GivenFileVerdict[] = new Array<GivenFileVerdict>(paths.length);
+async function inTurns<T>(paths: readonly string[], ask: (path: string) => Promise<T>): Promise<T[]> {
+  const results: T[] = new Array<T>(paths.length);
   let next = 0;
-  const judging = async () => {
+  const asking = async () => {
     while (next < paths.length) {
       const index = next++;
-      verdicts[index] = await judge(paths[index]!);
+      results[index] = await ask(paths[index]!);
     }
   };
-  await Promise.all(Array.from({ length: Math.min(JUDGED_AT_ONCE, paths.length) }, judging));
-  return verdicts;
+  await Promise.all(Array.from({ length: Math.min(JUDGED_AT_ONCE, paths.length) }, asking));
+  return results;
 }
 
 export const createPluginFilesSlice: SliceCreator<PluginFilesSlice> = (set, get, host) => {
@@ -238,7 +239,7 @@ export const createPluginFilesSlice: SliceCreator<PluginFilesSlice> = (set, get,
       // starts on a folder of thousands at once instead of after every path was judged.
       for (let from = 0; from < given.length; from += ADDED_IN_STEPS_OF) {
         const step = given.slice(from, from + ADDED_IN_STEPS_OF);
-        const verdicts = await judgedInTurns(step, (path) =>
+        const verdicts = await inTurns(step, (path) =>
           host.judgeFile(path).catch((error: unknown): GivenFileVerdict => ({
             ok: false,
             problem: problemOf(error),
@@ -285,7 +286,10 @@ export const createPluginFilesSlice: SliceCreator<PluginFilesSlice> = (set, get,
       const files = get().pluginFiles[pluginId] ?? [];
       if (files.length === 0) return;
       // Asked of the plugin, not of the host's cache: the person asks again because the answer may have changed.
-      await Promise.all(files.map((file) => host.forgetAnswers(pluginId, file.path).catch(() => undefined)));
+      await inTurns(
+        files.map((file) => file.path),
+        (path) => host.forgetAnswers(pluginId, path).catch(() => undefined),
+      );
       const now = get().pluginFiles[pluginId] ?? [];
       for (const file of now) cancelRunning(asksIn(get().fileAsks, pluginId, file.path));
       askAbout(
