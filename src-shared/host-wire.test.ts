@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { hostRequestNames } from './host-api';
-import { checkRequestArgs, maxArgumentLength, readClientFrame, readServerFrame } from './host-wire';
+import { checkRequestArgs, maxArgumentLength, readClientFrame, readClientFrames, readServerFrame, readServerFrames } from './host-wire';
 
 const request = (fields: Record<string, unknown>) => JSON.stringify({ kind: 'request', id: 1, ...fields });
 
@@ -97,6 +97,29 @@ describe('reading a test bed frame', () => {
       ok: true,
       frame: { kind: 'events', events: [{ type: 'language', language: 'fr' }] },
     });
+  });
+
+  it('reads a window’s message of one request or of a list of them, a broken one failing alone, an empty list refused', () => {
+    expect(readClientFrames('{"kind":"request","id":1,"method":"info","args":[]}')).toEqual([
+      { ok: true, frame: { kind: 'request', id: 1, method: 'info', args: [] } },
+    ]);
+    expect(readClientFrames('[{"kind":"request","id":1,"method":"info","args":[]},{"kind":"request","id":2,"method":"nope","args":[]}]')).toEqual([
+      { ok: true, frame: { kind: 'request', id: 1, method: 'info', args: [] } },
+      { ok: false, id: 2, problem: expect.stringContaining('"nope" is not a request of the host') },
+    ]);
+    expect(readClientFrames('[]')).toEqual([{ ok: false, id: null, problem: expect.stringContaining('empty list') }]);
+  });
+
+  it('reads a message of one frame, or of a list of frames in order, a broken one failing alone', () => {
+    expect(readServerFrames('{"kind":"answer","id":3,"result":1}')).toEqual([{ ok: true, frame: { kind: 'answer', id: 3, result: 1 } }]);
+    expect(
+      readServerFrames('[{"kind":"events","events":[{"type":"language","language":"fr"}]},{"kind":"answer","id":4},{"kind":"answer","id":5,"result":2}]'),
+    ).toEqual([
+      { ok: true, frame: { kind: 'events', events: [{ type: 'language', language: 'fr' }] } },
+      { ok: false, id: 4, problem: 'result: missing from an answer' },
+      { ok: true, frame: { kind: 'answer', id: 5, result: 2 } },
+    ]);
+    expect(readServerFrames('[')).toMatchObject([{ ok: false, id: null }]);
   });
 
   it('refuses frames that break the envelope', () => {

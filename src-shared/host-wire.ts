@@ -212,8 +212,19 @@ const parse = (text: string): { ok: true; value: unknown } | { ok: false; proble
 /** Reads a frame sent by a window; every problem names the field and the value. */
 export function readClientFrame(text: string): FrameReading<ClientFrame> {
   const parsed = parse(text);
-  if (!parsed.ok) return { ok: false, id: null, problem: parsed.problem };
-  const value = parsed.value;
+  return parsed.ok ? clientFrameOf(parsed.value) : { ok: false, id: null, problem: parsed.problem };
+}
+
+/** Reads a message sent by a window: one frame, or a JSON list of frames (the requests of one turn), each read alone. */
+export function readClientFrames(text: string): FrameReading<ClientFrame>[] {
+  const parsed = parse(text);
+  if (!parsed.ok) return [{ ok: false, id: null, problem: parsed.problem }];
+  if (!Array.isArray(parsed.value)) return [clientFrameOf(parsed.value)];
+  if (parsed.value.length === 0) return [{ ok: false, id: null, problem: 'the message is an empty list: it holds no frame' }];
+  return parsed.value.map(clientFrameOf);
+}
+
+function clientFrameOf(value: unknown): FrameReading<ClientFrame> {
   if (!isRecord(value)) return { ok: false, id: null, problem: `the frame is not an object: ${describeValue(value)}` };
   const id = isRequestId(value.id) ? value.id : null;
   const fail = (problem: string): FrameReading<ClientFrame> => ({ ok: false, id, problem });
@@ -239,8 +250,20 @@ const isHostEvent = (value: unknown): value is HostEvent =>
  */
 export function readServerFrame(text: string): FrameReading<ServerFrame> {
   const parsed = parse(text);
-  if (!parsed.ok) return { ok: false, id: null, problem: parsed.problem };
-  const value = parsed.value;
+  return parsed.ok ? serverFrameOf(parsed.value) : { ok: false, id: null, problem: parsed.problem };
+}
+
+/**
+ * Reads a message sent by the test bed: one frame, or a JSON list of the frames of one turn of the
+ * test bed, in order (an answer and the events told before it travel as one message).
+ */
+export function readServerFrames(text: string): FrameReading<ServerFrame>[] {
+  const parsed = parse(text);
+  if (!parsed.ok) return [{ ok: false, id: null, problem: parsed.problem }];
+  return Array.isArray(parsed.value) ? parsed.value.map(serverFrameOf) : [serverFrameOf(parsed.value)];
+}
+
+function serverFrameOf(value: unknown): FrameReading<ServerFrame> {
   if (!isRecord(value)) return { ok: false, id: null, problem: `the frame is not an object: ${describeValue(value)}` };
   const id = isRequestId(value.id) ? value.id : null;
   switch (value.kind) {

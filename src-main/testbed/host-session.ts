@@ -1,8 +1,11 @@
 // One window's session with the host over the test bed's WebSocket: reads its request frames,
-// calls the HostApi, answers, and forwards host events in batches. Nothing a window sends can
-// throw out of here: a bad frame gets a failure frame and the session goes on.
+// calls the HostApi, answers, and forwards host events in batches. The frames of one turn of the
+// event loop leave as one message (readServerFrames): a folder of files answered one by one sent
+// the events before each answer and the answer apart, two messages a file for the window, the
+// browser and the socket to carry. Nothing a window sends can throw out of here: a bad frame gets a
+// failure frame and the session goes on.
 import type { HostCoreApi, HostEvent, HostRequestName, HostRequests } from '../../src-shared/host-api';
-import { maxRequestsInFlight, readClientFrame, type ServerFrame, type WireRequest } from '../../src-shared/host-wire';
+import { maxRequestsInFlight, readClientFrames, type ClientFrame, type FrameReading, type ServerFrame, type WireRequest } from '../../src-shared/host-wire';
 import { DisposableStore, toDisposable, type Disposable } from '../../src-shared/lifecycle';
 
 /** The socket as the session sees it. */
@@ -18,6 +21,8 @@ const eventBatchMs = 15;
 const eventBatchMax = 2_000;
 /** A window that lets this much pile up unread is cut off; it reconnects and reads afresh. */
 const maxBufferedBytes = 64 * 1024 * 1024;
+/** Frames gathered past this many characters leave at once, not at the end of the turn; a longer frame leaves alone. */
+const gatheredMost = 1024 * 1024;
 
 export const problemText = (error: unknown): string => (error instanceof Error ? error.message : `the host failed: ${String(error)}`);
 
@@ -37,6 +42,10 @@ export class HostSession implements Disposable {
   private flushTimer: ReturnType<typeof setTimeout> | undefined;
   private inFlight = 0;
   private closed = false;
+  /** The frames of this turn, as text, and how long they are together. */
+  private gathered: string[] = [];
+  private gatheredLength = 0;
+  private sendTimer: ReturnType<typeof setImmediate> | undefined;
 
   constructor(
     private readonly host: HostCoreApi,
@@ -44,6 +53,7 @@ export class HostSession implements Disposable {
   ) {
     this.store.add(host.subscribe((event) => this.queueEvent(event)));
     this.store.add(toDisposable(() => clearTimeout(this.flushTimer)));
+    this.store.add(toDisposable(() => this.sendTimer && clearImmediate(this.sendTimer)));
   }
 
   /** Answers a frame that could not be read at all (binary, too big) and goes on. */
@@ -51,10 +61,14 @@ export class HostSession implements Disposable {
     this.send({ kind: 'failure', id: null, problem });
   }
 
-  /** Handles one text frame from the window. */
+  /** Handles one text message from the window: a frame, or a list of them. */
   receive(data: string): void {
     if (this.closed) return;
-    const reading = readClientFrame(data);
+    for (const reading of readClientFrames(data)) this.take(reading);
+  }
+
+  private take(reading: FrameReading<ClientFrame>): void {
+    if (this.closed) return;
     if (!reading.ok) {
       this.send({ kind: 'failure', id: reading.id, problem: reading.problem });
       return;
@@ -118,12 +132,30 @@ export class HostSession implements Disposable {
       if (!request) return;
       text = JSON.stringify({ kind: 'failure', id: request.id, problem: `${request.method}: the answer could not be sent (${problemText(error)})` });
     }
-    this.channel.send(text);
+    // A long frame (a page of a file, a big answer) is never copied into a list: what was gathered
+    // before it leaves first, then it leaves alone.
+    if (this.gatheredLength + text.length > gatheredMost) this.sendGathered();
+    this.gathered.push(text);
+    this.gatheredLength += text.length;
+    if (this.gatheredLength > gatheredMost) this.sendGathered();
+    else this.sendTimer ??= setImmediate(() => this.sendGathered());
+  }
+
+  /** One message: a frame alone as it is, several as a JSON list in the order they were made. */
+  private sendGathered(): void {
+    if (this.sendTimer) clearImmediate(this.sendTimer);
+    this.sendTimer = undefined;
+    const texts = this.gathered;
+    this.gathered = [];
+    this.gatheredLength = 0;
+    if (this.closed || texts.length === 0) return;
+    this.channel.send(texts.length === 1 ? texts[0]! : `[${texts.join(',')}]`);
   }
 
   dispose(): void {
     this.closed = true;
     this.pendingEvents = [];
+    this.gathered = [];
     this.store.dispose();
   }
 }

@@ -52,12 +52,15 @@ function frames(ws: WebSocket): { all: ServerFrame[]; next(match: (frame: Server
   const all: ServerFrame[] = [];
   const waiting: { match: (frame: ServerFrame) => boolean; resolve: (frame: ServerFrame) => void }[] = [];
   ws.on('message', (data) => {
-    const frame = JSON.parse((data as Buffer).toString('utf8')) as ServerFrame; // one Buffer: ws's default binaryType
-    all.push(frame);
-    for (const waiter of [...waiting]) {
-      if (waiter.match(frame)) {
-        waiting.splice(waiting.indexOf(waiter), 1);
-        waiter.resolve(frame);
+    // One Buffer (ws's default binaryType) holding a frame, or a list of the frames of one turn.
+    const message = JSON.parse((data as Buffer).toString('utf8')) as ServerFrame | ServerFrame[];
+    for (const frame of Array.isArray(message) ? message : [message]) {
+      all.push(frame);
+      for (const waiter of [...waiting]) {
+        if (waiter.match(frame)) {
+          waiting.splice(waiting.indexOf(waiter), 1);
+          waiter.resolve(frame);
+        }
       }
     }
   });
@@ -117,6 +120,36 @@ describe('the test bed WebSocket', () => {
       kind: 'events',
       events: [{ type: 'log', toolId: 'com.example.fake', line: { message: 'hello from the tool' } }],
     });
+  });
+
+  it('sends an answer and the events told before it as one message, the events first', async () => {
+    const ws = await openSocket(socketUrl());
+    const messages: string[] = [];
+    ws.on('message', (data) => messages.push((data as Buffer).toString('utf8')));
+    const seen = frames(ws);
+    fake.log('com.example.fake', 'told before the answer');
+    ws.send(JSON.stringify({ kind: 'request', id: 7, method: 'listTools', args: [] }));
+    await seen.next(withId(7));
+    expect(messages).toHaveLength(1);
+    expect(JSON.parse(messages[0]!)).toMatchObject([
+      { kind: 'events', events: [{ type: 'log', line: { message: 'told before the answer' } }] },
+      { kind: 'answer', id: 7 },
+    ]);
+  });
+
+  it('sends a long answer alone, after the frames gathered before it, never copied into a list', async () => {
+    const ws = await openSocket(socketUrl());
+    const messages: string[] = [];
+    ws.on('message', (data) => messages.push((data as Buffer).toString('utf8')));
+    const seen = frames(ws);
+    const long = 'x'.repeat(1_500_000);
+    fake.answers.readLog = () => [{ seq: 1, time: 0, level: 'info', message: long }] as never;
+    fake.log('com.example.fake', 'told before the answer');
+    ws.send(JSON.stringify({ kind: 'request', id: 8, method: 'readLog', args: ['com.example.fake'] }));
+    await seen.next(withId(8));
+    expect(messages).toHaveLength(2);
+    expect(JSON.parse(messages[0]!)).toMatchObject({ kind: 'events' });
+    expect(JSON.parse(messages[1]!)).toMatchObject({ kind: 'answer', id: 8, result: [{ message: long }] });
   });
 
   it('answers each malformed frame with a failure naming the fault, and goes on', async () => {

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { HostEvent } from '../../src-shared/host-api';
 import { createFakeHost, makeTool, type FakeHost } from '../../src-shared/test/fake-host';
 import { openNodeSocket } from './fixtures/node-socket';
+import type { OpenSocket } from '../../src-renderer/transport/socket';
 import { connectWebSocketHost, hostSocketUrl, type WebSocketHost } from '../../src-renderer/transport/ws-client';
 import { startTestbedServer, type TestbedServer } from './server';
 
@@ -60,6 +61,22 @@ describe('the browser client of the HostApi', () => {
     for (let i = 0; i < 500; i++) fake.log('com.example.fake', `line ${i}`);
     await expect.poll(() => events.length).toBe(500);
     expect(events.map((event) => (event.type === 'log' ? event.line.message : ''))).toEqual(Array.from({ length: 500 }, (_, i) => `line ${i}`));
+  });
+
+  it('sends the requests of one turn as one message, and each gets its own answer', async () => {
+    const sent: string[] = [];
+    const counting: OpenSocket = (url, handlers) => {
+      const socket = openNodeSocket(new URL(server.url).origin)(url, handlers);
+      return { send: (text) => (sent.push(text), socket.send(text)), close: () => socket.close() };
+    };
+    const client = await connectWebSocketHost(pageOf(server.url), counting);
+    clients.push(client);
+    const [tools, info, log] = await Promise.all([client.listTools(), client.info(), client.readLog('com.example.fake')]);
+    expect(tools.map((tool) => tool.id)).toEqual(['com.example.fake']);
+    expect(info).toMatchObject({ platform: 'fake' });
+    expect(log).toEqual([]);
+    expect(sent).toHaveLength(1);
+    expect((JSON.parse(sent[0]!) as { method: string }[]).map((frame) => frame.method)).toEqual(['listTools', 'info', 'readLog']);
   });
 
   it('fails to connect with a clear reason when the token is wrong', async () => {

@@ -94,7 +94,13 @@ export async function runFilesBench(store: AppStore, { count, folder, pluginId }
 
   const settled = (path: string) =>
     Object.values(pluginFileSelectors.fileAsks(pluginId, path)(store.getState())?.fields ?? {}).every((call) => call.status === 'answered');
-  await framesUntil(() => paths.every(settled));
+  // Answers come about in the list's order, and an answered file stays answered: each frame looks
+  // on from the first file not answered yet, not at all 5,000 (which cost the page a third of a second).
+  let unsettled = 0;
+  await framesUntil(() => {
+    while (unsettled < paths.length && settled(paths[unsettled]!)) unsettled++;
+    return unsettled === paths.length;
+  });
   const answeredMs = performance.now() - start;
   const failed = paths.filter((path) =>
     Object.values(pluginFileSelectors.fileAsks(pluginId, path)(store.getState())?.fields ?? {}).some((call) => call.status === 'answered' && !call.answer.ok),

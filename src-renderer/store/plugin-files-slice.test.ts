@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { PluginAnswer } from '../../src-shared/plugin-api';
 import { createFakeHost, makePlugin } from '../../src-shared/test/fake-host';
 import { createAppStore } from './app-store';
-import { ASKS_AT_ONCE, JUDGED_AT_ONCE, pluginFileSelectors, thumbnailPixels } from './plugin-files-slice';
+import { ADDED_IN_STEPS_OF, ASKS_AT_ONCE, JUDGED_AT_ONCE, pluginFileSelectors, thumbnailPixels } from './plugin-files-slice';
 
 const words = makePlugin(
   { id: 'org.example.words', name: { en: 'Words' } },
@@ -39,6 +39,52 @@ describe('plugin files slice', () => {
     const paths = Array.from({ length: 500 }, (_, index) => `/folder/file-${index}.txt`);
     await state().addFiles(words.id, paths);
     expect(pluginFileSelectors.files(words.id)(state())).toHaveLength(500);
+    expect(most).toBe(JUDGED_AT_ONCE);
+  });
+
+  it('lists a big folder’s first files and asks the plugin about them while the paths after them are still judged', async () => {
+    const { fake, state } = await loaded();
+    let open = () => undefined as void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const paths = Array.from({ length: ADDED_IN_STEPS_OF * 2 + 5 }, (_, index) => `/folder/file-${index}.txt`);
+    fake.answers.judgeFile = async (path) => {
+      if (paths.indexOf(path) >= ADDED_IN_STEPS_OF) await gate;
+      return { ok: true };
+    };
+    fake.answers.askField = () => answered({ value: 1 });
+    const adding = state().addFiles(words.id, paths);
+    const listed = () =>
+      pluginFileSelectors
+        .files(words.id)(state())
+        .map((file) => file.path);
+    // The next step's paths are being judged (held at the gate): the first step is listed, its asks sent.
+    while (fake.requestsNamed('judgeFile').length <= ADDED_IN_STEPS_OF) await settle();
+    await settle();
+    expect(fake.requestsNamed('askField').length).toBeGreaterThan(0);
+    expect(listed()).toEqual(paths.slice(0, ADDED_IN_STEPS_OF));
+    expect(pluginFileSelectors.adding(words.id)(state()).pending).toBe(paths.length - ADDED_IN_STEPS_OF);
+    expect(pluginFileSelectors.choice(words.id)(state()).current).toBe(paths[0]);
+    open();
+    await adding;
+    expect(listed()).toEqual(paths);
+    expect(pluginFileSelectors.adding(words.id)(state())).toEqual({ pending: 0, refused: [] });
+  });
+
+  it('forgets the host’s answers about a folder of 500 files a few at a time when asked again, so none is refused as one too many', async () => {
+    const { fake, state } = await loaded();
+    fake.answers.askField = () => answered({ value: 1 });
+    const paths = Array.from({ length: 500 }, (_, index) => `/folder/file-${index}.txt`);
+    await state().addFiles(words.id, paths);
+    let forgetting = 0;
+    let most = 0;
+    fake.answers.forgetAnswers = async () => {
+      most = Math.max(most, ++forgetting);
+      await settle();
+      forgetting -= 1;
+      return { ok: true };
+    };
+    await state().askFilesAgain(words.id);
+    expect(fake.requestsNamed('forgetAnswers')).toHaveLength(500);
     expect(most).toBe(JUDGED_AT_ONCE);
   });
 
@@ -112,6 +158,29 @@ describe('plugin files slice', () => {
     waiting.shift()!(answered({ value: 1 }));
     await settle();
     expect(fake.requestsNamed('askField')).toHaveLength(ASKS_AT_ONCE + 1);
+  });
+
+  it('changes the store once for the answers that come in one turn, and the list under the files sees the asks running', async () => {
+    const { fake, store, state } = await loaded();
+    const waiting: ((answer: PluginAnswer<{ value: number }>) => void)[] = [];
+    fake.answers.askField = () => new Promise((resolve) => waiting.push(resolve));
+    // Two files of two serving fields each: the asks at once are all four.
+    const paths = Array.from({ length: ASKS_AT_ONCE / 2 }, (_, n) => `/t/${n}.txt`);
+    await state().addFiles(words.id, paths);
+    await settle();
+    expect(waiting).toHaveLength(ASKS_AT_ONCE);
+    const asking = pluginFileSelectors.filesAsking(words.id, pluginFileSelectors.files(words.id)(state()));
+    expect(asking(state()).map((file) => file.path)).toEqual(paths);
+    let changes = 0;
+    const unsubscribe = store.subscribe((now, before) => {
+      if (now.fileAsks !== before.fileAsks) changes += 1;
+    });
+    for (const resolve of waiting.splice(0)) resolve(answered({ value: 1 }));
+    await settle();
+    unsubscribe();
+    expect(changes).toBe(1);
+    expect(paths.every((path) => pluginFileSelectors.field(words.id, path, 'words')(state())?.status === 'answered')).toBe(true);
+    expect(asking(state())).toEqual([]);
   });
 
   it('keeps a failure as it came, and a request that never reached the host as not available', async () => {

@@ -6,6 +6,7 @@ import type { CallBytes, GivenFileProblem, GivenFileVerdict } from '../../src-sh
 import type { FieldValue } from '../../src-shared/skwir/types';
 import { fileName } from '../file-path';
 import type { AppState, SliceCreator } from './app-store';
+import { asksIn, asksRunningSince, asksWith, fileKey, noAsks, type AsksChange, type AsksTable, type FileAsks } from './file-asks-table';
 import { ask, askQueue, newCallId, running, runningId, type PluginCall } from './plugin-call';
 import { fieldsServing, fileServing, pluginDetails } from './plugin-serving';
 import { problemOf } from './problem';
@@ -23,11 +24,7 @@ export interface FileChoice {
   anchor?: string;
 }
 
-/** What was asked of the plugin about one file: each serving field by key, and the thumbnail (a PNG in base64, or null). */
-export interface FileAsks {
-  fields: Record<string, PluginCall<FieldValue>>;
-  thumbnail?: PluginCall<string | null>;
-}
+export { fileKey, type FileAsks };
 
 export type ChooseHow = 'only' | 'toggle' | 'range';
 
@@ -52,7 +49,7 @@ export interface FilesAdding {
 export interface PluginFilesState {
   pluginFiles: Record<string, PluginFile[]>;
   fileChoices: Record<string, FileChoice>;
-  fileAsks: Record<string, FileAsks>;
+  fileAsks: AsksTable;
   filesAdding: Record<string, FilesAdding>;
 }
 
@@ -82,7 +79,7 @@ export interface PluginFilesActions {
 
 export type PluginFilesSlice = PluginFilesState & PluginFilesActions;
 
-export const initialPluginFilesState: PluginFilesState = { pluginFiles: {}, fileChoices: {}, fileAsks: {}, filesAdding: {} };
+export const initialPluginFilesState: PluginFilesState = { pluginFiles: {}, fileChoices: {}, fileAsks: noAsks, filesAdding: {} };
 
 /** Field and thumbnail asks sent at once: the plugin answers one call at a time anyway. */
 export const ASKS_AT_ONCE = 4;
@@ -92,27 +89,29 @@ export const THUMBNAIL_SIDE = 64;
 /** The side asked of the plugin: the square's, in the screen's pixels. */
 export const thumbnailPixels = (ratio: number): number => Math.min(512, Math.round(THUMBNAIL_SIDE * Math.max(1, ratio || 1)));
 
-export const fileKey = (pluginId: string, path: string): string => `${pluginId}\u0000${path}`;
-
 const cancelledHere = { status: 'answered', answer: { ok: false, outcome: 'cancelled', message: '' } } as const;
 
 /**
- * Paths judged a few at a time: a folder dropped may hold thousands of files, and the test bed
- * refuses a page more than 64 requests waiting at once (a refused judgement would refuse the file).
+ * Paths judged (and answers forgotten) a few at a time: a folder dropped may hold thousands of
+ * files, and the test bed refuses a page more than 64 requests waiting at once (a refused
+ * judgement would refuse the file, a refused forgetting would leave the old answer).
  */
 export const JUDGED_AT_ONCE = 16;
 
-async function judgedInTurns(paths: readonly string[], judge: (path: string) => Promise<GivenFileVerdict>): Promise<GivenFileVerdict[]> {
-  const verdicts: GivenFileVerdict[] = new Array<GivenFileVerdict>(paths.length);
+/** Paths judged, then listed and asked about, in steps of this many (a folder's first files are asked about while the rest are judged). */
+export const ADDED_IN_STEPS_OF = 256;
+
+async function inTurns<T>(paths: readonly string[], ask: (path: string) => Promise<T>): Promise<T[]> {
+  const results: T[] = new Array<T>(paths.length);
   let next = 0;
-  const judging = async () => {
+  const asking = async () => {
     while (next < paths.length) {
       const index = next++;
-      verdicts[index] = await judge(paths[index]!);
+      results[index] = await ask(paths[index]!);
     }
   };
-  await Promise.all(Array.from({ length: Math.min(JUDGED_AT_ONCE, paths.length) }, judging));
-  return verdicts;
+  await Promise.all(Array.from({ length: Math.min(JUDGED_AT_ONCE, paths.length) }, asking));
+  return results;
 }
 
 export const createPluginFilesSlice: SliceCreator<PluginFilesSlice> = (set, get, host) => {
@@ -120,56 +119,61 @@ export const createPluginFilesSlice: SliceCreator<PluginFilesSlice> = (set, get,
 
   // A folder of files is answered hundreds of files a second: each change of an ask is gathered
   // and the store changed once a frame, as host-events.ts does with log lines (5,000 files changed
-  // one at a time copied their asks 10,000 times, and ran every subscriber as often). The slice
-  // reads an ask through asksOf, which sees what is gathered; whatever changes the asks otherwise
-  // hands over what was gathered first.
-  const gathered = new Map<string, FileAsks>();
+  // one at a time copied their asks 10,000 times, and ran every subscriber as often); the change
+  // copies only what it touches (file-asks-table.ts). The slice reads an ask through asksOf, which
+  // sees what is gathered; whatever changes the asks otherwise hands over what was gathered first.
+  const gathered = new Map<string, { pluginId: string; path: string; asks: FileAsks }>();
   let scheduled = false;
   const flushAsks = () => {
     scheduled = false;
     if (gathered.size === 0) return;
-    const changed = [...gathered];
+    const changed = [...gathered.values()];
     gathered.clear();
     set((s) => {
-      const fileAsks = { ...s.fileAsks };
-      for (const [key, asks] of changed) if (fileAsks[key]) fileAsks[key] = asks;
-      return { fileAsks };
+      // Removed meanwhile: an answer about a file no longer listed is left out.
+      const kept = changed.filter(({ pluginId, path }) => asksIn(s.fileAsks, pluginId, path));
+      return {
+        fileAsks: asksWith(
+          s.fileAsks,
+          kept.map(({ pluginId, path, asks }): AsksChange => [pluginId, path, asks]),
+        ),
+      };
     });
   };
-  const asksOf = (key: string): FileAsks | undefined => gathered.get(key) ?? get().fileAsks[key];
-  const updateAsks = (key: string, change: (asks: FileAsks) => FileAsks) => {
-    const asks = asksOf(key);
+  const asksOf = (pluginId: string, path: string): FileAsks | undefined =>
+    gathered.get(fileKey(pluginId, path))?.asks ?? asksIn(get().fileAsks, pluginId, path);
+  const updateAsks = (pluginId: string, path: string, change: (asks: FileAsks) => FileAsks) => {
+    const asks = asksOf(pluginId, path);
     if (!asks) return;
-    gathered.set(key, change(asks));
+    gathered.set(fileKey(pluginId, path), { pluginId, path, asks: change(asks) });
     if (scheduled) return;
     scheduled = true;
     if (typeof requestAnimationFrame === 'function') requestAnimationFrame(flushAsks);
     else queueMicrotask(flushAsks);
   };
-  const setField = (key: string, field: string, call: PluginCall<FieldValue>) =>
-    updateAsks(key, (asks) => ({ ...asks, fields: { ...asks.fields, [field]: call } }));
-  const setThumbnail = (key: string, call: PluginCall<string | null>) => updateAsks(key, (asks) => ({ ...asks, thumbnail: call }));
+  const setField = (pluginId: string, path: string, field: string, call: PluginCall<FieldValue>) =>
+    updateAsks(pluginId, path, (asks) => ({ ...asks, fields: { ...asks.fields, [field]: call } }));
+  const setThumbnail = (pluginId: string, path: string, call: PluginCall<string | null>) =>
+    updateAsks(pluginId, path, (asks) => ({ ...asks, thumbnail: call }));
 
   const askField = async (pluginId: string, path: string, field: string) => {
-    const key = fileKey(pluginId, path);
     // Removed, asked again or cancelled while it waited: nothing to ask.
-    if (asksOf(key)?.fields[field]?.status !== 'waiting') return;
+    if (asksOf(pluginId, path)?.fields[field]?.status !== 'waiting') return;
     const callId = newCallId();
-    setField(key, field, running(callId));
+    setField(pluginId, path, field, running(callId));
     const answer = await ask(() => host.askField(pluginId, callId, path, field));
-    if (runningId(asksOf(key)?.fields[field]) !== callId) return;
-    setField(key, field, { status: 'answered', answer: answer.ok ? { ...answer, answer: answer.answer.value } : answer });
+    if (runningId(asksOf(pluginId, path)?.fields[field]) !== callId) return;
+    setField(pluginId, path, field, { status: 'answered', answer: answer.ok ? { ...answer, answer: answer.answer.value } : answer });
   };
 
   const askThumbnail = async (pluginId: string, path: string) => {
-    const key = fileKey(pluginId, path);
-    if (asksOf(key)?.thumbnail?.status !== 'waiting') return;
+    if (asksOf(pluginId, path)?.thumbnail?.status !== 'waiting') return;
     const callId = newCallId();
-    setThumbnail(key, running(callId));
+    setThumbnail(pluginId, path, running(callId));
     const ratio = typeof devicePixelRatio === 'number' ? devicePixelRatio : 1;
     const answer = await ask(() => host.askThumbnail(pluginId, callId, path, thumbnailPixels(ratio)));
-    if (runningId(asksOf(key)?.thumbnail) !== callId) return;
-    setThumbnail(key, { status: 'answered', answer: answer.ok ? { ...answer, answer: answer.answer.png } : answer });
+    if (runningId(asksOf(pluginId, path)?.thumbnail) !== callId) return;
+    setThumbnail(pluginId, path, { status: 'answered', answer: answer.ok ? { ...answer, answer: answer.answer.png } : answer });
   };
 
   /**
@@ -179,19 +183,19 @@ export const createPluginFilesSlice: SliceCreator<PluginFilesSlice> = (set, get,
   const askAbout = (pluginId: string, paths: readonly string[]) => {
     const details = pluginDetails(get().tools[pluginId]);
     if (!details) return;
-    const waiting: Record<string, FileAsks> = {};
+    const waiting: AsksChange[] = [];
     const asked: (() => Promise<void>)[] = [];
     for (const path of paths) {
       const fields = fieldsServing(details, path).map((field) => field.key);
       const thumbnail = fileServing(details, path).thumbnail;
       const asks: FileAsks = { fields: Object.fromEntries(fields.map((field) => [field, { status: 'waiting' }])) };
       if (thumbnail) asks.thumbnail = { status: 'waiting' };
-      waiting[fileKey(pluginId, path)] = asks;
+      waiting.push([pluginId, path, asks]);
       for (const field of fields) asked.push(() => askField(pluginId, path, field));
       if (thumbnail) asked.push(() => askThumbnail(pluginId, path));
     }
     flushAsks();
-    set((s) => ({ fileAsks: { ...s.fileAsks, ...waiting } }));
+    set((s) => ({ fileAsks: asksWith(s.fileAsks, waiting) }));
     for (const task of asked) queue(task);
   };
 
@@ -228,41 +232,46 @@ export const createPluginFilesSlice: SliceCreator<PluginFilesSlice> = (set, get,
       // A new adding clears what the last one refused; one that overlaps another adds to it.
       changeAdding(pluginId, (now) => {
         const others = Math.max(0, now.pending - dropped.announced);
-        return { pending: others + given.length, refused: others > 0 ? now.refused : [] };
+        // What befell dropped files is said at once, before any path is judged.
+        return { pending: others + given.length, refused: [...(others > 0 ? now.refused : []), ...dropped.refused] };
       });
-      const verdicts = await judgedInTurns(given, (path) =>
-        host.judgeFile(path).catch((error: unknown): GivenFileVerdict => ({
-          ok: false,
-          problem: problemOf(error),
-          problemCode: { code: 'unreadable', reason: problemOf(error) },
-        })),
-      );
-      const refused: AddRefusal[] = [
-        ...dropped.refused,
-        ...given.flatMap((path, i) => {
+      // Listed and asked about a step at a time, while the paths after them are judged: the plugin
+      // starts on a folder of thousands at once instead of after every path was judged.
+      for (let from = 0; from < given.length; from += ADDED_IN_STEPS_OF) {
+        const step = given.slice(from, from + ADDED_IN_STEPS_OF);
+        const verdicts = await inTurns(step, (path) =>
+          host.judgeFile(path).catch((error: unknown): GivenFileVerdict => ({
+            ok: false,
+            problem: problemOf(error),
+            problemCode: { code: 'unreadable', reason: problemOf(error) },
+          })),
+        );
+        const refused: AddRefusal[] = step.flatMap((path, i) => {
           const verdict = verdicts[i]!;
           return verdict.ok ? [] : [{ name: path, why: { code: 'path' as const, problem: verdict.problemCode, message: verdict.problem } }];
-        }),
-      ];
-      changeAdding(pluginId, (now) => ({ pending: Math.max(0, now.pending - given.length), refused: [...now.refused, ...refused] }));
-      // Listed meanwhile (added twice at once): once is enough.
-      const nowListed = new Set((get().pluginFiles[pluginId] ?? []).map((file) => file.path));
-      const fresh = given.filter((path, i) => verdicts[i]!.ok && !nowListed.has(path));
-      if (fresh.length === 0 || !pluginDetails(get().tools[pluginId])) return;
-      set((s) => ({
-        pluginFiles: { ...s.pluginFiles, [pluginId]: [...(s.pluginFiles[pluginId] ?? []), ...fresh.map((path) => ({ path, name: fileName(path) }))] },
-      }));
-      askAbout(pluginId, fresh);
-      if ((get().fileChoices[pluginId]?.chosen.length ?? 0) === 0) get().chooseFile(pluginId, fresh[0]!);
+        });
+        changeAdding(pluginId, (now) => ({ pending: Math.max(0, now.pending - step.length), refused: [...now.refused, ...refused] }));
+        // Listed meanwhile (added twice at once): once is enough.
+        const nowListed = new Set((get().pluginFiles[pluginId] ?? []).map((file) => file.path));
+        const fresh = step.filter((path, i) => verdicts[i]!.ok && !nowListed.has(path));
+        if (fresh.length === 0 || !pluginDetails(get().tools[pluginId])) continue;
+        set((s) => ({
+          pluginFiles: { ...s.pluginFiles, [pluginId]: [...(s.pluginFiles[pluginId] ?? []), ...fresh.map((path) => ({ path, name: fileName(path) }))] },
+        }));
+        askAbout(pluginId, fresh);
+        if ((get().fileChoices[pluginId]?.chosen.length ?? 0) === 0) get().chooseFile(pluginId, fresh[0]!);
+      }
     },
 
     removeFiles(pluginId, paths) {
       flushAsks();
       const gone = new Set(paths);
-      for (const path of gone) cancelRunning(get().fileAsks[fileKey(pluginId, path)]);
+      for (const path of gone) cancelRunning(asksIn(get().fileAsks, pluginId, path));
       set((s) => {
-        const fileAsks = { ...s.fileAsks };
-        for (const path of gone) delete fileAsks[fileKey(pluginId, path)];
+        const fileAsks = asksWith(
+          s.fileAsks,
+          [...gone].map((path): AsksChange => [pluginId, path, undefined]),
+        );
         return { fileAsks, pluginFiles: { ...s.pluginFiles, [pluginId]: (s.pluginFiles[pluginId] ?? []).filter((file) => !gone.has(file.path)) } };
       });
       const choice = get().fileChoices[pluginId];
@@ -277,9 +286,12 @@ export const createPluginFilesSlice: SliceCreator<PluginFilesSlice> = (set, get,
       const files = get().pluginFiles[pluginId] ?? [];
       if (files.length === 0) return;
       // Asked of the plugin, not of the host's cache: the person asks again because the answer may have changed.
-      await Promise.all(files.map((file) => host.forgetAnswers(pluginId, file.path).catch(() => undefined)));
+      await inTurns(
+        files.map((file) => file.path),
+        (path) => host.forgetAnswers(pluginId, path).catch(() => undefined),
+      );
       const now = get().pluginFiles[pluginId] ?? [];
-      for (const file of now) cancelRunning(get().fileAsks[fileKey(pluginId, file.path)]);
+      for (const file of now) cancelRunning(asksIn(get().fileAsks, pluginId, file.path));
       askAbout(
         pluginId,
         now.map((file) => file.path),
@@ -312,11 +324,10 @@ export const createPluginFilesSlice: SliceCreator<PluginFilesSlice> = (set, get,
 
     cancelFileAsks(pluginId, path) {
       flushAsks();
-      const key = fileKey(pluginId, path);
-      const asks = get().fileAsks[key];
+      const asks = asksIn(get().fileAsks, pluginId, path);
       if (!asks) return;
       cancelRunning(asks);
-      updateAsks(key, (now) => ({
+      updateAsks(pluginId, path, (now) => ({
         fields: Object.fromEntries(Object.entries(now.fields).map(([field, call]) => [field, call.status === 'waiting' ? cancelledHere : call])),
         ...(now.thumbnail ? { thumbnail: now.thumbnail.status === 'waiting' ? cancelledHere : now.thumbnail } : {}),
       }));
@@ -336,16 +347,7 @@ const noFiles: PluginFile[] = [];
 const noAdding: FilesAdding = { pending: 0, refused: [] };
 const noChoice: FileChoice = { chosen: [] };
 
-/** When the oldest ask still running about the file started, or undefined when none runs. */
-const asksRunningSince = (asks: FileAsks | undefined): number | undefined => {
-  if (!asks) return undefined;
-  let since = asks.thumbnail?.status === 'running' ? asks.thumbnail.startedAt : undefined;
-  for (const key in asks.fields) {
-    const call = asks.fields[key]!;
-    if (call.status === 'running') since = Math.min(since ?? call.startedAt, call.startedAt);
-  }
-  return since;
-};
+const noneRunning: Readonly<Record<string, true>> = {};
 
 export const pluginFileSelectors = {
   files: (pluginId: string) => (s: AppState) => s.pluginFiles[pluginId] ?? noFiles,
@@ -353,13 +355,13 @@ export const pluginFileSelectors = {
   choice: (pluginId: string) => (s: AppState) => s.fileChoices[pluginId] ?? noChoice,
   chosenPaths: (pluginId: string) => (s: AppState) => (s.fileChoices[pluginId] ?? noChoice).chosen,
   currentFile: (pluginId: string) => (s: AppState) => s.fileChoices[pluginId]?.current,
-  fileAsks: (pluginId: string, path: string) => (s: AppState) => s.fileAsks[fileKey(pluginId, path)],
-  field: (pluginId: string, path: string, key: string) => (s: AppState) => s.fileAsks[fileKey(pluginId, path)]?.fields[key],
-  thumbnail: (pluginId: string, path: string) => (s: AppState) => s.fileAsks[fileKey(pluginId, path)]?.thumbnail,
-  asksRunningSince: (pluginId: string, path: string) => (s: AppState) => asksRunningSince(s.fileAsks[fileKey(pluginId, path)]),
+  fileAsks: (pluginId: string, path: string) => (s: AppState) => asksIn(s.fileAsks, pluginId, path),
+  field: (pluginId: string, path: string, key: string) => (s: AppState) => asksIn(s.fileAsks, pluginId, path)?.fields[key],
+  thumbnail: (pluginId: string, path: string) => (s: AppState) => asksIn(s.fileAsks, pluginId, path)?.thumbnail,
+  asksRunningSince: (pluginId: string, path: string) => (s: AppState) => asksRunningSince(asksIn(s.fileAsks, pluginId, path)),
   /** The id of the oldest ask still running about the file: its progress is the one said. */
   oldestRunningCall: (pluginId: string, path: string) => (s: AppState) => {
-    const asks = s.fileAsks[fileKey(pluginId, path)];
+    const asks = asksIn(s.fileAsks, pluginId, path);
     let oldest: { callId: string; startedAt: number } | undefined;
     for (const call of asks ? [...Object.values(asks.fields), asks.thumbnail] : []) {
       if (call?.status === 'running' && (!oldest || call.startedAt < oldest.startedAt)) oldest = call;
@@ -367,16 +369,21 @@ export const pluginFileSelectors = {
     return oldest?.callId;
   },
   /**
-   * The files whose asks are running: one pass over the list, for a list of thousands, made again
-   * only when the asks changed (the store changes for log and trace lines too).
+   * The files whose asks are running, in the list's order: found among the few the table keeps
+   * running, never by going through a list of thousands at each answer; made again only when
+   * those changed (the store changes for log and trace lines too).
    */
   filesAsking: (pluginId: string, files: readonly PluginFile[]) => {
-    let seen: AppState['fileAsks'] | undefined;
+    let places: Map<string, number> | undefined;
+    let seen: Readonly<Record<string, true>> | undefined;
     let asking: PluginFile[] = [];
     return (s: AppState) => {
-      if (s.fileAsks !== seen) {
-        seen = s.fileAsks;
-        asking = files.filter((file) => asksRunningSince(s.fileAsks[fileKey(pluginId, file.path)]) !== undefined);
+      const running = s.fileAsks.running[pluginId] ?? noneRunning;
+      if (running !== seen) {
+        seen = running;
+        places ??= new Map(files.map((file, index) => [file.path, index]));
+        const found = Object.keys(running).flatMap((path) => places?.get(path) ?? []);
+        asking = found.sort((a, b) => a - b).map((index) => files[index]!);
       }
       return asking;
     };

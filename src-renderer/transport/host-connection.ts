@@ -1,9 +1,11 @@
 // The window's end of the test bed's WebSocket: numbered requests with a pending map, host events,
-// and reconnection with growing pauses after the link drops. Requests made while the link is down
+// and reconnection with growing pauses after the link drops. The requests of one turn leave as one
+// message (a JSON list), as the test bed's frames of a turn come (a folder's next asks, made as its
+// answers come, a message each, cost the page, the browser and the test bed a message per file). Requests made while the link is down
 // wait for it (up to queuedRequestTimeoutMs); requests in flight when it drops fail, since nobody
 // can tell whether the host did them.
 import type { HostEvent, HostRequestName, HostRequests } from '../../src-shared/host-api';
-import { readServerFrame, type ClientFrame } from '../../src-shared/host-wire';
+import { maxClientFrameBytes, readServerFrames, type ClientFrame, type FrameReading, type ServerFrame } from '../../src-shared/host-wire';
 import { Emitter, type Disposable } from '../../src-shared/lifecycle';
 import type { OpenSocket, SocketHandle } from './socket';
 
@@ -11,6 +13,8 @@ export type ConnectionState = 'connected' | 'reconnecting' | 'closed';
 
 const reconnectDelaysMs = [250, 500, 1_000, 2_000, 4_000, 5_000];
 const queuedRequestTimeoutMs = 30_000;
+/** The requests of a turn leave at once past this many characters: a message stays under maxClientFrameBytes. */
+const gatheredMost = maxClientFrameBytes / 4;
 
 interface Pending {
   method: HostRequestName;
@@ -41,6 +45,9 @@ export class HostConnection implements Disposable {
   private readonly pending = new Map<number, Pending>();
   private readonly queued = new Map<number, Queued>();
   private state: ConnectionState = 'reconnecting';
+  /** Requests of this turn not sent yet, as text, and how long they are together. */
+  private gathered: string[] = [];
+  private gatheredLength = 0;
 
   private constructor(
     private readonly url: string,
@@ -77,7 +84,7 @@ export class HostConnection implements Disposable {
     return new Promise<HostRequests[K]['result']>((resolve, reject) => {
       // The answer to request `id` is the result of `method`: the server answers each id once.
       this.pending.set(id, { method, resolve, reject });
-      if (this.open && this.socket) this.socket.send(JSON.stringify(frame));
+      if (this.open && this.socket) this.gather(JSON.stringify(frame));
       else {
         const timer = setTimeout(() => {
           this.queued.delete(id);
@@ -86,6 +93,24 @@ export class HostConnection implements Disposable {
         this.queued.set(id, { frame, timer });
       }
     });
+  }
+
+  private gather(text: string): void {
+    if (this.gatheredLength + text.length > gatheredMost) this.sendGathered();
+    this.gathered.push(text);
+    this.gatheredLength += text.length;
+    if (this.gathered.length === 1) queueMicrotask(() => this.sendGathered());
+  }
+
+  /** One message: a request alone as it is, several as a JSON list in the order they were made. */
+  private sendGathered(): void {
+    const texts = this.gathered;
+    if (texts.length === 0) return;
+    this.gathered = [];
+    this.gatheredLength = 0;
+    // The link dropped meanwhile: failInFlight has failed these requests already.
+    if (!this.open || !this.socket) return;
+    this.socket.send(texts.length === 1 ? texts[0]! : `[${texts.join(',')}]`);
   }
 
   private dial(onFirstOpen?: () => void, onFirstFailure?: (code: number) => void): void {
@@ -112,6 +137,8 @@ export class HostConnection implements Disposable {
         if (socket !== this.socket) return;
         this.socket = undefined;
         this.open = false;
+        this.gathered = [];
+        this.gatheredLength = 0;
         this.failInFlight();
         if (!opened && onFirstFailure) return onFirstFailure(code);
         if (this.disposed) return;
@@ -124,8 +151,12 @@ export class HostConnection implements Disposable {
     this.socket = socket;
   }
 
+  /** A message holds one frame or the frames of one turn of the test bed, taken in order. */
   private receive(text: string): void {
-    const reading = readServerFrame(text);
+    for (const reading of readServerFrames(text)) this.take(reading);
+  }
+
+  private take(reading: FrameReading<ServerFrame>): void {
     if (!reading.ok) {
       if (reading.id !== null) this.settle(reading.id, new Error(`the test bed sent a broken answer: ${reading.problem}`));
       return;
