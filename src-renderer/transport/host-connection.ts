@@ -1,9 +1,9 @@
 // The window's end of the test bed's WebSocket: numbered requests with a pending map, host events,
 // and reconnection with growing pauses after the link drops. The requests of one turn leave as one
 // message (a JSON list), as the test bed's frames of a turn come (a folder's next asks, made as its
-// answers come, a message each, cost the page, the browser and the test bed a message per file). Requests made while the link is down
-// wait for it (up to queuedRequestTimeoutMs); requests in flight when it drops fail, since nobody
-// can tell whether the host did them.
+// answers come, a message each, cost the page, the browser and the test bed a message per file).
+// Requests made while the link is down wait for it (up to queuedRequestTimeoutMs); requests in
+// flight when it drops fail, since nobody can tell whether the host did them.
 import type { HostEvent, HostRequestName, HostRequests } from '../../src-shared/host-api';
 import { maxClientFrameBytes, readServerFrames, type ClientFrame, type FrameReading, type ServerFrame } from '../../src-shared/host-wire';
 import { Emitter, type Disposable } from '../../src-shared/lifecycle';
