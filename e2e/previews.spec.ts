@@ -6,6 +6,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { constants, inflateSync } from 'node:zlib';
 import { samplesFolder, startTestbedCli, type RunningTestbed } from './testbed-process';
 import { screenshot } from './window';
 
@@ -36,12 +37,36 @@ function rawPpm(width: number, height: number, colour: [number, number, number])
   return Buffer.concat([Buffer.from(`P6\n${width} ${height}\n255\n`), pixels]);
 }
 
+/** A raw PPM (P6) of four quadrants, each of one colour: top left, top right, bottom left, bottom right. */
+const QUADRANTS: [number, number, number][] = [
+  [200, 40, 40],
+  [40, 160, 60],
+  [40, 90, 200],
+  [250, 220, 30],
+];
+function quadrantsPpm(width: number, height: number): Buffer {
+  const pixels = Buffer.alloc(width * height * 3);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) pixels.set(QUADRANTS[(y < height / 2 ? 0 : 2) + (x < width / 2 ? 0 : 1)]!, (y * width + x) * 3);
+  }
+  return Buffer.concat([Buffer.from(`P6\n${width} ${height}\n255\n`), pixels]);
+}
+
+/** The colour of a screenshot of one pixel: its image data inflated (any filter leaves a first row's first pixel as it is). */
+function screenPixel(png: Buffer): [number, number, number] {
+  const idat: Buffer[] = [];
+  for (let at = 8; at < png.length; at += png.readUInt32BE(at) + 12)
+    if (png.toString('latin1', at + 4, at + 8) === 'IDAT') idat.push(png.subarray(at + 8, at + 8 + png.readUInt32BE(at)));
+  const row = inflateSync(Buffer.concat(idat), { finishFlush: constants.Z_SYNC_FLUSH });
+  return [row[1]!, row[2]!, row[3]!];
+}
+
 const trialUrl = (path: string) => `${testbed!.url}&previewPlugin=${encodeURIComponent(pluginId)}&previewFile=${encodeURIComponent(path)}`;
 
 test.beforeEach(async () => {
   folder = await mkdtemp(join(tmpdir(), 'vitruvian-previews-'));
   await writeFile(join(folder, 'gradient.ppm'), plainPpm(40, 30));
-  await writeFile(join(folder, 'wide.ppm'), rawPpm(1600, 1000, [30, 120, 60]));
+  await writeFile(join(folder, 'wide.ppm'), quadrantsPpm(1600, 1000));
   // Three pictures one after another, as Netpbm allows: three pages.
   await writeFile(join(folder, 'three.ppm'), Buffer.concat([rawPpm(64, 48, [200, 40, 40]), Buffer.from(plainPpm(48, 64)), rawPpm(64, 48, [40, 90, 200])]));
   testbed = await startTestbedCli([join(samplesFolder, 'skwir-netpbm')]);
@@ -87,21 +112,58 @@ test('a Netpbm picture converted to PNG is shown as Quick Look shows it: fitted,
   expect(await picture.evaluate((img) => getComputedStyle(img).imageRendering)).not.toBe('pixelated');
   await screenshot(page, testInfo, '41-converted-picture-actual-size');
 
-  // A picture larger than the window is fitted smaller, whole in view.
+  // A picture larger than the window is fitted smaller, whole in view: read at the size shown, in
+  // device pixels, each quadrant its own colour where it is (use-fitted-picture.ts).
   await page.goto(trialUrl(join(folder, 'wide.ppm')));
-  const wide = page.getByRole('region', { name: 'Converted file wide.png' }).getByRole('img', { name: 'wide.png' });
+  const wideView = page.getByRole('region', { name: 'Converted file wide.png' });
+  const wide = wideView.getByRole('img', { name: 'wide.png' });
   await expect(page.getByText('1,600 × 1,000 pixels')).toBeVisible();
+  await expect(wide).toHaveAttribute('data-drawn', '');
   const box = (await wide.boundingBox())!;
   const viewport = page.viewportSize()!;
   expect(box.width).toBeLessThan(1600);
   expect(box.y + box.height).toBeLessThanOrEqual(viewport.height);
   expect(Math.abs(box.width / box.height - 1.6)).toBeLessThan(0.02);
+  const drawn = await wide.evaluate((canvas: HTMLCanvasElement) => {
+    const at = (x: number, y: number) => [...canvas.getContext('2d')!.getImageData(Math.floor(x * canvas.width), Math.floor(y * canvas.height), 1, 1).data];
+    return {
+      tag: canvas.tagName,
+      width: canvas.width,
+      shown: canvas.clientWidth * devicePixelRatio,
+      quadrants: [at(0.25, 0.25), at(0.75, 0.25), at(0.25, 0.75), at(0.75, 0.75)],
+    };
+  });
+  expect(drawn.tag).toBe('CANVAS');
+  expect(Math.abs(drawn.width - drawn.shown)).toBeLessThanOrEqual(1); // one pixel drawn for each shown: sharp
+  expect(drawn.quadrants).toEqual(QUADRANTS.map((colour) => [...colour, 255]));
+  // And on the screen: the window's pixels at the quadrants' middles.
+  const onScreen = [];
+  for (const [x, y] of [
+    [0.25, 0.25],
+    [0.75, 0.25],
+    [0.25, 0.75],
+    [0.75, 0.75],
+  ] as const) {
+    onScreen.push(
+      screenPixel(await page.screenshot({ clip: { x: Math.round(box.x + box.width * x), y: Math.round(box.y + box.height * y), width: 1, height: 1 } })),
+    );
+  }
+  expect(onScreen).toEqual(QUADRANTS);
+  await screenshot(page, testInfo, '46-converted-picture-fitted');
+  // At its own size the file itself is drawn, 1,600 pixels wide.
+  await wideView.getByRole('button', { name: 'Show at actual size' }).click();
+  await expect.poll(() => wide.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1600);
+  await wideView.getByRole('button', { name: 'Fit' }).click();
+  await expect(wide).toHaveJSProperty('tagName', 'CANVAS');
 
   // The cache dropped it (here, every entry removed): its URL answers 404, and once the picture
   // fails to load the view says the file is no longer kept, where the picture was.
-  const src = await wide.evaluate((img: HTMLImageElement) => img.src);
+  const src = await wideView.getByRole('link', { name: 'Save wide.png' }).evaluate((link: HTMLAnchorElement) => link.href);
   await rm(join(testbed!.dataFolder, 'cache'), { recursive: true, force: true });
   expect((await page.request.get(src)).status()).toBe(404);
+  // At its own size, the file: Chromium draws it from its memory cache, so its failure is told.
+  await wideView.getByRole('button', { name: 'Show at actual size' }).click();
+  await expect(wide).toHaveJSProperty('tagName', 'IMG');
   await wide.evaluate((img) => img.dispatchEvent(new Event('error')));
   const gone = page.getByRole('region', { name: 'Converted file wide.png' });
   await expect(gone.getByRole('alert')).toHaveText('This converted file is no longer kept. Choose the file again to convert it anew.');
