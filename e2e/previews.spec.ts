@@ -150,6 +150,17 @@ test('a Netpbm picture converted to PNG is shown as Quick Look shows it: fitted,
   }
   expect(onScreen).toEqual(QUADRANTS);
   await screenshot(page, testInfo, '46-converted-picture-fitted');
+  // A larger window: the picture is shown larger, and read again, as sharp at its new size.
+  await page.setViewportSize({ width: viewport.width + 200, height: viewport.height + 200 });
+  await expect
+    .poll(() =>
+      wide.evaluate(
+        (canvas: HTMLCanvasElement, before) => [canvas.width > before, Math.abs(canvas.width - canvas.clientWidth * devicePixelRatio) <= 1],
+        drawn.width,
+      ),
+    )
+    .toEqual([true, true]);
+  await page.setViewportSize(viewport);
   // At its own size the file itself is drawn, 1,600 pixels wide.
   await wideView.getByRole('button', { name: 'Show at actual size' }).click();
   await expect.poll(() => wide.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1600);

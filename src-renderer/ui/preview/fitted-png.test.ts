@@ -5,7 +5,7 @@ import { crc32, deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { FittedRaster } from './fitted-raster';
 import { Inflater } from './inflate';
-import { BrokenPng, NotPlainPng, PngChunks, type PngFacts } from './png-stream';
+import { BrokenPng, MOST_READ_PIXELS, MOST_READ_WIDTH, NotPlainPng, PngChunks, type PngFacts } from './png-stream';
 
 function chunk(type: string, data: Uint8Array): Buffer {
   const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
@@ -145,12 +145,23 @@ describe('a PNG read as it arrives', () => {
     expect([...read(png, 10, { width: 2, height: 2 })]).toEqual([255, 0, 0, 255, 0, 0, 255, 96, 9, 9, 9, 255, 200, 200, 200, 255]);
   });
 
-  it('leaves to the browser what it does not read: interlaced, a colour profile, gamma, an animation, another kind', () => {
+  it('leaves to the browser what it does not read: interlaced, a colour profile, gamma, an animation, too large, another kind', () => {
     const { png } = rgbaPicture(8, 8);
     const interlaced = Buffer.from(png);
     interlaced[8 + 8 + 12] = 1;
     interlaced.writeUInt32BE(crc32(interlaced.subarray(12, 29)), 29);
     expect(() => read(interlaced, 100)).toThrow(NotPlainPng);
+    // Wider, or with more pixels, than the page reads: the browser's own limits judge it.
+    for (const [width, height] of [
+      [MOST_READ_WIDTH + 1, 1],
+      [65_536, MOST_READ_PIXELS / 65_536 + 1],
+    ] as const) {
+      const huge = Buffer.from(png);
+      huge.writeUInt32BE(width, 16);
+      huge.writeUInt32BE(height, 20);
+      huge.writeUInt32BE(crc32(huge.subarray(12, 29)), 29);
+      expect(() => read(huge, 100)).toThrow(NotPlainPng);
+    }
     // Named .png but another kind of picture: the browser may know it.
     expect(() => read(Buffer.from('GIF89a, not a PNG'), 100)).toThrow(NotPlainPng);
     const rows = [Uint8Array.of(1, 2, 3)];

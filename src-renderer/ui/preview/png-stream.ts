@@ -27,6 +27,13 @@ export class BrokenPng extends Error {}
 const SIGNATURE = [137, 80, 78, 71, 13, 10, 26, 10];
 /** Chunks that change how the pixels look: the browser's own decoder applies them, this one does not. */
 const LEFT_TO_BROWSER = new Set(['iCCP', 'gAMA', 'cHRM', 'cICP', 'mDCV', 'acTL', 'fcTL', 'fdAT']);
+/**
+ * The widest picture read here: a row costs the page about 16 bytes a pixel (two rows of samples at
+ * 16 bits, RGBA, where each column goes), 16 MB at this width. A wider one is the browser's to refuse.
+ */
+export const MOST_READ_WIDTH = 1 << 20;
+/** The most pixels read here (a square of 16,384): seconds of the page's time, in pieces between reads. */
+export const MOST_READ_PIXELS = 2 ** 28;
 /** A chunk other than the image data is small; a longer one is not read (a hostile file's promise). */
 const MOST_OTHER_CHUNK = 1 << 20;
 const DEPTHS: Record<number, readonly number[]> = { 0: [1, 2, 4, 8, 16], 2: [8, 16], 3: [1, 2, 4, 8], 4: [8, 16], 6: [8, 16] };
@@ -58,6 +65,7 @@ function readHeader(data: Uint8Array): PngHeader {
   if (!DEPTHS[colourType]?.includes(bitDepth)) throw new BrokenPng(`colour type ${colourType} at ${bitDepth} bits a sample is not PNG's`);
   if (data[10] !== 0 || data[11] !== 0) throw new BrokenPng('its compression or filter method is not PNG’s');
   if (data[12] !== 0) throw new NotPlainPng('interlaced');
+  if (width > MOST_READ_WIDTH || width * height > MOST_READ_PIXELS) throw new NotPlainPng(`${width} x ${height} is more than the page reads`);
   return { width, height, bitDepth: bitDepth as PngHeader['bitDepth'], colourType: colourType as PngHeader['colourType'] };
 }
 
