@@ -3,10 +3,10 @@
 // its text selected, copied and searched. Until the Files tab holds them, the two previews are shown
 // by the window's preview trial page (`?previewPlugin=<id>&previewFile=<path>`, src-renderer/bench/).
 import { expect, test, type Page } from '@playwright/test';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { constants, inflateSync } from 'node:zlib';
+import { constants, crc32, inflateSync } from 'node:zlib';
 import { samplesFolder, startTestbedCli, type RunningTestbed } from './testbed-process';
 import { screenshot } from './window';
 
@@ -61,7 +61,50 @@ function screenPixel(png: Buffer): [number, number, number] {
   return [row[1]!, row[2]!, row[3]!];
 }
 
-const trialUrl = (path: string) => `${testbed!.url}&previewPlugin=${encodeURIComponent(pluginId)}&previewFile=${encodeURIComponent(path)}`;
+const damagedId = 'dev.vitruvian.e2e.damaged';
+
+/** A PNG whose header says `width` x `height` and whose image data is not deflate's: no browser can draw it. */
+function damagedPng(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const out = Buffer.alloc(body.length + 8);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc32(body), body.length + 4);
+    return out;
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2], 8);
+  // A zlib header, then a deflate block of type 3, which deflate does not have.
+  const data = Buffer.concat([Buffer.from([0x78, 0x9c]), Buffer.alloc(height * width, 0xff)]);
+  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', header), chunk('IDAT', data), chunk('IEND', Buffer.alloc(0))]);
+}
+
+/** A plugin that converts any .bad file to a damaged PNG: `big.bad` larger than the window, `small.bad` a few pixels. */
+async function writeDamagedPlugin(into: string) {
+  await mkdir(into);
+  await copyFile(join(samplesFolder, 'skwir-hex', 'skwir-link.mjs'), join(into, 'skwir-link.mjs'));
+  await writeFile(
+    join(into, 'skwir-plugin.toml'),
+    `id = "${damagedId}"\nname = "Damaged"\nversion = "1.0.0"\ncapabilities = ["read"]\n[program]\nexec = "plugin.mjs"\n[[previews]]\nextensions = ["bad"]\nconverts = true\n`,
+  );
+  const pictures = { big: damagedPng(2400, 1500).toString('base64'), small: damagedPng(6, 4).toString('base64') };
+  await writeFile(
+    join(into, 'plugin.mjs'),
+    [
+      '#!/usr/bin/env node',
+      "import { serve } from './skwir-link.mjs';",
+      `const pictures = ${JSON.stringify(pictures)};`,
+      "serve({ convert: ({ file }) => { const size = file.name.replace('.bad', ''); return { name: `${size}.png`, data: pictures[size] }; } });",
+      '',
+    ].join('\n'),
+  );
+  await chmod(join(into, 'plugin.mjs'), 0o755);
+}
+
+const trialUrl = (path: string, plugin = pluginId) => `${testbed!.url}&previewPlugin=${encodeURIComponent(plugin)}&previewFile=${encodeURIComponent(path)}`;
 
 test.beforeEach(async () => {
   folder = await mkdtemp(join(tmpdir(), 'vitruvian-previews-'));
@@ -69,7 +112,10 @@ test.beforeEach(async () => {
   await writeFile(join(folder, 'wide.ppm'), quadrantsPpm(1600, 1000));
   // Three pictures one after another, as Netpbm allows: three pages.
   await writeFile(join(folder, 'three.ppm'), Buffer.concat([rawPpm(64, 48, [200, 40, 40]), Buffer.from(plainPpm(48, 64)), rawPpm(64, 48, [40, 90, 200])]));
-  testbed = await startTestbedCli([join(samplesFolder, 'skwir-netpbm')]);
+  await writeDamagedPlugin(join(folder, 'damaged'));
+  await writeFile(join(folder, 'big.bad'), 'big');
+  await writeFile(join(folder, 'small.bad'), 'small');
+  testbed = await startTestbedCli([join(samplesFolder, 'skwir-netpbm'), join(folder, 'damaged')]);
 });
 
 test.afterEach(async () => {
@@ -180,6 +226,28 @@ test('a Netpbm picture converted to PNG is shown as Quick Look shows it: fitted,
   await expect(gone.getByRole('alert')).toHaveText('This converted file is no longer kept. Choose the file again to convert it anew.');
   await expect(gone.getByRole('img')).toHaveCount(0);
   await screenshot(page, testInfo, '45-converted-file-gone');
+});
+
+test('a damaged PNG says it could not be shown, whether the page read it or the browser tried to draw it', async ({ page }, testInfo) => {
+  for (const name of ['big.png', 'small.png']) {
+    await page.goto(trialUrl(join(folder, name.replace('.png', '.bad')), damagedId));
+    const view = page.getByRole('region', { name: `Converted file ${name}` });
+    await expect(view.getByRole('alert')).toHaveText(
+      'This picture could not be shown: its file is damaged, or not a picture this window can read. Save it to open it in another app.',
+    );
+    await expect(view.getByRole('img')).toHaveCount(0);
+    await expect(view.getByRole('link', { name: `Save ${name}` })).toBeVisible();
+    await screenshot(page, testInfo, `47-damaged-picture-${name.replace('.png', '')}`);
+  }
+  // In French, once the person chose it (the host keeps the language).
+  await page.goto(testbed!.url);
+  await page.getByRole('combobox', { name: 'Language' }).selectOption('fr');
+  await expect(page.getByRole('heading', { name: 'Outils' })).toBeVisible();
+  await page.goto(trialUrl(join(folder, 'big.bad'), damagedId));
+  await expect(page.getByRole('region', { name: 'Fichier converti big.png' }).getByRole('alert')).toHaveText(
+    'Cette image n’a pas pu être affichée\u202f: son fichier est abîmé, ou ce n’est pas une image que cette fenêtre sait lire. Enregistrez-la pour l’ouvrir dans une autre app.',
+  );
+  await screenshot(page, testInfo, '47-damaged-picture-french');
 });
 
 async function selectRun(page: Page, pageNumber: number): Promise<string> {

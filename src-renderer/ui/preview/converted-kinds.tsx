@@ -81,8 +81,19 @@ export function PictureView({ url, name, onError }: { url: string; name: string;
             {...common}
             style={size}
             onLoad={(event) => {
-              event.currentTarget.dataset.drawn = '';
-              setLoaded({ url, width: event.currentTarget.naturalWidth, height: event.currentTarget.naturalHeight });
+              const img = event.currentTarget;
+              setLoaded({ url, width: img.naturalWidth, height: img.naturalHeight });
+              // Chromium fires load once it read a PNG's header and draws nothing of rows it cannot
+              // decode (decode() resolves all the same); a bitmap of one pixel fails for it. Asked only
+              // of a picture the page did not read itself, which it knows decodes.
+              if (fitted.state === 'fitted' || typeof createImageBitmap !== 'function') return void (img.dataset.drawn = '');
+              createImageBitmap(img, 0, 0, 1, 1).then(
+                (pixel) => {
+                  pixel.close();
+                  img.dataset.drawn = '';
+                },
+                () => img.isConnected && setFailed(url),
+              );
             }}
             onError={() => {
               setFailed(url);

@@ -173,7 +173,7 @@ export class Inflater {
       } else if (this.state === 'codes') {
         this.codes(last);
       } else {
-        // The Adler-32 is not checked: every chunk's CRC already was.
+        // The Adler-32 is passed over, as the chunks' CRCs are (png-stream.ts).
         this.take(this.count & 7);
         this.take(16);
         this.take(16);

@@ -1,5 +1,7 @@
-// A PNG read as it arrives (docs/design/skwir.md, "Converted files by URL"): its chunks parsed, each
-// checked against its CRC, and the image data (IDAT) handed on as bytes to inflate, never held whole.
+// A PNG read as it arrives (docs/design/skwir.md, "Converted files by URL"): its chunks parsed and
+// the image data (IDAT) handed on as bytes to inflate, never held whole. The chunks' CRCs are not
+// checked, as Chromium's own decoder does not (it draws a PNG whose image data fails its CRC): a
+// picture the browser would draw is drawn here too.
 // Only a plain PNG is read: one image, not interlaced, in sRGB (no gamma, colour profile or
 // animation of its own). Anything else is `NotPlainPng`, and the caller shows the file as the
 // browser does; damage is `BrokenPng`, which names what was wrong.
@@ -21,7 +23,7 @@ export interface PngFacts {
 
 /** A PNG this reader leaves to the browser (interlaced, with a colour profile, animated...), or no PNG at all. */
 export class NotPlainPng extends Error {}
-/** A PNG whose bytes are damaged: a bad signature, CRC, header or size. */
+/** A PNG whose bytes are damaged: its header, its chunks' order, its image data or its length. */
 export class BrokenPng extends Error {}
 
 const SIGNATURE = [137, 80, 78, 71, 13, 10, 26, 10];
@@ -37,22 +39,6 @@ export const MOST_READ_PIXELS = 2 ** 28;
 /** A chunk other than the image data is small; a longer one is not read (a hostile file's promise). */
 const MOST_OTHER_CHUNK = 1 << 20;
 const DEPTHS: Record<number, readonly number[]> = { 0: [1, 2, 4, 8, 16], 2: [8, 16], 3: [1, 2, 4, 8], 4: [8, 16], 6: [8, 16] };
-
-const CRC_TABLE = (() => {
-  const table = new Uint32Array(256);
-  for (let n = 0; n < 256; n++) {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    table[n] = c >>> 0;
-  }
-  return table;
-})();
-
-function crcOver(crc: number, bytes: Uint8Array): number {
-  let c = crc;
-  for (let i = 0; i < bytes.length; i++) c = CRC_TABLE[(c ^ bytes[i]!) & 0xff]! ^ (c >>> 8);
-  return c;
-}
 
 function readHeader(data: Uint8Array): PngHeader {
   if (data.length !== 13) throw new BrokenPng(`its header is ${data.length} bytes, not 13`);
@@ -80,10 +66,9 @@ export class PngChunks {
   private headSeen = 0;
   private type = '';
   private left = 0;
-  private crc = 0;
   private kept: Uint8Array | undefined;
   private keptSeen = 0;
-  private readonly crcBytes = new Uint8Array(4);
+  /** The CRC's bytes passed over, or -1 while the chunk's data is read. */
   private crcSeen = -1;
   private ended = false;
   private dataStarted = false;
@@ -105,7 +90,6 @@ export class PngChunks {
         if (this.headSeen === 8) this.chunkStarts();
       } else if (this.crcSeen < 0) {
         const piece = bytes.subarray(at, at + this.left);
-        this.crc = crcOver(this.crc, piece);
         if (this.type === 'IDAT') this.onImageData(piece);
         else if (this.kept) {
           this.kept.set(piece, this.keptSeen);
@@ -115,7 +99,8 @@ export class PngChunks {
         at += piece.length;
         if (this.left === 0) this.crcSeen = 0;
       } else {
-        this.crcBytes[this.crcSeen++] = bytes[at++]!;
+        this.crcSeen++;
+        at++;
         if (this.crcSeen === 4) this.chunkEnds();
       }
     }
@@ -141,12 +126,10 @@ export class PngChunks {
     if (keeps && this.left > MOST_OTHER_CHUNK) throw new BrokenPng(`its ${type} chunk says it has ${this.left} bytes`);
     this.kept = keeps ? new Uint8Array(this.left) : undefined;
     this.keptSeen = 0;
-    this.crc = crcOver(0xffffffff, this.head.subarray(4));
     this.crcSeen = this.left === 0 ? 0 : -1;
   }
 
   private chunkEnds() {
-    if (new DataView(this.crcBytes.buffer).getUint32(0) !== (this.crc ^ 0xffffffff) >>> 0) throw new BrokenPng(`its ${this.type} chunk fails its CRC`);
     if (this.type === 'IHDR') {
       if (this.facts.header) throw new BrokenPng('it has two headers');
       this.facts.header = readHeader(this.kept!);
