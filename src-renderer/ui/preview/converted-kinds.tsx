@@ -71,7 +71,7 @@ export function PictureView({ url, name, onError }: { url: string; name: string;
             the size shown (use-fitted-picture.ts); at its own size or zoomed, the file itself. */}
         {fitted.state === 'fitted' && zoom === 'fit' ? (
           <FittedCanvas picture={fitted} label={name} title={common.title} onClick={toggle} />
-        ) : fitted.state === 'reading' && zoom === 'fit' ? (
+        ) : (fitted.state === 'reading' || fitted.state === 'gone') && zoom === 'fit' ? (
           <p className="converted-note muted" role="status">
             {words.readingConverted}
           </p>

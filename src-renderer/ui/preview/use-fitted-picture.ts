@@ -1,8 +1,9 @@
 // A converted PNG larger than its room, read from its URL into the picture at the size it is shown
 // (fitted-png.ts), where an <img> would hold the whole file and the whole picture decoded
 // (docs/design/skwir.md, "Converted files by URL"). The room is measured in device pixels, so the
-// picture is as sharp as the <img> would draw it. A room that grows past the size read has the picture read again; one that shrinks scales it down.
-// A picture that fits, another kind, or a PNG this reader leaves to the browser is drawn by an <img>.
+// picture is as sharp as the <img> would draw it. A room that grows past the size read has the
+// picture read again; one that shrinks scales it down. A picture that fits, another kind, or a PNG
+// this reader leaves to the browser is drawn by an <img>.
 import { useEffect, useLayoutEffect, useState, type RefObject } from 'react';
 import { fetchFittedPng, type PictureSize } from './fitted-png';
 import { BrokenPng } from './png-stream';
