@@ -119,9 +119,15 @@ export async function benchConvertedPicture() {
       await page.goto(`${testbed.url}&previewPlugin=${encodeURIComponent(pluginId)}&previewFile=${encodeURIComponent(ppm)}`);
       const picture = page.getByRole('img', { name: 'noise.png' });
       await picture.waitFor({ timeout: 300_000 });
-      await page.waitForFunction((wanted) => document.querySelector<HTMLImageElement>('img[alt="noise.png"]')?.naturalWidth === wanted, side, {
-        timeout: 300_000,
-      });
+      // Shown: read at the size shown and drawn (a canvas), or an <img> of the file with its size known.
+      await page.waitForFunction(
+        (wanted) => {
+          const shown = document.querySelector<HTMLElement>('.converted-picture [aria-label="noise.png"], .converted-picture img[alt="noise.png"]');
+          return shown instanceof HTMLImageElement ? shown.naturalWidth === wanted : shown?.dataset.drawn !== undefined;
+        },
+        side,
+        { timeout: 300_000 },
+      );
       ms = performance.now() - start;
     });
     const hostPeak = statusKB(hostPid, 'VmHWM') - hostBefore;

@@ -6,11 +6,12 @@
 // in the dark one; it must have no violation at all.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { planCommandTitle, planPluginName, writeGivenFiles, writePlanPlugin } from './plugin-fixtures';
 import { openServedWindow, type ServedWindow } from './served-window';
 import { fixturesFolder, samplesFolder } from './testbed-process';
-import { logView, openTab, selectTool, toolInList } from './window';
+import { logView, openTab, screenshot, selectTool, toolInList } from './window';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -123,6 +124,8 @@ test.describe('a window with tools and plugins', () => {
       name: 'axe',
       folders: async (work) => {
         await writeGivenFiles(join(work, 'files'));
+        // Larger than the preview: read at the size shown and drawn on a canvas, named as the picture.
+        await writeFile(join(work, 'files', 'big.ppm'), Buffer.concat([Buffer.from('P6\n1600 1200\n255\n'), Buffer.alloc(1600 * 1200 * 3, 90)]));
         await writePlanPlugin(join(work, 'plan-maker'));
         return [
           join(samplesFolder, 'clipboard-kit'),
@@ -219,7 +222,7 @@ test.describe('a window with tools and plugins', () => {
     await expectNoViolations(page, 'a plugin’s Messages tab');
   });
 
-  test('previews: an inspection with the bytes found marked, a converted picture with thumbnails and a failed one, pages searched', async () => {
+  test('previews: an inspection with the bytes found marked, a converted picture with thumbnails and a failed one, pages searched', async ({}, testInfo) => {
     await selectTool(page, 'Hex');
     await openTab(page, 'Files');
     await addFiles('data.bin');
@@ -238,6 +241,12 @@ test.describe('a window with tools and plugins', () => {
     await expect(fileRow('dot.ppm').getByRole('img', { name: 'Thumbnail of dot.ppm' })).toBeVisible();
     await expect(fileRow('fake.ppm')).toContainText('Thumbnail: The plugin failed');
     await expectNoViolations(page, 'a converted picture, thumbnails and one that failed');
+    await addFiles('big.ppm');
+    await fileRow('big.ppm').click();
+    await expect(preview().getByRole('img', { name: 'big.png' })).toHaveAttribute('data-drawn', '');
+    await expect(preview().getByRole('img', { name: 'big.png' })).toHaveJSProperty('tagName', 'CANVAS');
+    await expectNoViolations(page, 'a big converted picture, read at the size shown');
+    await screenshot(page, testInfo, 'axe-big-converted-picture');
 
     await fileRow('three.ppm').click();
     const pages = preview().getByRole('region', { name: 'Pages' });

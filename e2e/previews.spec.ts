@@ -3,9 +3,10 @@
 // its text selected, copied and searched. Until the Files tab holds them, the two previews are shown
 // by the window's preview trial page (`?previewPlugin=<id>&previewFile=<path>`, src-renderer/bench/).
 import { expect, test, type Page } from '@playwright/test';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { constants, crc32, inflateSync } from 'node:zlib';
 import { samplesFolder, startTestbedCli, type RunningTestbed } from './testbed-process';
 import { screenshot } from './window';
 
@@ -36,15 +37,85 @@ function rawPpm(width: number, height: number, colour: [number, number, number])
   return Buffer.concat([Buffer.from(`P6\n${width} ${height}\n255\n`), pixels]);
 }
 
-const trialUrl = (path: string) => `${testbed!.url}&previewPlugin=${encodeURIComponent(pluginId)}&previewFile=${encodeURIComponent(path)}`;
+/** A raw PPM (P6) of four quadrants, each of one colour: top left, top right, bottom left, bottom right. */
+const QUADRANTS: [number, number, number][] = [
+  [200, 40, 40],
+  [40, 160, 60],
+  [40, 90, 200],
+  [250, 220, 30],
+];
+function quadrantsPpm(width: number, height: number): Buffer {
+  const pixels = Buffer.alloc(width * height * 3);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) pixels.set(QUADRANTS[(y < height / 2 ? 0 : 2) + (x < width / 2 ? 0 : 1)]!, (y * width + x) * 3);
+  }
+  return Buffer.concat([Buffer.from(`P6\n${width} ${height}\n255\n`), pixels]);
+}
+
+/** The colour of a screenshot of one pixel: its image data inflated (any filter leaves a first row's first pixel as it is). */
+function screenPixel(png: Buffer): [number, number, number] {
+  const idat: Buffer[] = [];
+  for (let at = 8; at < png.length; at += png.readUInt32BE(at) + 12)
+    if (png.toString('latin1', at + 4, at + 8) === 'IDAT') idat.push(png.subarray(at + 8, at + 8 + png.readUInt32BE(at)));
+  const row = inflateSync(Buffer.concat(idat), { finishFlush: constants.Z_SYNC_FLUSH });
+  return [row[1]!, row[2]!, row[3]!];
+}
+
+const damagedId = 'dev.vitruvian.e2e.damaged';
+
+/** A PNG whose header says `width` x `height` and whose image data is not deflate's: no browser can draw it. */
+function damagedPng(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const out = Buffer.alloc(body.length + 8);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc32(body), body.length + 4);
+    return out;
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2], 8);
+  // A zlib header, then a deflate block of type 3, which deflate does not have.
+  const data = Buffer.concat([Buffer.from([0x78, 0x9c]), Buffer.alloc(height * width, 0xff)]);
+  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', header), chunk('IDAT', data), chunk('IEND', Buffer.alloc(0))]);
+}
+
+/** A plugin that converts any .bad file to a damaged PNG: `big.bad` larger than the window, `small.bad` a few pixels. */
+async function writeDamagedPlugin(into: string) {
+  await mkdir(into);
+  await copyFile(join(samplesFolder, 'skwir-hex', 'skwir-link.mjs'), join(into, 'skwir-link.mjs'));
+  await writeFile(
+    join(into, 'skwir-plugin.toml'),
+    `id = "${damagedId}"\nname = "Damaged"\nversion = "1.0.0"\ncapabilities = ["read"]\n[program]\nexec = "plugin.mjs"\n[[previews]]\nextensions = ["bad"]\nconverts = true\n`,
+  );
+  const pictures = { big: damagedPng(2400, 1500).toString('base64'), small: damagedPng(6, 4).toString('base64') };
+  await writeFile(
+    join(into, 'plugin.mjs'),
+    [
+      '#!/usr/bin/env node',
+      "import { serve } from './skwir-link.mjs';",
+      `const pictures = ${JSON.stringify(pictures)};`,
+      "serve({ convert: ({ file }) => { const size = file.name.replace('.bad', ''); return { name: `${size}.png`, data: pictures[size] }; } });",
+      '',
+    ].join('\n'),
+  );
+  await chmod(join(into, 'plugin.mjs'), 0o755);
+}
+
+const trialUrl = (path: string, plugin = pluginId) => `${testbed!.url}&previewPlugin=${encodeURIComponent(plugin)}&previewFile=${encodeURIComponent(path)}`;
 
 test.beforeEach(async () => {
   folder = await mkdtemp(join(tmpdir(), 'vitruvian-previews-'));
   await writeFile(join(folder, 'gradient.ppm'), plainPpm(40, 30));
-  await writeFile(join(folder, 'wide.ppm'), rawPpm(1600, 1000, [30, 120, 60]));
+  await writeFile(join(folder, 'wide.ppm'), quadrantsPpm(1600, 1000));
   // Three pictures one after another, as Netpbm allows: three pages.
   await writeFile(join(folder, 'three.ppm'), Buffer.concat([rawPpm(64, 48, [200, 40, 40]), Buffer.from(plainPpm(48, 64)), rawPpm(64, 48, [40, 90, 200])]));
-  testbed = await startTestbedCli([join(samplesFolder, 'skwir-netpbm')]);
+  await writeDamagedPlugin(join(folder, 'damaged'));
+  await writeFile(join(folder, 'big.bad'), 'big');
+  await writeFile(join(folder, 'small.bad'), 'small');
+  testbed = await startTestbedCli([join(samplesFolder, 'skwir-netpbm'), join(folder, 'damaged')]);
 });
 
 test.afterEach(async () => {
@@ -87,26 +158,96 @@ test('a Netpbm picture converted to PNG is shown as Quick Look shows it: fitted,
   expect(await picture.evaluate((img) => getComputedStyle(img).imageRendering)).not.toBe('pixelated');
   await screenshot(page, testInfo, '41-converted-picture-actual-size');
 
-  // A picture larger than the window is fitted smaller, whole in view.
+  // A picture larger than the window is fitted smaller, whole in view: read at the size shown, in
+  // device pixels, each quadrant its own colour where it is (use-fitted-picture.ts).
   await page.goto(trialUrl(join(folder, 'wide.ppm')));
-  const wide = page.getByRole('region', { name: 'Converted file wide.png' }).getByRole('img', { name: 'wide.png' });
+  const wideView = page.getByRole('region', { name: 'Converted file wide.png' });
+  const wide = wideView.getByRole('img', { name: 'wide.png' });
   await expect(page.getByText('1,600 × 1,000 pixels')).toBeVisible();
+  await expect(wide).toHaveAttribute('data-drawn', '');
   const box = (await wide.boundingBox())!;
   const viewport = page.viewportSize()!;
   expect(box.width).toBeLessThan(1600);
   expect(box.y + box.height).toBeLessThanOrEqual(viewport.height);
   expect(Math.abs(box.width / box.height - 1.6)).toBeLessThan(0.02);
+  const drawn = await wide.evaluate((canvas: HTMLCanvasElement) => {
+    const at = (x: number, y: number) => [...canvas.getContext('2d')!.getImageData(Math.floor(x * canvas.width), Math.floor(y * canvas.height), 1, 1).data];
+    return {
+      tag: canvas.tagName,
+      width: canvas.width,
+      shown: canvas.clientWidth * devicePixelRatio,
+      quadrants: [at(0.25, 0.25), at(0.75, 0.25), at(0.25, 0.75), at(0.75, 0.75)],
+    };
+  });
+  expect(drawn.tag).toBe('CANVAS');
+  expect(Math.abs(drawn.width - drawn.shown)).toBeLessThanOrEqual(1); // one pixel drawn for each shown: sharp
+  expect(drawn.quadrants).toEqual(QUADRANTS.map((colour) => [...colour, 255]));
+  // And on the screen: the window's pixels at the quadrants' middles.
+  const onScreen = [];
+  for (const [x, y] of [
+    [0.25, 0.25],
+    [0.75, 0.25],
+    [0.25, 0.75],
+    [0.75, 0.75],
+  ] as const) {
+    onScreen.push(
+      screenPixel(await page.screenshot({ clip: { x: Math.round(box.x + box.width * x), y: Math.round(box.y + box.height * y), width: 1, height: 1 } })),
+    );
+  }
+  expect(onScreen).toEqual(QUADRANTS);
+  await screenshot(page, testInfo, '46-converted-picture-fitted');
+  // A larger window: the picture is shown larger, and read again, as sharp at its new size.
+  await page.setViewportSize({ width: viewport.width + 200, height: viewport.height + 200 });
+  await expect
+    .poll(() =>
+      wide.evaluate(
+        (canvas: HTMLCanvasElement, before) => [canvas.width > before, Math.abs(canvas.width - canvas.clientWidth * devicePixelRatio) <= 1],
+        drawn.width,
+      ),
+    )
+    .toEqual([true, true]);
+  await page.setViewportSize(viewport);
+  // At its own size the file itself is drawn, 1,600 pixels wide.
+  await wideView.getByRole('button', { name: 'Show at actual size' }).click();
+  await expect.poll(() => wide.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1600);
+  await wideView.getByRole('button', { name: 'Fit' }).click();
+  await expect(wide).toHaveJSProperty('tagName', 'CANVAS');
 
   // The cache dropped it (here, every entry removed): its URL answers 404, and once the picture
   // fails to load the view says the file is no longer kept, where the picture was.
-  const src = await wide.evaluate((img: HTMLImageElement) => img.src);
+  const src = await wideView.getByRole('link', { name: 'Save wide.png' }).evaluate((link: HTMLAnchorElement) => link.href);
   await rm(join(testbed!.dataFolder, 'cache'), { recursive: true, force: true });
   expect((await page.request.get(src)).status()).toBe(404);
+  // At its own size, the file: Chromium draws it from its memory cache, so its failure is told.
+  await wideView.getByRole('button', { name: 'Show at actual size' }).click();
+  await expect(wide).toHaveJSProperty('tagName', 'IMG');
   await wide.evaluate((img) => img.dispatchEvent(new Event('error')));
   const gone = page.getByRole('region', { name: 'Converted file wide.png' });
   await expect(gone.getByRole('alert')).toHaveText('This converted file is no longer kept. Choose the file again to convert it anew.');
   await expect(gone.getByRole('img')).toHaveCount(0);
   await screenshot(page, testInfo, '45-converted-file-gone');
+});
+
+test('a damaged PNG says it could not be shown, whether the page read it or the browser tried to draw it', async ({ page }, testInfo) => {
+  for (const name of ['big.png', 'small.png']) {
+    await page.goto(trialUrl(join(folder, name.replace('.png', '.bad')), damagedId));
+    const view = page.getByRole('region', { name: `Converted file ${name}` });
+    await expect(view.getByRole('alert')).toHaveText(
+      'This picture could not be shown: its file is damaged, or not a picture this window can read. Save it to open it in another app.',
+    );
+    await expect(view.getByRole('img')).toHaveCount(0);
+    await expect(view.getByRole('link', { name: `Save ${name}` })).toBeVisible();
+    await screenshot(page, testInfo, `47-damaged-picture-${name.replace('.png', '')}`);
+  }
+  // In French, once the person chose it (the host keeps the language).
+  await page.goto(testbed!.url);
+  await page.getByRole('combobox', { name: 'Language' }).selectOption('fr');
+  await expect(page.getByRole('heading', { name: 'Outils' })).toBeVisible();
+  await page.goto(trialUrl(join(folder, 'big.bad'), damagedId));
+  await expect(page.getByRole('region', { name: 'Fichier converti big.png' }).getByRole('alert')).toHaveText(
+    'Cette image n’a pas pu être affichée\u202f: son fichier est abîmé, ou ce n’est pas une image que cette fenêtre sait lire. Enregistrez-la pour l’ouvrir dans une autre app.',
+  );
+  await screenshot(page, testInfo, '47-damaged-picture-french');
 });
 
 async function selectRun(page: Page, pageNumber: number): Promise<string> {

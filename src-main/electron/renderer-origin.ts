@@ -22,7 +22,7 @@ export function isRendererUrl(value: string): boolean {
 
 // Converted files come from an origin of their own, never the window's (converted-protocol.ts): what
 // a plugin made cannot run as the app, and the window's CSP names this origin only where it draws
-// them (img-src, media-src) and reads the start of a text (connect-src).
+// them (img-src, media-src) and reads the start of a text or a big PNG at the size shown (connect-src).
 export const convertedScheme = 'vitruvian-converted';
 export const convertedHost = 'files';
 export const convertedOrigin = `${convertedScheme}://${convertedHost}`;

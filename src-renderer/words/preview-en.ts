@@ -16,6 +16,7 @@ export const previewEn: PreviewWords = {
   notShownHere: 'This kind of file is not shown here. Save it to open it in another app.',
   showActualSize: 'Show at actual size',
   fitToWindow: 'Fit to the window',
+  pictureNotShown: 'This picture could not be shown: its file is damaged, or not a picture this window can read. Save it to open it in another app.',
   pictureSize: (width, height) => `${width.toLocaleString('en')} × ${height.toLocaleString('en')} pixels`,
   zoom: 'Zoom',
   zoomIn: 'Zoom in',

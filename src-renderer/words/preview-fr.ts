@@ -17,6 +17,8 @@ export const previewFr: PreviewWords = {
   notShownHere: 'Ce type de fichier n’est pas affiché ici. Enregistrez-le pour l’ouvrir dans une autre app.',
   showActualSize: 'Afficher en taille réelle',
   fitToWindow: 'Ajuster à la fenêtre',
+  pictureNotShown:
+    'Cette image n’a pas pu être affichée\u202f: son fichier est abîmé, ou ce n’est pas une image que cette fenêtre sait lire. Enregistrez-la pour l’ouvrir dans une autre app.',
   pictureSize: (width, height) => `${width.toLocaleString('fr')} × ${height.toLocaleString('fr')} pixels`,
   zoom: 'Zoom',
   zoomIn: 'Agrandir',

@@ -17,6 +17,8 @@ export interface PreviewWords {
   notShownHere: string;
   showActualSize: string;
   fitToWindow: string;
+  /** A picture the window could not draw: its file damaged, or of a kind it cannot read. */
+  pictureNotShown: string;
   /** A picture's own size: "64 × 48 pixels". */
   pictureSize: (width: number, height: number) => string;
   // Zoom, for a picture and the pages

@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+import { crc32 } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -21,6 +22,25 @@ afterEach(() => {
 
 /** A 1 x 1 PNG. */
 const onePixel = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+
+/** A PNG whose image data is not deflate's (a block of a type deflate does not have). */
+function damagedPng(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Uint8Array) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8;
+  header[9] = 2;
+  const rows = Buffer.from([0x78, 0x9c, 0xff, 0xff, 0xff, 0xff]);
+  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', header), chunk('IDAT', rows), chunk('IEND', new Uint8Array())]);
+}
 
 /** Shows the bytes as the host would serve them under a name. */
 async function show(name: string, bytes: Uint8Array | string, language = 'en') {
@@ -83,11 +103,29 @@ describe('a converted file', () => {
     await waitFor(() => expect(region.dataset.state).toBe('gone'));
     expect(within(region).queryByRole('img')).toBeNull();
     cleanup();
-    // A picture that fails to load while the host still serves it stays as it is (a broken picture).
+    // A picture that fails to load while the host still serves it is said not to be shown, where it was.
     const kept = await show('broken.png', 'not a png');
     within(kept.region).getByRole('img', { name: 'broken.png' }).dispatchEvent(new Event('error'));
     await waitFor(() => expect(server.asked.some((ask) => ask.url === kept.url)).toBe(true));
     expect(kept.region.dataset.state).toBe('ready');
+    expect(within(kept.region).getByRole('alert').textContent).toMatch(/^This picture could not be shown: its file is damaged/);
+    expect(within(kept.region).queryByRole('img')).toBeNull();
+  });
+
+  it('says, in the person’s language, that a damaged PNG larger than its room could not be shown', async () => {
+    // Laid out (happy-dom lays out nothing): a room 800 pixels wide, smaller than the picture.
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(800);
+    for (const [language, said] of [
+      ['en', /^This picture could not be shown: its file is damaged/],
+      ['fr', /^Cette image n’a pas pu être affichée\u202f: son fichier est abîmé/],
+    ] as const) {
+      const { region, url } = await show('damaged.png', damagedPng(2000, 100), language);
+      await waitFor(() => expect(within(region).getByRole('alert').textContent).toMatch(said));
+      // Read by the page, as it arrived: the whole file, no range.
+      expect(server.asked.filter((ask) => ask.url === url).map((ask) => ask.range)).toEqual(['whole']);
+      expect(within(region).queryByRole('img')).toBeNull();
+      cleanup();
+    }
   });
 
   it('renders Markdown with its tables, and runs nothing the plugin wrote', async () => {

@@ -1,14 +1,15 @@
 // Each kind of converted file as a person would want to see it: a picture as Quick Look shows one
 // (fitted to the room, never enlarged past its own size unless zoomed, then pixelated rather than
-// smoothed, its size in pixels said), text, a table, pretty JSON, a player. Markdown is MarkdownView.
+// smoothed, its size in pixels said; one that fails to load says so), text, a table, pretty JSON, a player. Markdown is MarkdownView.
 // A table is cut to its first rows and columns (a CSV of 400,000 columns crashed the window), and
 // its rows drawn as a window on them.
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { zoomStep, type PageZoom } from './page-layout';
 import { SKWIR_SHOWN_LIMITS } from '../../../src-shared/skwir/limits';
 import { useListWindow } from '../list-window';
 import { useWords } from '../use-words';
 import { delimiterOf, readDelimited } from './delimited-table';
+import { useFittedPicture, type FittedPicture } from './use-fitted-picture';
 
 /** The most rows a table lays out: more would make the window slow to scroll. */
 export const TABLE_SHOWN_ROWS = 1_000;
@@ -19,12 +20,30 @@ export const TABLE_SHOWN_COLUMNS = SKWIR_SHOWN_LIMITS.cells;
 export function PictureView({ url, name, onError }: { url: string; name: string; onError?: () => void }) {
   const words = useWords();
   const [zoom, setZoom] = useState<PageZoom>('fit');
-  const [own, setOwn] = useState<{ width: number; height: number }>();
-  const image = useRef<HTMLImageElement>(null);
+  const [loaded, setLoaded] = useState<{ url: string; width: number; height: number }>();
+  const [failed, setFailed] = useState<string>();
+  const room = useRef<HTMLDivElement>(null);
+  const fitted = useFittedPicture(url, name, room);
+  const own = fitted.state === 'fitted' ? fitted.own : loaded?.url === url ? loaded : undefined;
   // What it is shown at now: the zoom, or the fitted picture's share of its own width.
-  const shownScale = () => (zoom !== 'fit' ? zoom : own && image.current ? image.current.clientWidth / own.width || 1 : 1);
+  const shownScale = () => {
+    const shown = room.current?.firstElementChild;
+    return zoom !== 'fit' ? zoom : own && shown ? shown.clientWidth / own.width || 1 : 1;
+  };
   const size = zoom !== 'fit' && own ? { width: Math.round(own.width * zoom), height: Math.round(own.height * zoom) } : undefined;
   const toggle = () => setZoom(zoom === 'fit' ? 1 : 'fit');
+  const gone = fitted.state === 'gone';
+  useEffect(() => {
+    if (gone) onError?.();
+  }, [gone, onError]);
+  if (fitted.state === 'broken' || failed === url) {
+    return (
+      <p className="converted-note problem" role="alert">
+        {words.pictureNotShown}
+      </p>
+    );
+  }
+  const common = { alt: name, title: zoom === 'fit' ? words.showActualSize : words.fitToWindow, onClick: toggle };
   return (
     <div
       className="converted-picture"
@@ -47,20 +66,68 @@ export function PictureView({ url, name, onError }: { url: string; name: string;
         </button>
         {zoom !== 'fit' && <span className="picture-zoom muted">{words.percent(zoom)}</span>}
       </div>
-      <div className="picture-room">
-        {/* The buttons above do the same from the keyboard. */}
-        <img
-          ref={image}
-          src={url}
-          alt={name}
-          title={zoom === 'fit' ? words.showActualSize : words.fitToWindow}
-          style={size}
-          onLoad={(event) => setOwn({ width: event.currentTarget.naturalWidth, height: event.currentTarget.naturalHeight })}
-          onError={onError}
-          onClick={toggle}
-        />
+      <div className="picture-room" ref={room}>
+        {/* The buttons above do the same from the keyboard. Fitted, a big PNG is the pixels read at
+            the size shown (use-fitted-picture.ts); at its own size or zoomed, the file itself. */}
+        {fitted.state === 'fitted' && zoom === 'fit' ? (
+          <FittedCanvas picture={fitted} label={name} title={common.title} onClick={toggle} />
+        ) : (fitted.state === 'reading' || fitted.state === 'gone') && zoom === 'fit' ? (
+          <p className="converted-note muted" role="status">
+            {words.readingConverted}
+          </p>
+        ) : (
+          <img
+            src={url}
+            {...common}
+            style={size}
+            onLoad={(event) => {
+              const img = event.currentTarget;
+              setLoaded({ url, width: img.naturalWidth, height: img.naturalHeight });
+              // Chromium fires load once it read a PNG's header and draws nothing of rows it cannot
+              // decode (decode() resolves all the same); a bitmap of one pixel fails for it. Asked only
+              // of a picture the page did not read itself, which it knows decodes.
+              if (fitted.state === 'fitted' || typeof createImageBitmap !== 'function') return void (img.dataset.drawn = '');
+              createImageBitmap(img, 0, 0, 1, 1).then(
+                (pixel) => {
+                  pixel.close();
+                  img.dataset.drawn = '';
+                },
+                () => img.isConnected && setFailed(url),
+              );
+            }}
+            onError={() => {
+              setFailed(url);
+              onError?.();
+            }}
+          />
+        )}
       </div>
     </div>
+  );
+}
+
+/** The fitted pixels drawn at their size in device pixels, shown at that size in CSS pixels. */
+function FittedCanvas(props: { picture: Extract<FittedPicture, { state: 'fitted' }>; label: string; title: string; onClick: () => void }) {
+  const { picture, label, title, onClick } = props;
+  const drawn = useRef<HTMLCanvasElement>(null);
+  useLayoutEffect(() => {
+    const element = drawn.current;
+    if (!element) return;
+    element.getContext('2d')?.putImageData(picture.pixels, 0, 0);
+    element.dataset.drawn = '';
+  }, [picture]);
+  const { width, height } = picture.size;
+  return (
+    <canvas
+      ref={drawn}
+      role="img"
+      aria-label={label}
+      title={title}
+      width={width}
+      height={height}
+      style={{ width: width / devicePixelRatio, aspectRatio: `${width} / ${height}` }}
+      onClick={onClick}
+    />
   );
 }
 
