@@ -6,7 +6,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { chmod, copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { constants, crc32, inflateSync } from 'node:zlib';
+import { constants, inflateSync } from 'node:zlib';
+import { PNG_SIGNATURE, pngChunk } from '../src-shared/png-chunks';
 import { samplesFolder, startTestbedCli, type RunningTestbed } from './testbed-process';
 import { screenshot } from './window';
 
@@ -65,21 +66,13 @@ const damagedId = 'dev.vitruvian.e2e.damaged';
 
 /** A PNG whose header says `width` x `height` and whose image data is not deflate's: no browser can draw it. */
 function damagedPng(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const out = Buffer.alloc(body.length + 8);
-    out.writeUInt32BE(data.length, 0);
-    body.copy(out, 4);
-    out.writeUInt32BE(crc32(body), body.length + 4);
-    return out;
-  };
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);
   header.set([8, 2], 8);
   // A zlib header, then a deflate block of type 3, which deflate does not have.
   const data = Buffer.concat([Buffer.from([0x78, 0x9c]), Buffer.alloc(height * width, 0xff)]);
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', header), chunk('IDAT', data), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([PNG_SIGNATURE, pngChunk('IHDR', header), pngChunk('IDAT', data), pngChunk('IEND', new Uint8Array())]);
 }
 
 /** A plugin that converts any .bad file to a damaged PNG: `big.bad` larger than the window, `small.bad` a few pixels. */

@@ -13,21 +13,13 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { crc32, deflateSync } from 'node:zlib';
+import { deflateSync } from 'node:zlib';
+import { pngChunk as chunk } from '../../src-shared/png-chunks';
 import { build } from 'esbuild';
 import { chromium } from '@playwright/test';
 
 const side = 3_200;
 const room = 504;
-
-function chunk(type: string, data: Buffer): Buffer {
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const out = Buffer.alloc(body.length + 8);
-  out.writeUInt32BE(data.length, 0);
-  body.copy(out, 4);
-  out.writeUInt32BE(crc32(body), body.length + 4);
-  return out;
-}
 
 /** An RGB PNG of `side` x `side`, one IDAT, as the Netpbm sample writes: random pixels, or a drawing of flat boxes. */
 function png(kind: 'random' | 'drawing'): Buffer {

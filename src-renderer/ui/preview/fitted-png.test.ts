@@ -2,19 +2,11 @@
 // pixels known ahead: PNGs written here with every filter, colour type and depth, fed in pieces of
 // every size, read at their own size (exact) and smaller (each pixel the average of its box).
 import { crc32, deflateSync } from 'node:zlib';
+import { pngChunk as chunk } from '../../../src-shared/png-chunks';
 import { describe, expect, it } from 'vitest';
 import { FittedRaster } from './fitted-raster';
 import { Inflater } from './inflate';
 import { BrokenPng, MOST_READ_PIXELS, MOST_READ_WIDTH, NotPlainPng, PngChunks, type PngFacts } from './png-stream';
-
-function chunk(type: string, data: Uint8Array): Buffer {
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const out = Buffer.alloc(body.length + 8);
-  out.writeUInt32BE(data.length, 0);
-  body.copy(out, 4);
-  out.writeUInt32BE(crc32(body), body.length + 4);
-  return out;
-}
 
 /** Filters a row with PNG's filter `type` (the writer's side of unfilter). */
 function filtered(type: number, row: Uint8Array, previous: Uint8Array, bpp: number): Buffer {
@@ -39,7 +31,7 @@ interface Written {
 }
 
 /** A PNG of `rows` (raw samples, one Uint8Array a row), each row filtered with the next of the five filters. */
-function writePng(width: number, height: number, bitDepth: number, colourType: number, rows: Uint8Array[], extra: Buffer[] = [], level = 6): Buffer {
+function writePng(width: number, height: number, bitDepth: number, colourType: number, rows: Uint8Array[], extra: Uint8Array[] = [], level = 6): Buffer {
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);
