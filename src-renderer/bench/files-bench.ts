@@ -10,7 +10,7 @@
 //   the JS heap        at the start, at most (each frame), at the end (Chromium's performance.memory)
 // The result goes to `window.vitruvianFilesBench`, `<html data-files-bench="done">` and the console.
 import type { AppStore } from '../store/app-store';
-import { pluginFileSelectors } from '../store/plugin-files-slice';
+import { pluginFileSelectors } from '../store/plugin-files-selectors';
 import { countInAddress } from './address-count';
 import { benchFileName } from './bench-file-names';
 

@@ -1,12 +1,14 @@
 // The files a person gave each plugin (Files tab): the list, which are chosen and which one is
 // shown, and what the plugin said of each: every field that serves the file and its thumbnail,
-// asked once per file as it is added, a few at a time, the values filled in as they come.
+// asked once per file as it is added, a few at a time, the values filled in as they come. How a
+// click changes the choice is file-choices.ts's; what the window reads, plugin-files-selectors.ts's.
 import type { Result } from '../../src-shared/host-api';
 import type { CallBytes, GivenFileProblem, GivenFileVerdict } from '../../src-shared/plugin-api';
 import type { FieldValue } from '../../src-shared/skwir/types';
 import { fileName } from '../file-path';
-import type { AppState, SliceCreator } from './app-store';
-import { asksIn, asksRunningSince, asksWith, fileKey, noAsks, type AsksChange, type AsksTable, type FileAsks } from './file-asks-table';
+import type { SliceCreator } from './app-store';
+import { asksIn, asksWith, fileKey, noAsks, type AsksChange, type AsksTable, type FileAsks } from './file-asks-table';
+import { choiceAfter, everyFileChosen, type ChooseHow, type FileChoice } from './file-choices';
 import { ask, askQueue, newCallId, running, runningId, type PluginCall } from './plugin-call';
 import { fieldsServing, fileServing, pluginDetails } from './plugin-serving';
 import { problemOf } from './problem';
@@ -16,17 +18,8 @@ export interface PluginFile {
   name: string;
 }
 
-/** The chosen files (a command acts on them all) and the one whose preview shows. */
-export interface FileChoice {
-  chosen: string[];
-  current?: string;
-  /** Where a shift-click's range starts. */
-  anchor?: string;
-}
-
 export { fileKey, type FileAsks };
-
-export type ChooseHow = 'only' | 'toggle' | 'range';
+export type { ChooseHow, FileChoice };
 
 /** A file the person gave that was not added, and why: the host's judgement of its path, or what befell a dropped file. */
 export interface AddRefusal {
@@ -82,6 +75,9 @@ export type PluginFilesSlice = PluginFilesState & PluginFilesActions;
 export const initialPluginFilesState: PluginFilesState = { pluginFiles: {}, fileChoices: {}, fileAsks: noAsks, filesAdding: {} };
 
 /** Field and thumbnail asks sent at once: the plugin answers one call at a time anyway. */
+/** Nothing being added, nothing refused. */
+export const noAdding: FilesAdding = { pending: 0, refused: [] };
+
 export const ASKS_AT_ONCE = 4;
 /** The side of a thumbnail's square in the list, in CSS pixels. */
 export const THUMBNAIL_SIDE = 64;
@@ -301,25 +297,18 @@ export const createPluginFilesSlice: SliceCreator<PluginFilesSlice> = (set, get,
 
     chooseFile(pluginId, path, how = 'only') {
       const files = (get().pluginFiles[pluginId] ?? []).map((file) => file.path);
-      if (!files.includes(path)) return;
-      const choice = get().fileChoices[pluginId] ?? { chosen: [] };
-      if (how === 'toggle') {
-        const on = !choice.chosen.includes(path);
-        const chosen = on ? files.filter((p) => p === path || choice.chosen.includes(p)) : choice.chosen.filter((p) => p !== path);
-        const current = on ? path : choice.current === path ? chosen.at(-1) : choice.current;
-        return choose(pluginId, { chosen, current, anchor: path });
-      }
-      if (how === 'range' && choice.anchor !== undefined && files.includes(choice.anchor)) {
-        const [from, to] = [files.indexOf(choice.anchor), files.indexOf(path)].sort((a, b) => a - b) as [number, number];
-        return choose(pluginId, { chosen: files.slice(from, to + 1), current: path, anchor: choice.anchor });
-      }
-      choose(pluginId, { chosen: [path], current: path, anchor: path });
+      const next = choiceAfter(files, get().fileChoices[pluginId] ?? { chosen: [] }, path, how);
+      if (next) choose(pluginId, next);
     },
 
     chooseAllFiles(pluginId) {
-      const files = (get().pluginFiles[pluginId] ?? []).map((file) => file.path);
-      const choice = get().fileChoices[pluginId];
-      choose(pluginId, { chosen: files, current: choice?.current ?? files[0], anchor: choice?.anchor ?? files[0] });
+      choose(
+        pluginId,
+        everyFileChosen(
+          (get().pluginFiles[pluginId] ?? []).map((file) => file.path),
+          get().fileChoices[pluginId],
+        ),
+      );
     },
 
     cancelFileAsks(pluginId, path) {
@@ -341,51 +330,4 @@ export const createPluginFilesSlice: SliceCreator<PluginFilesSlice> = (set, get,
       return host.callProgress(callId).catch(() => null);
     },
   };
-};
-
-const noFiles: PluginFile[] = [];
-const noAdding: FilesAdding = { pending: 0, refused: [] };
-const noChoice: FileChoice = { chosen: [] };
-
-const noneRunning: Readonly<Record<string, true>> = {};
-
-export const pluginFileSelectors = {
-  files: (pluginId: string) => (s: AppState) => s.pluginFiles[pluginId] ?? noFiles,
-  adding: (pluginId: string) => (s: AppState) => s.filesAdding[pluginId] ?? noAdding,
-  choice: (pluginId: string) => (s: AppState) => s.fileChoices[pluginId] ?? noChoice,
-  chosenPaths: (pluginId: string) => (s: AppState) => (s.fileChoices[pluginId] ?? noChoice).chosen,
-  currentFile: (pluginId: string) => (s: AppState) => s.fileChoices[pluginId]?.current,
-  fileAsks: (pluginId: string, path: string) => (s: AppState) => asksIn(s.fileAsks, pluginId, path),
-  field: (pluginId: string, path: string, key: string) => (s: AppState) => asksIn(s.fileAsks, pluginId, path)?.fields[key],
-  thumbnail: (pluginId: string, path: string) => (s: AppState) => asksIn(s.fileAsks, pluginId, path)?.thumbnail,
-  asksRunningSince: (pluginId: string, path: string) => (s: AppState) => asksRunningSince(asksIn(s.fileAsks, pluginId, path)),
-  /** The id of the oldest ask still running about the file: its progress is the one said. */
-  oldestRunningCall: (pluginId: string, path: string) => (s: AppState) => {
-    const asks = asksIn(s.fileAsks, pluginId, path);
-    let oldest: { callId: string; startedAt: number } | undefined;
-    for (const call of asks ? [...Object.values(asks.fields), asks.thumbnail] : []) {
-      if (call?.status === 'running' && (!oldest || call.startedAt < oldest.startedAt)) oldest = call;
-    }
-    return oldest?.callId;
-  },
-  /**
-   * The files whose asks are running, in the list's order: found among the few the table keeps
-   * running, never by going through a list of thousands at each answer; made again only when
-   * those changed (the store changes for log and trace lines too).
-   */
-  filesAsking: (pluginId: string, files: readonly PluginFile[]) => {
-    let places: Map<string, number> | undefined;
-    let seen: Readonly<Record<string, true>> | undefined;
-    let asking: PluginFile[] = [];
-    return (s: AppState) => {
-      const running = s.fileAsks.running[pluginId] ?? noneRunning;
-      if (running !== seen) {
-        seen = running;
-        places ??= new Map(files.map((file, index) => [file.path, index]));
-        const found = Object.keys(running).flatMap((path) => places?.get(path) ?? []);
-        asking = found.sort((a, b) => a - b).map((index) => files[index]!);
-      }
-      return asking;
-    };
-  },
 };

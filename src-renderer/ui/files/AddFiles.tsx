@@ -2,7 +2,8 @@
 // anywhere on the Files tab (DropZone gives them here). Each path is judged by the host as it is
 // added; what was refused is listed with why, in the person's words.
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { pluginFileSelectors, type AddRefusal } from '../../store/plugin-files-slice';
+import { pluginFileSelectors } from '../../store/plugin-files-selectors';
+import type { AddRefusal } from '../../store/plugin-files-slice';
 import { useAppStore } from '../../store/store-context';
 import type { Words } from '../../words/words';
 import { useWords } from '../use-words';

@@ -8,7 +8,9 @@ import { memo, useId, useMemo, useRef, type KeyboardEvent, type MouseEvent } fro
 import { useShallow } from 'zustand/react/shallow';
 import type { PluginDetails } from '../../../src-shared/host-api';
 import type { PluginCall } from '../../store/plugin-call';
-import { pluginFileSelectors, THUMBNAIL_SIDE, type ChooseHow, type PluginFile } from '../../store/plugin-files-slice';
+import type { ChooseHow } from '../../store/file-choices';
+import { pluginFileSelectors } from '../../store/plugin-files-selectors';
+import { THUMBNAIL_SIDE, type PluginFile } from '../../store/plugin-files-slice';
 import { fieldsServing } from '../../store/plugin-serving';
 import { useAppStore } from '../../store/store-context';
 import { distinctNames } from '../../file-path';

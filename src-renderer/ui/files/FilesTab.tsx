@@ -1,7 +1,7 @@
 // A plugin's Files tab: files given to it (dropped or added by path), what it says of each (its
 // fields and thumbnail), its commands on the chosen files, and the preview of the file last chosen.
 import type { PluginSummary } from '../../../src-shared/host-api';
-import { pluginFileSelectors } from '../../store/plugin-files-slice';
+import { pluginFileSelectors } from '../../store/plugin-files-selectors';
 import { useAppStore } from '../../store/store-context';
 import { AddFiles } from './AddFiles';
 import { FileList } from './FileList';

@@ -3,7 +3,7 @@
 import { useId, useMemo } from 'react';
 import type { PluginDetails } from '../../../src-shared/host-api';
 import { pluginCommandSelectors } from '../../store/plugin-commands-slice';
-import { pluginFileSelectors } from '../../store/plugin-files-slice';
+import { pluginFileSelectors } from '../../store/plugin-files-selectors';
 import { commandsServing } from '../../store/plugin-serving';
 import { useAppStore } from '../../store/store-context';
 import { fileName } from '../../file-path';
