@@ -188,4 +188,63 @@ describe('a PNG read as it arrives', () => {
     ]);
     expect(() => read(badFilter, 100)).toThrow(/filter 9/);
   });
+
+  it('refuses image data that builds its codes again and again: tiny blocks each with a table of 15-bit codes', () => {
+    const blocks = tinyDynamicBlocks(2_000);
+    expect(blocks.length).toBeLessThan(40_000);
+    const inflater = new Inflater(() => {});
+    expect(() => {
+      inflater.push(blocks);
+      inflater.finish();
+    }).toThrow(/builds its codes again and again/);
+    // A few such blocks are data like any other: an empty stream.
+    const few = new Inflater(() => {});
+    few.push(tinyDynamicBlocks(3));
+    expect(() => few.finish()).not.toThrow();
+  });
 });
+
+/**
+ * A zlib stream of `count` dynamic blocks holding nothing but their end, each coded in 15 bits: a
+ * literal table of 32,768 entries built for 15 bytes of input.
+ */
+function tinyDynamicBlocks(count: number): Uint8Array {
+  const bytes: number[] = [0x78, 0x01];
+  let bits = 0;
+  let held = 0;
+  /** `value` in `length` bits, least significant first (deflate's numbers). */
+  const put = (value: number, length: number) => {
+    for (let i = 0; i < length; i++) {
+      bits |= ((value >> i) & 1) << held;
+      if (++held === 8) {
+        bytes.push(bits);
+        bits = 0;
+        held = 0;
+      }
+    }
+  };
+  /** A Huffman code, most significant bit first. */
+  const code = (value: number, length: number) => {
+    for (let i = length - 1; i >= 0; i--) put((value >> i) & 1, 1);
+  };
+  const order = [16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15];
+  for (let block = 0; block < count; block++) {
+    put(block === count - 1 ? 1 : 0, 1);
+    put(2, 2); // dynamic
+    put(0, 5); // 257 literal codes
+    put(0, 5); // 1 distance code
+    put(15, 4); // 19 code length codes
+    // Code lengths 0, 15 and 18, two bits each: codes 00, 01 and 10.
+    for (const symbol of order) put(symbol === 0 || symbol === 15 || symbol === 18 ? 2 : 0, 3);
+    code(2, 2);
+    put(138 - 11, 7); // 138 zeros
+    code(2, 2);
+    put(118 - 11, 7); // 118 more: literals 0 to 255 unused
+    code(1, 2); // the end of the block: 15 bits
+    code(0, 2); // no distance code
+    code(0, 15); // the end of the block
+  }
+  if (held > 0) bytes.push(bits);
+  bytes.push(0, 0, 0, 1); // Adler-32, passed over
+  return Uint8Array.from(bytes);
+}

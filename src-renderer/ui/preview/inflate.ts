@@ -48,6 +48,13 @@ const FIXED_DISTANCES = codeOf(new Uint8Array(30).fill(5));
 const HISTORY = 1 << 15;
 /** The most input one step reads: a dynamic block's header, with room to spare. */
 const STEP_INPUT = 1024;
+/**
+ * Entries of its code tables a stream may have built, at most: this many, and WORK_PER_BYTE more
+ * for each byte it gave. A dynamic block's table has up to 32,768 entries however short the block:
+ * a stream of tiny blocks would hold the page for minutes; zlib's blocks are kilobytes long.
+ */
+const WORK_FREE = 4 << 20;
+const WORK_PER_BYTE = 8;
 
 export class Inflater {
   private input = new Uint8Array(1 << 16);
@@ -64,6 +71,9 @@ export class Inflater {
   private storedLeft = 0;
   private literals = FIXED_LITERALS;
   private distances = FIXED_DISTANCES;
+  /** Entries of code tables built so far, and what the input so far allows. */
+  private tableWork = 0;
+  private workAllowed = WORK_FREE;
 
   /** `onBytes` is handed each piece inflated; the view is only good until it returns. */
   constructor(private readonly onBytes: (bytes: Uint8Array) => void) {}
@@ -78,6 +88,7 @@ export class Inflater {
     this.input.set(piece, kept);
     this.at = 0;
     this.end = kept + piece.length;
+    this.workAllowed += WORK_PER_BYTE * piece.length;
     this.run(false);
   }
 
@@ -215,7 +226,7 @@ export class Inflater {
     const lengthCount = this.take(4) + 4;
     const lengthLengths = new Uint8Array(19);
     for (let i = 0; i < lengthCount; i++) lengthLengths[LENGTHS_ORDER[i]!] = this.take(3);
-    const lengthCode = codeOf(lengthLengths);
+    const lengthCode = this.built(codeOf(lengthLengths));
     const lengths = new Uint8Array(literalCount + distanceCount);
     for (let i = 0; i < lengths.length;) {
       const symbol = this.symbol(lengthCode);
@@ -230,7 +241,14 @@ export class Inflater {
       lengths.fill(repeated, i, i + times);
       i += times;
     }
-    this.literals = codeOf(lengths.subarray(0, literalCount));
-    this.distances = codeOf(lengths.subarray(literalCount));
+    this.literals = this.built(codeOf(lengths.subarray(0, literalCount)));
+    this.distances = this.built(codeOf(lengths.subarray(literalCount)));
+  }
+
+  /** A table built, counted against what the input allows. */
+  private built(code: Code): Code {
+    this.tableWork += code.table.length;
+    if (this.tableWork > this.workAllowed) throw new BrokenPng('its image data builds its codes again and again, far more often than deflate needs');
+    return code;
   }
 }
