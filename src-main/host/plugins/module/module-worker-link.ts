@@ -5,7 +5,13 @@
 // the worker ended. It is
 // what the supervisor runs for a module plugin, as a process is for a program: the lifetime around
 // it (state, crashes and restarts, calls, idling) is module-plugin.ts's and the Supervisor's.
-import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
+//
+// A small call's work is a few tens of microseconds; waking a sleeping thread costs as much or more
+// (docs/design/performance.md). So neither end sleeps between the quick calls of a run of them: the
+// worker watches a shared board for the next call for a moment after each (module-worker.mjs), and
+// the host, after posting a call whose plugin answered the last one quickly, watches the board for
+// what the worker tells, taking it off the port on the spot, for at most ANSWER_WAIT_MS.
+import { MessageChannel, Worker, receiveMessageOnPort, type MessagePort } from 'node:worker_threads';
 import type { ExitReasonCode } from '../../../../src-shared/host-api';
 import type { Disposable } from '../../../../src-shared/lifecycle';
 import { SKWIR_LINE_LIMIT, SKWIR_READ_LIMIT } from '../../../../src-shared/skwir/limits';
@@ -23,6 +29,17 @@ const WORKER_SCRIPT = workerScript('./module-worker.mjs', import.meta.url);
 const WORKER_HEAP_MB = 512;
 /** Log lines one call may write; past them they are counted and dropped, so a flood cannot fill the host's memory. */
 export const MODULE_LOGS_PER_CALL = 10_000;
+
+/**
+ * How long the host's thread watches for a call's answer before it goes back to its other work and
+ * hears the answer as any message: the most one call can hold it. Watched only while the plugin's
+ * last call took at most half of it in the worker.
+ */
+export const ANSWER_WAIT_MS = 0.5;
+/** How long a worker watches for the next call after one ended, before its thread sleeps. */
+export const NEXT_CALL_WAIT_MS = 0.5;
+/** The shared board's words: the read reply's, the calls posted, the messages told. */
+const WORDS = { wake: 0, calls: 1, told: 2 } as const;
 
 export type { ReadAsked };
 
@@ -98,6 +115,9 @@ export interface WorkerLinkOptions {
   letGoMs?: number;
   /** The worker was let go, held past that bound (a read of a file that never answers). */
   onLetGo?(seconds: number): void;
+  /** ANSWER_WAIT_MS and NEXT_CALL_WAIT_MS unless given (tests give them). */
+  answerWaitMs?: number;
+  nextCallWaitMs?: number;
 }
 
 /** How the worker's start ended: its component instantiated, or not (why). */
@@ -108,7 +128,8 @@ type FromWorker =
   | ({ type: 'read' } & ReadAsked)
   | { type: 'logsDropped'; count: number }
   | { type: 'events'; events: CallEvent[] }
-  | ({ id: number; events: CallEvent[] } & Exclude<CallEnding, { type: 'exited' }>);
+  /** `ms`: how long the call took in the worker, from taking it to telling its end. */
+  | ({ id: number; events: CallEvent[]; ms: number } & Exclude<CallEnding, { type: 'exited' }>);
 
 export class WorkerLink implements Child {
   /** A module runs inside the host's own process. */
@@ -119,8 +140,16 @@ export class WorkerLink implements Child {
   private crashedWith: ExitReasonCode | undefined;
   private open: { id: number; settle(ending: CallEnding): void } | undefined;
   private readonly replies: MessagePort;
-  /** The word the worker sleeps on while the host answers its read. */
-  private readonly wake: Int32Array;
+  /** What the worker tells, in its order. */
+  private readonly told: MessagePort;
+  /** The shared board (WORDS): the word the worker sleeps on while the host answers its read, and the counts of calls and messages. */
+  private readonly board: Int32Array;
+  /** Messages taken off the port so far. */
+  private toldTaken = 0;
+  /** The last call took at most half the answer's wait in the worker: the next is watched for. */
+  private quick = true;
+  private readonly answerWaitMs: number;
+  private onStart: (message: Started) => void = () => {};
   private readonly output: Disposable[];
   private exitMessage: string | undefined;
   /** Resolves with what ended the worker (terminated, on its own, or let go). */
@@ -129,12 +158,18 @@ export class WorkerLink implements Child {
 
   private constructor(
     private readonly worker: Worker,
-    replies: MessagePort,
-    wake: SharedArrayBuffer,
+    ports: { replies: MessagePort; told: MessagePort },
+    board: SharedArrayBuffer,
     private readonly options: WorkerLinkOptions,
   ) {
-    this.replies = replies;
-    this.wake = new Int32Array(wake);
+    this.answerWaitMs = options.answerWaitMs ?? ANSWER_WAIT_MS;
+    this.replies = ports.replies;
+    this.told = ports.told;
+    this.board = new Int32Array(board);
+    this.told.on('message', (message: FromWorker) => {
+      this.toldTaken++;
+      this.dispatch(message);
+    });
     this.output = [worker.stdout, worker.stderr].map((stream) => readStderrLines(stream, options.onOutput, MAX_LOG_LINE_CHARS));
     let error: Error | undefined;
     worker.on('error', (e) => (error = e));
@@ -145,9 +180,13 @@ export class WorkerLink implements Child {
   /** The worker ended, or was let go: once. */
   private ended(message: string, exitCode: number | null): void {
     if (this.exitMessage !== undefined) return;
+    // What it told before it ended comes first, whatever order the loop hears them in (Node drains
+    // a worker's own port before its 'exit', not this one): an answer it posted is the call's.
+    this.takeTold();
     this.exitMessage = message;
     this._ending = this.crashedWith ?? { code: 'exited', exitCode };
     this.replies.close();
+    this.told.close();
     this.open?.settle({ type: 'exited', message });
     this.open = undefined;
     this.markExited(message);
@@ -160,21 +199,25 @@ export class WorkerLink implements Child {
   /** A worker whose component is instantiated; rejects with why not within `timeoutMs`, the worker ended. */
   static async start(options: WorkerLinkOptions, timeoutMs: number): Promise<WorkerLink> {
     const { port1: replies, port2: theirReplies } = new MessageChannel();
-    const wake = new SharedArrayBuffer(4);
+    const { port1: told, port2: theirTold } = new MessageChannel();
+    const board = new SharedArrayBuffer(4 * Object.keys(WORDS).length);
     const link = new WorkerLink(
       new Worker(options.script ?? WORKER_SCRIPT, {
         workerData: {
           code: options.code,
           budget: MODULE_BUDGET,
           replies: theirReplies,
-          wake,
+          told: theirTold,
+          board,
+          words: WORDS,
+          nextCallWaitMs: options.nextCallWaitMs ?? NEXT_CALL_WAIT_MS,
           logsPerCall: MODULE_LOGS_PER_CALL,
           logChars: MAX_LOG_LINE_CHARS,
           textBytes: SKWIR_LINE_LIMIT.bytes,
           readLimit: SKWIR_READ_LIMIT,
           headBytes: READ_HEAD_BYTES,
         },
-        transferList: [theirReplies],
+        transferList: [theirReplies, theirTold],
         // Plain JavaScript: none of the host's own loaders (tsx under the CLI and tests would cost
         // each worker about 5 MB), and none of its environment.
         execArgv: [],
@@ -183,8 +226,8 @@ export class WorkerLink implements Child {
         stderr: true,
         resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
       }),
-      replies,
-      wake,
+      { replies, told },
+      board,
       options,
     );
     return link.whenReady(timeoutMs);
@@ -201,43 +244,68 @@ export class WorkerLink implements Child {
         void this.terminate().then(() => reject(new Error(message)));
       };
       const timer = setTimeout(() => fail(`the component was not instantiated within ${timeoutMs / 1000} s`), timeoutMs);
-      this.listen((message) => {
+      this.onStart = (message) => {
         if (message.type === 'ready') {
           clearTimeout(timer);
           resolve(this);
         } else if (message.type === 'broken') fail(`the component could not be instantiated: ${message.message}`);
-      });
+      };
       void this.exited.then((why) => fail(why));
     });
   }
 
-  private listen(onStart: (message: Started) => void): void {
-    this.worker.on('message', (message: FromWorker) => {
-      switch (message.type) {
-        case 'read': {
-          const { file, offset, length } = message;
-          void this.answerRead({ file, offset, length });
-          return;
-        }
-        case 'logsDropped':
-          this.options.onLogsDropped(message.count);
-          return;
-        case 'events':
-          this.options.onEvents(message.events);
-          return;
-        case 'ready':
-        case 'broken':
-          onStart(message);
-          return;
-        default:
-          if (message.events.length > 0) this.options.onEvents(message.events);
-          if (message.id === this.open?.id) {
-            const { id: _, events: __, ...ending } = message;
-            this.open.settle(ending);
-            this.open = undefined;
-          }
+  private dispatch(message: FromWorker): void {
+    switch (message.type) {
+      case 'read': {
+        const { file, offset, length } = message;
+        void this.answerRead({ file, offset, length });
+        return;
       }
-    });
+      case 'logsDropped':
+        this.options.onLogsDropped(message.count);
+        return;
+      case 'events':
+        this.options.onEvents(message.events);
+        return;
+      case 'ready':
+      case 'broken':
+        this.onStart(message);
+        return;
+      default:
+        if (message.events.length > 0) this.options.onEvents(message.events);
+        if (message.id === this.open?.id) {
+          const { id: _, events: __, ms, ...ending } = message;
+          const { open } = this;
+          this.open = undefined;
+          // The plugin's own time, not the hop's (a call heard as a message is no slower for it);
+          // half the wait, so a call that takes most of it is not watched for in vain.
+          this.quick = ms <= this.answerWaitMs / 2;
+          open.settle(ending);
+        }
+    }
+  }
+
+  /** What the worker told and the port holds still, taken now, in order; false once it asks the host for a read (an answer cannot come before the host's). */
+  private takeTold(): boolean {
+    for (;;) {
+      const taken: { message: FromWorker } | undefined = receiveMessageOnPort(this.told);
+      if (taken === undefined) return true;
+      this.toldTaken++;
+      this.dispatch(taken.message);
+      if (taken.message.type === 'read') return false;
+    }
+  }
+
+  /**
+   * Watches the board for the call's answer for at most the answer's wait, taking what the worker
+   * tells as it comes: a quick call ends here, with no thread put to sleep and woken on either side.
+   */
+  private waitForAnswer(id: number): void {
+    const until = performance.now() + this.answerWaitMs;
+    while (this.open?.id === id && this.exitMessage === undefined) {
+      if (Atomics.load(this.board, WORDS.told) !== this.toldTaken && !this.takeTold()) return;
+      if (performance.now() > until) return;
+    }
   }
 
   private async answerRead(asked: ReadAsked): Promise<void> {
@@ -251,8 +319,8 @@ export class WorkerLink implements Child {
     const transfer =
       'data' in reply && reply.data.byteOffset === 0 && reply.data.byteLength === reply.data.buffer.byteLength ? [reply.data.buffer as ArrayBuffer] : [];
     this.replies.postMessage(reply, transfer);
-    Atomics.store(this.wake, 0, 1);
-    Atomics.notify(this.wake, 0);
+    Atomics.store(this.board, WORDS.wake, 1);
+    Atomics.notify(this.board, WORDS.wake);
   }
 
   /**
@@ -264,6 +332,9 @@ export class WorkerLink implements Child {
     return new Promise((settle) => {
       this.open = { id, settle };
       this.worker.postMessage({ type: 'call', id, method, ...call });
+      Atomics.add(this.board, WORDS.calls, 1);
+      // Once the caller's own steps of sending it are done, before the thread goes back to its loop.
+      if (this.quick) queueMicrotask(() => this.waitForAnswer(id));
     });
   }
 

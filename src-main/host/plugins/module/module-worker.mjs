@@ -9,6 +9,12 @@
 // the host ends this worker, as a crash, and a new one instantiates the component again. A hang is
 // the host's to end too, by terminating it.
 //
+// Everything this thread tells the host goes on the `told` port, in order, each message counted on
+// the shared board; the host counts there each call it posts. A thread asleep costs the one waking
+// it tens of microseconds, more than a small call's work: so after a call this thread watches the
+// board for the next one for a moment (NEXT_CALL_WAIT_MS, the host's to set) and takes it at once,
+// and the host may watch it for the answer likewise (module-worker-link.ts).
+//
 // The host gives the code itself, as it checked it (module-transpile.ts): no file is read here. Each
 // core module's memories and tables were given maxima that hold the component to the budget with one
 // instance of each; every instance made counts against the budget, so a component that instantiates
@@ -16,11 +22,20 @@
 import { parentPort, receiveMessageOnPort, workerData } from 'node:worker_threads';
 import { CallReads } from './module-worker-reads.mjs';
 
-/** @type {{ code: import('./module-transpile').ModuleCode, budget: import('./wasm-memory-cap').WasmBudget, replies: import('node:worker_threads').MessagePort, wake: SharedArrayBuffer, logsPerCall: number, logChars: number, textBytes: number, readLimit: number, headBytes: number }} */
-const { code, budget, replies, wake, logsPerCall, logChars, textBytes, readLimit, headBytes } = workerData;
+/** @type {{ code: import('./module-transpile').ModuleCode, budget: import('./wasm-memory-cap').WasmBudget, replies: import('node:worker_threads').MessagePort, told: import('node:worker_threads').MessagePort, board: SharedArrayBuffer, words: { wake: number, calls: number, told: number }, nextCallWaitMs: number, logsPerCall: number, logChars: number, textBytes: number, readLimit: number, headBytes: number }} */
+const { code, budget, replies, told, board: shared, words, nextCallWaitMs, logsPerCall, logChars, textBytes, readLimit, headBytes } = workerData;
 const port = /** @type {import('node:worker_threads').MessagePort} */ (parentPort);
-const woken = new Int32Array(wake);
-const reads = new CallReads({ readLimit, headBytes, post: (message) => port.postMessage(message) });
+const board = new Int32Array(shared);
+/** Time spent telling the host (waking its thread when it sleeps): not the plugin's time. */
+let telling = 0;
+/** Told to the host, and counted: the message is on the port before the count says so. */
+const tell = (message) => {
+  const start = performance.now();
+  told.postMessage(message);
+  Atomics.add(board, words.told, 1);
+  telling += performance.now() - start;
+};
+const reads = new CallReads({ readLimit, headBytes, post: tell });
 
 /** Each core module compiled once, whatever the number of instances; and its name, for the budget. */
 const compiled = new Map();
@@ -99,12 +114,12 @@ const imports = {
       if (served) return served.data;
       // The host's reads keep their place among the events told before them.
       reads.send();
-      Atomics.store(woken, 0, 0);
+      Atomics.store(board, words.wake, 0);
       // The offset is a u64, a BigInt: passed on whole, so one past 2^53 is refused by its own value.
-      port.postMessage({ type: 'read', file, offset, length });
+      tell({ type: 'read', file, offset, length });
       // The host sets the word to 1 once the answer is on the port, then notifies; a notify of
       // the read before (set, this thread went on, then notified) can wake this wait early.
-      while (Atomics.load(woken, 0) === 0) Atomics.wait(woken, 0, 0);
+      while (Atomics.load(board, words.wake) === 0) Atomics.wait(board, words.wake, 0);
       const reply = receiveMessageOnPort(replies)?.message;
       // Thrown as `{payload}`, jco lowers it as the `err` case.
       if (!reply) throw { payload: 'read failed: the host gave no answer' };
@@ -131,23 +146,27 @@ const describe = (error) => (error instanceof Error ? error.message : String(err
 
 const instance = bindings.then((made) => made.instantiate(coreModule, imports, instantiateCore));
 
-// Calls come only once the component is instantiated (after 'ready').
-port.on('message', async (message) => {
-  if (message.type !== 'call') return;
-  const component = await instance;
+/** Calls taken so far: the board's count of calls posted is ahead of it while one waits. */
+let callsTaken = 0;
+
+/** One call, run to its end and told. */
+function takeCall(component, message) {
+  callsTaken++;
+  const began = performance.now();
+  telling = 0;
   logs = 0;
   logsDropped = 0;
   oversized = 0;
-  const began = reads.begin(message);
-  if (began.notGiven) {
-    port.postMessage({ id: message.id, type: 'notGiven', ...began.notGiven, events: reads.take() });
+  const opened = reads.begin(message);
+  if (opened.notGiven) {
+    tell({ id: message.id, type: 'notGiven', ...opened.notGiven, ms: performance.now() - began - telling, events: reads.take() });
     return;
   }
   // Told at once: the call shows as sent while the component works on it, however long.
   reads.send();
   let ending;
   try {
-    ending = { type: 'answered', text: component.call(message.method, began.params) };
+    ending = { type: 'answered', text: component.call(message.method, opened.params) };
   } catch (error) {
     // An `err` result comes as its payload, a string; anything else is a trap (or the bindings
     // refusing what the component gave them), after which the instance is unusable.
@@ -160,11 +179,30 @@ port.on('message', async (message) => {
     ending = { type: 'oversized', part: 'answer', bytes: Buffer.byteLength(ending.text) };
   // Its reads are over: their descriptors closed before the host hears the call ended.
   reads.end();
-  if (logsDropped > 0) port.postMessage({ type: 'logsDropped', count: logsDropped });
-  port.postMessage({ id: message.id, ...ending, events: reads.take() });
-});
+  if (logsDropped > 0) tell({ type: 'logsDropped', count: logsDropped });
+  tell({ id: message.id, ...ending, ms: performance.now() - began - telling, events: reads.take() });
+}
 
+/**
+ * The next call, when the host posts it within NEXT_CALL_WAIT_MS of the last one's end: taken off
+ * the port here, where going back to the event loop would put this thread to sleep. A busy loop,
+ * bounded: the host's terminate still ends it.
+ */
+function nextCallSoon() {
+  const until = performance.now() + nextCallWaitMs;
+  while (performance.now() < until) {
+    if (Atomics.load(board, words.calls) !== callsTaken) return receiveMessageOnPort(port)?.message;
+  }
+  return undefined;
+}
+
+// Calls come only once the component is instantiated (after 'ready'); one at a time.
 instance.then(
-  () => port.postMessage({ type: 'ready' }),
-  (error) => port.postMessage({ type: 'broken', message: describe(error) }),
+  (component) => {
+    port.on('message', (first) => {
+      for (let message = first; message?.type === 'call'; message = nextCallSoon()) takeCall(component, message);
+    });
+    tell({ type: 'ready' });
+  },
+  (error) => tell({ type: 'broken', message: describe(error) }),
 );
