@@ -37,7 +37,7 @@ export const MODULE_LOGS_PER_CALL = 10_000;
  */
 export const ANSWER_WAIT_MS = 0.5;
 /** How long a worker watches for the next call after one ended, before its thread sleeps. */
-export const NEXT_CALL_WAIT_MS = 0.5;
+export const NEXT_CALL_WAIT_MS = 2;
 /** The shared board's words: the read reply's, the calls posted, the messages told. */
 const WORDS = { wake: 0, calls: 1, told: 2 } as const;
 
@@ -144,7 +144,7 @@ export class WorkerLink implements Child {
   private readonly told: MessagePort;
   /** The shared board (WORDS): the word the worker sleeps on while the host answers its read, and the counts of calls and messages. */
   private readonly board: Int32Array;
-  /** Messages taken off the port so far. */
+  /** Messages taken off the port so far, counted as the board counts them (a 32-bit word, wrapping). */
   private toldTaken = 0;
   /** The last call took at most half the answer's wait in the worker: the next is watched for. */
   private quick = true;
@@ -167,7 +167,7 @@ export class WorkerLink implements Child {
     this.told = ports.told;
     this.board = new Int32Array(board);
     this.told.on('message', (message: FromWorker) => {
-      this.toldTaken++;
+      this.toldTaken = (this.toldTaken + 1) | 0;
       this.dispatch(message);
     });
     this.output = [worker.stdout, worker.stderr].map((stream) => readStderrLines(stream, options.onOutput, MAX_LOG_LINE_CHARS));
@@ -182,7 +182,7 @@ export class WorkerLink implements Child {
     if (this.exitMessage !== undefined) return;
     // What it told before it ended comes first, whatever order the loop hears them in (Node drains
     // a worker's own port before its 'exit', not this one): an answer it posted is the call's.
-    this.takeTold();
+    this.takeTold(Infinity);
     this.exitMessage = message;
     this._ending = this.crashedWith ?? { code: 'exited', exitCode };
     this.replies.close();
@@ -285,15 +285,21 @@ export class WorkerLink implements Child {
     }
   }
 
-  /** What the worker told and the port holds still, taken now, in order; false once it asks the host for a read (an answer cannot come before the host's). */
-  private takeTold(): boolean {
-    for (;;) {
-      const taken: { message: FromWorker } | undefined = receiveMessageOnPort(this.told);
-      if (taken === undefined) return true;
-      this.toldTaken++;
-      this.dispatch(taken.message);
-      if (taken.message.type === 'read') return false;
+  /**
+   * Up to `count` of what the worker told and the port holds, taken now, in order; false once it
+   * asks the host for a read (no answer can come before the host's). Only what the board counts is
+   * taken while the worker runs: a message it is still posting holds the port's lock, and waiting
+   * on that lock would put this thread to sleep.
+   */
+  private takeTold(count: number): boolean {
+    for (let taken = 0; taken < count; taken++) {
+      const next: { message: FromWorker } | undefined = receiveMessageOnPort(this.told);
+      if (next === undefined) return true;
+      this.toldTaken = (this.toldTaken + 1) | 0;
+      this.dispatch(next.message);
+      if (next.message.type === 'read') return false;
     }
+    return true;
   }
 
   /**
@@ -303,7 +309,8 @@ export class WorkerLink implements Child {
   private waitForAnswer(id: number): void {
     const until = performance.now() + this.answerWaitMs;
     while (this.open?.id === id && this.exitMessage === undefined) {
-      if (Atomics.load(this.board, WORDS.told) !== this.toldTaken && !this.takeTold()) return;
+      const told = (Atomics.load(this.board, WORDS.told) - this.toldTaken) | 0;
+      if (told > 0 && !this.takeTold(told)) return;
       if (performance.now() > until) return;
     }
   }
