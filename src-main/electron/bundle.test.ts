@@ -12,7 +12,8 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FileThread } from '../host/plugins/file-thread';
 import { moduleCode } from '../host/plugins/module/module-transpile';
-import { WorkerLink, type CallEvent } from '../host/plugins/module/module-worker-link';
+import { WorkerLink } from '../host/plugins/module/module-worker-link';
+import type { CallEvent } from '../host/plugins/module/module-worker-messages';
 import { bundleElectron, PREVIEW2_IO_WORKER, type BundleReport } from './bundle';
 
 const repository = join(import.meta.dirname, '..', '..');

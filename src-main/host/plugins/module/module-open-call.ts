@@ -15,7 +15,7 @@ import { countBytes, type CallRequest } from '../plugin-calls';
 import type { PluginReads } from '../plugin-reads';
 import { logNotice } from '../../records/log-notice';
 import type { ModuleTrace } from './module-trace';
-import type { CallEnding, CallEvent, ReadAsked, ReadReply, ServedRead, WorkerCall } from './module-worker-link';
+import type { CallEnding, CallEvent, ReadAsked, ReadReply, ServedRead, WorkerCall } from './module-worker-messages';
 
 /** The call the worker is answering. `request`: a call's own (not one sent by hand), whose bytes are counted for the window. */
 export interface OpenCall {
