@@ -10,14 +10,15 @@
 // (docs/design/performance.md). So neither end sleeps between the quick calls of a run of them: the
 // worker watches a shared board for the next call for a moment after each (module-worker.mjs), and
 // the host, after posting a call whose plugin answered the last one quickly, watches the board for
-// what the worker tells, taking it off the port on the spot, for at most ANSWER_WAIT_MS.
-import { MessageChannel, Worker, receiveMessageOnPort, type MessagePort } from 'node:worker_threads';
+// what the worker tells, taking it off the port on the spot, for at most ANSWER_WAIT_MS (told-port.ts).
+import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
 import type { ExitReasonCode } from '../../../../src-shared/host-api';
 import type { Disposable } from '../../../../src-shared/lifecycle';
 import { SKWIR_LINE_LIMIT, SKWIR_READ_LIMIT } from '../../../../src-shared/skwir/limits';
 import { MODULE_BUDGET, type ModuleCode } from './module-transpile';
 import { READ_HEAD_BYTES } from './module-trace';
 import type { CallEnding, CallEvent, FromWorker, ReadAsked, ReadReply, Started, WorkerCall } from './module-worker-messages';
+import { ToldPort } from './told-port';
 import { MAX_LOG_LINE_CHARS } from '../../../../src-shared/limits';
 import { readStderrLines } from '../../process/stderr-lines';
 import type { Child, StopReport } from '../../process/child';
@@ -72,11 +73,9 @@ export class WorkerLink implements Child {
   private open: { id: number; settle(ending: CallEnding): void } | undefined;
   private readonly replies: MessagePort;
   /** What the worker tells, in its order. */
-  private readonly told: MessagePort;
+  private readonly told: ToldPort;
   /** The shared board (WORDS): the word the worker sleeps on while the host answers its read, and the counts of calls and messages. */
   private readonly board: Int32Array;
-  /** Messages taken off the port so far, counted as the board counts them (a 32-bit word, wrapping). */
-  private toldTaken = 0;
   /** The last call took at most half the answer's wait in the worker: the next is watched for. */
   private quick = true;
   private readonly answerWaitMs: number;
@@ -95,12 +94,8 @@ export class WorkerLink implements Child {
   ) {
     this.answerWaitMs = options.answerWaitMs ?? ANSWER_WAIT_MS;
     this.replies = ports.replies;
-    this.told = ports.told;
     this.board = new Int32Array(board);
-    this.told.on('message', (message: FromWorker) => {
-      this.toldTaken = (this.toldTaken + 1) | 0;
-      this.dispatch(message);
-    });
+    this.told = new ToldPort(ports.told, this.board, WORDS.told, (message) => this.dispatch(message));
     this.output = [worker.stdout, worker.stderr].map((stream) => readStderrLines(stream, options.onOutput, MAX_LOG_LINE_CHARS));
     let error: Error | undefined;
     worker.on('error', (e) => (error = e));
@@ -113,7 +108,7 @@ export class WorkerLink implements Child {
     if (this.exitMessage !== undefined) return;
     // What it told before it ended comes first, whatever order the loop hears them in (Node drains
     // a worker's own port before its 'exit', not this one): an answer it posted is the call's.
-    this.takeTold(Infinity);
+    this.told.take(Infinity);
     this.exitMessage = message;
     this._ending = this.crashedWith ?? { code: 'exited', exitCode };
     this.replies.close();
@@ -216,37 +211,6 @@ export class WorkerLink implements Child {
     }
   }
 
-  /**
-   * Up to `count` of what the worker told and the port holds, taken now, in order; false once it
-   * asks the host for a read (no answer can come before the host's). Only what the board counts is
-   * taken while the worker runs: a message it is still posting holds the port's lock, and waiting
-   * on that lock would put this thread to sleep.
-   */
-  private takeTold(count: number): boolean {
-    for (let taken = 0; taken < count; taken++) {
-      const next: { message: FromWorker } | undefined = receiveMessageOnPort(this.told);
-      if (next === undefined) return true;
-      this.toldTaken = (this.toldTaken + 1) | 0;
-      this.dispatch(next.message);
-      if (next.message.type === 'read') return false;
-    }
-    return true;
-  }
-
-  /**
-   * Watches the board for the call's answer for at most the answer's wait, taking what the worker
-   * tells as it comes: a quick call ends here, with no thread put to sleep and woken on either side.
-   */
-  private waitForAnswer(id: number): void {
-    const until = performance.now() + this.answerWaitMs;
-    // The clock is read one look in 64: each reading makes a number for the collector.
-    for (let looks = 1; this.open?.id === id && this.exitMessage === undefined; looks++) {
-      const told = (Atomics.load(this.board, WORDS.told) - this.toldTaken) | 0;
-      if (told > 0 && !this.takeTold(told)) return;
-      if ((looks & 63) === 0 && performance.now() > until) return;
-    }
-  }
-
   private async answerRead(asked: ReadAsked): Promise<void> {
     let reply: ReadReply;
     try {
@@ -273,7 +237,7 @@ export class WorkerLink implements Child {
       this.worker.postMessage({ type: 'call', id, method, ...call });
       Atomics.add(this.board, WORDS.calls, 1);
       // Once the caller's own steps of sending it are done, before the thread goes back to its loop.
-      if (this.quick) queueMicrotask(() => this.waitForAnswer(id));
+      if (this.quick) queueMicrotask(() => this.told.watch(() => this.open?.id !== id || this.exitMessage !== undefined, this.answerWaitMs));
     });
   }
 
