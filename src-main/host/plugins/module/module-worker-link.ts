@@ -58,9 +58,8 @@ export interface WorkerLinkOptions {
   letGoMs?: number;
   /** The worker was let go, held past that bound (a read of a file that never answers). */
   onLetGo?(seconds: number): void;
-  /** ANSWER_WAIT_MS and NEXT_CALL_WAIT_MS unless given (tests give them). */
+  /** ANSWER_WAIT_MS unless given (tests give it). */
   answerWaitMs?: number;
-  nextCallWaitMs?: number;
 }
 
 export class WorkerLink implements Child {
@@ -136,7 +135,7 @@ export class WorkerLink implements Child {
           told: theirTold,
           board,
           words: WORDS,
-          nextCallWaitMs: options.nextCallWaitMs ?? NEXT_CALL_WAIT_MS,
+          nextCallWaitMs: NEXT_CALL_WAIT_MS,
           logsPerCall: MODULE_LOGS_PER_CALL,
           logChars: MAX_LOG_LINE_CHARS,
           textBytes: SKWIR_LINE_LIMIT.bytes,
