@@ -36,7 +36,8 @@ export type GivenFileProblem =
   | { code: 'missing' }
   | { code: 'folder' } // a plugin is given files, never a folder
   | { code: 'notAFile' } // a device, a pipe or a socket
-  | { code: 'unreadable'; reason: string }; // the system's code (EACCES, ...)
+  | { code: 'unreadable'; reason: string } // the system's code (EACCES, ...)
+  | { code: 'noAnswer'; seconds: number }; // looking at it took longer than the host waits for a file step (a disk or share that stopped responding)
 
 /** A path judged before it is given to a plugin (judgeFile): taken, or why not, in English and as data. */
 export type GivenFileVerdict = { ok: true } | { ok: false; problem: string; problemCode: GivenFileProblem };

@@ -48,6 +48,8 @@ export function givenFileEn(problem: GivenFileProblem): string {
       return 'it is not a regular file (a device, a pipe or a socket)';
     case 'unreadable':
       return `it cannot be read (${problem.reason})`;
+    case 'noAnswer':
+      return `it gave no answer within ${problem.seconds} s (a disk or network share that stopped responding?)`;
     default:
       return notKnown(problem) ?? 'it cannot be given';
   }

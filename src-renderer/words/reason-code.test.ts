@@ -81,6 +81,16 @@ describe('the host’s reasons in the window’s words', () => {
     );
   });
 
+  it('says which file gave no answer, and how long it was waited for, in both languages', () => {
+    const held = { code: 'fileNotGiven', path: '/Volumes/share/scan.tif', problem: { code: 'noAnswer', seconds: 15 } } as const;
+    expect(en.reason(held, 'plugin')).toBe(
+      '/Volumes/share/scan.tif was not given to the plugin: it gave no answer within 15 s (a disk or network share that stopped responding?)',
+    );
+    expect(fr.reason(held, 'plugin')).toBe(
+      '/Volumes/share/scan.tif n’a pas été donné au plugin\u202f: il n’a pas répondu en 15 s (un disque ou un partage réseau qui ne répond plus\u202f?)',
+    );
+  });
+
   it('keeps a folder’s problem (a line for tool authors) as it is, inside a French sentence', () => {
     const refused = { code: 'refused', problem: 'uses[1]: unknown service "camera"' } as const;
     expect(stateReasonText(fr, { stateReason: 'the folder was refused: uses[1]: unknown service "camera"', stateReasonCode: refused })).toBe(

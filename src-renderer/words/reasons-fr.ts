@@ -43,6 +43,8 @@ export function givenFileFr(problem: GivenFileProblem): string | undefined {
       return 'ce n’est pas un fichier ordinaire (un périphérique, un tube ou une socket)';
     case 'unreadable':
       return `il ne peut pas être lu (${problem.reason})`;
+    case 'noAnswer':
+      return `il n’a pas répondu en ${problem.seconds} s (un disque ou un partage réseau qui ne répond plus${nb}?)`;
     default:
       return undefined;
   }

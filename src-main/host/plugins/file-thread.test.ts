@@ -53,6 +53,18 @@ it("refuses a read that never ends, naming the call's file", async () => {
   }
 });
 
+it("refuses a call's file whose describing never ends, naming it as a file that gave no answer", async () => {
+  const reads = new PluginReads(['read'], { stepMs: 300, script: stuck });
+  ended.push(reads);
+  await expect(reads.describe(['/share/stuck'])).rejects.toMatchObject({
+    path: '/share/stuck',
+    problem: { code: 'noAnswer', seconds: 0.3 },
+    message: '/share/stuck: it gave no answer within 0.3 s (a disk or network share that stopped responding?)',
+  });
+  // The next call's file, on a thread of its own.
+  expect((await reads.describe(['/share/other'])).callFiles).toHaveLength(1);
+});
+
 it('never reads nor closes a descriptor of a thread that ended: its number may be another file by then', async () => {
   const folder = mkdtempSync(join(tmpdir(), 'vitruvian-file-thread-'));
   const thread = new FileThread();

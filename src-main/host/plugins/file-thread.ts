@@ -47,6 +47,13 @@ export class FileStepError extends Error {
   }
 }
 
+/** A step that took longer than its bound: the file gave no answer (a disk or share that stopped responding). */
+export class FileStepTimeout extends FileStepError {
+  constructor(readonly seconds: number) {
+    super(`the file gave no answer within ${seconds} s`, 'timeout');
+  }
+}
+
 /** A path as the thread describes it, or why it could not. */
 type Description =
   { real: string; dev: bigint; ino: bigint; size: bigint; kind?: string; data?: ArrayBuffer } | { failed: { step: FileStep; code?: string; message: string } };
@@ -173,8 +180,7 @@ export class FileThread {
     const id = this.nextId++;
     return new Promise<Reply>((settle, fail) => {
       const timer = setTimeout(() => {
-        const seconds = this.stepMs / 1000;
-        this.abandon(worker, new FileStepError(`the file gave no answer within ${seconds} s`, 'timeout'));
+        this.abandon(worker, new FileStepTimeout(this.stepMs / 1000));
       }, this.stepMs);
       timer.unref();
       this.waiting.set(id, { worker, settle, fail, timer });

@@ -6,6 +6,7 @@ import { access, realpath, stat } from 'node:fs/promises';
 import { isAbsolute } from 'node:path';
 import type { GivenFileProblem, GivenFileVerdict } from '../../../src-shared/plugin-api';
 import { givenFileEn } from '../../../src-shared/reasons-en';
+import { FileStepTimeout } from './file-thread';
 
 /** A path the host will not give a plugin, with why as data; its message names the path. */
 export class GivenFileRefusal extends Error {
@@ -18,8 +19,9 @@ export class GivenFileRefusal extends Error {
   }
 }
 
-/** Why the path cannot be given, from what the system said of it. */
+/** Why the path cannot be given, from what the system said of it (or did not say, in time). */
 export function givenFileProblemOf(error: unknown): GivenFileProblem {
+  if (error instanceof FileStepTimeout) return { code: 'noAnswer', seconds: error.seconds };
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
   if (code === 'ENOENT' || code === 'ENOTDIR') return { code: 'missing' };
   return { code: 'unreadable', reason: code ?? (error instanceof Error ? error.message : String(error)) };

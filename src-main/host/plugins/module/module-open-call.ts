@@ -50,6 +50,45 @@ export function notGivenRefusal({ path, code, message, kind }: Extract<CallEndin
   return new GivenFileRefusal(path, kind ? notAFileProblem(kind) : givenFileProblemOf(Object.assign(new Error(message), { code })));
 }
 
+/** Why a call was cut short: its limit, the person, or one of its files (by index) giving no answer. */
+export type Cut = { why: 'timeout' } | { why: 'asked' } | { why: 'stuck'; file: number };
+
+/**
+ * What may cut a call short while the worker has it: its limit (`timeoutMs`), the person (`signal`),
+ * or one of its files holding the worker past `stepMs` as it is described (`stuckFile` says which
+ * is being described, if one is): a disk or share that stopped answering, refused as the file thread
+ * refuses one, where the call's limit would say only that it ran out. One timer a call.
+ */
+export function callCut(
+  timeoutMs: number,
+  stepMs: number,
+  stuckFile: () => number | undefined,
+  signal?: AbortSignal,
+): { cut: Promise<Cut>; clear: () => void } {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let onAbort = () => {};
+  const cut = new Promise<Cut>((resolve) => {
+    const late = () => resolve({ why: 'timeout' });
+    timer =
+      stepMs < timeoutMs
+        ? setTimeout(() => {
+            const file = stuckFile();
+            if (file === undefined) timer = setTimeout(late, timeoutMs - stepMs);
+            else resolve({ why: 'stuck', file });
+          }, stepMs)
+        : setTimeout(late, timeoutMs);
+    onAbort = () => resolve({ why: 'asked' });
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+  return {
+    cut,
+    clear: () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+    },
+  };
+}
+
 export class OpenCalls {
   /** The call the worker is answering, from the moment it is sent until it ended. */
   open: OpenCall | undefined;

@@ -19,12 +19,13 @@ import { SKWIR_LINE_LIMIT } from '../../../../src-shared/skwir/limits';
 import type { CallMethod } from '../../../../src-shared/skwir/methods';
 import type { Capability } from '../../../../src-shared/skwir/types';
 import type { CallFiles } from '../call-files';
+import { FILE_STEP_MS } from '../file-thread';
 import { GivenFileRefusal } from '../given-file';
 import { SKWIR_REFUSAL } from '../skwir-refusals';
 import { PluginCalls, sendable, unanswered } from '../call-sending';
 import { jcoTranspileVersion } from './component-tools';
 import { ModuleTrace, type TraceLine } from './module-trace';
-import { notGivenRefusal, OpenCalls, workerCall, type OpenCall } from './module-open-call';
+import { callCut, notGivenRefusal, OpenCalls, workerCall, type OpenCall } from './module-open-call';
 import { transpiledModule } from './module-transpile';
 import { MODULE_LOGS_PER_CALL, WorkerLink } from './module-worker-link';
 import type { CallEnding, WorkerCall } from './module-worker-messages';
@@ -51,6 +52,10 @@ export interface ModulePluginOptions {
   onTrace?: TraceLine;
   /** initializeMs bounds the component's instantiation; the rest as for a program. */
   limits?: Partial<PluginLimits>;
+  /** How long describing a call's file, or ending a worker a file holds, may take: FILE_STEP_MS unless given (tests give less). */
+  fileStepMs?: number;
+  /** The worker's script: module-worker.mjs unless given (a test gives one that holds a file step as a stuck disk would). */
+  workerScript?: URL;
 }
 
 export class ModulePlugin extends Supervisor<WorkerLink> implements CallablePlugin {
@@ -96,6 +101,8 @@ export class ModulePlugin extends Supervisor<WorkerLink> implements CallablePlug
       const link = await WorkerLink.start(
         {
           code: module.code,
+          script: this.options.workerScript,
+          letGoMs: this.options.fileStepMs,
           onRead: (asked) => this.opened.answerRead(asked),
           onEvents: (events) => this.opened.take(events),
           onLogsDropped: (count) => this.hostLog({ code: 'logsDropped', count, max: MODULE_LOGS_PER_CALL }),
@@ -140,28 +147,24 @@ export class ModulePlugin extends Supervisor<WorkerLink> implements CallablePlug
     const call = workerCall(request, this.calls.reads.reserve(paths.length), this.options.granted.includes('read'));
     const open: OpenCall = { id: this.trace.nextCallId(), method, first: call.first, paths, request };
     const timeoutMs = request.timeoutMs ?? this.calls.callMs;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let onAbort = () => {};
-    const cut = new Promise<'timeout' | 'asked'>((resolve) => {
-      timer = setTimeout(() => resolve('timeout'), timeoutMs);
-      onAbort = () => resolve('asked');
-      request.signal?.addEventListener('abort', onAbort, { once: true });
-    });
     const { running: link } = can;
+    const stepMs = this.options.fileStepMs ?? FILE_STEP_MS;
+    const { cut, clear } = callCut(timeoutMs, stepMs, () => (open.files ? undefined : link.describing()), request.signal);
     const started = Date.now();
     try {
       const ending = await Promise.race([this.callOn(link, open, call), cut]);
       const ms = Date.now() - started;
-      if (open.files) this.calls.reads.ended(open.files, open.id, typeof ending === 'string' ? 'cancelled' : 'answered');
-      if (typeof ending === 'string') {
-        // Only ending the worker stops a component that does not return.
+      if (open.files) this.calls.reads.ended(open.files, open.id, 'why' in ending ? 'cancelled' : 'answered');
+      if ('why' in ending) {
+        // Only ending the worker stops a component that does not return, or a thread held by a file.
         await this.cutShort(link);
-        if (ending === 'asked') {
-          this.hostLog({ code: 'workerReplaced', cancelled: method });
-          return cancelledByPerson(method, ms);
-        }
-        const outcome = timedOut(method, timeoutMs, this.calls.log, ms);
-        this.hostLog({ code: 'workerReplaced' });
+        const outcome =
+          ending.why === 'asked'
+            ? cancelledByPerson(method, ms)
+            : ending.why === 'stuck'
+              ? notGiven(new GivenFileRefusal(paths[ending.file]!, { code: 'noAnswer', seconds: stepMs / 1000 }))
+              : timedOut(method, timeoutMs, this.calls.log, ms);
+        this.hostLog({ code: 'workerReplaced', ...(ending.why === 'asked' ? { cancelled: method } : {}) });
         return outcome;
       }
       if (ending.type === 'notGiven') return notGiven(notGivenRefusal(ending));
@@ -169,8 +172,7 @@ export class ModulePlugin extends Supervisor<WorkerLink> implements CallablePlug
       if (!open.files) return unanswered(await this.whyUnanswered(link), ms);
       return await this.callEnded(ending, method, open.id, open.files, link, ms);
     } finally {
-      clearTimeout(timer);
-      request.signal?.removeEventListener('abort', onAbort);
+      clear();
       await this.opened.close(open);
     }
   }
@@ -194,8 +196,8 @@ export class ModulePlugin extends Supervisor<WorkerLink> implements CallablePlug
     const open: OpenCall = { id: this.trace.nextCallId(), method, first: files.first, paths, files };
     const { id } = open;
     const sent = { jsonrpc: '2.0', id, method, ...(params === undefined ? {} : { params }) };
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const late = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), this.calls.callMs)));
+    // Its files were described by the host: none can hold the worker.
+    const { cut: late, clear } = callCut(this.calls.callMs, Infinity, () => undefined);
     const read = this.options.granted.includes('read');
     const described = files.described.map(({ path, real, identity, size, bytes }) => ({
       path,
@@ -209,8 +211,8 @@ export class ModulePlugin extends Supervisor<WorkerLink> implements CallablePlug
     try {
       const ending = await Promise.race([this.callOn(link, open, { first: files.first, files: described, serve: read, params }), late]);
       const ms = Date.now() - started;
-      this.calls.reads.ended(files, id, ending === 'timeout' ? 'cancelled' : 'answered');
-      if (ending === 'timeout') {
+      this.calls.reads.ended(files, id, 'why' in ending ? 'cancelled' : 'answered');
+      if ('why' in ending) {
         await this.cutShort(link);
         this.hostLog({ code: 'workerReplaced' });
         return { outcome: 'timeout', message: `no answer within ${this.calls.callMs / 1000} s`, ms, sent };
@@ -231,7 +233,7 @@ export class ModulePlugin extends Supervisor<WorkerLink> implements CallablePlug
       if (ending.type === 'exited') return { outcome: 'ended', message, ms, sent };
       return { outcome: 'failure', error: { code: ErrorCodes.InternalError, message }, ms, sent };
     } finally {
-      clearTimeout(timer);
+      clear();
       await this.opened.close(open);
     }
   }

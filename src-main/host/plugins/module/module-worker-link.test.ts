@@ -3,19 +3,17 @@
 // the system, where ending the worker cannot reach it (a FIFO nobody writes stands for that file; a
 // writer comes at the end so the thread can finish); and one that answers as the test tells it, to
 // see when the host watches for an answer on the spot and when it goes back to its loop.
-import { execFileSync } from 'node:child_process';
-import { closeSync, constants, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { neverAnswers } from '../../fixtures/never-answers';
 import { WorkerLink, type WorkerLinkOptions } from './module-worker-link';
 
 describe.runIf(process.platform !== 'win32')("a module plugin's worker link", () => {
   it('lets a worker held by a file go past its bound: the call ends, the stop comes back, the worker is not waited for', async () => {
-    const folder = mkdtempSync(join(tmpdir(), 'vitruvian-held-worker-'));
-    const fifo = join(folder, 'never-answers');
-    execFileSync('mkfifo', [fifo]);
+    const { folder, fifo, release } = neverAnswers('vitruvian-held-worker-');
     const script = join(folder, 'held-worker.mjs');
     writeFileSync(
       script,
@@ -52,10 +50,8 @@ parentPort.on('message', () => {
       // Said once, with the bound it was held past.
       expect(letGo).toEqual([0.3]);
     } finally {
-      // The file answers at last (a writer comes and goes: the read gets its end): the thread comes
-      // back and ends. Not waiting for a reader: the thread is one.
-      closeSync(openSync(fifo, constants.O_WRONLY | constants.O_NONBLOCK));
-      rmSync(folder, { recursive: true, force: true });
+      // The file answers at last: the thread comes back and ends.
+      release();
     }
   });
 

@@ -40,8 +40,8 @@ export const MODULE_LOGS_PER_CALL = 10_000;
 export const ANSWER_WAIT_MS = 0.5;
 /** How long a worker watches for the next call after one ended, before its thread sleeps. */
 export const NEXT_CALL_WAIT_MS = 2;
-/** The shared board's words: the read reply's, the calls posted, the messages told. */
-const WORDS = { wake: 0, calls: 1, told: 2 } as const;
+/** The shared board's words: the read reply's, the calls posted, the messages told, the file being described (its index + 1; 0, none). */
+const WORDS = { wake: 0, calls: 1, told: 2, describing: 3 } as const;
 
 export interface WorkerLinkOptions {
   /** The component's code, as the host checked it: the worker runs these bytes and reads no file. */
@@ -119,6 +119,12 @@ export class WorkerLink implements Child {
 
   get ending(): ExitReasonCode | undefined {
     return this._ending;
+  }
+
+  /** Which of the open call's files the worker is describing now, by its index among them; undefined when none. */
+  describing(): number | undefined {
+    const at = Atomics.load(this.board, WORDS.describing);
+    return at === 0 ? undefined : at - 1;
   }
 
   /** A worker whose component is instantiated; rejects with why not within `timeoutMs`, the worker ended. */

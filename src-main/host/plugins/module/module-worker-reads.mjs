@@ -32,11 +32,16 @@ const BATCH_MS = 50;
 const problem = (error) => error?.code ?? (error instanceof Error ? error.message : String(error));
 
 export class CallReads {
-  /** @param {{ readLimit: number, headBytes: number, post(message: object): void }} options */
+  /**
+   * `describing` is told the index (among the call's files) of the file being described, then -1
+   * once none is: a file that gives no answer holds this thread there, and the host can name it.
+   * @param {{ readLimit: number, headBytes: number, post(message: object): void, describing(index: number): void }} options
+   */
   constructor(options) {
     this.readLimit = options.readLimit;
     this.headBytes = options.headBytes;
     this.post = options.post;
+    this.describing = options.describing;
     /** The open call's files, from handle `first`, when its reads are served here; none between calls. */
     this.first = 0;
     this.files = [];
@@ -57,16 +62,19 @@ export class CallReads {
    */
   begin({ first, files, whole, serve, params, place }) {
     const described = [];
-    for (const file of files) {
+    for (const [index, file] of files.entries()) {
       if (file.real !== undefined) {
         described.push(file);
         continue;
       }
       let found;
+      this.describing(index);
       try {
         found = describeFile({ path: file.path, whole });
       } catch (error) {
         return { notGiven: { path: file.path, code: error?.code, message: error instanceof Error ? error.message : String(error) } };
+      } finally {
+        this.describing(-1);
       }
       if (found.kind) return { notGiven: { path: file.path, kind: found.kind } };
       const { real, dev, ino, size, data } = found;

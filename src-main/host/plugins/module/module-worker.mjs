@@ -22,7 +22,7 @@
 import { parentPort, receiveMessageOnPort, workerData } from 'node:worker_threads';
 import { CallReads } from './module-worker-reads.mjs';
 
-/** @type {{ code: import('./module-transpile').ModuleCode, budget: import('./wasm-memory-cap').WasmBudget, replies: import('node:worker_threads').MessagePort, told: import('node:worker_threads').MessagePort, board: SharedArrayBuffer, words: { wake: number, calls: number, told: number }, nextCallWaitMs: number, logsPerCall: number, logChars: number, textBytes: number, readLimit: number, headBytes: number }} */
+/** @type {{ code: import('./module-transpile').ModuleCode, budget: import('./wasm-memory-cap').WasmBudget, replies: import('node:worker_threads').MessagePort, told: import('node:worker_threads').MessagePort, board: SharedArrayBuffer, words: { wake: number, calls: number, told: number, describing: number }, nextCallWaitMs: number, logsPerCall: number, logChars: number, textBytes: number, readLimit: number, headBytes: number }} */
 const { code, budget, replies, told, board: shared, words, nextCallWaitMs, logsPerCall, logChars, textBytes, readLimit, headBytes } = workerData;
 const port = /** @type {import('node:worker_threads').MessagePort} */ (parentPort);
 const board = new Int32Array(shared);
@@ -35,7 +35,7 @@ const tell = (message) => {
   Atomics.add(board, words.told, 1);
   telling += performance.now() - start;
 };
-const reads = new CallReads({ readLimit, headBytes, post: tell });
+const reads = new CallReads({ readLimit, headBytes, post: tell, describing: (index) => Atomics.store(board, words.describing, index + 1) });
 
 /** Each core module compiled once, whatever the number of instances; and its name, for the budget. */
 const compiled = new Map();
