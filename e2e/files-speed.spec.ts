@@ -37,6 +37,9 @@ async function cpuSeconds(pid: number | undefined): Promise<number | undefined> 
 
 const perFile = (seconds: number) => `${((seconds * 1000) / files).toFixed(2)} ms a file`;
 
+// Not traced: traced, headless Chromium here at times stops making frames for a page that steps
+// through many of them (e2e/reader-speed.spec.ts says what was seen).
+test.use({ trace: 'off' });
 let testbed: RunningTestbed | undefined;
 let work: string | undefined;
 

@@ -7,6 +7,9 @@ import { screenshot } from './window';
 import type { LogBenchResult } from '../src-renderer/bench/log-bench';
 
 const lines = 100_000;
+// Not traced: traced, headless Chromium here at times stops making frames for a page that steps
+// through many of them (e2e/reader-speed.spec.ts says what was seen).
+test.use({ trace: 'off' });
 let testbed: RunningTestbed | undefined;
 
 test.afterEach(async () => {
