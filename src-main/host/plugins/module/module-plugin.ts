@@ -149,7 +149,7 @@ export class ModulePlugin extends Supervisor<WorkerLink> implements CallablePlug
     const timeoutMs = request.timeoutMs ?? this.calls.callMs;
     const { running: link } = can;
     const stepMs = this.options.fileStepMs ?? FILE_STEP_MS;
-    const { cut, clear } = callCut(timeoutMs, stepMs, () => (open.files ? undefined : link.describing()), request.signal);
+    const { cut, clear } = callCut(timeoutMs, stepMs, () => (open.files ? undefined : link.describing(paths.length)), request.signal);
     const started = Date.now();
     try {
       const ending = await Promise.race([this.callOn(link, open, call), cut]);

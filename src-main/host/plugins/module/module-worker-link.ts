@@ -121,10 +121,13 @@ export class WorkerLink implements Child {
     return this._ending;
   }
 
-  /** Which of the open call's files the worker is describing now, by its index among them; undefined when none. */
-  describing(): number | undefined {
+  /**
+   * Which of the open call's `files` the worker is describing now, by its index among them;
+   * undefined when none (or when the word names none of them: it is read from another thread).
+   */
+  describing(files: number): number | undefined {
     const at = Atomics.load(this.board, WORDS.describing);
-    return at === 0 ? undefined : at - 1;
+    return at > 0 && at <= files ? at - 1 : undefined;
   }
 
   /** A worker whose component is instantiated; rejects with why not within `timeoutMs`, the worker ended. */
