@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
-import { afterEach, describe, expect, it } from 'vitest';
-import { mkdtempSync, readFileSync, statSync, writeFileSync, readdirSync } from 'node:fs';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,7 +18,15 @@ function capture(): CliIo & { outLines: string[]; errLines: string[] } {
   return { outLines, errLines, out: (line) => outLines.push(line), err: (line) => errLines.push(line) };
 }
 
-const scratch = () => mkdtempSync(join(tmpdir(), 'vitruvian-new-'));
+const scratches: string[] = [];
+const scratch = () => {
+  const folder = mkdtempSync(join(tmpdir(), 'vitruvian-new-'));
+  scratches.push(folder);
+  return folder;
+};
+afterAll(() => {
+  for (const folder of scratches) rmSync(folder, { recursive: true, force: true });
+});
 let session: ToolSession | undefined;
 
 afterEach(async () => {
