@@ -1,8 +1,8 @@
 // `npm run checks`: the lint, the formatter's check and the type checks, started together. Each is
-// one process keeping about one core busy: on 2 cores the three together took 66-68 s, one after
-// the other 84-85 s (ESLint alone about 50 s, Prettier 15 s, tsc 19 s). Each check's output is
-// printed whole once it ends, in the order below, so two checks never interleave their lines; the
-// exit code is 1 when any failed.
+// one process keeping about one core busy, so on two cores the three take less time together than
+// one after the other (bench/README.md, "`npm test` on two cores", has the times). Each check's
+// output is printed whole once it ends, in the order below, so two checks never interleave their
+// lines; the exit code is 1 when any failed.
 import { spawn } from 'node:child_process';
 
 const checks = ['lint', 'format:check', 'typecheck'];
