@@ -1,5 +1,7 @@
 // End-to-end tests of the browser test bed, in Debian's Chromium (Playwright's own browsers cannot
-// be downloaded here). Each spec starts the real CLI; one worker, since the machine has 2 cores.
+// be downloaded here). Each spec starts the real CLI with a data folder of its own, so two specs run
+// at once: the specs mostly wait on the test bed and the browser (one worker kept a third of the two
+// cores busy), and two took 134 s where one took 187 s (bench/README.md, "`npm test` on two cores").
 import { defineConfig } from '@playwright/test';
 
 export default defineConfig({
@@ -12,7 +14,7 @@ export default defineConfig({
     { name: 'electron', testMatch: /electron\.spec\.ts$/ },
   ],
   outputDir: 'test-results',
-  workers: 1,
+  workers: 2,
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
