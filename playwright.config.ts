@@ -1,7 +1,7 @@
 // End-to-end tests of the browser test bed, in Debian's Chromium (Playwright's own browsers cannot
 // be downloaded here). Each spec starts the real CLI with a data folder of its own, so two specs run
-// at once: the specs mostly wait on the test bed and the browser (one worker kept a third of the two
-// cores busy), and two took 134 s where one took 187 s (bench/README.md, "`npm test` on two cores").
+// at once: the specs mostly wait on the test bed and the browser, and one worker left most of the two
+// cores idle (bench/README.md, "`npm test` on two cores", has the times).
 import { defineConfig } from '@playwright/test';
 
 export default defineConfig({
