@@ -47,6 +47,26 @@ describe('a read served', () => {
     await files.close();
   });
 
+  it('answers a read of a small file read whole in the turn it came, when no read is before it and nothing waits to be taken in', async () => {
+    const { reads, files } = await callAbout(Buffer.from('0123456789'));
+    const now = reads.serveJson({ file: 1, offset: 2, length: 3 }, () => undefined);
+    expect(now).toBeInstanceOf(JsonText);
+    expect((now as JsonText).json).toBe(`{"data":"${Buffer.from('234').toString('base64')}"}`);
+    // While the plugin has not taken in what was written to it, the read waits for that, in its turn.
+    let release!: () => void;
+    const taken = new Promise<void>((resolve) => (release = resolve));
+    const waiting = reads.serveJson({ file: 1, offset: 0, length: 2 }, () => taken);
+    expect(waiting).toBeInstanceOf(Promise);
+    const behind = reads.serveJson({ file: 1, offset: 8, length: 5 }, () => undefined);
+    expect(behind).toBeInstanceOf(Promise);
+    release();
+    expect((await waiting).json).toBe(`{"data":"${Buffer.from('01').toString('base64')}"}`);
+    expect((await behind).json).toBe(`{"data":"${Buffer.from('89').toString('base64')}"}`);
+    // A refusal is thrown at once, for the peer to answer.
+    expect(() => reads.serveJson({ file: 2, offset: 0, length: 1 })).toThrow(/file 2 is not a file of the call being answered/);
+    await files.close();
+  });
+
   it('serves reads one at a time, each once `ready` says so, and refuses those still waiting when the call ends', async () => {
     const { reads, files } = await callAbout(Buffer.from('0123456789'));
     let release!: () => void;

@@ -100,11 +100,19 @@ export class CallFiles implements CallHandles {
     this.markEnded();
   }
 
-  /** At most `length` bytes of the file with this handle (one the call holds) from `offset`; fewer at its end. */
-  async read(handle: number, offset: number, length: number): Promise<Buffer> {
+  /** What read() gives, when it has it in memory (a small file read whole as it was described); else undefined. */
+  readNow(handle: number, offset: number, length: number): Buffer | undefined {
     const file = this.files[handle - this.first]!;
     if (length === 0) return Buffer.alloc(0);
     if (file.bytes) return this.served(file.bytes.subarray(Math.min(offset, file.bytes.length), Math.min(offset + length, file.bytes.length)));
+    return undefined;
+  }
+
+  /** At most `length` bytes of the file with this handle (one the call holds) from `offset`; fewer at its end. */
+  async read(handle: number, offset: number, length: number): Promise<Buffer> {
+    const now = this.readNow(handle, offset, length);
+    if (now) return now;
+    const file = this.files[handle - this.first]!;
     let read: Read;
     if (file.opened) {
       // Opened once: a file that was not what the call began with stays refused.

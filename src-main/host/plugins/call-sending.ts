@@ -7,7 +7,17 @@ import { beforeAnswerEn } from '../../../src-shared/reasons-en';
 import type { Capability } from '../../../src-shared/skwir/types';
 import type { CallFiles } from './call-files';
 import type { CallMethod } from '../../../src-shared/skwir/methods';
-import { CallQueue, cancelledBeforeSent, openCall, PLUGIN_LIMITS, type CallLog, type CallOutcome, type CallRequest, type PluginLimits } from './plugin-calls';
+import {
+  CallQueue,
+  cancelledBeforeSent,
+  openCall,
+  openedWith,
+  PLUGIN_LIMITS,
+  type CallLog,
+  type CallOutcome,
+  type CallRequest,
+  type PluginLimits,
+} from './plugin-calls';
 import { CALLS_DESCRIBED_AHEAD, PluginReads } from './plugin-reads';
 import { reasonText } from '../process/reasons';
 import type { Running } from '../process/supervisor-options';
@@ -86,6 +96,17 @@ export async function readyCall<R>(ready: Running<R>, request: CallRequest, read
   const opened = await openCall(request, reads);
   if ('failed' in opened) return { ended: opened.failed };
   return { running: can.running, ...opened };
+}
+
+/**
+ * The call ready to send now, when nothing must be waited for (what runs the plugin known, its
+ * files described ahead); undefined when readyCall must wait, nothing taken.
+ */
+export function readyCallNow<R>(running: R | undefined, request: CallRequest, reads: PluginReads): ReadyCall<R> | { ended: CallOutcome } | undefined {
+  if (running === undefined) return undefined;
+  if (request.signal?.aborted) return { ended: cancelledBeforeSent() };
+  const files = reads.describedNow(request.files);
+  return files && { running, ...openedWith(request, files) };
 }
 
 /** What runs the plugin, when the call can go to it; or how it ended unsent (no plugin, or cancelled meanwhile). */

@@ -86,6 +86,27 @@ describe('the files of calls queued next', () => {
     expect((await reads.describe(fine)).callFiles).toMatchObject([{ handle: 3, name: 'fine.txt' }]);
   });
 
+  it('are taken at once by the call sent once they are in, and not before: nothing is taken while the step is under way', async () => {
+    const many = vi.spyOn(FileThread.prototype, 'describeMany');
+    const reads = new PluginReads(['read']);
+    stopping.push(reads);
+    const calls = [[file('a.txt', 'aaa')], [file('b.txt', 'bbbb')]];
+    reads.describeAhead(calls);
+    // The step has not answered yet: the call would wait for it (describe()), with the handle it would have had.
+    expect(reads.describedNow(calls[0]!)).toBeUndefined();
+    const first = await vi.waitFor(() => {
+      const files = reads.describedNow(calls[0]!);
+      if (!files) throw new Error('not described yet');
+      return files;
+    });
+    expect(first.callFiles).toMatchObject([{ handle: 1, name: 'a.txt', size: 3 }]);
+    // Taken once: asked again, it is no longer there to take.
+    expect(reads.describedNow(calls[0]!)).toBeUndefined();
+    expect(reads.describedNow([file('never-ahead.txt', 'n')])).toBeUndefined();
+    expect((await reads.describe(calls[1]!)).callFiles).toMatchObject([{ handle: 2, name: 'b.txt', size: 4 }]);
+    expect(many).toHaveBeenCalledTimes(1);
+  });
+
   it('are let go when the plugin stops: a call still queued describes its file as it is when sent', async () => {
     const many = vi.spyOn(FileThread.prototype, 'describeMany');
     const reads = new PluginReads(['read']);
@@ -133,6 +154,67 @@ describe('the queue', () => {
     judge();
     await Promise.all([first, second]);
     expect(handed).toEqual(['first answered', 'second answered']);
+    queue.dispose();
+  });
+
+  it('sends the next call in the very turn the one before is freed, not a turn later', async () => {
+    const sent: string[] = [];
+    let freeFirst!: () => void;
+    const queue = new CallQueue({
+      idleMs: 60_000,
+      running: () => false,
+      log,
+      idle: () => {},
+      send: (call, free) => {
+        const key = call.params.key as string;
+        sent.push(key);
+        if (key !== 'first') return Promise.resolve(answered(key));
+        freeFirst = free;
+        // Its outcome is still being made.
+        return new Promise<CallOutcome>(() => {});
+      },
+    });
+    void queue.call(request('first'));
+    const second = queue.call(request('second'));
+    expect(sent).toEqual(['first']);
+    freeFirst();
+    expect(sent).toEqual(['first', 'second']);
+    // Freed twice (its answer, then its end) it sends nothing more.
+    freeFirst();
+    expect(sent).toEqual(['first', 'second']);
+    queue.dispose();
+    // The second's outcome waits for the first's to be handed on, which never comes here.
+    void second;
+  });
+
+  it('hands on outcomes in the order the calls were sent, even when a call is freed within its own sending', async () => {
+    const sent: string[] = [];
+    const finish = new Map<string, () => void>();
+    let freeFirst!: () => void;
+    const queue = new CallQueue({
+      idleMs: 60_000,
+      running: () => false,
+      log,
+      idle: () => {},
+      send: (call, free) => {
+        const key = call.params.key as string;
+        sent.push(key);
+        if (key === 'first') freeFirst = free;
+        // The second frees the queue before its send has even returned; the third is answered at once.
+        if (key === 'second') free();
+        if (key === 'third') return Promise.resolve(answered(key));
+        return new Promise<CallOutcome>((resolve) => finish.set(key, () => resolve(answered(key))));
+      },
+    });
+    const handed: string[] = [];
+    const outcomes = ['first', 'second', 'third'].map((key) => queue.call(request(key)).then(() => handed.push(key)));
+    freeFirst();
+    expect(sent).toEqual(['first', 'second', 'third']);
+    finish.get('first')!();
+    await outcomes[0];
+    finish.get('second')!();
+    await Promise.all(outcomes);
+    expect(handed).toEqual(['first', 'second', 'third']);
     queue.dispose();
   });
 });

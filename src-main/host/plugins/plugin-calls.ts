@@ -135,7 +135,7 @@ export class CallQueue {
       );
       this.queue.push(queued);
       this.clearIdle();
-      void this.pump();
+      this.pump();
     }) as Promise<CallOutcome<M>>;
   }
 
@@ -157,7 +157,7 @@ export class CallQueue {
         drop: () => settle(dropped),
       });
       this.clearIdle();
-      void this.pump();
+      this.pump();
     });
   }
 
@@ -171,24 +171,32 @@ export class CallQueue {
     for (const queued of this.queue.splice(0)) queued.drop();
   }
 
-  private async pump(): Promise<void> {
+  /**
+   * Sends the next call when none is out. The next leaves the moment the one before is freed (its
+   * answer taken), in that same turn when nothing it needs must be waited for: the plugin waits for
+   * no step of the host's between its calls.
+   */
+  private pump(): void {
     if (this.busy) return;
+    const queued = this.queue.shift();
+    if (!queued) return this.armIdle();
     this.busy = true;
-    try {
-      for (let queued = this.queue.shift(); queued; queued = this.queue.shift()) {
-        let free!: () => void;
-        const freed = new Promise<void>((resolve) => (free = resolve));
-        const ended = queued.run(free);
-        // Handed on after a turn of the event loop: the next call leaves first (a few steps that
-        // wait for nothing), and whoever waits for this outcome (the window asking its next file)
-        // does its part while the plugin works on the next.
-        this.handing = this.handing.then(() => ended).then((handOn) => new Promise<void>((resolve) => setImmediate(() => resolve(handOn()))));
-        await Promise.race([freed, ended]);
-      }
-    } finally {
+    let freed = false;
+    const free = () => {
+      if (freed) return;
+      freed = true;
       this.busy = false;
-    }
-    this.armIdle();
+      this.pump();
+    };
+    // Handed on after a turn of the event loop: the next call leaves first (a few steps that
+    // wait for nothing), and whoever waits for this outcome (the window asking its next file)
+    // does its part while the plugin works on the next. In line before the call runs, so a call
+    // freed within its own run cannot hand the next one's outcome on before its own.
+    let started!: (run: Promise<() => void>) => void;
+    const ended = new Promise<() => void>((resolve) => (started = resolve));
+    this.handing = this.handing.then(() => ended).then((handOn) => new Promise<void>((resolve) => setImmediate(() => resolve(handOn()))));
+    started(queued.run(free));
+    void ended.then(free);
   }
 
   private armIdle(): void {
@@ -220,6 +228,11 @@ export async function openCall(request: CallRequest, reads: PluginReads): Promis
     if (error instanceof GivenFileRefusal) return { failed: notGiven(error) };
     return { failed: { ms: 0, outcome: 'unavailable', message: `file: ${(error as Error).message}` } };
   }
+  return openedWith(request, files);
+}
+
+/** The call opened with its files described already (PluginReads.describedNow). */
+export function openedWith(request: CallRequest, files: CallFiles): OpenedCall {
   countBytes(request, files);
   const info = skwirMethodInfo(request.method)!;
   const params = { ...request.params, ...(info.files === 'entries' ? { entries: files.callFiles } : { file: files.callFiles[0] }) };

@@ -64,8 +64,12 @@ export class PluginReads {
   private readonly thread: FileThread;
   /** The read being served, and those waiting behind it. */
   private turn: Promise<unknown> = Promise.resolve();
+  /** Reads in that line, not yet answered. */
+  private serving = 0;
   /** The files of calls still queued, described ahead (describeAhead), by the call's list of paths. */
   private readonly ahead = new Map<readonly string[], Promise<DescribedFile[] | undefined>>();
+  /** Of those, the ones described already: a call sent takes them in the turn it leaves. */
+  private readonly aheadDone = new Map<readonly string[], DescribedFile[]>();
   /** Granted read: the plugin has a file thread, where its calls' files are described. */
   private readonly reads: boolean;
 
@@ -94,7 +98,22 @@ export class PluginReads {
     this.nextHandle += paths.length;
     const ahead = this.ahead.get(paths);
     this.ahead.delete(paths);
+    this.aheadDone.delete(paths);
     return CallFiles.of((await ahead) ?? (await describeFiles(paths, this.thread, this.reads)), first, this.thread);
+  }
+
+  /**
+   * The files of a call about to be sent, when they were described ahead already: taken now, with
+   * the plugin's next handles. Undefined (nothing taken) when describe() must wait for them.
+   */
+  describedNow(paths: readonly string[]): CallFiles | undefined {
+    const files = this.aheadDone.get(paths);
+    if (!files) return undefined;
+    this.aheadDone.delete(paths);
+    this.ahead.delete(paths);
+    const first = this.nextHandle;
+    this.nextHandle += paths.length;
+    return CallFiles.of(files, first, this.thread);
   }
 
   /** Handles for a call's `count` files, described elsewhere (a module plugin's worker): the first of them. Taken now, whether or not the call is sent. */
@@ -119,16 +138,22 @@ export class PluginReads {
    */
   describeAhead(upcoming: readonly (readonly string[])[]): void {
     if (!this.reads) return;
-    for (const paths of this.ahead.keys()) if (!upcoming.includes(paths)) this.ahead.delete(paths);
+    for (const paths of this.ahead.keys()) {
+      if (!upcoming.includes(paths)) {
+        this.ahead.delete(paths);
+        this.aheadDone.delete(paths);
+      }
+    }
     if (upcoming.length === 0 || this.ahead.has(upcoming[0]!)) return;
     const calls = upcoming.filter((paths) => !this.ahead.has(paths));
     const described = describeFilesAhead(calls, this.thread);
-    calls.forEach((paths, index) =>
-      this.ahead.set(
-        paths,
-        described.then((all) => all[index]),
-      ),
-    );
+    calls.forEach((paths, index) => {
+      const mine = described.then((all) => all[index]);
+      this.ahead.set(paths, mine);
+      void mine.then((files) => {
+        if (files && this.ahead.get(paths) === mine) this.aheadDone.set(paths, files);
+      });
+    });
   }
 
   /** The call is being sent: its files are read from now on. */
@@ -157,15 +182,32 @@ export class PluginReads {
   async serve(params: unknown, ready?: () => Promise<void> | undefined): Promise<Buffer> {
     // All of it in this turn (nothing here awaits): a read that came right after its call's answer
     // is refused, never queued.
-    const judged = this.judge(params);
-    const turn = this.turn.then(() => this.take(judged, ready));
-    this.turn = turn.catch(() => undefined);
-    return turn;
+    return this.inTurn(this.judge(params), ready);
   }
 
-  /** The same, as the answer's JSON: `{data}` in base64. */
-  serveJson(params: unknown, ready?: () => Promise<void> | undefined): Promise<JsonText> {
-    return this.serve(params, ready).then(readAnswer);
+  /**
+   * The same, as the answer's JSON: `{data}` in base64. Given at once (in the turn the read came)
+   * when no read is before it, nothing waits to be taken in, and its bytes are in memory (a small
+   * file read whole as it was described): the plugin waits for nothing else. Throws its refusal.
+   */
+  serveJson(params: unknown, ready?: () => Promise<void> | undefined): JsonText | Promise<JsonText> {
+    const judged = this.judge(params);
+    if (this.serving === 0 && !judged.files.isEnded) {
+      const waited = ready?.();
+      const bytes =
+        waited === undefined ? judged.files.readNow(judged.asked.file, judged.asked.offset, Math.min(judged.asked.length, SKWIR_READ_LIMIT)) : undefined;
+      if (bytes) return readAnswer(bytes);
+      return this.inTurn(judged, () => waited).then(readAnswer);
+    }
+    return this.inTurn(judged, ready).then(readAnswer);
+  }
+
+  /** A read judged already, served once the reads before it were. */
+  private inTurn(judged: Judged, ready?: () => Promise<void> | undefined): Promise<Buffer> {
+    this.serving++;
+    const turn = this.turn.then(() => this.take(judged, ready)).finally(() => this.serving--);
+    this.turn = turn.catch(() => undefined);
+    return turn;
   }
 
   /**
@@ -174,6 +216,7 @@ export class PluginReads {
    */
   stop(): void {
     this.ahead.clear();
+    this.aheadDone.clear();
     this.thread.stop();
   }
 

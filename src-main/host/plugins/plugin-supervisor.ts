@@ -15,7 +15,7 @@ import { decodedDataOf } from '../wire/answer-data';
 import { ConnectionError, ResponseError } from '../wire/errors';
 import { logNotice } from '../records/log-notice';
 import { describe, type MessageId } from '../wire/message-shape';
-import { PluginCalls, readyCall, unanswered } from './call-sending';
+import { PluginCalls, readyCall, readyCallNow, unanswered } from './call-sending';
 import {
   cancelledByPerson,
   judgedAnswer,
@@ -114,7 +114,9 @@ export class PluginSupervisor extends ProgramSupervisor implements CallablePlugi
   }
 
   private async send(request: CallRequest, free: () => void): Promise<CallOutcome> {
-    const call = await readyCall(await this.ready({ waitForRestart: true }), request, this.calls.reads);
+    // Sent in this turn when nothing must be waited for: the plugin answered the call before and waits.
+    const call =
+      readyCallNow(this.runningNow(), request, this.calls.reads) ?? (await readyCall(await this.ready({ waitForRestart: true }), request, this.calls.reads));
     if ('ended' in call) return call.ended;
     const { running, files, params } = call;
     const timeoutMs = request.timeoutMs ?? this.calls.callMs;

@@ -154,6 +154,11 @@ export abstract class Supervisor<R extends Child> implements Supervised {
     return { running };
   }
 
+  /** What runs, when it runs now with nothing to wait for (what ready() would give at once); else undefined. */
+  protected runningNow(): R | undefined {
+    return this._state === 'running' && !this.pendingStart ? this.current : undefined;
+  }
+
   /** Why a request sent to `running` got no answer: stopped meanwhile, or how it ended. */
   protected async whyUnanswered(running: R): Promise<CommandReasonCode> {
     if (running.stopRequested) return { code: 'stoppedBeforeAnswer' };
