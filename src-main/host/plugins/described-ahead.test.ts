@@ -126,25 +126,32 @@ describe('the queue', () => {
   const answered = (value: string): CallOutcome => ({ ms: 1, outcome: 'answered', answer: { value } as never, files: { first: 1, count: 1 } });
   const request = (key: string): CallRequest => ({ method: 'field', params: { key }, files: [] });
   const log = { log: () => {}, hostLog: () => {} };
-
-  it('sends the next call the moment the plugin answered, and hands on the outcomes in order', async () => {
+  /** A queue whose calls are sent by `send`, given each call's key; the keys sent, in order. */
+  const queueSending = (send: (key: string, free: () => void) => Promise<CallOutcome>) => {
     const sent: string[] = [];
-    let judge!: () => void;
-    const judged = new Promise<void>((resolve) => (judge = resolve));
     const queue = new CallQueue({
       idleMs: 60_000,
       running: () => false,
       log,
       idle: () => {},
-      send: async (call, free) => {
+      send: (call, free) => {
         const key = call.params.key as string;
         sent.push(key);
-        if (key !== 'first') return answered(key);
-        // The first's answer is in; its outcome waits (being judged).
-        free();
-        await judged;
-        return answered(key);
+        return send(key, free);
       },
+    });
+    return { queue, sent };
+  };
+
+  it('sends the next call the moment the plugin answered, and hands on the outcomes in order', async () => {
+    let judge!: () => void;
+    const judged = new Promise<void>((resolve) => (judge = resolve));
+    const { queue, sent } = queueSending(async (key, free) => {
+      if (key !== 'first') return answered(key);
+      // The first's answer is in; its outcome waits (being judged).
+      free();
+      await judged;
+      return answered(key);
     });
     const handed: string[] = [];
     const first = queue.call(request('first')).then((outcome) => handed.push(`first ${outcome.outcome}`));
@@ -158,21 +165,12 @@ describe('the queue', () => {
   });
 
   it('sends the next call in the very turn the one before is freed, not a turn later', async () => {
-    const sent: string[] = [];
     let freeFirst!: () => void;
-    const queue = new CallQueue({
-      idleMs: 60_000,
-      running: () => false,
-      log,
-      idle: () => {},
-      send: (call, free) => {
-        const key = call.params.key as string;
-        sent.push(key);
-        if (key !== 'first') return Promise.resolve(answered(key));
-        freeFirst = free;
-        // Its outcome is still being made.
-        return new Promise<CallOutcome>(() => {});
-      },
+    const { queue, sent } = queueSending((key, free) => {
+      if (key !== 'first') return Promise.resolve(answered(key));
+      freeFirst = free;
+      // Its outcome is still being made.
+      return new Promise<CallOutcome>(() => {});
     });
     void queue.call(request('first'));
     const second = queue.call(request('second'));
@@ -188,23 +186,14 @@ describe('the queue', () => {
   });
 
   it('hands on outcomes in the order the calls were sent, even when a call is freed within its own sending', async () => {
-    const sent: string[] = [];
     const finish = new Map<string, () => void>();
     let freeFirst!: () => void;
-    const queue = new CallQueue({
-      idleMs: 60_000,
-      running: () => false,
-      log,
-      idle: () => {},
-      send: (call, free) => {
-        const key = call.params.key as string;
-        sent.push(key);
-        if (key === 'first') freeFirst = free;
-        // The second frees the queue before its send has even returned; the third is answered at once.
-        if (key === 'second') free();
-        if (key === 'third') return Promise.resolve(answered(key));
-        return new Promise<CallOutcome>((resolve) => finish.set(key, () => resolve(answered(key))));
-      },
+    const { queue, sent } = queueSending((key, free) => {
+      if (key === 'first') freeFirst = free;
+      // The second frees the queue before its send has even returned; the third is answered at once.
+      if (key === 'second') free();
+      if (key === 'third') return Promise.resolve(answered(key));
+      return new Promise<CallOutcome>((resolve) => finish.set(key, () => resolve(answered(key))));
     });
     const handed: string[] = [];
     const outcomes = ['first', 'second', 'third'].map((key) => queue.call(request(key)).then(() => handed.push(key)));
