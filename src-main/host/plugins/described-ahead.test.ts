@@ -94,6 +94,8 @@ describe('the files of calls queued next', () => {
     reads.describeAhead(calls);
     // The step has not answered yet: the call would wait for it (describe()), with the handle it would have had.
     expect(reads.describedNow(calls[0]!)).toBeUndefined();
+    // The step answered (a thread's start can take seconds on a busy machine), then a few turns of promises.
+    await many.mock.results[0]!.value;
     const first = await vi.waitFor(() => {
       const files = reads.describedNow(calls[0]!);
       if (!files) throw new Error('not described yet');
