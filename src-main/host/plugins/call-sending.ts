@@ -104,7 +104,8 @@ export async function readyCall<R>(ready: Running<R>, request: CallRequest, read
  */
 export function readyCallNow<R>(running: R | undefined, request: CallRequest, reads: PluginReads): ReadyCall<R> | { ended: CallOutcome } | undefined {
   if (running === undefined) return undefined;
-  if (request.signal?.aborted) return { ended: cancelledBeforeSent() };
+  const can = sendable({ running }, request);
+  if ('ended' in can) return can;
   const files = reads.describedNow(request.files);
   return files && { running, ...openedWith(request, files) };
 }

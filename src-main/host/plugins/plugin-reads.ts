@@ -97,8 +97,7 @@ export class PluginReads {
     // Taken now, so no other call can be given them, whether or not this one is sent.
     this.nextHandle += paths.length;
     const ahead = this.ahead.get(paths);
-    this.ahead.delete(paths);
-    this.aheadDone.delete(paths);
+    this.letGoAhead(paths);
     return CallFiles.of((await ahead) ?? (await describeFiles(paths, this.thread, this.reads)), first, this.thread);
   }
 
@@ -109,11 +108,8 @@ export class PluginReads {
   describedNow(paths: readonly string[]): CallFiles | undefined {
     const files = this.aheadDone.get(paths);
     if (!files) return undefined;
-    this.aheadDone.delete(paths);
-    this.ahead.delete(paths);
-    const first = this.nextHandle;
-    this.nextHandle += paths.length;
-    return CallFiles.of(files, first, this.thread);
+    this.letGoAhead(paths);
+    return CallFiles.of(files, this.reserve(paths.length), this.thread);
   }
 
   /** Handles for a call's `count` files, described elsewhere (a module plugin's worker): the first of them. Taken now, whether or not the call is sent. */
@@ -138,12 +134,7 @@ export class PluginReads {
    */
   describeAhead(upcoming: readonly (readonly string[])[]): void {
     if (!this.reads) return;
-    for (const paths of this.ahead.keys()) {
-      if (!upcoming.includes(paths)) {
-        this.ahead.delete(paths);
-        this.aheadDone.delete(paths);
-      }
-    }
+    for (const paths of this.ahead.keys()) if (!upcoming.includes(paths)) this.letGoAhead(paths);
     if (upcoming.length === 0 || this.ahead.has(upcoming[0]!)) return;
     const calls = upcoming.filter((paths) => !this.ahead.has(paths));
     const described = describeFilesAhead(calls, this.thread);
@@ -154,6 +145,12 @@ export class PluginReads {
         if (files && this.ahead.get(paths) === mine) this.aheadDone.set(paths, files);
       });
     });
+  }
+
+  /** What was described ahead for a call, whether or not it is in yet: taken, or no longer upcoming. */
+  private letGoAhead(paths: readonly string[]): void {
+    this.ahead.delete(paths);
+    this.aheadDone.delete(paths);
   }
 
   /** The call is being sent: its files are read from now on. */
