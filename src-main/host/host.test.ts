@@ -397,6 +397,23 @@ describe('preferences and language', () => {
     expect(JSON.stringify([events, calls, (await host.readTrace(ID)).lines, await host.readLog(ID)])).not.toContain('s3cret');
   });
 
+  it('hides a secret that a newer version of the tool declares, where the version before had none', async () => {
+    const withoutSecret = await copyFixture(services, 'no-secret', (m) => {
+      m.preferences = (m.preferences as { kind: string }[]).filter((pref) => pref.kind !== 'secret');
+    });
+    await host.installFolder(withoutSecret);
+    await running();
+    await host.runCommand(ID, 'recall');
+    await logged(/^recall: /);
+    await host.installFolder(services);
+    await running();
+    expect(await host.setPreference(ID, 'token', 's3cret-new')).toEqual({ ok: true });
+    await host.runCommand(ID, 'copyToken');
+    await logged(/^copyToken: copied •••• \(secret\)$/);
+    expect(platform.clipboardText).toBe('s3cret-new');
+    expect(JSON.stringify([await host.readServiceCalls(), (await host.readTrace(ID)).lines, await host.readLog(ID)])).not.toContain('s3cret');
+  });
+
   it('tells running tools the new language and starts later ones with it', async () => {
     await host.installFolder(services);
     await running();

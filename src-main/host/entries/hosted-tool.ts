@@ -24,9 +24,13 @@ export interface HostedToolContext extends EntryContext {
   handleRequest(tool: HostedTool, method: string, params: unknown): unknown;
 }
 
+const NO_SECRETS: readonly string[] = Object.freeze([]);
+
 export class HostedTool extends SupervisedEntry<ToolEntry, ToolSupervisor, HostedToolContext> implements BrokerTool {
   readonly kind = 'tool';
   protected readonly recordingKind = { dialect: 'protocol1', transport: 'program' } as const;
+  /** Its manifest's secret preferences, and that manifest (secretPreferences). */
+  private secretsOf: { manifest: ToolEntry['manifest']; secrets: NonNullable<ToolEntry['manifest']['preferences']> } | undefined;
 
   constructor(
     entry: ToolEntry,
@@ -49,15 +53,25 @@ export class HostedTool extends SupervisedEntry<ToolEntry, ToolSupervisor, Hoste
     );
   }
 
-  /** The texts its secret preferences hold now: hidden wherever the host shows what the tool did. */
-  secretTexts(): string[] {
-    return this.secretPreferences().flatMap((pref) => {
+  /**
+   * The texts its secret preferences hold now: hidden wherever the host shows what the tool did.
+   * Asked for every line the log and the trace take (a flood of notices: twice a notice), so a
+   * tool with no secret is answered without a step.
+   */
+  secretTexts(): readonly string[] {
+    const secrets = this.secretPreferences();
+    if (secrets.length === 0) return NO_SECRETS;
+    return secrets.flatMap((pref) => {
       const value = this.values.get(pref);
       return typeof value === 'string' && value !== '' ? [value] : [];
     });
   }
+
+  /** Its manifest's secret preferences, found once for each manifest (a reload brings another). */
   private secretPreferences() {
-    return (this.entry.manifest.preferences ?? []).filter((p) => p.kind === 'secret');
+    const { manifest } = this.entry;
+    if (this.secretsOf?.manifest !== manifest) this.secretsOf = { manifest, secrets: (manifest.preferences ?? []).filter((p) => p.kind === 'secret') };
+    return this.secretsOf.secrets;
   }
 
   get uses(): readonly string[] {
