@@ -57,27 +57,24 @@ describe('the Electron bundles', () => {
   it('runs a module plugin with the bundled workers alone, outside the repository (no node_modules): transpiled, instantiated, called', async () => {
     const component = await readFile(join(repository, 'tools-sample', 'skwir-lines', 'plugin.wasm'));
     // The transpiler's worker, as the packaged app starts it: jco and its core modules come from the bundle.
-    // Judged first, as an install does: its world read by the same worker, from the bundle.
-    const judge = new Worker(join(outDir, 'component-transpile-worker.mjs'), { workerData: { task: 'world', bytes: component }, execArgv: [] });
-    const judged = await new Promise<{ world?: string; error?: string }>((resolve, reject) => {
-      judge.once('message', resolve);
-      judge.once('error', reject);
+    // Judged first, as an install does: its world read by the same worker, from the bundle, then transpiled there.
+    const jco = new Worker(join(outDir, 'component-transpile-worker.mjs'), { execArgv: [] });
+    const ask = <T>(task: object) =>
+      new Promise<T>((resolve, reject) => {
+        jco.once('message', resolve);
+        jco.once('error', reject);
+        jco.postMessage(task);
+      });
+    const judged = await ask<{ id: number; world?: string; error?: string }>({ id: 1, task: 'world', bytes: component });
+    expect(judged).toMatchObject({ id: 1, world: expect.stringContaining('export call: func') });
+    const answer = await ask<{ id: number; files?: Record<string, Uint8Array>; error?: string }>({
+      id: 2,
+      task: 'transpile',
+      bytes: component,
+      options: { name: 'plugin', instantiation: 'async', base64Cutoff: 0, noComponentErrorWrapping: true, emitTypescriptDeclarations: false },
     });
-    await judge.terminate();
-    expect(judged).toMatchObject({ world: expect.stringContaining('export call: func') });
-    const transpiler = new Worker(join(outDir, 'component-transpile-worker.mjs'), {
-      workerData: {
-        task: 'transpile',
-        bytes: component,
-        options: { name: 'plugin', instantiation: 'async', base64Cutoff: 0, noComponentErrorWrapping: true, emitTypescriptDeclarations: false },
-      },
-      execArgv: [],
-    });
-    const answer = await new Promise<{ files?: Record<string, Uint8Array>; error?: string }>((resolve, reject) => {
-      transpiler.once('message', resolve);
-      transpiler.once('error', reject);
-    });
-    await transpiler.terminate();
+    await jco.terminate();
+    expect(answer.id).toBe(2);
     expect(answer.error).toBeUndefined();
 
     // The component's worker from the bundle, through the host's own link; it reads the call's file itself.

@@ -1,21 +1,26 @@
-// A one-shot worker thread that judges or transpiles a component with jco (component-tools.ts starts
-// it) and ends with its task, taking jco's memory with it. jco's transpiler runs as synchronous
-// WebAssembly, 2 s for a 12 MB component built from JavaScript, which on the host's own thread would
-// freeze the window meanwhile. Plain JavaScript,
-// so it runs as it is under Node, tsx, vitest and Electron alike.
+// The worker thread where jco judges and transpiles components (component-tools.ts starts it, one
+// task at a time, and ends it once no task came for a while, taking jco's memory with it). jco's
+// transpiler runs as synchronous WebAssembly, 2 s for a 12 MB component built from JavaScript,
+// which on the host's own thread would freeze the window meanwhile. Loaded once, jco transpiles
+// the next component in a tenth of the time the first took. Plain JavaScript, so it runs as it is
+// under Node, tsx, vitest and Electron alike.
 import { transpileBytes } from '@bytecodealliance/jco-transpile';
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort } from 'node:worker_threads';
 
 const port = /** @type {import('node:worker_threads').MessagePort} */ (parentPort);
-try {
-  if (workerData.task === 'world') {
-    const { componentWit } = await import('@bytecodealliance/jco-transpile/wasm-tools');
-    port.postMessage({ world: await componentWit(workerData.bytes) });
-  } else {
-    const { files } = await transpileBytes(workerData.bytes, workerData.options);
-    // Files may share a buffer: each is moved once.
-    port.postMessage({ files }, [...new Set(Object.values(files).map((file) => file.buffer))]);
+
+/** One task: `{ id, task: 'world' | 'transpile', bytes, options? }`; answered with the same id. */
+port.on('message', async ({ id, task, bytes, options }) => {
+  try {
+    if (task === 'world') {
+      const { componentWit } = await import('@bytecodealliance/jco-transpile/wasm-tools');
+      port.postMessage({ id, world: await componentWit(bytes) });
+    } else {
+      const { files } = await transpileBytes(bytes, options);
+      // Files may share a buffer: each is moved once.
+      port.postMessage({ id, files }, [...new Set(Object.values(files).map((file) => file.buffer))]);
+    }
+  } catch (error) {
+    port.postMessage({ id, error: error instanceof Error ? error.message : String(error) });
   }
-} catch (error) {
-  port.postMessage({ error: error instanceof Error ? error.message : String(error) });
-}
+});
