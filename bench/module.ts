@@ -223,7 +223,7 @@ async function idleHost(scratch: string): Promise<Measured> {
       await host.stop(copy.id);
     }
     // jco's worker, kept a while for more transpiles, ended first: it is no idle plugin's cost.
-    while (jcoWorkers().running) await new Promise((resolve) => setTimeout(resolve, 200));
+    while (jcoWorkers().kept) await new Promise((resolve) => setTimeout(resolve, 200));
     await new Promise((resolve) => setTimeout(resolve, 500));
     const start = resident();
     for (const copy of copies.slice(1)) await ask(copy);

@@ -93,41 +93,79 @@ export async function transpileComponent(bytes: Uint8Array, name: string): Promi
   return answer.files;
 }
 
-/**
- * After its last task, jco's worker waits this long for another, then ends and gives back jco's
- * memory. Loaded once, jco transpiles the next component in a tenth of the time the first took:
- * judging and transpiling several module plugins (a start after an update of jco) pays for
- * loading it once.
- */
-const JCO_IDLE_MS = 10_000;
-/** A task that takes longer fails and ends the worker (the next starts another): a 12 MB component took 2 s. */
-const JCO_TASK_MS = 120_000;
+export type JcoTask = { task: string; bytes: Uint8Array; options?: object };
 
-type JcoTask = { task: 'world' | 'transpile'; bytes: Uint8Array; options?: object };
+export interface JcoWorkerTimes {
+  /**
+   * After its last task, the kept worker waits this long for another, then ends and gives back
+   * jco's memory. Loaded once, jco transpiles the next component in a tenth of the time the first
+   * took: judging and transpiling several module plugins (a start after an update of jco) pays for
+   * loading it once.
+   */
+  idleMs: number;
+  /** A task that takes longer fails and ends its worker: a 12 MB component took 2 s. */
+  taskMs: number;
+  /**
+   * A task waits this long at most for the kept worker's task before it; past that it runs in a
+   * worker of its own, ended with it: a component that holds jco up delays no other plugin's
+   * install or start for longer.
+   */
+  waitMs: number;
+}
+
+const JCO_TIMES: JcoWorkerTimes = { idleMs: 10_000, taskMs: 120_000, waitMs: 3_000 };
 
 /**
- * jco's worker: one task at a time, in the order asked. A task that fails (jco's error, a crash, past
- * its bound) ends the worker, so no task runs on a jco left in whatever state the failure left it.
- * While it waits for work the worker keeps no process alive (the CLI exits when its work is done).
+ * jco's workers: one kept for the tasks that follow each other, in the order asked, and one of its
+ * own for a task that waited too long for it. A task that fails (jco's error, a crash, past its
+ * bound) ends its worker, so no task runs on a jco left in whatever state the failure left it. A
+ * worker waiting for work keeps no process alive (the CLI exits when its work is done).
  */
-class JcoWorker {
-  private worker: Worker | undefined;
-  private line: Promise<unknown> = Promise.resolve();
+export class JcoWorkers {
+  private kept: Worker | undefined;
+  /** Settles when the kept worker's task ends; undefined while it waits for one. */
+  private busy: Promise<void> | undefined;
   private idle: ReturnType<typeof setTimeout> | undefined;
   private nextId = 1;
   private started = 0;
 
-  run<T extends object>(task: JcoTask): Promise<T> {
-    const turn = this.line.then(() => this.runNow<T>(task));
-    this.line = turn.catch(() => undefined);
-    return turn;
+  constructor(
+    private readonly script: URL | string,
+    private readonly times: JcoWorkerTimes = JCO_TIMES,
+  ) {}
+
+  /** Workers started so far, and whether one is kept now (waiting for work, or working). */
+  get state(): { started: number; kept: boolean } {
+    return { started: this.started, kept: this.kept !== undefined };
   }
 
-  private async runNow<T extends object>(task: JcoTask): Promise<T> {
+  async run<T extends object>(task: JcoTask): Promise<T> {
+    let late: ReturnType<typeof setTimeout> | undefined;
+    const waited = new Promise<false>((resolve) => (late = setTimeout(() => resolve(false), this.times.waitMs)));
+    try {
+      while (this.busy) {
+        if (!(await Promise.race([this.busy.then(() => true), waited]))) return await this.runOn<T>(this.start(), task, false);
+      }
+    } finally {
+      clearTimeout(late);
+    }
     clearTimeout(this.idle);
-    const worker = (this.worker ??= this.start());
+    const worker = (this.kept ??= this.start());
+    let free!: () => void;
+    this.busy = new Promise((resolve) => (free = resolve));
+    try {
+      return await this.runOn<T>(worker, task, true);
+    } finally {
+      this.busy = undefined;
+      free();
+    }
+  }
+
+  /** The task on `worker`; `keep`: the worker is kept for the next (unless the task failed), else ended with it. */
+  private async runOn<T extends object>(worker: Worker, task: JcoTask, keep: boolean): Promise<T> {
     worker.ref();
     const id = this.nextId++;
+    let failed = true;
     try {
       const answer = await new Promise<T & { error?: string }>((resolve, reject) => {
         const done = () => {
@@ -149,52 +187,48 @@ class JcoWorker {
         };
         const timer = setTimeout(() => {
           done();
-          reject(new Error(`jco took longer than ${JCO_TASK_MS / 1000} s`));
-        }, JCO_TASK_MS);
+          reject(new Error(`jco took longer than ${this.times.taskMs / 1000} s`));
+        }, this.times.taskMs);
         worker.on('message', onMessage).on('error', onError).on('exit', onExit);
         worker.postMessage({ id, ...task });
       });
       if (answer.error !== undefined) throw new Error(answer.error);
+      failed = false;
       return answer;
     } catch (error) {
-      this.end(worker);
       throw oneLine(error);
     } finally {
-      if (this.worker === worker) {
+      if (failed || !keep || this.kept !== worker) this.end(worker);
+      else {
         worker.unref();
-        this.idle = setTimeout(() => this.end(worker), JCO_IDLE_MS);
+        this.idle = setTimeout(() => this.end(worker), this.times.idleMs);
         this.idle.unref();
       }
     }
   }
 
-  /** Workers started so far, and whether one runs now (tests). */
-  get state(): { started: number; running: boolean } {
-    return { started: this.started, running: this.worker !== undefined };
-  }
-
   private start(): Worker {
     this.started++;
-    const worker = new Worker(TRANSPILE_WORKER, { execArgv: [], env: {} });
-    // A failure is the task's (runNow); one while it waits must not be thrown at the host.
+    const worker = new Worker(this.script, { execArgv: [], env: {} });
+    // A failure is the task's (runOn); one while it waits must not be thrown at the host.
     worker.on('error', () => undefined);
     // Ended whenever (a crash while it waits): the next task starts another.
     worker.once('exit', () => {
-      if (this.worker === worker) this.worker = undefined;
+      if (this.kept === worker) this.kept = undefined;
     });
     return worker;
   }
 
   private end(worker: Worker): void {
-    if (this.worker === worker) this.worker = undefined;
+    if (this.kept === worker) this.kept = undefined;
     void worker.terminate();
   }
 }
 
-const jco = new JcoWorker();
+const jco = new JcoWorkers(TRANSPILE_WORKER);
 
-/** How many of jco's workers this process started, and whether one runs now (waiting for work, or working). */
-export const jcoWorkers = (): { started: number; running: boolean } => jco.state;
+/** How many of jco's workers this process started, and whether one is kept now (waiting for work, or working). */
+export const jcoWorkers = (): { started: number; kept: boolean } => jco.state;
 
 /** One task of jco's, in its worker; its answer, or its error on one line. */
-const inWorker = <T extends object>(task: JcoTask): Promise<T> => jco.run<T>(task);
+const inWorker = <T extends object>(task: JcoTask & { task: 'world' | 'transpile' }): Promise<T> => jco.run<T>(task);

@@ -1,9 +1,10 @@
-// The worker thread where jco judges and transpiles components (component-tools.ts starts it, one
-// task at a time, and ends it once no task came for a while, taking jco's memory with it). jco's
-// transpiler runs as synchronous WebAssembly, 2 s for a 12 MB component built from JavaScript,
-// which on the host's own thread would freeze the window meanwhile. Loaded once, jco transpiles
-// the next component in a tenth of the time the first took. Plain JavaScript, so it runs as it is
-// under Node, tsx, vitest and Electron alike.
+// A worker thread where jco judges and transpiles components, one task at a time (component-tools.ts
+// starts it: kept for the tasks that follow and ended once none came for a while, taking jco's
+// memory with it, or for one task alone when the kept one is held up). jco's transpiler runs as
+// synchronous WebAssembly, 2 s for a 12 MB component built from JavaScript, which on the host's own
+// thread would freeze the window meanwhile. Loaded once, jco transpiles the next component in a
+// tenth of the time the first took. Plain JavaScript, so it runs as it is under Node, tsx, vitest
+// and Electron alike.
 import { transpileBytes } from '@bytecodealliance/jco-transpile';
 import { parentPort } from 'node:worker_threads';
 
