@@ -93,9 +93,8 @@ export class PluginReads {
 
   /** The files of a call about to be sent, under the plugin's next handles; rejects naming the first path that is not a file. */
   async describe(paths: readonly string[]): Promise<CallFiles> {
-    const first = this.nextHandle;
     // Taken now, so no other call can be given them, whether or not this one is sent.
-    this.nextHandle += paths.length;
+    const first = this.reserve(paths.length);
     const ahead = this.ahead.get(paths);
     this.letGoAhead(paths);
     return CallFiles.of((await ahead) ?? (await describeFiles(paths, this.thread, this.reads)), first, this.thread);
