@@ -8,6 +8,8 @@ import { createFakeHost, makeTool, type FakeHost } from '../../src-shared/test/f
 import { openNodeSocket } from './fixtures/node-socket';
 import type { OpenSocket } from '../../src-renderer/transport/socket';
 import { connectWebSocketHost, hostSocketUrl, type WebSocketHost } from '../../src-renderer/transport/ws-client';
+import { createAppStore } from '../../src-renderer/store/app-store';
+import { bindHostEvents } from '../../src-renderer/store/host-events';
 import { startTestbedServer, type TestbedServer } from './server';
 
 const hello = { id: 'hello', title: { en: 'Say hello' }, surfaces: ['window' as const] };
@@ -77,6 +79,21 @@ describe('the browser client of the HostApi', () => {
     expect(log).toEqual([]);
     expect(sent).toHaveLength(1);
     expect((JSON.parse(sent[0]!) as { method: string }[]).map((frame) => frame.method)).toEqual(['listTools', 'info', 'readLog']);
+  });
+
+  it('keeps a language chosen as the window opens, though the host told it before answering what it asked first', async () => {
+    const client = await connect();
+    const store = createAppStore(client);
+    bindHostEvents(client, store, (flush) => flush());
+    const sent = fake.requests.length;
+    // One message: the host answers the info (English) after telling the change to French it made since.
+    const loading = store.getState().load();
+    const choosing = store.getState().setLanguage('fr');
+    await Promise.all([loading, choosing]);
+    const asked = fake.requests.slice(sent).map((request) => request.name);
+    expect(asked.indexOf('info')).toBeLessThan(asked.indexOf('setLanguage'));
+    expect(store.getState().hostInfo?.language).toBe('en');
+    expect(store.getState().language).toBe('fr');
   });
 
   it('fails to connect with a clear reason when the token is wrong', async () => {

@@ -81,4 +81,64 @@ describe('host events', () => {
     changes.fire('connected');
     expect(store.getState().connection).toBe('connected');
   });
+
+  // The window asks for the host's state as it opens and hears events meanwhile: an answer given
+  // after an event that happened after it was made (the person chose French at once; a tool changed
+  // while the list was on its way) must not put the older state back.
+  describe('an answer made before an event and heard after it', () => {
+    /** A request of the fake held until the test lets it answer with what the host had then. */
+    function held<T>(): { promise: Promise<T>; answer(value: T): void } {
+      let answer!: (value: T) => void;
+      const promise = new Promise<T>((resolve) => (answer = resolve));
+      return { promise, answer };
+    }
+
+    it('keeps a language chosen or told while the host’s info was asked', async () => {
+      const { fake, store } = setup();
+      const info = held<Awaited<ReturnType<HostApi['info']>>>();
+      fake.host.info = () => info.promise;
+      const loading = store.getState().loadHostInfo();
+      fake.emit({ type: 'language', language: 'fr' });
+      info.answer({ ...fake.info, language: 'en' });
+      await loading;
+      expect(store.getState().language).toBe('fr');
+      expect(store.getState().hostInfo?.language).toBe('en');
+
+      // Chosen in the window while it was asked: the same.
+      const again = held<Awaited<ReturnType<HostApi['info']>>>();
+      fake.host.info = () => again.promise;
+      const reloading = store.getState().loadHostInfo();
+      void store.getState().setLanguage('de');
+      again.answer({ ...fake.info, language: 'fr' });
+      await reloading;
+      expect(store.getState().language).toBe('de');
+
+      // Nothing heard meanwhile: the answer's language is taken.
+      fake.host.info = async () => ({ ...fake.info, language: 'it' });
+      await store.getState().loadHostInfo();
+      expect(store.getState().language).toBe('it');
+    });
+
+    it('keeps each tool’s change heard while the list was asked, and lists the others as answered', async () => {
+      const { fake, store } = setup();
+      const list = held<Awaited<ReturnType<HostApi['listTools']>>>();
+      fake.host.listTools = () => list.promise;
+      const loading = store.getState().loadTools();
+      fake.emit({ type: 'tool', tool: makeTool({ id: 'com.acme.one', state: 'running' }) });
+      fake.emit({ type: 'toolRemoved', toolId: 'com.acme.gone' });
+      fake.emit({ type: 'tool', tool: makeTool({ id: 'com.acme.new' }) });
+      list.answer([makeTool({ id: 'com.acme.one', state: 'starting' }), makeTool({ id: 'com.acme.gone' }), makeTool({ id: 'com.acme.other' })]);
+      await loading;
+      const { tools } = store.getState();
+      expect(Object.keys(tools).sort()).toEqual(['com.acme.new', 'com.acme.one', 'com.acme.other']);
+      expect(tools['com.acme.one']?.state).toBe('running');
+      expect(store.getState().toolsLoaded).toBe(true);
+
+      // Asked again with nothing heard meanwhile: the answer is the list, whatever was heard before.
+      fake.host.listTools = async () => [makeTool({ id: 'com.acme.one', state: 'stopped' })];
+      await store.getState().loadTools();
+      expect(Object.keys(store.getState().tools)).toEqual(['com.acme.one']);
+      expect(store.getState().tools['com.acme.one']?.state).toBe('stopped');
+    });
+  });
 });

@@ -22,9 +22,12 @@ export const createHostInfoSlice: SliceCreator<HostInfoSlice> = (set, get, host)
   ...initialHostInfoState,
   async loadHostInfo() {
     try {
+      const changes = get().languageChanges;
       const info = await host.info();
       set({ hostInfo: info, hostProblem: undefined });
-      get().languageChanged(info.language);
+      // A language chosen or told while this was asked is newer than the one the answer says
+      // (the answer can come after the host told the change: the person chose at once).
+      if (get().languageChanges === changes) get().languageChanged(info.language);
     } catch (error) {
       set({ hostProblem: problemOf(error) });
     }

@@ -6,6 +6,11 @@ import { problemOf } from './problem';
 export interface LanguageState {
   language: string;
   languageProblem?: string;
+  /**
+   * How many times the language was chosen here or told by the host: the host's info, asked
+   * before one of these and answered after, says an older language and is not taken.
+   */
+  languageChanges: number;
 }
 
 export interface LanguageActions {
@@ -15,19 +20,19 @@ export interface LanguageActions {
 
 export type LanguageSlice = LanguageState & LanguageActions;
 
-export const initialLanguageState: LanguageState = { language: 'en' };
+export const initialLanguageState: LanguageState = { language: 'en', languageChanges: 0 };
 
 export const createLanguageSlice: SliceCreator<LanguageSlice> = (set, get, host) => ({
   ...initialLanguageState,
   async setLanguage(language) {
     const before = get().language;
-    set({ language, languageProblem: undefined });
+    set((s) => ({ language, languageProblem: undefined, languageChanges: s.languageChanges + 1 }));
     const result = await host.setLanguage(language).catch((error: unknown): Result => ({ ok: false, problem: problemOf(error) }));
     if (!result.ok) set({ language: before, languageProblem: result.problem });
     return result;
   },
   languageChanged(language) {
-    set({ language });
+    set((s) => ({ language, languageChanges: s.languageChanges + 1 }));
   },
 });
 

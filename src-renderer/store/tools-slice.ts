@@ -84,6 +84,12 @@ const without = <T>(record: Record<string, T>, key: string): Record<string, T> =
 };
 
 export const createToolsSlice: SliceCreator<ToolsSlice> = (set, get, host) => {
+  // Each entry's last change heard (an event, an install's verdict), numbered: the list asked for
+  // before it and answered after it says an older state of that entry, or lists one since removed.
+  let changesHeard = 0;
+  const lastChange = new Map<string, number>();
+  const heard = (toolId: string) => lastChange.set(toolId, ++changesHeard);
+
   const toolAction = async (toolId: string, action: ToolAction, call: () => Promise<Result>) => {
     set((s) => ({ toolActions: { ...s.toolActions, [toolId]: { pending: action } } }));
     const result = await call().catch((error: unknown): Result => ({ ok: false, problem: problemOf(error) }));
@@ -97,19 +103,28 @@ export const createToolsSlice: SliceCreator<ToolsSlice> = (set, get, host) => {
     ...initialToolsState,
 
     async loadTools() {
+      const asked = changesHeard;
       try {
         const list = await host.listTools();
-        set({ tools: Object.fromEntries(list.map((tool) => [tool.id, tool])), toolsLoaded: true, toolsProblem: undefined });
+        const newer = (toolId: string) => (lastChange.get(toolId) ?? 0) > asked;
+        set((s) => {
+          const tools: Record<string, EntrySummary> = {};
+          for (const tool of list) if (!newer(tool.id)) tools[tool.id] = tool;
+          for (const [toolId, tool] of Object.entries(s.tools)) if (newer(toolId)) tools[toolId] = tool;
+          return { tools, toolsLoaded: true, toolsProblem: undefined };
+        });
       } catch (error) {
         set({ toolsLoaded: true, toolsProblem: problemOf(error) });
       }
     },
 
     toolChanged(tool) {
+      heard(tool.id);
       set((s) => ({ tools: { ...s.tools, [tool.id]: tool } }));
     },
 
     toolRemoved(toolId) {
+      heard(toolId);
       set((s) => ({
         tools: without(s.tools, toolId),
         toolActions: without(s.toolActions, toolId),
