@@ -1,10 +1,11 @@
 // The host core behind HostApi, one per app: the list of entries (tools and Skwir plugins) and its
-// changes, one at a time, the service broker and preference storage for tools, the plugin calls, and
-// the record of service calls. Each request goes to the entry it names, or to the part that answers it.
+// changes, one at a time, the service broker and preference storage for tools, the plugin calls,
+// what the window is shown of the services (services-shown.ts) and the commands' use and
+// shortcuts (entry-commands.ts). Each request goes to the entry it names, or to the part
+// that answers it.
 import { join } from 'node:path';
 import type {
   CommandOutcome,
-  FileSelection,
   HandAnswer,
   HandCheck,
   HandMessage,
@@ -23,12 +24,12 @@ import type {
 import { isLanguageTag } from '../../src-shared/language-tag';
 import { Emitter } from '../../src-shared/lifecycle';
 import type { CallMethod } from '../../src-shared/skwir/methods';
-import { noFileSelection, type FileSelectionSource, type Platform } from '../platform/platform';
+import type { FileSelectionSource, Platform } from '../platform/platform';
 import { SimulatedPlatform } from '../platform/simulated';
 import { appVersion } from '../app-version';
 import { ServiceBroker } from './tools/broker';
 import { clipped } from './wire/detached';
-import { EntryList, type Hosted } from './entries/entry-list';
+import { EntryList } from './entries/entry-list';
 import { ListChanges } from './entries/list-changes';
 import { NewEntries, type EntryOptions } from './entries/new-entries';
 import { handCheck, recordingOf, sendByHand } from './entries/entry-bench';
@@ -42,11 +43,10 @@ import { PluginRequests } from './plugins/plugin-requests';
 import type { CallOutcome, CallRequest } from './plugins/plugin-supervisor';
 import { ToolRegistry } from './installs/registry';
 import { makeOwnFolder } from './files/own-files';
-import { ServiceCalls } from './records/service-calls';
-import { CommandShortcuts, type ShortcutKeys } from './records/command-shortcuts';
-import { CommandUsage } from './records/command-usage';
+import type { ShortcutKeys } from './records/command-shortcuts';
+import { EntryCommands } from './entry-commands';
+import { ServicesShown } from './services-shown';
 import { PreferenceStore, type SecretEncryptor } from './tools/storage';
-import { maskSecretValues } from './records/secret-text';
 
 export interface HostOptions extends EntryOptions {
   platform: Platform;
@@ -107,10 +107,8 @@ class HostCore implements Host {
   private readonly pluginCalls: PluginRequests;
   readonly converted: ConvertedFiles;
   private readonly registry: ToolRegistry;
-  private readonly serviceCalls = new ServiceCalls();
-  private readonly usage: CommandUsage;
-  private readonly shortcuts: CommandShortcuts;
-  private readonly selection: FileSelectionSource;
+  private readonly shown: ServicesShown;
+  private readonly commands: EntryCommands;
   private language: string;
   private disposed = false;
 
@@ -126,16 +124,11 @@ class HostCore implements Host {
     });
     const simulated = options.services === 'simulated';
     const simulatedPlatform = options.platform instanceof SimulatedPlatform ? options.platform : undefined;
-    this.usage = new CommandUsage(options.dataFolder);
-    this.shortcuts = new CommandShortcuts(
-      options.dataFolder,
-      options.shortcutKeys ?? simulatedPlatform ?? unregisteredKeys,
-      (id) => this.commandsOf(id),
-      (entryId, command) => this.events.fire({ type: 'shortcutPressed', entryId, command }),
+    this.commands = new EntryCommands(options.dataFolder, options.shortcutKeys ?? simulatedPlatform ?? unregisteredKeys, this.entries, (entryId, command) =>
+      this.events.fire({ type: 'shortcutPressed', entryId, command }),
     );
-    this.selection = options.fileSelection ?? simulatedPlatform ?? noFileSelection;
-    this.broker.onDidCallPlatform(({ toolId, method, params, result }) => simulated && this.recordServiceCall(toolId, method, params, result));
-    this.serviceCalls.onDidRecord((call) => this.events.fire({ type: 'serviceCall', call }));
+    this.shown = new ServicesShown(options, this.entries, (event) => this.events.fire(event));
+    this.broker.onDidCallPlatform(({ toolId, method, params, result }) => simulated && this.shown.record(toolId, method, params, result));
     const cache = new PluginCache(join(options.dataFolder, 'cache'));
     this.converted = new ConvertedFiles(join(options.dataFolder, 'converted'));
     this.pluginCalls = new PluginRequests({
@@ -147,12 +140,9 @@ class HostCore implements Host {
       cache,
       platform: options.platform,
       simulated,
-      recordStep: (pluginId, step) => this.recordServiceCall(pluginId, `plan/${step.op}`, { ...step }, {}),
-      putOnClipboard: (pluginId, text) => this.putOnClipboard(pluginId, text),
+      recordStep: (pluginId, step) => this.shown.record(pluginId, `plan/${step.op}`, { ...step }, {}),
+      putOnClipboard: (pluginId, text) => this.shown.putOnClipboard(pluginId, text),
     });
-    if (options.platform instanceof SimulatedPlatform) {
-      options.platform.onDidChangeClipboard((text) => this.events.fire({ type: 'clipboard', text: this.shownClipboard(text) }));
-    }
     const make = new NewEntries(options, {
       registry,
       store: this.store,
@@ -164,11 +154,7 @@ class HostCore implements Host {
         clipboard: () => (simulated && options.platform instanceof SimulatedPlatform ? options.platform.clipboardText : undefined),
       },
     });
-    const forgetCommands = async (id: string) => {
-      await this.usage.forget(id);
-      await this.shortcuts.forget(id);
-    };
-    this.changes = new ListChanges(this.entries, make, { registry, store: this.store, cache, forgetCommands });
+    this.changes = new ListChanges(this.entries, make, { registry, store: this.store, cache, forgetCommands: (id) => this.commands.forget(id) });
     this.broker.onDidStore(({ toolId }) => this.entries.get(toolId)?.changed());
     // A refusal is also a warning in the tool's log, naming the method and why, where the author
     // looks first (and `run` prints it). A service that broke (-32603) is logged from onDidFail.
@@ -181,8 +167,7 @@ class HostCore implements Host {
   }
 
   async open(): Promise<void> {
-    await this.usage.load();
-    await this.shortcuts.load();
+    await this.commands.load();
     await this.changes.open();
     // Loose copies left by a host that did not stop (their tokens went with it).
     await this.converted.clearLoose();
@@ -227,7 +212,7 @@ class HostCore implements Host {
   readonly page: HostApi['page'] = (...args) => this.pluginCalls.page(...args);
   readonly runPluginCommand: HostApi['runPluginCommand'] = async (...args) => {
     const [pluginId, , command] = args;
-    this.noteUse(pluginId, command);
+    this.commands.noteUse(pluginId, command);
     return this.pluginCalls.command(...args);
   };
   readonly applyPlan: HostApi['applyPlan'] = (planId) => this.pluginCalls.applyPlan(planId);
@@ -246,7 +231,7 @@ class HostCore implements Host {
     const tool = this.entries.get(toolId);
     if (!tool) return unavailable({ code: 'notInstalled', toolId });
     if (tool.kind === 'plugin') return unavailable({ code: 'unknownCommand', command: commandId });
-    this.noteUse(toolId, commandId);
+    this.commands.noteUse(toolId, commandId);
     return tool.runCommand(commandId);
   }
 
@@ -281,7 +266,7 @@ class HostCore implements Host {
   }
 
   clearLog(toolId: string): Promise<Result> {
-    return this.withEntry(toolId, (entry) => entry.log.clear());
+    return this.entries.act(toolId, (entry) => entry.log.clear());
   }
 
   async readTrace(toolId: string): Promise<TraceRead> {
@@ -289,23 +274,23 @@ class HostCore implements Host {
   }
 
   clearTrace(toolId: string): Promise<Result> {
-    return this.withEntry(toolId, (entry) => entry.trace.clear());
+    return this.entries.act(toolId, (entry) => entry.trace.clear());
   }
 
   async readServiceCalls() {
-    return this.serviceCalls.list();
+    return this.shown.list();
   }
 
   async start(toolId: string): Promise<Result> {
-    return this.whenRunning(toolId, (entry) => entry.start());
+    return this.entries.untilRunning(toolId, (entry) => entry.start());
   }
 
   async restart(toolId: string): Promise<Result> {
-    return this.whenRunning(toolId, (entry) => entry.restart());
+    return this.entries.untilRunning(toolId, (entry) => entry.restart());
   }
 
   stop(toolId: string): Promise<Result> {
-    return this.withEntry(toolId, (entry) => entry.stop());
+    return this.entries.act(toolId, (entry) => entry.stop());
   }
 
   async setLanguage(language: string): Promise<Result> {
@@ -318,50 +303,31 @@ class HostCore implements Host {
   }
 
   async setSimulatedClipboard(text: string): Promise<Result> {
-    const { platform, services } = this.options;
-    if (services !== 'simulated' || !(platform instanceof SimulatedPlatform)) {
-      return { ok: false, problem: "the services are the system's: the clipboard is the real one, which the app never fills by itself" };
-    }
-    platform.setClipboardText(text);
-    for (const entry of this.entries.all()) if (entry.kind === 'tool') entry.recording.clipboard(text);
-    return { ok: true };
+    return this.shown.setSimulatedClipboard(text);
   }
 
   async readSimulatedClipboard() {
-    const { platform, services } = this.options;
-    if (services !== 'simulated' || !(platform instanceof SimulatedPlatform)) {
-      return { ok: false as const, problem: "the services are the system's: the clipboard is the real one, which the window does not read" };
-    }
-    return { ok: true as const, text: this.shownClipboard(platform.clipboardText) };
+    return this.shown.readSimulatedClipboard();
   }
 
   async commandUsage() {
-    return this.usage.list();
+    return this.commands.usageList();
   }
 
   async commandShortcuts() {
-    return this.shortcuts.list();
+    return this.commands.shortcutList();
   }
 
   setCommandShortcut(entryId: string, command: string, accelerator: string | null): Promise<ShortcutVerdict> {
-    return this.shortcuts.set(entryId, command, accelerator);
+    return this.commands.setShortcut(entryId, command, accelerator);
   }
 
-  async fileSelection(): Promise<FileSelection> {
-    try {
-      return await this.selection.fileSelection();
-    } catch (error) {
-      return { ok: false, reason: 'failed', problem: `the selection could not be read: ${error instanceof Error ? error.message : String(error)}` };
-    }
+  fileSelection() {
+    return this.shown.fileSelection();
   }
 
   async setSimulatedSelection(paths: string[]): Promise<Result> {
-    const { platform, services } = this.options;
-    if (services !== 'simulated' || !(platform instanceof SimulatedPlatform)) {
-      return { ok: false, problem: "the services are the system's: the selection is the Finder's, which the app never sets" };
-    }
-    platform.setFileSelection(paths);
-    return { ok: true };
+    return this.shown.setSimulatedSelection(paths);
   }
 
   subscribe(listener: (event: HostEvent) => void) {
@@ -372,85 +338,13 @@ class HostCore implements Host {
     if (this.disposed) return;
     this.disposed = true;
     await this.changes.close();
-    await this.shortcuts.close();
-    await this.usage.saved();
+    await this.commands.close();
     const entries = this.entries.all();
     await Promise.all(entries.map((entry) => entry.dispose()));
     await Promise.all(entries.map((entry) => entry.log.dispose()));
     this.broker.dispose();
-    this.serviceCalls.dispose();
+    this.shown.dispose();
     this.events.dispose();
     await this.converted.dispose();
-  }
-
-  // ---- inside ----
-
-  /** The simulated clipboard as the window shows it: a tool's secret put there is hidden, as in the services panel. */
-  private shownClipboard(text: string | null): string | null {
-    if (text === null) return null;
-    const secrets = this.entries.all().flatMap((tool) => (tool.kind === 'tool' ? tool.secretTexts() : []));
-    return maskSecretValues(text, secrets);
-  }
-
-  /** A plugin's text answer, put on the clipboard through the platform as a tool's clipboard/writeText is, and recorded the same way. */
-  private async putOnClipboard(pluginId: string, text: string): Promise<string | undefined> {
-    try {
-      await this.options.platform.clipboardWriteText(text);
-    } catch (error) {
-      return error instanceof Error ? error.message : String(error);
-    }
-    if (this.options.services === 'simulated') this.recordServiceCall(pluginId, 'clipboard/writeText', { text }, {});
-    return undefined;
-  }
-
-  /** A call the simulated services answered (or a plan step they recorded), for the test bed's panel. */
-  private recordServiceCall(toolId: string, method: string, params: Record<string, unknown>, result: Record<string, unknown>): void {
-    // A secret the tool read and pastes is hidden there, as in its trace and its log.
-    const tool = this.entries.get(toolId);
-    const secrets = tool?.kind === 'tool' ? tool.secretTexts() : [];
-    this.serviceCalls.record(toolId, method, maskSecretValues(params, secrets), maskSecretValues(result, secrets));
-  }
-
-  /** The commands an entry declares (a tool's ids, a plugin's names), or undefined when none is installed under it. */
-  private commandsOf(id: string): readonly string[] | undefined {
-    const entry = this.entries.get(id);
-    if (!entry) return undefined;
-    const summary = entry.summary();
-    if (summary.kind === 'tool') return summary.commands.map((command) => command.id);
-    return summary.plugin.commands.map((command) => command.name);
-  }
-
-  /**
-   * A run of a command the entry declares counts for the palette's ranking at once; the command does
-   * not wait for the disk, and a failed write loses only that count.
-   */
-  private noteUse(entryId: string, command: string): void {
-    if (this.commandsOf(entryId)?.includes(command)) void this.usage.record(entryId, command).catch(() => undefined);
-  }
-
-  /** Does something to the entry an id names, when there is one. */
-  private async withEntry(id: string, act: (entry: Hosted) => unknown): Promise<Result> {
-    const entry = this.entries.get(id);
-    if (!entry) return notInstalled(id);
-    await act(entry);
-    return { ok: true };
-  }
-
-  private async whenRunning(id: string, act: (entry: Hosted) => Promise<void>): Promise<Result> {
-    const entry = this.entries.get(id);
-    if (!entry) return notInstalled(id);
-    if (entry.state === 'refused')
-      return {
-        ok: false,
-        problem: entry.stateReason ?? 'the tool was refused',
-        problemCode: entry.stateReasonCode ?? { code: 'refused', problem: 'unknown problem' },
-      };
-    await act(entry);
-    if (entry.state === 'running') return { ok: true };
-    return {
-      ok: false,
-      problem: entry.stateReason ?? `the tool is ${entry.state}`,
-      problemCode: entry.stateReasonCode ?? { code: 'notStarted', state: entry.state },
-    };
   }
 }

@@ -1,9 +1,9 @@
 // The list of entries the host holds, by id: what takes a place in it, and what leaves it, is told
 // to the window. list-changes.ts changes it, one change at a time.
 import { resolve } from 'node:path';
-import type { CommandReasonCode, HostEvent } from '../../../src-shared/host-api';
+import type { CommandReasonCode, HostEvent, Result } from '../../../src-shared/host-api';
 import { readProcessEntries } from '../process/process-tree';
-import { reasonText } from '../process/reasons';
+import { notInstalled, reasonText } from '../process/reasons';
 import type { HostedPlugin } from './hosted-plugin';
 import type { HostedRefusal } from './hosted-refusal';
 import type { HostedTool } from './hosted-tool';
@@ -83,5 +83,32 @@ export class EntryList {
       if (leader !== undefined && (pid === leader || group === leader || descendants.includes(pid))) return entry.id;
     }
     return undefined;
+  }
+
+  /** Does something to the entry an id names, when there is one. */
+  async act(id: string, act: (entry: Hosted) => unknown): Promise<Result> {
+    const entry = this.entries.get(id);
+    if (!entry) return notInstalled(id);
+    await act(entry);
+    return { ok: true };
+  }
+
+  /** Starts the entry an id names (`act`), answered by whether it runs after, and why not. A refused entry is not started. */
+  async untilRunning(id: string, act: (entry: Hosted) => Promise<void>): Promise<Result> {
+    const entry = this.entries.get(id);
+    if (!entry) return notInstalled(id);
+    if (entry.state === 'refused')
+      return {
+        ok: false,
+        problem: entry.stateReason ?? 'the tool was refused',
+        problemCode: entry.stateReasonCode ?? { code: 'refused', problem: 'unknown problem' },
+      };
+    await act(entry);
+    if (entry.state === 'running') return { ok: true };
+    return {
+      ok: false,
+      problem: entry.stateReason ?? `the tool is ${entry.state}`,
+      problemCode: entry.stateReasonCode ?? { code: 'notStarted', state: entry.state },
+    };
   }
 }
