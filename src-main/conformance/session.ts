@@ -14,7 +14,7 @@ import { ProgramProcess, type ToolExit } from '../host/process/program-process';
 import { exitText } from '../host/process/reasons';
 import { ConnectionError, ResponseError, type RefusalCodes } from '../host/wire/errors';
 import type { MessageId } from '../host/wire/message-shape';
-import type { NoticeHandler, SendOptions } from '../host/wire/peer';
+import type { NoticeHandler, SendOptions } from '../host/wire/peer-contract';
 import { quoteLine } from './check-result';
 import type { ReceivedLine, WireRecord } from './wire-record';
 

@@ -5,7 +5,7 @@ import { lineContentBytes, PROTOCOL1_LINE_LIMIT, type LineLimit } from '../../sr
 import { formatCount } from '../../src-shared/protocol/problem-words';
 import { shapeOf } from '../host/wire/message-shape';
 import { hasKeptBytes, showKeptBytes } from '../host/wire/not-utf8';
-import type { ProtocolProblem, TraceDirection } from '../host/wire/peer';
+import type { ProtocolProblem, TraceDirection } from '../host/wire/peer-contract';
 
 export type ReceivedKind = 'request' | 'notice' | 'result' | 'failure' | 'notMessage';
 

@@ -5,7 +5,8 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import type { ExitReasonCode } from '../../../src-shared/host-api';
 import { delay } from './delay';
-import { Peer, type PeerOptions } from '../wire/peer';
+import { Peer } from '../wire/peer';
+import type { PeerOptions } from '../wire/peer-contract';
 import { groupAlive, signalGroup, waitGone } from './process-group';
 import { ProcessTree } from './process-tree';
 import { exitReasonCode } from './reasons';

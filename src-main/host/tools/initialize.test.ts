@@ -2,7 +2,8 @@
 // answer, the app's output held meanwhile and bounded.
 import { describe, expect, it } from 'vitest';
 import { createMemoryLink } from '../../test-support/memory-link';
-import { Peer, type ProtocolProblem } from '../wire/peer';
+import { Peer } from '../wire/peer';
+import type { ProtocolProblem } from '../wire/peer-contract';
 import { judgeInitializeAnswer, sendInitializeFirst } from './initialize';
 
 /** A notice written last: once it is handled or turned away, every line before it was handled. */

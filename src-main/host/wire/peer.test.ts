@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { ConnectionError, ResponseError } from './errors';
 import { createMemoryLink } from '../../test-support/memory-link';
 import { JsonText } from './outbox';
-import { Peer, type PeerOptions, type ProtocolProblem } from './peer';
+import { Peer } from './peer';
+import type { PeerOptions, ProtocolProblem } from './peer-contract';
 import { StreamLineReader, StreamLineWriter } from './transport';
 
 /**
