@@ -38,7 +38,7 @@ describe('tool log', () => {
     const log = new ToolLog({ file: join(folder, 'gathered.log') });
     log.append('info', 'tool', 'opening');
     await log.flush();
-    const handle = (log as unknown as { handle: { write(...args: unknown[]): Promise<unknown> } }).handle;
+    const handle = (log as unknown as { file: { handle: { write(...args: unknown[]): Promise<unknown> } } }).file.handle;
     const write = handle.write.bind(handle);
     let writes = 0;
     handle.write = (...args: unknown[]) => {
