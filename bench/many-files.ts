@@ -13,7 +13,7 @@ import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { HostEvent } from '../src-shared/host-api';
 import { SKWIR_READ_LIMIT } from '../src-shared/skwir/limits';
-import { ASKS_AT_ONCE } from '../src-renderer/store/plugin-files-slice';
+import { ASKS_AT_ONCE } from '../src-renderer/store/file-asking';
 import { createHost } from '../src-main/host/host';
 import { SimulatedPlatform } from '../src-main/platform/simulated';
 import { bareRequests } from './peers/requests';

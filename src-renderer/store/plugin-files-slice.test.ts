@@ -3,7 +3,8 @@ import type { PluginAnswer } from '../../src-shared/plugin-api';
 import { createFakeHost, makePlugin } from '../../src-shared/test/fake-host';
 import { createAppStore } from './app-store';
 import { pluginFileSelectors } from './plugin-files-selectors';
-import { ADDED_IN_STEPS_OF, ASKS_AT_ONCE, JUDGED_AT_ONCE, thumbnailPixels } from './plugin-files-slice';
+import { ASKS_AT_ONCE, thumbnailPixels } from './file-asking';
+import { ADDED_IN_STEPS_OF, JUDGED_AT_ONCE } from './plugin-files-slice';
 
 const words = makePlugin(
   { id: 'org.example.words', name: { en: 'Words' } },
