@@ -127,6 +127,34 @@ describe('the browser client of the HostApi', () => {
     expect(await client.info()).toMatchObject({ language: 'fr' });
   });
 
+  it('after a reconnection, keeps what the host told while the catch-up was on its way over the older state it read', async () => {
+    const client = await connect();
+    const store = createAppStore(client);
+    bindHostEvents(client, store, (flush) => flush());
+    await store.getState().load();
+    const { port, token } = server;
+    await server.close();
+    await expect.poll(() => client.connectionState).toBe('reconnecting');
+    // Back with a host whose answers are made, then something changes and is told, then they are sent.
+    fake = createFakeHost({ tools: [makeTool({ id: 'com.example.fake' })] });
+    const { listTools, info } = fake.host;
+    fake.host.listTools = async () => {
+      const then = await listTools();
+      fake.emit({ type: 'tool', tool: makeTool({ id: 'com.example.added' }) });
+      return then;
+    };
+    fake.host.info = async () => {
+      const then = await info();
+      await fake.host.setLanguage('fr');
+      return then;
+    };
+    server = await startTestbedServer({ host: fake.host, rendererDir, port, token });
+    await expect.poll(() => client.connectionState, { timeout: 10_000 }).toBe('connected');
+    await expect.poll(() => fake.requestsNamed('readLog').length).toBeGreaterThan(0);
+    expect(Object.keys(store.getState().tools).sort()).toEqual(['com.example.added', 'com.example.fake']);
+    expect(store.getState().language).toBe('fr');
+  });
+
   it('keeps a request made while the link is down until it comes back', async () => {
     const client = await connect();
     const { port, token } = server;

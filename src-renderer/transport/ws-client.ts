@@ -1,6 +1,7 @@
 // The HostApi in the browser test bed, carried by the WebSocket the page came from.
 // After the link drops and comes back, the window is brought up to date with events: tools that
-// changed or vanished meanwhile, the language, and each tool's log read afresh.
+// changed or vanished meanwhile, the language, and each tool's log read afresh; a tool or the
+// language the host told of while that was read keeps what it told (it is newer).
 import type { HostApi, HostEvent, HostRequestName, HostRequests, EntrySummary } from '../../src-shared/host-api';
 import { convertedFilePath, hostWirePath, hostWireTokenParam } from '../../src-shared/host-wire';
 import { toDisposable, type Disposable } from '../../src-shared/lifecycle';
@@ -32,6 +33,11 @@ export async function connectWebSocketHost(location: PageAddress, openSocket: Op
   const connection = await HostConnection.connect(hostSocketUrl(location), openSocket);
   const listeners = new Set<(event: HostEvent) => void>();
   const knownTools = new Set<string>();
+  // What the host told last of each tool and of the language, numbered: what the catch-up after a
+  // reconnection read may be older than what was told while it was on its way.
+  let told = 0;
+  const lastTold = new Map<string, number>();
+  const languageKey = '\u0000language';
 
   const emit = (event: HostEvent) => {
     if (event.type === 'tool') knownTools.add(event.tool.id);
@@ -47,7 +53,12 @@ export async function connectWebSocketHost(location: PageAddress, openSocket: Op
       }
     }
   };
-  connection.onEvent(emit);
+  connection.onEvent((event) => {
+    if (event.type === 'tool') lastTold.set(event.tool.id, ++told);
+    if (event.type === 'toolRemoved') lastTold.set(event.toolId, ++told);
+    if (event.type === 'language') lastTold.set(languageKey, ++told);
+    emit(event);
+  });
 
   const request =
     <K extends HostRequestName>(method: K) =>
@@ -64,11 +75,14 @@ export async function connectWebSocketHost(location: PageAddress, openSocket: Op
   });
 
   async function catchUp(): Promise<void> {
+    const asked = told;
     const [tools, info] = await Promise.all([connection.request('listTools', []), connection.request('info', [])]);
+    // Told since these were asked: newer than what they say.
+    const newer = (key: string) => (lastTold.get(key) ?? 0) > asked;
     const present = new Set(tools.map((tool) => tool.id));
-    for (const id of [...knownTools]) if (!present.has(id)) emit({ type: 'toolRemoved', toolId: id });
-    for (const tool of tools) emit({ type: 'tool', tool });
-    emit({ type: 'language', language: info.language });
+    for (const id of [...knownTools]) if (!present.has(id) && !newer(id)) emit({ type: 'toolRemoved', toolId: id });
+    for (const tool of tools) if (!newer(tool.id)) emit({ type: 'tool', tool });
+    if (!newer(languageKey)) emit({ type: 'language', language: info.language });
     for (const tool of tools) {
       const lines = await connection.request('readLog', [tool.id]);
       emit({ type: 'logCleared', toolId: tool.id });
