@@ -6,11 +6,24 @@ import { problemOf } from './problem';
 
 export type PluginCall<T> = { status: 'waiting' } | { status: 'running'; callId: string; startedAt: number } | { status: 'answered'; answer: PluginAnswer<T> };
 
-/** A fresh id for a call. crypto.randomUUID needs a secure context; getRandomValues does not. */
-export function newCallId(): string {
+/** 16 random bytes in hex. crypto.randomUUID needs a secure context; getRandomValues does not. */
+function randomHex(): string {
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   return [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * The page's own prefix, random, then a count: no two windows on one host (the desktop app's and
+ * its palette's) give the same id, and an id costs a count, not a random draw (a folder of 5,000
+ * files asks 5,000 calls and more).
+ */
+const pageCalls = randomHex();
+let callsMade = 0;
+
+/** A fresh id for a call. */
+export function newCallId(): string {
+  return `${pageCalls}-${++callsMade}`;
 }
 
 export const running = (callId: string): PluginCall<never> => ({ status: 'running', callId, startedAt: Date.now() });

@@ -35,7 +35,7 @@ describe('plugin commands slice', () => {
     await state().runPluginCommand(writer.id, 'tidy', { deep: true }, ['/a/x.txt', '/a/y.txt']);
     const [pluginId, callId, command, args, paths] = fake.requestsNamed('runPluginCommand')[0]!;
     expect([pluginId, command, args, paths]).toEqual([writer.id, 'tidy', { deep: true }, ['/a/x.txt', '/a/y.txt']]);
-    expect(callId).toMatch(/^[0-9a-f-]{32,36}$/);
+    expect(callId).toMatch(/^[0-9a-f-]{32,36}-\d+$/);
     expect(pluginCommandSelectors.run(writer.id, 'tidy')(state())).toEqual({
       paths: ['/a/x.txt', '/a/y.txt'],
       call: { status: 'answered', answer: answered({ answer: 'value', value: { total: 5 } }) },
